@@ -1,0 +1,385 @@
+import { PhpFatal, floatToString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
+import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
+
+/** What a builtin may ask of the evaluator. */
+export interface BuiltinContext extends WarningSink {
+  /** Calls a PHP callable with arguments and returns its result. */
+  call(callable: Value, args: Value[]): Value;
+}
+
+type Builtin = (args: Value[], ctx: BuiltinContext) => Value;
+
+class UnknownArgument extends Error {
+  constructor(readonly value: Unknown) {
+    super(value.reason);
+  }
+}
+
+function str(v: Value | undefined, ctx: BuiltinContext): string {
+  const s = toPhpString(v ?? null, ctx);
+  if (s instanceof Unknown) throw new UnknownArgument(s);
+  return s;
+}
+
+function int(v: Value | undefined): number {
+  const n = toInt(v ?? null);
+  if (n instanceof Unknown) throw new UnknownArgument(n);
+  return n;
+}
+
+function arr(v: Value | undefined, fn: string, pos: number): PhpArray {
+  if (v instanceof PhpArray) return v;
+  if (v instanceof Unknown) throw new UnknownArgument(v);
+  throw new PhpFatal('TypeError', `${fn}(): Argument #${pos} must be of type array, ${v === undefined ? 'null' : typeof v === 'number' ? 'int' : typeof v} given`);
+}
+
+/** Expands `a..z` ranges in trim()'s character list. */
+function charList(chars: string): Set<string> {
+  const set = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    if (chars[i + 1] === '.' && chars[i + 2] === '.' && i + 3 < chars.length) {
+      for (let c = chars.charCodeAt(i); c <= chars.charCodeAt(i + 3); c++) set.add(String.fromCharCode(c));
+      i += 3;
+    } else {
+      set.add(chars[i]);
+    }
+  }
+  return set;
+}
+
+const DEFAULT_TRIM = ' \t\n\r\0\x0B';
+
+function trimWith(s: string, chars: string, left: boolean, right: boolean): string {
+  const set = charList(chars);
+  let a = 0;
+  let b = s.length;
+  if (left) while (a < b && set.has(s[a])) a++;
+  if (right) while (b > a && set.has(s[b - 1])) b--;
+  return s.slice(a, b);
+}
+
+function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
+  let next = 0;
+  return format.replace(/%(?:(\d+)\$)?([-+ 0]|'.)*(\d+)?(?:\.(\d+))?([%bcdeEfFgGosuxX])/g, (whole, argnum: string | undefined, _flag, width: string | undefined, precision: string | undefined, conv: string) => {
+    if (conv === '%') return '%';
+    const flags = whole.slice(1).match(/^(?:\d+\$)?((?:[-+ 0]|'.)*)/)?.[1] ?? '';
+    const idx = argnum ? Number(argnum) - 1 : next++;
+    if (idx >= args.length) throw new PhpFatal('ArgumentCountError', `${args.length + 1} arguments are required, ${idx + 2} given`);
+    const v = args[idx];
+    let out: string;
+    switch (conv) {
+      case 'd': {
+        const n = int(v);
+        out = (flags.includes('+') && n >= 0 ? '+' : '') + String(n);
+        break;
+      }
+      case 'u':
+        out = String(int(v) >>> 0);
+        break;
+      case 'f':
+      case 'F':
+      case 'e':
+      case 'E':
+      case 'g':
+      case 'G': {
+        const num = toNumber(v, ctx);
+        if (num instanceof Unknown) throw new UnknownArgument(num);
+        const f = num instanceof PhpFloat ? num.value : num;
+        const p = precision === undefined ? 6 : Number(precision);
+        out = conv === 'f' || conv === 'F' ? f.toFixed(p) : conv === 'e' || conv === 'E' ? f.toExponential(p).replace('e', conv) : floatToString(f);
+        break;
+      }
+      case 'x':
+        out = (int(v) >>> 0).toString(16);
+        break;
+      case 'X':
+        out = (int(v) >>> 0).toString(16).toUpperCase();
+        break;
+      case 'o':
+        out = (int(v) >>> 0).toString(8);
+        break;
+      case 'b':
+        out = (int(v) >>> 0).toString(2);
+        break;
+      case 'c':
+        out = String.fromCharCode(int(v));
+        break;
+      default: {
+        out = str(v, ctx);
+        if (precision !== undefined) out = out.slice(0, Number(precision));
+      }
+    }
+    if (width !== undefined && out.length < Number(width)) {
+      const padChar = flags.includes("'") ? flags[flags.indexOf("'") + 1] : flags.includes('0') ? '0' : ' ';
+      out = flags.includes('-') ? out.padEnd(Number(width), padChar === '0' ? ' ' : padChar) : out.padStart(Number(width), padChar);
+    }
+    return out;
+  });
+}
+
+function strReplace(search: Value, replace: Value, subject: Value, ctx: BuiltinContext): Value {
+  if (subject instanceof PhpArray) {
+    const out = new PhpArray();
+    for (const [k, v] of subject.entries()) out.set(k, v instanceof PhpArray ? shareValue(v) : strReplace(search, replace, v, ctx));
+    return out;
+  }
+  let s = str(subject, ctx);
+  const searches = search instanceof PhpArray ? [...search.values()].map((v) => str(v, ctx)) : [str(search, ctx)];
+  const replaces = replace instanceof PhpArray ? [...replace.values()].map((v) => str(v, ctx)) : undefined;
+  searches.forEach((needle, i) => {
+    if (needle === '') return;
+    const rep = replaces ? (replaces[i] ?? '') : str(replace, ctx);
+    s = s.split(needle).join(rep);
+  });
+  return s;
+}
+
+function range(start: Value, end: Value, step: Value | undefined): Value {
+  const a = int(start);
+  const b = int(end);
+  const st = Math.abs(step === undefined ? 1 : int(step)) || 1;
+  if (Math.abs(b - a) / st > 100_000) throw new PhpFatal('ValueError', 'range(): the range is too large to evaluate statically');
+  const out = new PhpArray();
+  if (a <= b) for (let i = a; i <= b; i += st) out.append(i);
+  else for (let i = a; i >= b; i -= st) out.append(i);
+  return out;
+}
+
+const BUILTINS: Record<string, Builtin> = {
+  strtolower: ([s], c) => str(s, c).toLowerCase(),
+  strtoupper: ([s], c) => str(s, c).toUpperCase(),
+  ucfirst: ([s], c) => {
+    const v = str(s, c);
+    return v.charAt(0).toUpperCase() + v.slice(1);
+  },
+  lcfirst: ([s], c) => {
+    const v = str(s, c);
+    return v.charAt(0).toLowerCase() + v.slice(1);
+  },
+  ucwords: ([s], c) => str(s, c).replace(/(^|[ \t\r\n\f\v])([a-z])/g, (_m, sp: string, ch: string) => sp + ch.toUpperCase()),
+  trim: ([s, chars], c) => trimWith(str(s, c), chars === undefined ? DEFAULT_TRIM : str(chars, c), true, true),
+  ltrim: ([s, chars], c) => trimWith(str(s, c), chars === undefined ? DEFAULT_TRIM : str(chars, c), true, false),
+  rtrim: ([s, chars], c) => trimWith(str(s, c), chars === undefined ? DEFAULT_TRIM : str(chars, c), false, true),
+  chop: (a, c) => BUILTINS.rtrim(a, c),
+  strlen: ([s], c) => str(s, c).length,
+  strrev: ([s], c) => [...str(s, c)].reverse().join(''),
+  str_repeat: ([s, n], c) => {
+    const times = int(n);
+    if (times < 0 || times * str(s, c).length > 1_000_000) throw new PhpFatal('ValueError', 'str_repeat(): result too large to evaluate statically');
+    return str(s, c).repeat(times);
+  },
+  str_pad: ([s, len, pad, type], c) => {
+    const v = str(s, c);
+    const n = int(len);
+    const p = pad === undefined ? ' ' : str(pad, c);
+    const t = type === undefined ? 1 : int(type);
+    if (n <= v.length || p === '') return v;
+    if (t === 0) return v.padStart(n, p);
+    if (t === 2) {
+      const total = n - v.length;
+      const left = Math.floor(total / 2);
+      return ''.padStart(left, p) + v + ''.padStart(total - left, p);
+    }
+    return v.padEnd(n, p);
+  },
+  substr: ([s, start, length], c) => {
+    const v = str(s, c);
+    let a = int(start);
+    if (a < 0) a = Math.max(0, v.length + a);
+    if (length === undefined || length === null) return v.slice(a);
+    const l = int(length);
+    return l < 0 ? v.slice(a, Math.max(a, v.length + l)) : v.slice(a, a + l);
+  },
+  strpos: ([h, n, off], c) => {
+    const i = str(h, c).indexOf(str(n, c), off === undefined ? 0 : int(off));
+    return i < 0 ? false : i;
+  },
+  str_contains: ([h, n], c) => str(h, c).includes(str(n, c)),
+  str_starts_with: ([h, n], c) => str(h, c).startsWith(str(n, c)),
+  str_ends_with: ([h, n], c) => str(h, c).endsWith(str(n, c)),
+  str_replace: ([search, replace, subject], c) => strReplace(search, replace, subject, c),
+  sprintf: ([f, ...rest], c) => sprintf(str(f, c), rest, c),
+  vsprintf: ([f, a], c) => sprintf(str(f, c), [...arr(a, 'vsprintf', 2).values()], c),
+  implode: ([glue, pieces], c) => {
+    if (glue instanceof PhpArray) return [...glue.values()].map((v) => str(v, c)).join(pieces === undefined ? '' : str(pieces, c));
+    return [...arr(pieces, 'implode', 2).values()].map((v) => str(v, c)).join(str(glue, c));
+  },
+  join: (a, c) => BUILTINS.implode(a, c),
+  explode: ([sep, s, limit], c) => {
+    const d = str(sep, c);
+    if (d === '') throw new PhpFatal('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
+    let parts = str(s, c).split(d);
+    if (limit !== undefined) {
+      const l = int(limit);
+      if (l > 0 && parts.length > l) parts = [...parts.slice(0, l - 1), parts.slice(l - 1).join(d)];
+      else if (l < 0) parts = parts.slice(0, l);
+      else if (l === 0 && parts.length > 1) parts = [parts.join(d)];
+    }
+    return PhpArray.fromList(parts);
+  },
+  preg_quote: ([s, delim], c) => {
+    const d = delim === undefined || delim === null ? '' : str(delim, c);
+    return str(s, c).replace(/[.\\+*?[^\]$(){}=!<>|:\-#/]/g, (ch) => (ch === '/' && !d.includes('/') ? ch : `\\${ch}`)).replace(/\0/g, '\\000');
+  },
+  urlencode: ([s], c) => encodeURIComponent(str(s, c)).replace(/%20/g, '+').replace(/[!'()*~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`),
+  rawurlencode: ([s], c) => encodeURIComponent(str(s, c)).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`),
+  basename: ([s], c) => str(s, c).replace(/\/+$/, '').split('/').pop() ?? '',
+  dirname: ([s], c) => {
+    const v = str(s, c).replace(/\/+$/, '');
+    const i = v.lastIndexOf('/');
+    return i < 0 ? '.' : i === 0 ? '/' : v.slice(0, i);
+  },
+  count: ([a]) => arr(a, 'count', 1).size,
+  sizeof: ([a]) => arr(a, 'sizeof', 1).size,
+  array_keys: ([a]) => PhpArray.fromList([...arr(a, 'array_keys', 1).keys()]),
+  array_values: ([a]) => PhpArray.fromList([...arr(a, 'array_values', 1).values()].map(shareValue)),
+  array_reverse: ([a, keep]) => {
+    const src = arr(a, 'array_reverse', 1);
+    const out = new PhpArray();
+    for (const [k, v] of [...src.entries()].reverse()) {
+      if (typeof k === 'number' && !toBool(keep ?? false)) out.append(shareValue(v));
+      else out.set(k, shareValue(v));
+    }
+    return out;
+  },
+  array_merge: (args) => {
+    const out = new PhpArray();
+    args.forEach((a, i) => {
+      for (const [k, v] of arr(a, 'array_merge', i + 1).entries()) {
+        if (typeof k === 'number') out.append(shareValue(v));
+        else out.set(k, shareValue(v));
+      }
+    });
+    return out;
+  },
+  array_unique: ([a], c) => {
+    const out = new PhpArray();
+    const seen = new Set<string>();
+    for (const [k, v] of arr(a, 'array_unique', 1).entries()) {
+      const s = str(v, c);
+      if (!seen.has(s)) {
+        seen.add(s);
+        out.set(k, shareValue(v));
+      }
+    }
+    return out;
+  },
+  array_flip: ([a]) => {
+    const out = new PhpArray();
+    for (const [k, v] of arr(a, 'array_flip', 1).entries()) {
+      const key = toKey(v);
+      if (key instanceof Unknown) throw new UnknownArgument(key);
+      out.set(key, k);
+    }
+    return out;
+  },
+  array_combine: ([ks, vs]) => {
+    const keys = [...arr(ks, 'array_combine', 1).values()];
+    const values = [...arr(vs, 'array_combine', 2).values()];
+    if (keys.length !== values.length) throw new PhpFatal('ValueError', 'array_combine(): Argument #1 ($keys) and argument #2 ($values) must have the same number of elements');
+    const out = new PhpArray();
+    keys.forEach((k, i) => {
+      const key = toKey(k);
+      if (key instanceof Unknown) throw new UnknownArgument(key);
+      out.set(key, shareValue(values[i]));
+    });
+    return out;
+  },
+  array_key_exists: ([k, a]) => {
+    const key = toKey(k);
+    if (key instanceof Unknown) throw new UnknownArgument(key);
+    return arr(a, 'array_key_exists', 2).has(key);
+  },
+  in_array: ([needle, hay, strict]) => {
+    for (const v of arr(hay, 'in_array', 2).values()) {
+      const eq = toBool(strict ?? false) ? strictEquals(needle, v) : looseEquals(needle, v);
+      if (eq === undefined) throw new UnknownArgument(new Unknown('comparison with an unknown value'));
+      if (eq) return true;
+    }
+    return false;
+  },
+  array_map: ([fn, ...arrays], c) => {
+    const first = arr(arrays[0], 'array_map', 2);
+    const out = new PhpArray();
+    if (arrays.length === 1) {
+      for (const [k, v] of first.entries()) out.set(k, fn === null ? shareValue(v) : c.call(fn, [v]));
+      return out;
+    }
+    const lists = arrays.map((a, i) => [...arr(a, 'array_map', i + 2).values()]);
+    const n = Math.max(...lists.map((l) => l.length));
+    for (let i = 0; i < n; i++) out.append(c.call(fn, lists.map((l) => l[i] ?? null)));
+    return out;
+  },
+  array_filter: ([a, fn], c) => {
+    const out = new PhpArray();
+    for (const [k, v] of arr(a, 'array_filter', 1).entries()) {
+      const keep = toBool(fn === undefined || fn === null ? v : c.call(fn, [v]));
+      if (keep === undefined) throw new UnknownArgument(new Unknown('filter result unknown'));
+      if (keep) out.set(k, shareValue(v));
+    }
+    return out;
+  },
+  array_fill: ([start, num, value]) => {
+    const out = new PhpArray();
+    const s = int(start);
+    const n = int(num);
+    if (n > 100_000) throw new PhpFatal('ValueError', 'array_fill(): too many elements to evaluate statically');
+    for (let i = 0; i < n; i++) out.set(s + i, shareValue(value));
+    return out;
+  },
+  range: ([a, b, step]) => range(a, b, step),
+  is_array: ([v]) => v instanceof PhpArray,
+  is_string: ([v]) => typeof v === 'string',
+  is_int: ([v]) => typeof v === 'number',
+  is_integer: ([v]) => typeof v === 'number',
+  is_float: ([v]) => v instanceof PhpFloat,
+  is_bool: ([v]) => typeof v === 'boolean',
+  is_null: ([v]) => v === null,
+  is_numeric: ([v]) => typeof v === 'number' || v instanceof PhpFloat || (typeof v === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)),
+  is_callable: ([v]) => v instanceof PhpClosure,
+  intval: ([v]) => int(v),
+  strval: ([v], c) => str(v, c),
+  boolval: ([v]) => {
+    const b = toBool(v ?? null);
+    if (b === undefined) throw new UnknownArgument(new Unknown('unknown value'));
+    return b;
+  },
+  abs: ([v], c) => {
+    const n = toNumber(v ?? null, c);
+    if (n instanceof Unknown) throw new UnknownArgument(n);
+    return n instanceof PhpFloat ? new PhpFloat(Math.abs(n.value)) : Math.abs(n);
+  },
+  max: (args) => pick(args, (a, b) => a > b),
+  min: (args) => pick(args, (a, b) => a < b),
+};
+
+function pick(args: Value[], better: (a: number, b: number) => boolean): Value {
+  const list = args.length === 1 && args[0] instanceof PhpArray ? [...args[0].values()] : args;
+  let best: Value = null;
+  let bestNum = 0;
+  for (const v of list) {
+    const n = typeof v === 'number' ? v : v instanceof PhpFloat ? v.value : undefined;
+    if (n === undefined) throw new UnknownArgument(new Unknown('min()/max() of non-numbers is not evaluated'));
+    if (best === null || better(n, bestNum)) {
+      best = v;
+      bestNum = n;
+    }
+  }
+  return best;
+}
+
+export function isBuiltin(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(BUILTINS, name.toLowerCase());
+}
+
+/** Calls a pure builtin. Unknown arguments give an Unknown result, never a guess. */
+export function callBuiltin(name: string, args: Value[], ctx: BuiltinContext): Value {
+  const fn = BUILTINS[name.toLowerCase()];
+  for (const a of args) if (a instanceof Unknown && name !== 'is_null') return new Unknown(`${name}() of an unknown value`);
+  try {
+    return fn(args, ctx);
+  } catch (e) {
+    if (e instanceof UnknownArgument) return new Unknown(`${name}() of an unknown value: ${e.value.reason}`);
+    throw e;
+  }
+}

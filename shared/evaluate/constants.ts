@@ -1,0 +1,37 @@
+import { PhpFloat, Unknown, type Value } from './values';
+
+/** PHP's own constants that route and constants files use. */
+export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>([
+  ['PHP_EOL', '\n'],
+  ['PHP_INT_MAX', Number.MAX_SAFE_INTEGER],
+  ['PHP_INT_MIN', Number.MIN_SAFE_INTEGER],
+  ['PHP_INT_SIZE', 8],
+  ['PHP_FLOAT_EPSILON', new PhpFloat(Number.EPSILON)],
+  ['PHP_VERSION', '8.2.0'],
+  ['PHP_MAJOR_VERSION', 8],
+  ['PHP_MINOR_VERSION', 2],
+  ['PHP_OS', 'Linux'],
+  ['PHP_OS_FAMILY', 'Linux'],
+  ['DIRECTORY_SEPARATOR', '/'],
+  ['PATH_SEPARATOR', ':'],
+  ['E_ALL', 32767],
+  ['E_ERROR', 1],
+  ['E_WARNING', 2],
+  ['E_NOTICE', 8],
+  ['E_STRICT', 2048],
+  ['E_DEPRECATED', 8192],
+  ['CASE_LOWER', 0],
+  ['CASE_UPPER', 1],
+  ['M_PI', new PhpFloat(Math.PI)],
+]);
+
+/**
+ * Constants CodeIgniter's front controller always defines before routes.php runs; their values
+ * depend on the installation, so they are defined but unknown unless the user gives them.
+ */
+export const FRAMEWORK_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>(
+  ['BASEPATH', 'APPPATH', 'FCPATH', 'VIEWPATH', 'SYSDIR', 'SELF', 'ENVIRONMENT', 'CI_VERSION', 'EXT'].map((n) => [
+    n,
+    new Unknown(`${n} is set by CodeIgniter at runtime`),
+  ]),
+);

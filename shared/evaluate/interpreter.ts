@@ -1,0 +1,1468 @@
+import type { PhpNode, Span } from '../php/ast';
+import { nodeSpan, type ParsedFile } from '../php/parse';
+import { REQUEST_METHODS, methodsIn, type MethodMask } from '../library/methods';
+import type { AssignmentOrigin, CallSite } from '../library/records';
+import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
+import { callBuiltin, isBuiltin } from './builtins';
+import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
+import {
+  PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
+} from './convert';
+import { parseNumber } from './numbers';
+import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
+
+export interface InterpreterOptions {
+  dialect: Dialect;
+  /** Constants known before the file runs (from config/constants.php or the user). */
+  constants: ReadonlyMap<string, Value>;
+  /** Evaluation steps allowed before giving up. */
+  maxSteps: number;
+  /** File name for PHP-style messages. */
+  file: string;
+  /** Methods to evaluate together. */
+  mask: MethodMask;
+}
+
+export type ProblemCode = 'evaluation-limit' | 'unknown-value' | 'unsupported' | 'exit';
+
+export interface EvalProblem {
+  code: ProblemCode;
+  message: string;
+  span: Span;
+}
+
+/** One evaluation of a `Route::` call. */
+export interface RouteCall {
+  site: CallSite;
+  args: Value[];
+  mask: MethodMask;
+  conditional: boolean;
+  /** The enclosing prefix()/nested calls when it ran. */
+  via: readonly CallSite[];
+}
+
+export interface InterpreterOutcome {
+  /** `$route` at the end, per method index (undefined when it never held an array). */
+  routes: (PhpArray | undefined)[];
+  /** An uncaught PHP error that stopped the script, per method. */
+  errors: (PhpFatal | undefined)[];
+  warnings: string[][];
+  problems: EvalProblem[];
+  calls: RouteCall[];
+  library: RouteLibrary;
+  steps: number;
+  /** Where `Route::map()` results were assigned, for tracing. */
+  constants: Map<string, Value>;
+}
+
+/** Stops evaluation when the step budget or the nesting limit is reached. */
+export class EvaluationLimit extends Error {}
+
+class ExitSignal extends Error {
+  constructor(readonly span: Span) {
+    super('exit');
+  }
+}
+
+type Signal = { kind: 'break' | 'continue'; levels: number } | { kind: 'return'; value: Value } | undefined;
+
+/** A variable scope: the global one or a function call's. */
+class Scope {
+  vars = new Map<string, Value>();
+  /** Names bound to globals by `global $x;`. */
+  readonly globalNames = new Set<string>();
+  /** For arrow functions: the enclosing scope, read by value. */
+  arrowParent: Map<string, Value> | undefined;
+  constructor(
+    /** The methods that were running when the scope was created: writes under fewer diverge. */
+    readonly mask: MethodMask,
+    readonly isGlobal: boolean,
+  ) {}
+}
+
+const MAX_DEPTH = 800;
+const MAX_CALL_DEPTH = 100;
+
+const ROUTE_PARAMS: Record<string, string[]> = {
+  any: ['from', 'to', 'options', 'nested'],
+  get: ['from', 'to', 'options', 'nested'],
+  post: ['from', 'to', 'options', 'nested'],
+  put: ['from', 'to', 'options', 'nested'],
+  delete: ['from', 'to', 'options', 'nested'],
+  head: ['from', 'to', 'options', 'nested'],
+  patch: ['from', 'to', 'options', 'nested'],
+  options: ['from', 'to', 'options', 'nested'],
+  resources: ['name', 'options', 'nested'],
+  context: ['name', 'controller', 'options'],
+  prefix: ['name', 'callback'],
+  named: ['name'],
+  map: ['routes'],
+};
+
+/**
+ * Evaluates a parsed route file for a set of request methods at once, without running PHP:
+ * an abstract interpreter over php-parser's tree that models exactly the PHP found in route files
+ * and answers Unknown (with a reason) for everything else.
+ */
+export class Interpreter implements LibraryHost {
+  readonly library: RouteLibrary;
+  readonly file: string;
+  private mask: MethodMask;
+  private readonly globals: Scope;
+  private scope: Scope;
+  private readonly constants: Map<string, Value>;
+  private readonly functions = new Map<string, { node: PhpNode; base: number }>();
+  private readonly warnings: string[][] = REQUEST_METHODS.map(() => []);
+  private readonly problems: EvalProblem[] = [];
+  private readonly calls: RouteCall[] = [];
+  private readonly via: CallSite[] = [];
+  private base = 0;
+  private steps = 0;
+  private depth = 0;
+  private callDepth = 0;
+  private conditionalDepth = 0;
+  private silenced = 0;
+  private lineStarts: number[] | undefined;
+
+  constructor(
+    private readonly parsed: ParsedFile,
+    private readonly options: InterpreterOptions,
+  ) {
+    this.mask = options.mask;
+    this.file = options.file;
+    this.globals = new Scope(options.mask, true);
+    this.scope = this.globals;
+    this.constants = new Map(options.constants);
+    this.library = new RouteLibrary(options.dialect, this);
+  }
+
+  get conditional(): boolean {
+    return this.conditionalDepth > 0;
+  }
+
+  lineAt(offset: number): number {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const t = this.parsed.text;
+      for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+    }
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  warn(message: string, mask: MethodMask = this.mask): void {
+    if (this.silenced > 0) return;
+    for (const m of methodsIn(mask)) this.warnings[m].push(message);
+  }
+
+  /** Runs the whole file. Throws Diverge when methods must be evaluated one at a time. */
+  run(): InterpreterOutcome {
+    const errors: (PhpFatal | undefined)[] = REQUEST_METHODS.map(() => undefined);
+    try {
+      outer: for (const st of this.parsed.statements) {
+        if (st.chunk.kind !== 'php') continue;
+        this.base = st.base;
+        for (const node of st.nodes) {
+          const signal = this.exec(node);
+          // `return` at the top of an included file ends it.
+          if (signal?.kind === 'return') break outer;
+        }
+      }
+    } catch (e) {
+      if (e instanceof PhpFatal) {
+        for (const m of methodsIn(this.options.mask)) errors[m] = e;
+      } else if (e instanceof ExitSignal) {
+        this.problem('exit', 'the script exits here: nothing after this line runs', e.span);
+      } else if (e instanceof EvaluationLimit) {
+        this.problem('evaluation-limit', e.message, { start: this.base, end: this.base });
+      } else if (e instanceof RangeError) {
+        this.problem('evaluation-limit', 'evaluation stopped: the code is nested or recursive beyond what can be analysed', { start: this.base, end: this.base });
+      } else {
+        throw e;
+      }
+    }
+    const route = this.globals.vars.get('route');
+    const routes = REQUEST_METHODS.map((_, m) => {
+      const v = route === undefined ? undefined : at(route, m);
+      return v instanceof PhpArray ? v : undefined;
+    });
+    return {
+      routes,
+      errors,
+      warnings: this.warnings,
+      problems: this.problems,
+      calls: this.calls,
+      library: this.library,
+      steps: this.steps,
+      constants: this.constants,
+    };
+  }
+
+  private problem(code: ProblemCode, message: string, span: Span): void {
+    this.problems.push({ code, message, span });
+  }
+
+  private span(node: PhpNode): Span {
+    return nodeSpan(node, this.base);
+  }
+
+  private tick(): void {
+    if (++this.steps > this.options.maxSteps) {
+      throw new EvaluationLimit(`evaluation stopped after ${this.options.maxSteps.toLocaleString('en-US')} steps (an endless loop?): routes after this point are not known`);
+    }
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private execList(nodes: PhpNode[] | null | undefined): Signal {
+    if (!nodes) return undefined;
+    for (const n of nodes) {
+      const s = this.exec(n);
+      if (s) return s;
+    }
+    return undefined;
+  }
+
+  private exec(node: PhpNode | null | undefined): Signal {
+    if (!node) return undefined;
+    this.tick();
+    if (++this.depth > MAX_DEPTH) {
+      this.depth = 0;
+      throw new EvaluationLimit('evaluation stopped: the code is nested too deeply to analyse');
+    }
+    try {
+      return this.execInner(node);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private execInner(node: PhpNode): Signal {
+    switch (node.kind) {
+      case 'expressionstatement':
+        if (node.expression) this.eval(node.expression);
+        return undefined;
+      case 'echo':
+      case 'print':
+        for (const e of node.expressions ?? []) this.eval(e);
+        return undefined;
+      case 'inline':
+      case 'usegroup':
+      case 'useitem':
+      case 'class':
+      case 'interface':
+      case 'trait':
+      case 'enum':
+      case 'noop':
+      case 'nop':
+        return undefined;
+      case 'block':
+      case 'program':
+      case 'namespace':
+        return this.execList(node.children);
+      case 'declare':
+        return this.execList(node.children);
+      case 'if':
+        return this.execIf(node);
+      case 'foreach':
+        return this.execForeach(node);
+      case 'for':
+        return this.execFor(node);
+      case 'while':
+        return this.execWhile(node, false);
+      case 'do':
+        return this.execWhile(node, true);
+      case 'switch':
+        return this.execSwitch(node);
+      case 'return':
+        return { kind: 'return', value: node.expr ? this.eval(node.expr) : null };
+      case 'break':
+      case 'continue': {
+        const levels = node.level ? toInt(this.eval(node.level)) : 1;
+        return { kind: node.kind, levels: typeof levels === 'number' && levels > 0 ? levels : 1 };
+      }
+      case 'function':
+        if (node.name && typeof node.name.name === 'string') {
+          this.functions.set(node.name.name.toLowerCase(), { node, base: this.base });
+        }
+        return undefined;
+      case 'constantstatement':
+        for (const c of node.constants ?? []) {
+          const name = typeof c.name === 'string' ? c.name : c.name?.name;
+          if (typeof name === 'string') this.constants.set(name, this.eval(c.value));
+        }
+        return undefined;
+      case 'global':
+        for (const v of node.items ?? []) if (typeof v.name === 'string') this.scope.globalNames.add(v.name);
+        return undefined;
+      case 'static':
+        for (const v of node.variables ?? []) {
+          const target = v.variable ?? v;
+          if (!this.scope.vars.has(target.name)) this.assignTo(target, v.defaultValue ? this.eval(v.defaultValue) : null);
+        }
+        return undefined;
+      case 'unset':
+        for (const v of node.variables ?? []) this.unset(v);
+        return undefined;
+      case 'try': {
+        let signal: Signal;
+        try {
+          signal = this.exec(node.body);
+        } finally {
+          if (node.always) this.exec(node.always);
+        }
+        return signal;
+      }
+      case 'throw':
+        this.eval(node.what);
+        throw Object.assign(new PhpFatal('Exception', 'an exception is thrown here'), { span: this.span(node) });
+      case 'halt':
+        throw new ExitSignal(this.span(node));
+      default:
+        this.problem('unsupported', `${node.kind} statements are not evaluated`, this.span(node));
+        return undefined;
+    }
+  }
+
+  private execIf(node: PhpNode): Signal {
+    const test = this.truth(this.eval(node.test));
+    if (test === true) return this.exec(node.body);
+    if (test === false) return this.exec(node.alternate);
+    this.problem('unknown-value', `the condition cannot be decided statically (${this.unknownReason(node.test)}): both branches are analysed`, this.span(node.test));
+    return this.bothBranches(
+      () => this.exec(node.body),
+      () => this.exec(node.alternate),
+    );
+  }
+
+  private unknownReason(node: PhpNode): string {
+    const v = this.peek(node);
+    return v instanceof Unknown ? v.reason : 'unknown value';
+  }
+
+  /** Re-evaluates an expression without warnings or problems, for messages. */
+  private peek(node: PhpNode): Value {
+    this.silenced++;
+    try {
+      return this.eval(node);
+    } catch {
+      return new Unknown('unknown value');
+    } finally {
+      this.silenced--;
+    }
+  }
+
+  /** Runs both branches of an undecidable condition and merges the variables they set. */
+  private bothBranches(a: () => Signal, b: () => Signal): Signal {
+    const scope = this.scope;
+    const before = new Map(scope.vars);
+    for (const v of before.values()) shareValue(v);
+    this.conditionalDepth++;
+    try {
+      const sa = a();
+      const afterA = scope.vars;
+      scope.vars = new Map(before);
+      for (const v of before.values()) shareValue(v);
+      const sb = b();
+      const afterB = scope.vars;
+      scope.vars = mergeScopes(afterA, afterB);
+      return sa?.kind === 'return' && sb?.kind === 'return' ? sb : undefined;
+    } finally {
+      this.conditionalDepth--;
+    }
+  }
+
+  private loopSignal(s: Signal): 'break' | 'continue' | Signal {
+    if (!s) return undefined;
+    if (s.kind === 'return') return s;
+    if (s.levels > 1) return { kind: s.kind, levels: s.levels - 1 };
+    return s.kind;
+  }
+
+  private execForeach(node: PhpNode): Signal {
+    const source = this.eval(node.source);
+    if (!(source instanceof PhpArray)) {
+      if (source instanceof PerMethod) throw new Diverge('foreach over a value that differs by request method');
+      const reason = source instanceof Unknown ? source.reason : `foreach over ${typeof source}`;
+      if (!(source instanceof Unknown)) {
+        this.warn(`foreach() argument must be of type array|object, ${source === null ? 'null' : typeof source} given`);
+        return undefined;
+      }
+      this.problem('unknown-value', `the loop's array cannot be known statically (${reason}): its body is analysed once`, this.span(node.source));
+      this.conditionalDepth++;
+      try {
+        if (node.key) this.assignTo(node.key, new Unknown(reason));
+        if (node.value) this.assignTo(node.value, new Unknown(reason));
+        const s = this.loopSignal(this.exec(node.body));
+        return typeof s === 'object' ? s : undefined;
+      } finally {
+        this.conditionalDepth--;
+      }
+    }
+    for (const [k, v] of [...source.entries()]) {
+      this.tick();
+      if (node.key) this.assignTo(node.key, k);
+      if (node.value) this.assignTo(node.value, shareValue(v));
+      const s = this.loopSignal(this.exec(node.body));
+      if (s === 'break') break;
+      if (typeof s === 'object') return s;
+    }
+    return undefined;
+  }
+
+  private execFor(node: PhpNode): Signal {
+    for (const e of node.init ?? []) this.eval(e);
+    for (;;) {
+      this.tick();
+      let ok: boolean | undefined = true;
+      for (const e of node.test ?? []) ok = this.truth(this.eval(e));
+      if (ok === false) return undefined;
+      if (ok === undefined) return this.undecidedLoopBody(node);
+      const s = this.loopSignal(this.exec(node.body));
+      if (s === 'break') return undefined;
+      if (typeof s === 'object') return s;
+      for (const e of node.increment ?? []) this.eval(e);
+    }
+  }
+
+  private execWhile(node: PhpNode, doWhile: boolean): Signal {
+    let first = doWhile;
+    for (;;) {
+      this.tick();
+      if (!first) {
+        const ok = this.truth(this.eval(node.test));
+        if (ok === false) return undefined;
+        if (ok === undefined) return this.undecidedLoopBody(node);
+      }
+      first = false;
+      const s = this.loopSignal(this.exec(node.body));
+      if (s === 'break') return undefined;
+      if (typeof s === 'object') return s;
+    }
+  }
+
+  private undecidedLoopBody(node: PhpNode): Signal {
+    this.problem('unknown-value', 'the loop condition cannot be decided statically: its body is analysed once', this.span(node));
+    this.conditionalDepth++;
+    try {
+      const s = this.loopSignal(this.exec(node.body));
+      return typeof s === 'object' ? s : undefined;
+    } finally {
+      this.conditionalDepth--;
+    }
+  }
+
+  private execSwitch(node: PhpNode): Signal {
+    const test = this.eval(node.test);
+    const cases: PhpNode[] = node.body?.children ?? [];
+    let start = -1;
+    let undecided = false;
+    for (let i = 0; i < cases.length && start < 0; i++) {
+      if (!cases[i].test) continue;
+      const eq = this.loose(test, this.eval(cases[i].test));
+      if (eq === true) start = i;
+      if (eq === undefined) undecided = true;
+    }
+    if (start < 0 && !undecided) start = cases.findIndex((c) => !c.test);
+    if (undecided) {
+      this.conditionalDepth++;
+      try {
+        for (const c of cases) this.execList(c.body?.children ?? (c.body ? [c.body] : []));
+      } finally {
+        this.conditionalDepth--;
+      }
+      return undefined;
+    }
+    if (start < 0) return undefined;
+    for (let i = start; i < cases.length; i++) {
+      const body = cases[i].body;
+      const s = this.loopSignal(body?.kind === 'block' ? this.execList(body.children) : this.exec(body));
+      if (s === 'break' || s === 'continue') return undefined;
+      if (typeof s === 'object') return s;
+    }
+    return undefined;
+  }
+
+  private unset(node: PhpNode): void {
+    if (node.kind === 'variable' && typeof node.name === 'string') {
+      this.writeScope(node.name).vars.delete(node.name);
+      return;
+    }
+    if (node.kind === 'offsetlookup' && node.offset) {
+      const container = this.readForWrite(node.what);
+      const key = this.eval(node.offset);
+      if (container instanceof PhpArray) {
+        const k = toKey(key);
+        if (k instanceof Unknown) return;
+        const w = container.writable();
+        w.delete(k);
+        this.assignTo(node.what, w);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  eval(node: PhpNode | null | undefined): Value {
+    if (!node) return null;
+    this.tick();
+    if (++this.depth > MAX_DEPTH) {
+      this.depth = 0;
+      throw new EvaluationLimit('evaluation stopped: the code is nested too deeply to analyse');
+    }
+    try {
+      return this.evalInner(node);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private evalInner(node: PhpNode): Value {
+    switch (node.kind) {
+      case 'string':
+      case 'nowdoc':
+        return node.value as string;
+      case 'encapsed':
+        return this.evalEncapsed(node);
+      case 'number':
+        return parseNumber(String(node.value));
+      case 'boolean':
+        return Boolean(node.value);
+      case 'nullkeyword':
+        return null;
+      case 'name':
+        return this.constant(String(node.name), node);
+      case 'magic':
+        return this.magic(node);
+      case 'variable':
+        return this.readVariable(node);
+      case 'offsetlookup':
+        return this.readOffset(node, false);
+      case 'assign':
+        return this.evalAssign(node);
+      case 'call':
+        return this.evalCall(node);
+      case 'array':
+        return this.evalArray(node);
+      case 'closure':
+        return this.makeClosure(node);
+      case 'arrowfunc':
+        return new PhpClosure(node, this.base, new Map(), this.scope.vars);
+      case 'bin':
+        return this.evalBinary(node);
+      case 'unary':
+        return this.evalUnary(node);
+      case 'cast':
+        return this.evalCast(node);
+      case 'retif': {
+        const test = this.eval(node.test);
+        const t = this.truth(test);
+        if (t === true) return node.trueExpr ? this.eval(node.trueExpr) : test;
+        if (t === false) return this.eval(node.falseExpr);
+        const a = node.trueExpr ? this.eval(node.trueExpr) : test;
+        const b = this.eval(node.falseExpr);
+        return sameValue(a, b) ? a : new Unknown(`depends on a condition that cannot be decided (line ${this.lineAt(this.span(node).start)})`, this.span(node));
+      }
+      case 'isset':
+        return this.evalIsset(node);
+      case 'empty': {
+        const v = this.quietRead(node.expression);
+        const t = this.truth(v);
+        return t === undefined ? new Unknown('empty() of an unknown value') : !t;
+      }
+      case 'exit':
+        if (node.expression) this.eval(node.expression);
+        throw new ExitSignal(this.span(node));
+      case 'silent': {
+        this.silenced++;
+        try {
+          return this.eval(node.expr);
+        } finally {
+          this.silenced--;
+        }
+      }
+      case 'pre':
+      case 'post':
+        return this.evalIncrement(node);
+      case 'match':
+        return this.evalMatch(node);
+      case 'staticlookup':
+        return new Unknown(`static property or class constant ${this.describeCallee(node)} is not evaluated`, this.span(node));
+      case 'parenthesis':
+        return this.eval(node.inner);
+      default:
+        return new Unknown(`${describeKind(node.kind)} is not evaluated`, this.span(node));
+    }
+  }
+
+  private evalEncapsed(node: PhpNode): Value {
+    if (node.type === 'shell') return new Unknown('shell commands are never run', this.span(node));
+    let out = '';
+    let unknown: Unknown | undefined;
+    const parts: Value[] = [];
+    for (const part of node.value as PhpNode[]) {
+      const v = this.eval(part.kind === 'encapsedpart' ? part.expression : part);
+      if (v instanceof PerMethod) parts.push(v);
+      else parts.push(v);
+    }
+    if (parts.some((p) => p instanceof PerMethod)) return this.lift(parts, (vals) => this.concatAll(vals));
+    for (const v of parts) {
+      const s = toPhpString(v, this);
+      if (s instanceof Unknown) unknown ??= s;
+      else out += s;
+    }
+    return unknown ?? out;
+  }
+
+  private concatAll(vals: Value[]): Value {
+    let out = '';
+    for (const v of vals) {
+      const s = toPhpString(v, this);
+      if (s instanceof Unknown) return s;
+      out += s;
+    }
+    return out;
+  }
+
+  private magic(node: PhpNode): Value {
+    switch (String(node.value).toUpperCase()) {
+      case '__LINE__':
+        return this.lineAt(this.span(node).start);
+      case '__FILE__':
+        return this.file;
+      case '__DIR__':
+        return this.file.includes('/') ? this.file.slice(0, this.file.lastIndexOf('/')) : '.';
+      case '__FUNCTION__':
+      case '__CLASS__':
+      case '__METHOD__':
+      case '__NAMESPACE__':
+        return '';
+      default:
+        return new Unknown(`${node.value} is not evaluated`);
+    }
+  }
+
+  private constant(raw: string, node: PhpNode): Value {
+    const name = raw.startsWith('\\') ? raw.slice(1) : raw;
+    const lower = name.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
+    if (lower === 'null') return null;
+    const v = this.constants.get(name) ?? PHP_CONSTANTS.get(name) ?? FRAMEWORK_CONSTANTS.get(name);
+    if (v !== undefined) return v;
+    return new Unknown(`constant ${name} is not defined in the routes file or config/constants.php`, this.span(node));
+  }
+
+  private isDefined(name: string): boolean {
+    const n = name.startsWith('\\') ? name.slice(1) : name;
+    return this.constants.has(n) || PHP_CONSTANTS.has(n) || FRAMEWORK_CONSTANTS.has(n);
+  }
+
+  // ---------------------------------------------------------------- variables
+
+  private writeScope(name: string): Scope {
+    return this.scope.globalNames.has(name) ? this.globals : this.scope;
+  }
+
+  private readVariable(node: PhpNode, quiet = false): Value {
+    const name = this.variableName(node);
+    if (name instanceof Unknown) return name;
+    if (name === 'GLOBALS') return this.globalsArray();
+    if (name === '_SERVER') return this.serverArray();
+    if (name === 'this') return new Unknown('$this is not available in a routes file');
+    if (name.startsWith('_') && ['_GET', '_POST', '_REQUEST', '_COOKIE', '_ENV', '_FILES', '_SESSION'].includes(name)) {
+      return new Unknown(`$${name} depends on the request`);
+    }
+    const v = this.writeScope(name).vars.get(name);
+    if (v === undefined) {
+      if (this.scope.arrowParent?.has(name)) return this.scope.arrowParent.get(name) as Value;
+      if (!quiet) this.warn(`Undefined variable $${name}`);
+      return null;
+    }
+    return v;
+  }
+
+  private variableName(node: PhpNode): string | Unknown {
+    if (typeof node.name === 'string') return node.name;
+    const v = this.eval(node.name);
+    const s = toPhpString(v instanceof PerMethod ? new Unknown('variable name differs by request method') : v, this);
+    return s;
+  }
+
+  /** `$GLOBALS` as a read-only snapshot of the global variables. */
+  private globalsArray(): PhpArray {
+    const a = new PhpArray();
+    for (const [k, v] of this.globals.vars) a.set(k, shareValue(v));
+    return a;
+  }
+
+  /** `$_SERVER`: REQUEST_METHOD is what differs between the route tables. */
+  private serverArray(): Value {
+    const by: Value[] = REQUEST_METHODS.map((name) => {
+      const a = new PhpArray();
+      if (name !== 'CLI') a.set('REQUEST_METHOD', name);
+      return a;
+    });
+    const ms = methodsIn(this.mask);
+    return ms.length === 1 ? by[ms[0]] : new PerMethod(by);
+  }
+
+  private setVariable(name: string, value: Value): void {
+    if (name === 'this') throw new PhpFatal('Error', 'Cannot re-assign $this');
+    const scope = this.writeScope(name);
+    if (scope.mask !== this.mask && !(value instanceof Unknown)) {
+      throw new Diverge(`$${name} is written under some request methods only`);
+    }
+    scope.vars.set(name, value);
+  }
+
+  /** Assigns to any writable expression: variable, `$a[..]` chains, `list()`. */
+  assignTo(target: PhpNode, value: Value): void {
+    switch (target.kind) {
+      case 'variable': {
+        const name = this.variableName(target);
+        if (name instanceof Unknown) return;
+        this.setVariable(name, shareValue(value));
+        return;
+      }
+      case 'offsetlookup':
+        this.assignOffset(target, value, undefined);
+        return;
+      case 'list':
+      case 'array': {
+        let i = 0;
+        for (const item of target.items ?? []) {
+          if (!item) {
+            i++;
+            continue;
+          }
+          const entry = item.kind === 'entry' ? item : { key: null, value: item };
+          const key = entry.key ? toKey(this.eval(entry.key)) : i++;
+          const element = value instanceof PhpArray && !(key instanceof Unknown) ? (value.get(key) ?? null) : new Unknown('destructuring of an unknown value');
+          this.assignTo(entry.value, element);
+        }
+        return;
+      }
+      case 'staticlookup':
+      case 'propertylookup':
+        return;
+      default:
+        this.problem('unsupported', `assignment to ${describeKind(target.kind)} is not evaluated`, this.span(target));
+    }
+  }
+
+  /** Reads a container for writing into it: no warnings, undefined when absent. */
+  private readForWrite(node: PhpNode): Value | undefined {
+    if (node.kind === 'variable') {
+      const name = this.variableName(node);
+      if (name instanceof Unknown) return name;
+      if (name === 'GLOBALS') return this.globalsArray();
+      return this.writeScope(name).vars.get(name);
+    }
+    if (node.kind === 'offsetlookup') {
+      const container = this.readForWrite(node.what);
+      if (!node.offset) return undefined;
+      const key = this.eval(node.offset);
+      return this.lift([container ?? null, key], ([c, k]) => {
+        if (!(c instanceof PhpArray)) return c instanceof Unknown ? c : null;
+        const kk = toKey(k);
+        if (kk instanceof Unknown) return kk;
+        return c.get(kk) ?? null;
+      });
+    }
+    return this.eval(node);
+  }
+
+  private assignOffset(target: PhpNode, value: Value, origin: AssignmentOrigin | undefined): void {
+    const what: PhpNode = target.what;
+    // $GLOBALS['name'] = ... writes the global variable.
+    if (what.kind === 'variable' && what.name === 'GLOBALS' && target.offset) {
+      const name = toPhpString(this.eval(target.offset), this);
+      if (name instanceof Unknown) return;
+      if (this.globals.mask !== this.mask) throw new Diverge('a global is written under some request methods only');
+      this.globals.vars.set(name, shareValue(value));
+      return;
+    }
+    const key: Value | undefined = target.offset ? this.eval(target.offset) : undefined;
+    const container = this.readForWrite(what);
+    const updated = this.writeElement(container, key, value, origin);
+    if (what.kind === 'offsetlookup' && what.what.kind === 'variable' && what.what.name === 'GLOBALS' && what.offset) {
+      const name = toPhpString(this.eval(what.offset), this);
+      if (name instanceof Unknown) return;
+      if (this.globals.mask !== this.mask) throw new Diverge('a global is written under some request methods only');
+      this.globals.vars.set(name, updated);
+      return;
+    }
+    if (what.kind === 'variable' || what.kind === 'offsetlookup') {
+      if (what.kind === 'variable') {
+        const name = this.variableName(what);
+        if (name instanceof Unknown) return;
+        this.setVariable(name, updated);
+      } else {
+        this.assignOffset(what, updated, undefined);
+      }
+    }
+  }
+
+  /** `$container[$key] = $value` on a value; returns the updated container. */
+  private writeElement(container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined): Value {
+    if (container instanceof PerMethod || key instanceof PerMethod || value instanceof PerMethod) {
+      const by: Value[] = REQUEST_METHODS.map(() => null);
+      for (const m of methodsIn(this.mask)) {
+        // One array becomes one per method: each must be written as its own copy.
+        const own = container === undefined ? undefined : shareValue(at(container, m));
+        by[m] = this.writeElement(
+          own,
+          key === undefined ? undefined : at(key, m),
+          at(value, m),
+          origin,
+        );
+      }
+      return new PerMethod(by);
+    }
+    if (container instanceof Unknown) return container;
+    let arr: PhpArray;
+    if (container === undefined || container === null) arr = new PhpArray();
+    else if (container instanceof PhpArray) arr = container.writable();
+    else if (container === false) {
+      arr = new PhpArray();
+    } else if (typeof container === 'string') {
+      return new Unknown('writing into a string offset is not evaluated');
+    } else {
+      throw new PhpFatal('Error', 'Cannot use a scalar value as an array');
+    }
+    const stored = shareValue(value);
+    if (key === undefined) {
+      arr.append(stored, origin);
+      return arr;
+    }
+    const k = toKey(key);
+    if (k instanceof Unknown) {
+      this.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, origin?.keySpan ?? { start: this.base, end: this.base });
+      return arr;
+    }
+    arr.set(k, stored, origin);
+    return arr;
+  }
+
+  private readOffset(node: PhpNode, quiet: boolean): Value {
+    const container = quiet ? this.quietRead(node.what) : this.eval(node.what);
+    if (!node.offset) throw new PhpFatal('Error', 'Cannot use [] for reading');
+    const key = this.eval(node.offset);
+    return this.lift([container, key], ([c, k]) => this.readElement(c, k, quiet));
+  }
+
+  private readElement(c: Value, k: Value, quiet: boolean): Value {
+    if (c instanceof Unknown) return c;
+    if (c instanceof PhpArray) {
+      const key = toKey(k);
+      if (key instanceof Unknown) return key;
+      const v = c.get(key);
+      if (v === undefined) {
+        if (!quiet) this.warn(`Undefined array key ${typeof key === 'number' ? key : `"${key}"`}`);
+        return null;
+      }
+      return v;
+    }
+    if (typeof c === 'string') {
+      const i = toInt(k);
+      if (typeof i !== 'number') return i;
+      const idx = i < 0 ? c.length + i : i;
+      if (idx < 0 || idx >= c.length) {
+        if (!quiet) this.warn(`Uninitialized string offset ${i}`);
+        return quiet ? null : '';
+      }
+      return c[idx];
+    }
+    if (c instanceof PhpClosure) throw new PhpFatal('Error', 'Cannot use object of type Closure as array');
+    if (!quiet) this.warn(`Trying to access array offset on value of type ${c === null ? 'null' : typeof c === 'boolean' ? 'bool' : typeof c === 'number' ? 'int' : 'float'}`);
+    return null;
+  }
+
+  /** Reads without warnings, as isset()/empty()/?? do. */
+  private quietRead(node: PhpNode): Value {
+    if (node.kind === 'variable') return this.readVariable(node, true);
+    if (node.kind === 'offsetlookup') return this.readOffset(node, true);
+    return this.eval(node);
+  }
+
+  private evalIsset(node: PhpNode): Value {
+    let result: Value = true;
+    for (const v of node.variables ?? []) {
+      const val = this.quietRead(v);
+      const r = this.lift([val], ([x]) => (x instanceof Unknown ? x : x !== null));
+      if (r === false) return false;
+      if (r !== true) result = r;
+    }
+    return result;
+  }
+
+  private evalAssign(node: PhpNode): Value {
+    const op: string = node.operator;
+    const left: PhpNode = node.left;
+    let value: Value;
+    if (op === '=') {
+      value = this.eval(node.right);
+    } else if (op === '??=') {
+      const cur = this.quietRead(left);
+      if (cur !== null && !(cur instanceof Unknown)) return cur;
+      value = this.eval(node.right);
+    } else {
+      const cur = this.quietRead(left);
+      const right = this.eval(node.right);
+      value = this.binary(op.slice(0, -1), cur, right);
+    }
+    if (left.kind === 'offsetlookup' && op === '=') {
+      const origin: AssignmentOrigin = {
+        kind: 'assignment',
+        span: this.span(node),
+        keySpan: left.offset ? this.span(left.offset) : undefined,
+        valueSpan: this.span(node.right),
+        conditional: this.conditional,
+      };
+      this.assignOffset(left, value, origin);
+    } else {
+      this.assignTo(left, value);
+    }
+    return value;
+  }
+
+  private evalIncrement(node: PhpNode): Value {
+    const cur = this.quietRead(node.what);
+    const next = this.binary(node.type === '+' ? '+' : '-', cur === null && node.type === '+' ? 0 : cur, 1);
+    this.assignTo(node.what, next);
+    return node.kind === 'pre' ? next : cur;
+  }
+
+  private evalArray(node: PhpNode): Value {
+    const out = new PhpArray();
+    for (const item of node.items ?? []) {
+      if (!item) continue;
+      const entry: PhpNode = item.kind === 'entry' ? item : { kind: 'entry', loc: item.loc, key: null, value: item, unpack: false };
+      const value = this.eval(entry.value);
+      if (value instanceof PerMethod) throw new Diverge('an array element differs by request method');
+      if (entry.unpack) {
+        if (value instanceof PhpArray) {
+          for (const [k, v] of value.entries()) {
+            if (typeof k === 'number') out.append(shareValue(v));
+            else out.set(k, shareValue(v));
+          }
+        } else {
+          return new Unknown('spread of an unknown value', this.span(item));
+        }
+        continue;
+      }
+      if (entry.key) {
+        const key = this.eval(entry.key);
+        if (key instanceof PerMethod) throw new Diverge('an array key differs by request method');
+        const k = toKey(key);
+        if (k instanceof Unknown) {
+          this.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, this.span(entry.key));
+          continue;
+        }
+        out.set(k, shareValue(value));
+      } else {
+        out.append(shareValue(value));
+      }
+    }
+    return out;
+  }
+
+  private makeClosure(node: PhpNode): PhpClosure {
+    const captured = new Map<string, Value>();
+    for (const u of node.uses ?? []) {
+      const name = u.kind === 'variable' ? u.name : u.name?.name;
+      if (typeof name !== 'string') continue;
+      const v = this.writeScope(name).vars.get(name);
+      captured.set(name, v === undefined ? null : shareValue(v));
+    }
+    return new PhpClosure(node, this.base, captured);
+  }
+
+  // ---------------------------------------------------------------- operators
+
+  private truth(v: Value): boolean | undefined {
+    if (v instanceof PerMethod) {
+      const ms = methodsIn(this.mask);
+      const first = toBool(v.byMethod[ms[0]]);
+      for (const m of ms) if (toBool(v.byMethod[m]) !== first) throw new Diverge('a condition differs by request method');
+      return first;
+    }
+    return toBool(v);
+  }
+
+  /** Applies `fn` per method when any input differs by method; collapses equal results. */
+  private lift(values: Value[], fn: (vals: Value[]) => Value): Value {
+    if (!values.some((v) => v instanceof PerMethod)) return fn(values);
+    const ms = methodsIn(this.mask);
+    const by: Value[] = REQUEST_METHODS.map(() => null);
+    for (const m of ms) by[m] = fn(values.map((v) => at(v, m)));
+    const first = by[ms[0]];
+    return ms.every((m) => sameValue(by[m], first)) ? first : new PerMethod(by);
+  }
+
+  private loose(a: Value, b: Value): boolean | undefined {
+    const r = this.lift([a, b], ([x, y]) => {
+      const e = looseEquals(x, y);
+      return e === undefined ? new Unknown('comparison with an unknown value') : e;
+    });
+    return this.truth(r);
+  }
+
+  private evalBinary(node: PhpNode): Value {
+    const type: string = node.type;
+    switch (type) {
+      case '&&':
+      case 'and': {
+        const l = this.truth(this.eval(node.left));
+        if (l === false) return false;
+        const r = this.truth(this.eval(node.right));
+        if (l === true) return r === undefined ? new Unknown('unknown condition') : r;
+        return r === false ? false : new Unknown('unknown condition');
+      }
+      case '||':
+      case 'or': {
+        const l = this.truth(this.eval(node.left));
+        if (l === true) return true;
+        const r = this.truth(this.eval(node.right));
+        if (l === false) return r === undefined ? new Unknown('unknown condition') : r;
+        return r === true ? true : new Unknown('unknown condition');
+      }
+      case '??': {
+        const l = this.quietRead(node.left);
+        if (l instanceof Unknown) return l;
+        return this.lift([l], ([x]) => (x !== null ? x : this.eval(node.right)));
+      }
+      case 'instanceof':
+        return new Unknown('instanceof is not evaluated');
+      default:
+        return this.binary(type, this.eval(node.left), this.eval(node.right));
+    }
+  }
+
+  binary(op: string, left: Value, right: Value): Value {
+    return this.lift([left, right], ([a, b]) => this.binaryOne(op, a, b));
+  }
+
+  private binaryOne(op: string, a: Value, b: Value): Value {
+    switch (op) {
+      case '.': {
+        const l = toPhpString(a, this);
+        const r = toPhpString(b, this);
+        if (l instanceof Unknown) return l;
+        if (r instanceof Unknown) return r;
+        return l + r;
+      }
+      case '==':
+        return orUnknown(looseEquals(a, b));
+      case '!=':
+      case '<>':
+        return notOrUnknown(looseEquals(a, b));
+      case '===':
+        return orUnknown(strictEquals(a, b));
+      case '!==':
+        return notOrUnknown(strictEquals(a, b));
+      case 'xor': {
+        const x = toBool(a);
+        const y = toBool(b);
+        return x === undefined || y === undefined ? new Unknown('unknown condition') : x !== y;
+      }
+    }
+    if (a instanceof Unknown) return a;
+    if (b instanceof Unknown) return b;
+    if (op === '+' && a instanceof PhpArray && b instanceof PhpArray) {
+      const out = a.clone();
+      for (const [k, v] of b.entries()) if (!out.has(k)) out.set(k, shareValue(v));
+      return out;
+    }
+    if (['<', '>', '<=', '>=', '<=>'].includes(op)) return compare(op, a, b, this);
+    const x = toNumber(a, this);
+    const y = toNumber(b, this);
+    if (x instanceof Unknown) return x;
+    if (y instanceof Unknown) return y;
+    const isFloat = x instanceof PhpFloat || y instanceof PhpFloat;
+    const xv = x instanceof PhpFloat ? x.value : x;
+    const yv = y instanceof PhpFloat ? y.value : y;
+    const num = (v: number, float = isFloat): Value => (float || !Number.isSafeInteger(v) ? new PhpFloat(v) : v);
+    switch (op) {
+      case '+':
+        return num(xv + yv);
+      case '-':
+        return num(xv - yv);
+      case '*':
+        return num(xv * yv);
+      case '/':
+        if (yv === 0) throw new PhpFatal('DivisionByZeroError', 'Division by zero');
+        return num(xv / yv, isFloat || !Number.isInteger(xv / yv));
+      case '%': {
+        const xi = Math.trunc(xv);
+        const yi = Math.trunc(yv);
+        if (yi === 0) throw new PhpFatal('DivisionByZeroError', 'Modulo by zero');
+        return xi % yi;
+      }
+      case '**':
+        return num(xv ** yv, isFloat || yv < 0);
+      case '&':
+        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) & BigInt(Math.trunc(yv))));
+      case '|':
+        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) | BigInt(Math.trunc(yv))));
+      case '^':
+        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) ^ BigInt(Math.trunc(yv))));
+      case '<<':
+        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) << BigInt(Math.trunc(yv) & 63)));
+      case '>>':
+        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) >> BigInt(Math.trunc(yv) & 63)));
+    }
+    return new Unknown(`operator ${op} is not evaluated`);
+  }
+
+  private evalUnary(node: PhpNode): Value {
+    const v = this.eval(node.what);
+    return this.lift([v], ([x]) => {
+      switch (node.type) {
+        case '!': {
+          const t = toBool(x);
+          return t === undefined ? new Unknown('negation of an unknown value') : !t;
+        }
+        case '-':
+          return this.binaryOne('*', x, -1);
+        case '+':
+          return this.binaryOne('*', x, 1);
+        case '~': {
+          const n = toInt(x);
+          return typeof n === 'number' ? ~n : n;
+        }
+        default:
+          return new Unknown(`operator ${node.type} is not evaluated`);
+      }
+    });
+  }
+
+  private evalCast(node: PhpNode): Value {
+    const v = this.eval(node.expr ?? node.what);
+    return this.lift([v], ([x]) => {
+      if (x instanceof Unknown) return x;
+      switch (node.type) {
+        case 'int':
+          return toInt(x);
+        case 'float': {
+          const n = toNumber(typeof x === 'string' ? x.replace(/^(\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?).*$/s, '$1') || '0' : x, { warn: () => undefined });
+          return n instanceof Unknown ? n : new PhpFloat(n instanceof PhpFloat ? n.value : n);
+        }
+        case 'string':
+          return toPhpString(x, this);
+        case 'bool':
+        case 'boolean':
+          return toBool(x) ?? new Unknown('unknown value');
+        case 'array':
+          return x instanceof PhpArray ? x : x === null ? new PhpArray() : PhpArray.fromList([x]);
+        case 'unset':
+          return null;
+        default:
+          return new Unknown(`(${node.type}) casts are not evaluated`);
+      }
+    });
+  }
+
+  private evalMatch(node: PhpNode): Value {
+    const cond = this.eval(node.cond);
+    for (const arm of node.arms ?? []) {
+      if (!arm.conds) return this.eval(arm.body);
+      for (const c of arm.conds) {
+        const eq = this.lift([cond, this.eval(c)], ([a, b]) => orUnknown(strictEquals(a, b)));
+        const t = this.truth(eq);
+        if (t === undefined) return new Unknown('match on an unknown value', this.span(node));
+        if (t) return this.eval(arm.body);
+      }
+    }
+    throw new PhpFatal('UnhandledMatchError', `Unhandled match case ${describeMatch(cond)}`);
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  private describeCallee(node: PhpNode): string {
+    if (node.kind === 'staticlookup') {
+      const cls = node.what?.name ?? '?';
+      const member = node.offset?.name ?? '?';
+      return `${cls}::${typeof member === 'string' ? member : '?'}`;
+    }
+    return typeof node.name === 'string' ? node.name : describeKind(node.kind);
+  }
+
+  private evalArgs(args: PhpNode[] | undefined, paramNames?: string[]): Value[] {
+    const out: Value[] = [];
+    for (const a of args ?? []) {
+      if (a.kind === 'variadic') {
+        const v = this.eval(a.what);
+        if (v instanceof PhpArray) for (const x of v.values()) out.push(x);
+        else out.push(new Unknown('spread of an unknown value'));
+      } else if (a.kind === 'namedargument') {
+        const idx = paramNames?.indexOf(String(a.name)) ?? -1;
+        const v = this.eval(a.value);
+        if (idx < 0) throw new PhpFatal('Error', `Unknown named parameter $${a.name}`);
+        while (out.length < idx) out.push(undefined as unknown as Value);
+        out[idx] = v;
+      } else {
+        out.push(this.eval(a));
+      }
+    }
+    return out;
+  }
+
+  private evalCall(node: PhpNode): Value {
+    const what: PhpNode = node.what;
+    try {
+      if (what.kind === 'staticlookup') return this.callStatic(node, what);
+      if (what.kind === 'name') return this.callFunction(String(what.name), node);
+      const callee = this.eval(what);
+      if (callee instanceof PhpClosure) return this.callClosure(callee, this.evalArgs(node.arguments));
+      if (typeof callee === 'string') return this.callFunction(callee, node);
+      return new Unknown(`call of ${describeKind(what.kind)} is not evaluated`, this.span(node));
+    } catch (e) {
+      if (e instanceof PhpFatal && !e.span) e.span = this.span(node);
+      throw e;
+    }
+  }
+
+  private callStatic(node: PhpNode, what: PhpNode): Value {
+    const cls = String(what.what?.name ?? '').replace(/^\\/, '');
+    const method = what.offset?.kind === 'identifier' ? String(what.offset.name) : undefined;
+    if (cls.toLowerCase() !== 'route' || method === undefined) {
+      this.evalArgs(node.arguments);
+      return new Unknown(`${this.describeCallee(what)}() is not evaluated`, this.span(node));
+    }
+    const lower = method.toLowerCase();
+    const args = this.evalArgs(node.arguments, ROUTE_PARAMS[lower]);
+    const site: CallSite = {
+      method: lower,
+      written: method,
+      span: this.span(node),
+      nameSpan: this.span(what.offset),
+      argSpans: (node.arguments ?? []).map((a: PhpNode) => this.span(a)),
+    };
+    this.calls.push({ site, args, mask: this.mask, conditional: this.conditional, via: this.via.slice() });
+    // Skipped named arguments take their defaults.
+    const filled = args.map((a) => (a === undefined ? (null as Value) : a));
+    return this.library.call(method, filled, site, this.mask);
+  }
+
+  private callFunction(rawName: string, node: PhpNode): Value {
+    const name = rawName.replace(/^\\/, '');
+    const lower = name.toLowerCase();
+    switch (lower) {
+      case 'define': {
+        const [n, v] = this.evalArgs(node.arguments);
+        const cname = toPhpString(n ?? null, this);
+        if (cname instanceof Unknown) return cname;
+        if (this.isDefined(cname)) {
+          this.warn(`Constant ${cname} already defined`);
+          return false;
+        }
+        this.constants.set(cname, v ?? null);
+        return true;
+      }
+      case 'defined': {
+        const [n] = this.evalArgs(node.arguments);
+        const cname = toPhpString(n ?? null, this);
+        return cname instanceof Unknown ? cname : this.isDefined(cname);
+      }
+      case 'constant': {
+        const [n] = this.evalArgs(node.arguments);
+        const cname = toPhpString(n ?? null, this);
+        if (cname instanceof Unknown) return cname;
+        return this.constant(cname, node);
+      }
+      case 'function_exists':
+        this.evalArgs(node.arguments);
+        return new Unknown('function_exists() depends on the application');
+      case 'call_user_func': {
+        const [fn, ...rest] = this.evalArgs(node.arguments);
+        return this.callValue(fn ?? null, rest);
+      }
+      case 'call_user_func_array': {
+        const [fn, list] = this.evalArgs(node.arguments);
+        return list instanceof PhpArray ? this.callValue(fn ?? null, [...list.values()]) : new Unknown('arguments unknown');
+      }
+    }
+    const user = this.functions.get(lower);
+    if (user) return this.callUser(user.node, user.base, this.evalArgs(node.arguments), new Map(), undefined, name);
+    if (isBuiltin(lower)) {
+      const args = this.evalArgs(node.arguments);
+      return this.lift(args, (vals) => callBuiltin(lower, vals, { warn: (m) => this.warn(m), call: (fn, a) => this.callValue(fn, a) }));
+    }
+    this.evalArgs(node.arguments);
+    return new Unknown(`${name}() is not evaluated (only pure builtins are)`, this.span(node));
+  }
+
+  private callValue(fn: Value, args: Value[]): Value {
+    if (fn instanceof PhpClosure) return this.callClosure(fn, args);
+    if (typeof fn === 'string') {
+      const lower = fn.toLowerCase();
+      const user = this.functions.get(lower);
+      if (user) return this.callUser(user.node, user.base, args, new Map(), undefined, fn);
+      if (isBuiltin(lower)) return callBuiltin(lower, args, { warn: (m) => this.warn(m), call: (f, a) => this.callValue(f, a) });
+    }
+    return new Unknown('call of an unknown callable');
+  }
+
+  isCallable(v: Value): boolean {
+    if (v instanceof PhpClosure) return true;
+    if (typeof v === 'string') return this.functions.has(v.toLowerCase()) || isBuiltin(v);
+    return false;
+  }
+
+  /** Called by the library for prefix() callbacks and `$nested` callables. */
+  invoke(callable: Value, mask: MethodMask, via: CallSite): void {
+    const saved = this.mask;
+    this.mask = mask;
+    this.via.push(via);
+    try {
+      this.callValue(callable, []);
+    } finally {
+      this.via.pop();
+      this.mask = saved;
+    }
+  }
+
+  /** Calls a closure with arguments (also used by the router for closure routes). */
+  callClosure(closure: PhpClosure, args: Value[]): Value {
+    return this.callUser(closure.node, closure.base, args, closure.captured, closure.arrowScope, '{closure}');
+  }
+
+  private callUser(
+    fn: PhpNode,
+    base: number,
+    args: Value[],
+    captured: Map<string, Value>,
+    arrowParent: Map<string, Value> | undefined,
+    displayName: string,
+  ): Value {
+    if (++this.callDepth > MAX_CALL_DEPTH) {
+      this.callDepth = 0;
+      throw new EvaluationLimit('evaluation stopped: calls nest too deeply (endless recursion?)');
+    }
+    const savedScope = this.scope;
+    const savedBase = this.base;
+    const scope = new Scope(this.mask, false);
+    scope.arrowParent = arrowParent;
+    for (const [k, v] of captured) scope.vars.set(k, shareValue(v));
+    const params: PhpNode[] = fn.arguments ?? [];
+    this.base = base;
+    try {
+      let required = 0;
+      params.forEach((p, i) => {
+        const pname = typeof p.name === 'string' ? p.name : p.name?.name;
+        if (p.variadic) {
+          scope.vars.set(pname, PhpArray.fromList(args.slice(i)));
+          return;
+        }
+        if (i < args.length && args[i] !== undefined) scope.vars.set(pname, shareValue(args[i]));
+        else if (p.value) {
+          this.scope = scope;
+          scope.vars.set(pname, this.eval(p.value));
+        } else required = i + 1;
+      });
+      if (required > args.length) {
+        throw new PhpFatal(
+          'ArgumentCountError',
+          `Too few arguments to function ${displayName}(), ${args.length} passed and ${params.some((p) => p.value) ? 'at least' : 'exactly'} ${params.filter((p) => !p.value && !p.variadic).length} expected`,
+        );
+      }
+      this.scope = scope;
+      if (fn.kind === 'arrowfunc') return this.eval(fn.body);
+      const s = this.execList(fn.body?.children);
+      return s?.kind === 'return' ? s.value : null;
+    } finally {
+      this.scope = savedScope;
+      this.base = savedBase;
+      this.callDepth--;
+    }
+  }
+}
+
+function mergeScopes(a: Map<string, Value>, b: Map<string, Value>): Map<string, Value> {
+  const out = new Map<string, Value>();
+  for (const [k, va] of a) {
+    const vb = b.get(k);
+    out.set(k, vb === undefined ? va : mergeValues(va, vb));
+  }
+  for (const [k, vb] of b) if (!out.has(k)) out.set(k, vb);
+  return out;
+}
+
+/** Merges two branch outcomes: arrays element by element, so route tables stay usable. */
+function mergeValues(a: Value, b: Value): Value {
+  if (sameValue(a, b)) return a;
+  if (a instanceof PhpArray && b instanceof PhpArray) {
+    const out = a.clone();
+    for (const [k, v] of b.entries()) {
+      const cur = out.get(k);
+      out.set(k, cur === undefined ? shareValue(v) : mergeValues(cur, v), b.originOf(k) ?? a.originOf(k));
+    }
+    return out;
+  }
+  return new Unknown('depends on a condition that cannot be decided statically');
+}
+
+function orUnknown(b: boolean | undefined): Value {
+  return b === undefined ? new Unknown('comparison with an unknown value') : b;
+}
+
+function notOrUnknown(b: boolean | undefined): Value {
+  return b === undefined ? new Unknown('comparison with an unknown value') : !b;
+}
+
+function compare(op: string, a: Value, b: Value, sink: { warn(m: string): void }): Value {
+  let c: number;
+  if (typeof a === 'string' && typeof b === 'string' && !(/^\s*[+-]?\d/.test(a) && /^\s*[+-]?\d/.test(b))) {
+    c = a < b ? -1 : a > b ? 1 : 0;
+  } else {
+    const x = toNumber(a, sink);
+    const y = toNumber(b, sink);
+    if (x instanceof Unknown) return x;
+    if (y instanceof Unknown) return y;
+    const xv = x instanceof PhpFloat ? x.value : x;
+    const yv = y instanceof PhpFloat ? y.value : y;
+    c = xv < yv ? -1 : xv > yv ? 1 : 0;
+  }
+  switch (op) {
+    case '<':
+      return c < 0;
+    case '>':
+      return c > 0;
+    case '<=':
+      return c <= 0;
+    case '>=':
+      return c >= 0;
+    default:
+      return c;
+  }
+}
+
+function describeMatch(v: Value): string {
+  if (typeof v === 'string') return `'${v}'`;
+  if (typeof v === 'number') return String(v);
+  if (v instanceof PhpFloat) return floatToString(v.value);
+  return 'of type ' + (v === null ? 'null' : typeof v);
+}
+
+function describeKind(kind: string): string {
+  const names: Record<string, string> = {
+    new: 'object creation (new)',
+    propertylookup: 'property access',
+    nullsafepropertylookup: 'property access',
+    include: 'include/require',
+    eval: 'eval()',
+    clone: 'clone',
+    yield: 'yield',
+  };
+  return names[kind] ?? kind;
+}
+

@@ -1,0 +1,190 @@
+import type { PhpNode, Span } from '../php/ast';
+
+/**
+ * PHP values as the evaluator models them. JS primitives stand for PHP's scalars
+ * (`number` is always a PHP int; floats are wrapped so `1.0` and `1` stay distinct).
+ */
+export type Value = string | number | boolean | null | PhpFloat | PhpArray | PhpClosure | Unknown | PerMethod;
+
+/** A PHP array key: canonical integer strings are stored as numbers, as PHP does. */
+export type Key = string | number;
+
+export class PhpFloat {
+  constructor(readonly value: number) {}
+}
+
+/** A value the evaluator cannot know statically, with the reason why. */
+export class Unknown {
+  constructor(
+    readonly reason: string,
+    readonly span?: Span,
+  ) {}
+}
+
+/**
+ * A value that differs between request methods (e.g. what `Route::map()` returns). Index i holds
+ * the value under method i; only methods of the evaluation's mask are meaningful.
+ */
+export class PerMethod {
+  constructor(readonly byMethod: Value[]) {}
+}
+
+let closureIds = 0;
+
+/** A closure or arrow function together with what it captured. */
+export class PhpClosure {
+  readonly id = ++closureIds;
+  constructor(
+    readonly node: PhpNode,
+    /** Offset base of the statement the node was parsed from. */
+    readonly base: number,
+    readonly captured: Map<string, Value>,
+    /** For arrow functions: the scope they read by value at creation. */
+    readonly arrowScope?: Map<string, Value>,
+  ) {}
+}
+
+/** Where an array entry came from; opaque to this layer (the library stores route records here). */
+export type EntryOrigin = object;
+
+/**
+ * An ordered PHP array with PHP's key casting. Copy-on-write: `share()` marks an array held in
+ * two places, and writers call `writable()` to get an unshared copy first.
+ */
+export class PhpArray {
+  private readonly map: Map<Key, Value>;
+  private origins: Map<Key, EntryOrigin> | undefined;
+  nextIndex: number;
+  private shared = 0;
+
+  constructor(map?: Map<Key, Value>, nextIndex = 0, origins?: Map<Key, EntryOrigin>) {
+    this.map = map ?? new Map();
+    this.nextIndex = nextIndex;
+    this.origins = origins;
+  }
+
+  static fromList(values: Value[]): PhpArray {
+    const a = new PhpArray();
+    for (const v of values) a.append(v);
+    return a;
+  }
+
+  static fromEntries(entries: [Key, Value][]): PhpArray {
+    const a = new PhpArray();
+    for (const [k, v] of entries) a.set(k, v);
+    return a;
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get(key: Key): Value | undefined {
+    return this.map.get(key);
+  }
+
+  has(key: Key): boolean {
+    return this.map.has(key);
+  }
+
+  originOf(key: Key): EntryOrigin | undefined {
+    return this.origins?.get(key);
+  }
+
+  /** PHP `$a[$key] = $value`: an existing key keeps its position. */
+  set(key: Key, value: Value, origin?: EntryOrigin): void {
+    this.map.set(key, value);
+    if (typeof key === 'number' && key >= this.nextIndex) this.nextIndex = key + 1;
+    if (origin !== undefined) (this.origins ??= new Map()).set(key, origin);
+    else this.origins?.delete(key);
+  }
+
+  /** PHP `$a[] = $value`. */
+  append(value: Value, origin?: EntryOrigin): number {
+    const k = this.nextIndex;
+    this.set(k, value, origin);
+    return k;
+  }
+
+  delete(key: Key): void {
+    this.map.delete(key);
+    this.origins?.delete(key);
+  }
+
+  keys(): IterableIterator<Key> {
+    return this.map.keys();
+  }
+
+  values(): IterableIterator<Value> {
+    return this.map.values();
+  }
+
+  entries(): IterableIterator<[Key, Value]> {
+    return this.map.entries();
+  }
+
+  clone(): PhpArray {
+    // Nested arrays are now held by both copies.
+    for (const v of this.map.values()) if (v instanceof PhpArray) v.share();
+    return new PhpArray(new Map(this.map), this.nextIndex, this.origins && new Map(this.origins));
+  }
+
+  /** Marks the array as held by one more owner; the next write through any owner copies it. */
+  share(): this {
+    this.shared++;
+    return this;
+  }
+
+  /** The array to write into: this one if unshared, else a private copy. */
+  writable(): PhpArray {
+    if (this.shared === 0) return this;
+    this.shared--;
+    return this.clone();
+  }
+}
+
+export function isUnknown(v: Value | undefined): v is Unknown {
+  return v instanceof Unknown;
+}
+
+/** Shares an array value when it is stored in a second place (variable, element, argument). */
+export function shareValue<V extends Value>(v: V): V {
+  if (v instanceof PhpArray) v.share();
+  return v;
+}
+
+/** Canonical integer strings become int keys; everything else stays a string. */
+export function normalizeStringKey(s: string): Key {
+  const n = s.length;
+  if (n === 0 || n > 20) return s;
+  const c0 = s.charCodeAt(0);
+  let i = 0;
+  if (c0 === 45 /* - */) {
+    if (n === 1) return s;
+    i = 1;
+  }
+  const first = s.charCodeAt(i);
+  if (first === 48 /* 0 */) return n === 1 ? 0 : s;
+  for (let j = i; j < n; j++) {
+    const c = s.charCodeAt(j);
+    if (c < 48 || c > 57) return s;
+  }
+  const v = Number(s);
+  // Beyond 2^53 a JS number would round; PHP would still cast, but order and text are what matter.
+  return Number.isSafeInteger(v) ? v : s;
+}
+
+export function keyToString(k: Key): string {
+  return typeof k === 'number' ? String(k) : k;
+}
+
+export function typeName(v: Value): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return 'int';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof PhpFloat) return 'float';
+  if (v instanceof PhpArray) return 'array';
+  if (v instanceof PhpClosure) return 'Closure';
+  return 'unknown';
+}

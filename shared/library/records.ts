@@ -1,0 +1,64 @@
+import type { Span } from '../php/ast';
+import type { Key, Value } from '../evaluate/values';
+import type { MethodIndex } from './methods';
+
+/** One `Route::name(...)` call in the source. */
+export interface CallSite {
+  /** The library method it resolves to, lower case (PHP method names are case-insensitive). */
+  method: string;
+  /** The method name as written. */
+  written: string;
+  /** The whole call expression. */
+  span: Span;
+  /** The method name after `::`. */
+  nameSpan: Span;
+  /** Each argument expression. */
+  argSpans: Span[];
+}
+
+/** Which row of an expansion a generated route is (resources, context, block). */
+export type ExpansionRow =
+  | 'index' | 'create_new' | 'edit' | 'show' | 'create' | 'update' | 'delete'
+  | 'context-6' | 'context-5' | 'context-4' | 'context-3' | 'context-2' | 'context-1' | 'home'
+  | `path-${number}`;
+
+/** A route the library stored under one request method. */
+export interface RouteRecord {
+  readonly kind: 'route';
+  readonly id: number;
+  readonly method: MethodIndex;
+  /** The key in the library's array: the full `$from`, prefixes included, cast as PHP casts keys. */
+  readonly key: Key;
+  readonly to: Value;
+  /** The `'as'` name stored with it, if any. */
+  readonly name?: Key;
+  /** The call that produced it (for generated routes, the resources()/context()/block() call). */
+  readonly site: CallSite;
+  readonly row?: ExpansionRow;
+  /** Enclosing calls whose callbacks were running: prefix() and routes whose `$nested` ran. */
+  readonly via: readonly CallSite[];
+  /** The prefix and nested prefix that were put in front of `$from`. */
+  readonly prefix: string;
+  readonly nestedPrefix: string;
+  /** Declared under a condition the evaluator could not decide. */
+  readonly conditional: boolean;
+  /** `$from` or `$to` could not be known statically. */
+  readonly dynamic: boolean;
+  /** A later declaration of the same key in the library replaced it. */
+  replacedBy?: RouteRecord;
+  /** `Route::reset()` dropped it. */
+  resetBy?: CallSite;
+  /** `Route::map()` calls that copied it into an array. */
+  mappedBy: CallSite[];
+}
+
+/** An entry written straight into an array, e.g. `$route['x'] = 'y';`. */
+export interface AssignmentOrigin {
+  readonly kind: 'assignment';
+  readonly span: Span;
+  readonly keySpan?: Span;
+  readonly valueSpan: Span;
+  readonly conditional: boolean;
+}
+
+export type EntryOriginInfo = RouteRecord | AssignmentOrigin;

@@ -1,0 +1,419 @@
+import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../evaluate/convert';
+import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
+import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
+import type { CallSite, ExpansionRow, RouteRecord } from './records';
+
+/** Which version of the library: they differ only in context()'s home route. */
+export type Dialect = 'spec' | 'bonfire';
+
+/** Raised when request methods take different paths; the engine then evaluates each method alone. */
+export class Diverge extends Error {
+  constructor(readonly why: string) {
+    super(why);
+  }
+}
+
+/** What the library needs from the evaluator. */
+export interface LibraryHost {
+  /** Calls a PHP callable with no arguments, evaluating only the given methods. */
+  invoke(callable: Value, mask: MethodMask, via: CallSite): void;
+  isCallable(v: Value): boolean;
+  warn(message: string, mask: MethodMask): void;
+  /** True while evaluating a branch whose condition is unknown. */
+  readonly conditional: boolean;
+  /** The file name PHP would print in messages. */
+  readonly file: string;
+  /** 1-based line of a document offset, for PHP-style messages. */
+  lineAt(offset: number): number;
+}
+
+/** The library's static state under one request method. */
+export class MethodState {
+  routes = new PhpArray();
+  named = new PhpArray();
+  prefix: Value = null;
+  nestedPrefix = '';
+  nestedDepth = 0;
+  /** Every record created, in order (for tracing; includes replaced and reset ones). */
+  readonly created: RouteRecord[] = [];
+}
+
+/** The public static methods of the library, lower case, with their minimum argument counts. */
+export const LIBRARY_METHODS: Record<string, { min: number; max: number }> = {
+  map: { min: 0, max: 1 },
+  any: { min: 2, max: 4 },
+  get: { min: 2, max: 4 },
+  post: { min: 2, max: 4 },
+  put: { min: 2, max: 4 },
+  delete: { min: 2, max: 4 },
+  head: { min: 2, max: 4 },
+  patch: { min: 2, max: 4 },
+  options: { min: 2, max: 4 },
+  resources: { min: 1, max: 3 },
+  prefix: { min: 2, max: 2 },
+  named: { min: 1, max: 1 },
+  context: { min: 1, max: 3 },
+  block: { min: 0, max: Infinity },
+  reset: { min: 0, max: 0 },
+};
+
+const VERBS: Record<string, MethodIndex> = { get: 0, post: 1, put: 2, delete: 3, head: 4, patch: 5, options: 6 };
+
+/** The literal name of each method as PHP reports it in errors. */
+const DISPLAY_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LIBRARY_METHODS).map((m) => [m, m]));
+
+const DEFAULT_CONSTRAINT = '([a-zA-Z0-9\\-_]+)';
+const DEFAULT_HOME = 'home';
+
+let recordIds = 0;
+
+interface Ctx {
+  site: CallSite;
+  row?: ExpansionRow;
+}
+
+/**
+ * The Route library's behaviour, statement for statement, on PHP values: one state per request
+ * method, advanced together for every method of the current mask.
+ */
+export class RouteLibrary {
+  readonly states: MethodState[] = REQUEST_METHODS.map(() => new MethodState());
+  /** Enclosing prefix() / nested-callable calls, outermost first. */
+  private readonly via: CallSite[] = [];
+
+  constructor(
+    readonly dialect: Dialect,
+    private readonly host: LibraryHost,
+  ) {}
+
+  /** Calls `Route::<name>(...args)`; returns its PHP return value. */
+  call(name: string, args: Value[], site: CallSite, mask: MethodMask): Value {
+    const file = this.host.file;
+    const lower = name.toLowerCase();
+    const sig = LIBRARY_METHODS[lower];
+    if (!sig) {
+      if (lower === 'createroute') throw new PhpFatal('Error', `Call to private method Route::createRoute() from global scope`);
+      throw new PhpFatal('Error', `Call to undefined method Route::${name}()`);
+    }
+    if (args.length < sig.min) {
+      const line = this.host.lineAt(site.span.start);
+      const qualifier = sig.min === sig.max ? 'exactly' : 'at least';
+      throw new PhpFatal(
+        'ArgumentCountError',
+        `Too few arguments to function Route::${DISPLAY_NAMES[lower]}(), ${args.length} passed in ${file} on line ${line} and ${qualifier} ${sig.min} expected`,
+      );
+    }
+    const ctx: Ctx = { site };
+    switch (lower) {
+      case 'any':
+        this.each(mask, (m) => this.createRoute(m, args[0], args[1], arg(args, 2, new PhpArray()), arg(args, 3, false), ctx));
+        return null;
+      case 'get':
+      case 'post':
+      case 'put':
+      case 'delete':
+      case 'head':
+      case 'patch':
+      case 'options': {
+        const verb = VERBS[lower];
+        if (mask & (1 << verb)) this.createRoute(verb, args[0], args[1], arg(args, 2, new PhpArray()), arg(args, 3, false), ctx);
+        return null;
+      }
+      case 'resources':
+        this.each(mask, (m) => this.resources(m, args[0], arg(args, 1, new PhpArray()), arg(args, 2, false), site));
+        return null;
+      case 'context':
+        this.each(mask, (m) => this.context(m, args[0], arg(args, 1, null), arg(args, 2, new PhpArray()), site));
+        return null;
+      case 'block':
+        this.each(mask, (m) =>
+          args.forEach((path, i) => this.createRoute(m, path, '', new PhpArray(), false, { site, row: `path-${i}` })),
+        );
+        return null;
+      case 'prefix':
+        this.prefix(args[0], args[1], site, mask);
+        return null;
+      case 'named':
+        return this.collect(mask, (m) => this.named(m, args[0]));
+      case 'reset':
+        this.each(mask, (m) => {
+          const s = this.states[m];
+          for (const v of s.routes.keys()) {
+            const rec = s.routes.originOf(v) as RouteRecord | undefined;
+            if (rec) rec.resetBy = site;
+          }
+          s.routes = new PhpArray();
+          s.named = new PhpArray();
+          s.nestedDepth = 0;
+        });
+        return null;
+      case 'map':
+        return this.collect(mask, (m) => this.map(m, arg(args, 0, new PhpArray()), site));
+    }
+    throw new PhpFatal('Error', `Call to undefined method Route::${name}()`);
+  }
+
+  /** Runs `fn` for each method; all must agree on failing, else the methods diverge. */
+  private each(mask: MethodMask, fn: (m: MethodIndex) => void): void {
+    this.collect(mask, (m) => {
+      fn(m);
+      return null;
+    });
+  }
+
+  /** Runs `fn` for each method and merges the results (a PerMethod value when they differ). */
+  private collect(mask: MethodMask, fn: (m: MethodIndex) => Value): Value {
+    const methods = methodsIn(mask);
+    if (methods.length === 1) return fn(methods[0]);
+    const results: Value[] = new Array(REQUEST_METHODS.length).fill(null);
+    let fatal: PhpFatal | undefined;
+    let ok = 0;
+    for (const m of methods) {
+      try {
+        results[m] = fn(m);
+        ok++;
+      } catch (e) {
+        if (!(e instanceof PhpFatal)) throw e;
+        if (fatal && fatal.message !== e.message) throw new Diverge('request methods fail differently');
+        fatal = e;
+      }
+    }
+    if (fatal) {
+      if (ok > 0) throw new Diverge('the script fails under some request methods only');
+      throw fatal;
+    }
+    const first = results[methods[0]];
+    if (methods.every((m) => sameValue(results[m], first))) return first;
+    return new PerMethod(results);
+  }
+
+  private sink(m: MethodIndex): WarningSink {
+    return { warn: (msg) => this.host.warn(msg, 1 << m) };
+  }
+
+  private str(v: Value, m: MethodIndex): string | Unknown {
+    return toPhpString(at(v, m), this.sink(m));
+  }
+
+  /** `isset($options[$key])` for whatever `$options` holds. */
+  private option(options: Value, key: string): Value | undefined {
+    if (options instanceof PhpArray) {
+      const v = options.get(key);
+      return v === null ? undefined : v;
+    }
+    if (options instanceof PhpClosure) throw new PhpFatal('Error', 'Cannot use object of type Closure as array');
+    if (options instanceof Unknown) return options;
+    return undefined;
+  }
+
+  private createRoute(m: MethodIndex, fromArg: Value, toArg: Value, optionsArg: Value, nestedArg: Value, ctx: Ctx): void {
+    const state = this.states[m];
+    const options = at(optionsArg, m);
+    const nested = at(nestedArg, m);
+    const to = at(toArg, m);
+    // `is_null(self::$prefix) ? '' : self::$prefix . '/'`
+    const prefixStr = state.prefix === null ? null : this.str(state.prefix, m);
+    const prefix = prefixStr === null ? '' : prefixStr instanceof Unknown ? prefixStr : `${prefixStr}/`;
+    const fromPart = this.str(fromArg, m);
+    const dynamic = prefix instanceof Unknown || fromPart instanceof Unknown || to instanceof Unknown;
+    const from = prefix instanceof Unknown ? prefix : fromPart instanceof Unknown ? fromPart : state.nestedPrefix + prefix + fromPart;
+
+    let name: Key | undefined;
+    const as = this.option(options, 'as');
+    if (as !== undefined && toBool(as) !== false) {
+      const k = toKey(as);
+      if (!(k instanceof Unknown) && !(from instanceof Unknown)) name = k;
+    }
+    const key: Key = from instanceof Unknown ? `\u0000dynamic:${ctx.site.span.start}:${recordIds + 1}` : normalizeStringKey(from);
+    const record: RouteRecord = {
+      kind: 'route',
+      id: ++recordIds,
+      method: m,
+      key,
+      to: shareValue(to),
+      name,
+      site: ctx.site,
+      row: ctx.row,
+      via: this.via.slice(),
+      prefix: prefix instanceof Unknown ? '' : prefix,
+      nestedPrefix: state.nestedPrefix,
+      conditional: this.host.conditional,
+      dynamic,
+      mappedBy: [],
+    };
+    if (name !== undefined) state.named.set(name, from as string, record);
+    const previous = state.routes.originOf(key) as RouteRecord | undefined;
+    if (previous) previous.replacedBy = record;
+    state.routes.set(key, record.to, record);
+    state.created.push(record);
+
+    if (toBool(nested) === true && this.host.isCallable(nested) && state.nestedDepth === 0) {
+      const fromText = from instanceof Unknown ? '' : from;
+      state.nestedPrefix += `${fromText.replace(/\/+$/, '')}/`;
+      state.nestedDepth += 1;
+      this.via.push(ctx.site);
+      try {
+        this.host.invoke(nested, 1 << m, ctx.site);
+      } finally {
+        this.via.pop();
+      }
+      state.nestedPrefix = '';
+    }
+    state.nestedDepth = state.nestedDepth === 0 ? 0 : state.nestedDepth - 1;
+  }
+
+  private concat(m: MethodIndex, ...parts: Value[]): string | Unknown {
+    let out = '';
+    for (const p of parts) {
+      const s = this.str(p, m);
+      if (s instanceof Unknown) return s;
+      out += s;
+    }
+    return out;
+  }
+
+  private resources(m: MethodIndex, nameArg: Value, optionsArg: Value, nested: Value, site: CallSite): void {
+    const name = at(nameArg, m);
+    const options = at(optionsArg, m);
+    if (toBool(name) === false) return;
+    let newName: Value = name;
+    const controller = this.option(options, 'controller');
+    if (controller !== undefined) newName = controller;
+    const module = this.option(options, 'module');
+    if (module !== undefined) newName = this.concat(m, module, '/', newName);
+    let id: Value = DEFAULT_CONSTRAINT;
+    const constraint = this.option(options, 'constraint');
+    if (constraint !== undefined) id = constraint;
+    const offsetOpt = this.option(options, 'offset');
+    let offset = offsetOpt === undefined ? 0 : toInt(offsetOpt);
+    let nestOffset = '';
+    if (this.states[m].nestedDepth) {
+      nestOffset = '/$1';
+      if (typeof offset === 'number') offset++;
+    }
+    const ref = offset instanceof Unknown ? offset : `/$${1 + offset}`;
+    const rows: [ExpansionRow, MethodIndex, Value[], Value[]][] = [
+      ['index', 0, [name], [newName, '/index', nestOffset]],
+      ['create_new', 0, [name, '/new'], [newName, '/create_new', nestOffset]],
+      ['edit', 0, [name, '/', id, '/edit'], [newName, '/edit', nestOffset, ref]],
+      ['show', 0, [name, '/', id], [newName, '/show', nestOffset, ref]],
+      ['create', 1, [name], [newName, '/create', nestOffset]],
+      ['update', 2, [name, '/', id], [newName, '/update', nestOffset, ref]],
+      ['delete', 3, [name, '/', id], [newName, '/delete', nestOffset, ref]],
+    ];
+    for (const [row, verb, fromParts, toParts] of rows) {
+      // The arguments are built whatever the request method; only the verb check differs.
+      const from = this.concat(m, ...fromParts);
+      const to = this.concat(m, ...toParts);
+      if (verb === m) this.createRoute(m, from, to, null, nested, { site, row });
+    }
+  }
+
+  private context(m: MethodIndex, nameArg: Value, controllerArg: Value, optionsArg: Value, site: CallSite): void {
+    const name = at(nameArg, m);
+    let controller = at(controllerArg, m);
+    let options = at(optionsArg, m);
+    if (controller instanceof PhpArray) {
+      options = controller;
+      controller = null;
+    }
+    if (toBool(controller) === false) controller = name;
+    const offsetOpt = this.option(options, 'offset');
+    const offset = offsetOpt === undefined ? 0 : toInt(offsetOpt);
+    const ref = (n: number): Value => (offset instanceof Unknown ? offset : `$${n + offset}`);
+    for (let k = 6; k >= 1; k--) {
+      const fromParts: Value[] = [name];
+      for (let i = 0; i < k; i++) fromParts.push('/(:any)');
+      const toParts: Value[] = [ref(1), '/', controller];
+      for (let i = 2; i <= k; i++) toParts.push('/', ref(i));
+      this.createRoute(m, this.concat(m, ...fromParts), this.concat(m, ...toParts), new PhpArray(), false, {
+        site,
+        row: `context-${k}` as ExpansionRow,
+      });
+    }
+    const home = this.option(options, 'home');
+    if (home !== undefined && toBool(home) !== false) {
+      const to = this.dialect === 'bonfire' ? this.concat(m, home) : this.concat(m, name, '/', home);
+      this.createRoute(m, name, to, new PhpArray(), false, { site, row: 'home' });
+    }
+  }
+
+  private prefix(name: Value, callback: Value, site: CallSite, mask: MethodMask): void {
+    if (!(callback instanceof PhpClosure)) {
+      if (callback instanceof Unknown || callback instanceof PerMethod) {
+        throw new Diverge('prefix() callback is not a known closure');
+      }
+      throw new PhpFatal(
+        'TypeError',
+        `Route::prefix(): Argument #2 ($callback) must be of type Closure, ${typeName(callback)} given, called in ${this.host.file} on line ${this.host.lineAt(site.span.start)}`,
+      );
+    }
+    for (const m of methodsIn(mask)) this.states[m].prefix = at(name, m);
+    this.via.push(site);
+    try {
+      this.host.invoke(callback, mask, site);
+    } finally {
+      this.via.pop();
+    }
+    for (const m of methodsIn(mask)) this.states[m].prefix = null;
+  }
+
+  private named(m: MethodIndex, nameArg: Value): Value {
+    const k = toKey(at(nameArg, m));
+    if (k instanceof Unknown) return k;
+    const v = this.states[m].named.get(k);
+    return v === undefined ? null : v;
+  }
+
+  private map(m: MethodIndex, routesArg: Value, site: CallSite): Value {
+    const input = at(routesArg, m);
+    let routes: PhpArray;
+    if (input instanceof PhpArray) routes = input.clone();
+    else if (input === null) routes = new PhpArray();
+    else if (input instanceof Unknown) return input;
+    else throw new PhpFatal('Error', `Cannot access offset of type string on ${typeName(input)}`);
+    const dc = routes.get('default_controller');
+    const controller: Value = dc === undefined || dc === null ? DEFAULT_HOME : dc;
+    const state = this.states[m];
+    for (const [from, to] of state.routes.entries()) {
+      const rec = state.routes.originOf(from) as RouteRecord;
+      rec.mappedBy.push(site);
+      routes.set(from, this.replaceDefaultController(to, controller, m), rec);
+    }
+    return routes;
+  }
+
+  /** `str_replace('{default_controller}', $controller, $to)` with PHP 8's type rules. */
+  private replaceDefaultController(subject: Value, controller: Value, m: MethodIndex): Value {
+    if (subject instanceof PhpClosure) {
+      throw new PhpFatal('TypeError', 'str_replace(): Argument #3 ($subject) must be of type array|string, Closure given');
+    }
+    if (controller instanceof PhpArray) {
+      throw new PhpFatal('TypeError', 'str_replace(): Argument #2 ($replace) must be of type string when argument #1 ($search) is a string');
+    }
+    if (subject instanceof PhpArray) {
+      const out = new PhpArray();
+      for (const [k, v] of subject.entries()) {
+        out.set(k, v instanceof PhpArray ? shareValue(v) : this.replaceDefaultController(v, controller, m));
+      }
+      return out;
+    }
+    if (subject instanceof Unknown) return subject;
+    const s = this.str(subject, m);
+    const c = this.str(controller, m);
+    if (s instanceof Unknown) return s;
+    if (c instanceof Unknown) return s.includes('{default_controller}') ? c : s;
+    return s.split('{default_controller}').join(c);
+  }
+}
+
+function arg(args: Value[], i: number, fallback: Value): Value {
+  return i < args.length ? args[i] : fallback;
+}
+
+/** The value under method m. */
+export function at(v: Value, m: MethodIndex): Value {
+  return v instanceof PerMethod ? v.byMethod[m] : v;
+}
+
+

@@ -1,0 +1,28 @@
+/**
+ * The slice of php-parser's syntax tree that the evaluator reads. Nodes are php-parser's own
+ * objects; offsets inside them are relative to the statement they were parsed from (see
+ * `ParsedStatement.base`).
+ */
+
+export interface Position {
+  offset: number;
+}
+
+export interface Location {
+  start: Position;
+  end: Position;
+}
+
+export interface PhpNode {
+  kind: string;
+  loc: Location | null;
+  // php-parser's nodes carry kind-specific fields; the evaluator narrows on `kind`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [field: string]: any;
+}
+
+/** A half-open source range in absolute document offsets. */
+export interface Span {
+  start: number;
+  end: number;
+}

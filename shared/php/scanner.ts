@@ -1,0 +1,379 @@
+/**
+ * Splits PHP source into top-level statements without building a syntax tree.
+ *
+ * Each chunk can then be parsed on its own, which gives two things a whole-file parse cannot:
+ * a syntax error costs only the statement it is in, and an edit only re-parses the statements
+ * whose text changed. The scanner understands exactly what decides where a statement ends:
+ * comments, every kind of string (with `{$...}` interpolation), heredoc/nowdoc, bracket depth,
+ * `?>` and the alternative `if (...): ... endif;` syntax.
+ */
+
+export interface StatementChunk {
+  /** Offset of the first significant character. */
+  start: number;
+  /** Offset just past the terminator (`;`, `}` or `?>` excluded). */
+  end: number;
+  kind: 'php' | 'inline';
+  /** Set when the statement ran to the end of the file unterminated and was cut to recover. */
+  recovered?: string;
+}
+
+export interface ScanResult {
+  chunks: StatementChunk[];
+  /** True when the scan work budget ran out; the remaining text is one `php` chunk. */
+  truncated: boolean;
+}
+
+const BLOCK_STATEMENTS = new Set([
+  'if', 'foreach', 'for', 'while', 'switch', 'function', 'class', 'abstract', 'final',
+  'interface', 'trait', 'enum', 'namespace', 'try', 'declare', 'readonly',
+]);
+const CONTINUATIONS = new Set(['else', 'elseif', 'catch', 'finally']);
+const ALT_OPENERS = new Set(['if', 'foreach', 'for', 'while', 'switch', 'declare']);
+const ALT_CLOSERS = new Set(['endif', 'endforeach', 'endfor', 'endwhile', 'endswitch', 'enddeclare']);
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c >= 0x80;
+}
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || (c >= 48 && c <= 57);
+}
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
+}
+
+class Unterminated extends Error {
+  constructor(readonly what: string) {
+    super(what);
+  }
+}
+
+/** Low-level lexical helpers over one text; every method returns the offset after what it skipped. */
+class Lexer {
+  constructor(readonly text: string) {}
+
+  lineEnd(i: number): number {
+    const n = this.text.indexOf('\n', i);
+    return n < 0 ? this.text.length : n;
+  }
+
+  /** Skips whitespace and comments. Stops before `?>`. */
+  skipTrivia(i: number): number {
+    const t = this.text;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (isSpace(c)) {
+        i++;
+      } else if (c === 35 /* # */ && t.charCodeAt(i + 1) !== 91 /* [ */) {
+        i = this.lineComment(i);
+      } else if (c === 47 /* / */ && t.charCodeAt(i + 1) === 47) {
+        i = this.lineComment(i);
+      } else if (c === 47 && t.charCodeAt(i + 1) === 42 /* * */) {
+        const e = t.indexOf('*/', i + 2);
+        if (e < 0) throw new Unterminated('comment');
+        i = e + 2;
+      } else {
+        return i;
+      }
+    }
+  }
+
+  /** A `//` or `#` comment ends at the newline or just before `?>`. */
+  private lineComment(i: number): number {
+    const t = this.text;
+    const nl = this.lineEnd(i);
+    const close = t.indexOf('?>', i);
+    return close >= 0 && close < nl ? close : nl;
+  }
+
+  singleQuoted(i: number): number {
+    const t = this.text;
+    for (let j = i + 1; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c === 92 /* \ */) j++;
+      else if (c === 39 /* ' */) return j + 1;
+    }
+    throw new Unterminated('string');
+  }
+
+  /** Double-quoted or backtick string; `{$ ... }` interpolation may itself hold strings. */
+  interpolated(i: number, quote: number): number {
+    const t = this.text;
+    for (let j = i + 1; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c === 92) j++;
+      else if (c === quote) return j + 1;
+      else if (c === 123 /* { */ && t.charCodeAt(j + 1) === 36 /* $ */) j = this.braces(j) - 1;
+    }
+    throw new Unterminated('string');
+  }
+
+  /** From an opening `{`, returns the offset after its matching `}`. */
+  braces(i: number): number {
+    const t = this.text;
+    let depth = 0;
+    for (let j = i; j < t.length; ) {
+      const c = t.charCodeAt(j);
+      if (c === 123) {
+        depth++;
+        j++;
+      } else if (c === 125) {
+        depth--;
+        j++;
+        if (depth === 0) return j;
+      } else {
+        j = this.token(j);
+      }
+    }
+    throw new Unterminated('interpolation');
+  }
+
+  /** Heredoc or nowdoc starting at `<<<`; returns the offset after the closing label. */
+  heredoc(i: number): number | undefined {
+    const t = this.text;
+    let j = i + 3;
+    while (t.charCodeAt(j) === 32 || t.charCodeAt(j) === 9) j++;
+    const q = t.charCodeAt(j);
+    const quoted = q === 39 || q === 34;
+    if (quoted) j++;
+    const labelStart = j;
+    if (!isIdentStart(t.charCodeAt(j))) return undefined;
+    while (isIdentPart(t.charCodeAt(j))) j++;
+    const label = t.slice(labelStart, j);
+    if (quoted) {
+      if (t.charCodeAt(j) !== q) return undefined;
+      j++;
+    }
+    if (t.charCodeAt(j) === 13) j++;
+    if (t.charCodeAt(j) !== 10) return undefined;
+    let line = j + 1;
+    while (line <= t.length) {
+      let k = line;
+      while (t.charCodeAt(k) === 32 || t.charCodeAt(k) === 9) k++;
+      if (t.startsWith(label, k) && !isIdentPart(t.charCodeAt(k + label.length))) {
+        return k + label.length;
+      }
+      const nl = t.indexOf('\n', line);
+      if (nl < 0) break;
+      line = nl + 1;
+    }
+    throw new Unterminated('heredoc');
+  }
+
+  /** Skips one token that is not trivia and not a bracket; returns the offset after it. */
+  token(i: number): number {
+    const t = this.text;
+    const c = t.charCodeAt(i);
+    if (c === 39) return this.singleQuoted(i);
+    if (c === 34 || c === 96) return this.interpolated(i, c);
+    if (c === 60 && t.startsWith('<<<', i)) {
+      const end = this.heredoc(i);
+      if (end !== undefined) return end;
+      return i + 3;
+    }
+    if (isIdentStart(c)) {
+      let j = i + 1;
+      while (isIdentPart(t.charCodeAt(j))) j++;
+      return j;
+    }
+    if (isSpace(c) || c === 35 || (c === 47 && (t.charCodeAt(i + 1) === 47 || t.charCodeAt(i + 1) === 42))) {
+      return Math.max(this.skipTrivia(i), i + 1);
+    }
+    return i + 1;
+  }
+}
+
+/** Finds the first later line, no more indented than `from`'s line, that can start a statement. */
+function recoveryCut(text: string, from: number): number {
+  const lineStart = text.lastIndexOf('\n', from - 1) + 1;
+  const indentOf = (s: number): number => {
+    let k = s;
+    while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+    return k - s;
+  };
+  const base = indentOf(lineStart);
+  let nl = text.indexOf('\n', from);
+  while (nl >= 0) {
+    const s = nl + 1;
+    const ind = indentOf(s);
+    const c = text.charCodeAt(s + ind);
+    const continuation = c === 125 || c === 41 || c === 93 || c === 46 || c === 44 || c === 63 || c === 58 ||
+      c === 45 || c === 61 || Number.isNaN(c) || c === 10 || c === 13;
+    if (ind <= base && !continuation) return s;
+    nl = text.indexOf('\n', s);
+  }
+  return text.length;
+}
+
+/**
+ * Splits `text` into statements. Never throws. `budget` bounds the characters scanned in total,
+ * so hostile input (endless recovery re-scans) stays linear.
+ */
+export function splitStatements(text: string, budget = text.length * 8 + 10_000): ScanResult {
+  const lx = new Lexer(text);
+  const chunks: StatementChunk[] = [];
+  let i = 0;
+  let scanned = 0;
+  let truncated = false;
+
+  const htmlUntilOpenTag = (from: number): number => {
+    const re = /<\?(php(?=[\s]|$)|=)?/gi;
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (!m) {
+      if (from < text.length) chunks.push({ start: from, end: text.length, kind: 'inline' });
+      return text.length;
+    }
+    if (m.index > from) chunks.push({ start: from, end: m.index, kind: 'inline' });
+    return m.index + m[0].length;
+  };
+
+  i = htmlUntilOpenTag(0);
+  while (i < text.length) {
+    if (scanned > budget) {
+      truncated = true;
+      chunks.push({ start: i, end: text.length, kind: 'php', recovered: 'scan budget exhausted' });
+      break;
+    }
+    let start: number;
+    try {
+      start = lx.skipTrivia(i);
+    } catch {
+      // An unterminated comment swallows the rest of the file, as it does in PHP.
+      break;
+    }
+    if (start >= text.length) break;
+    if (text.startsWith('?>', start)) {
+      i = htmlUntilOpenTag(start + 2 + (text.charCodeAt(start + 2) === 10 ? 1 : 0));
+      continue;
+    }
+    const r = scanStatement(lx, start);
+    scanned += r.end - start + 1;
+    if (r.unterminated) {
+      const cut = recoveryCut(text, start);
+      const end = Math.max(cut, start + 1);
+      chunks.push({ start, end: trimEnd(text, start, end), kind: 'php', recovered: r.unterminated });
+      i = end;
+      continue;
+    }
+    chunks.push({ start, end: r.end, kind: 'php' });
+    i = r.end;
+    if (r.closeTag) i = htmlUntilOpenTag(r.end + 2 + (text.charCodeAt(r.end + 2) === 10 ? 1 : 0));
+  }
+  return { chunks, truncated };
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+interface StatementEnd {
+  end: number;
+  closeTag?: boolean;
+  unterminated?: string;
+}
+
+function scanStatement(lx: Lexer, start: number): StatementEnd {
+  const t = lx.text;
+  let depth = 0;
+  let altDepth = 0;
+  let firstWord: string | undefined;
+  let pendingAlt = -1; // bracket depth at which an alt-syntax keyword's `(` group opened
+  let prevSignificant = 0;
+  let i = start;
+  try {
+    while (i < t.length) {
+      const c = t.charCodeAt(i);
+      if (isSpace(c) || c === 35 || (c === 47 && (t.charCodeAt(i + 1) === 47 || t.charCodeAt(i + 1) === 42))) {
+        if (c === 35 && t.charCodeAt(i + 1) === 91) {
+          // `#[` attribute: treat like a bracket.
+          depth++;
+          i += 2;
+          continue;
+        }
+        i = lx.skipTrivia(i);
+        continue;
+      }
+      if (c === 63 /* ? */ && t.charCodeAt(i + 1) === 62 /* > */) {
+        return { end: i, closeTag: true };
+      }
+      if (c === 40 || c === 91 || c === 123) {
+        if (firstWord === undefined && c !== 123) firstWord = '';
+        depth++;
+        i++;
+        prevSignificant = c;
+        continue;
+      }
+      if (c === 41 || c === 93 || c === 125) {
+        depth = Math.max(0, depth - 1);
+        i++;
+        prevSignificant = c;
+        if (c === 41 && depth === 0 && pendingAlt === 0) {
+          pendingAlt = -1;
+          const k = lx.skipTrivia(i);
+          if (t.charCodeAt(k) === 58 && t.charCodeAt(k + 1) !== 58) {
+            altDepth++;
+            i = k + 1;
+          }
+          continue;
+        }
+        if (c === 125 && depth === 0 && altDepth === 0 && endsAtBrace(firstWord)) {
+          const k = lx.skipTrivia(i);
+          const w = wordAt(t, k);
+          if (w === undefined || !CONTINUATIONS.has(w.toLowerCase())) {
+            if (t.charCodeAt(k) !== 59 /* ; */) return { end: i };
+          }
+        }
+        continue;
+      }
+      if (c === 59 /* ; */) {
+        i++;
+        if (depth === 0 && altDepth === 0) {
+          // `if (x) a(); else b();` is one statement.
+          const w = firstWord === 'if' ? wordAt(t, lx.skipTrivia(i)) : undefined;
+          if (w === undefined || !CONTINUATIONS.has(w.toLowerCase())) return { end: i };
+        }
+        continue;
+      }
+      if (isIdentStart(c)) {
+        const j = lx.token(i);
+        const word = t.slice(i, j).toLowerCase();
+        if (firstWord === undefined) firstWord = i === start ? word : '';
+        if (depth === 0 && prevSignificant !== 58 /* not after `::` */) {
+          if (ALT_OPENERS.has(word)) pendingAlt = 0;
+          else if (ALT_CLOSERS.has(word) && altDepth > 0) altDepth--;
+          else if (word === 'else' && altDepth > 0) {
+            const k = lx.skipTrivia(j);
+            if (t.charCodeAt(k) === 58) {
+              i = k + 1;
+              continue;
+            }
+          }
+        }
+        i = j;
+        prevSignificant = 65;
+        continue;
+      }
+      if (firstWord === undefined) firstWord = '';
+      prevSignificant = c;
+      i = lx.token(i);
+    }
+  } catch (e) {
+    if (e instanceof Unterminated) return { end: t.length, unterminated: `unterminated ${e.what}` };
+    throw e;
+  }
+  if (depth > 0 || altDepth > 0) return { end: t.length, unterminated: 'unclosed bracket' };
+  return { end: t.length };
+}
+
+function endsAtBrace(firstWord: string | undefined): boolean {
+  return firstWord === '' ? false : firstWord === undefined || BLOCK_STATEMENTS.has(firstWord);
+}
+
+function wordAt(t: string, k: number): string | undefined {
+  if (!isIdentStart(t.charCodeAt(k))) return undefined;
+  let j = k + 1;
+  while (isIdentPart(t.charCodeAt(j))) j++;
+  return t.slice(k, j);
+}
