@@ -1,9 +1,9 @@
 import type { Span } from '../php/ast';
 import { StatementParser, type ParsedFile } from '../php/parse';
-import { ALL_METHODS, REQUEST_METHODS, type RequestMethod } from '../library/methods';
+import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
-import { PhpArray, type Value } from './values';
+import { PhpArray, type PhpClosure, type Value } from './values';
 
 export const DEFAULT_MAX_STEPS = 2_000_000;
 
@@ -48,6 +48,8 @@ export interface FileEvaluation {
   steps: number;
   /** Constants after the file ran (including its own define() calls). */
   constants: ReadonlyMap<string, Value>;
+  /** Evaluates a closure the file created under one method (closure routes in `$route`). */
+  callClosure(method: MethodIndex, closure: PhpClosure, args: Value[]): Value;
 }
 
 /**
@@ -111,5 +113,6 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     mode,
     steps: unique.reduce((n, o) => n + o.steps, 0),
     constants: outcomes[0].constants,
+    callClosure: (m, closure, args) => outcomes[m].callClosure(closure, args),
   };
 }

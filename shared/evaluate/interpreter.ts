@@ -51,8 +51,10 @@ export interface InterpreterOutcome {
   calls: RouteCall[];
   library: RouteLibrary;
   steps: number;
-  /** Where `Route::map()` results were assigned, for tracing. */
+  /** Constants after the file ran. */
   constants: Map<string, Value>;
+  /** Calls a closure the file created (closure routes), within what is left of the budget. */
+  callClosure(closure: PhpClosure, args: Value[]): Value;
 }
 
 /** Stops evaluation when the step budget or the nesting limit is reached. */
@@ -202,7 +204,20 @@ export class Interpreter implements LibraryHost {
       library: this.library,
       steps: this.steps,
       constants: this.constants,
+      callClosure: (closure, args) => this.callClosureSafely(closure, args),
     };
+  }
+
+  private callClosureSafely(closure: PhpClosure, args: Value[]): Value {
+    try {
+      return this.callClosure(closure, args);
+    } catch (e) {
+      if (e instanceof PhpFatal) return new Unknown(`the closure fails: ${e.phpClass}: ${e.phpMessage}`);
+      if (e instanceof EvaluationLimit || e instanceof ExitSignal || e instanceof Diverge || e instanceof RangeError) {
+        return new Unknown('the closure cannot be evaluated statically');
+      }
+      throw e;
+    }
   }
 
   private problem(code: ProblemCode, message: string, span: Span): void {

@@ -1,0 +1,213 @@
+import { toPhpString } from '../evaluate/convert';
+import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from '../evaluate/values';
+import type { RequestMethod } from '../library/methods';
+import type { AppTree } from './app-tree';
+import { compileRouteKey, substituteBackReferences } from './pattern';
+
+/** Where CodeIgniter 3's router sends a request: the fields of `conformance/url/`. */
+export interface Dispatch {
+  directory: string | null;
+  class: string;
+  method: string;
+  rsegments: string[];
+  default_controller_used: boolean;
+}
+
+export interface UrlMatch {
+  uri: string;
+  /** The route key that matched first, or null when none did. */
+  matched_key: string | null;
+  /** The target after back-reference substitution, split on `/` (null when no route ran). */
+  target_segments: string[] | null;
+  dispatch: Dispatch;
+  /** True when the URI was empty and the default controller answered directly. */
+  default_controller_route: boolean;
+  /** Position of the matched entry in the route table. */
+  matchedIndex?: number;
+  /** A request CodeIgniter refuses before routing (show_error), if any. */
+  rejected?: string;
+  /** When a closure route's result or a target could not be known statically. */
+  unknown?: string;
+}
+
+export interface RouterOptions {
+  method: RequestMethod;
+  tree: AppTree;
+  /** Evaluates a closure route with the matched groups (the evaluator provides it). */
+  callClosure?: (closure: PhpClosure, args: string[]) => Value;
+  /** Characters CodeIgniter accepts in URI segments (`$config['permitted_uri_chars']`). */
+  permittedUriChars?: string;
+}
+
+const DEFAULT_PERMITTED = 'a-z 0-9~%.:_\\-';
+const noWarnings = { warn: () => undefined };
+
+/** `$route` as CodeIgniter's router reads it: reserved keys split off, patterns in order. */
+export interface RouterTable {
+  defaultController: Value | undefined;
+  translateUriDashes: boolean;
+  patterns: { key: Key; value: Value; index: number }[];
+}
+
+export function readRouteTable(routes: PhpArray): RouterTable {
+  const patterns: RouterTable['patterns'] = [];
+  let index = 0;
+  for (const [key, value] of routes.entries()) {
+    if (key !== 'default_controller' && key !== 'translate_uri_dashes') patterns.push({ key, value, index });
+    index++;
+  }
+  return {
+    defaultController: routes.get('default_controller'),
+    translateUriDashes: routes.get('translate_uri_dashes') === true,
+    patterns,
+  };
+}
+
+/** URI segments as CodeIgniter's URI class makes them: trimmed, empty ones dropped. */
+export function uriSegments(uri: string): string[] {
+  const trimmed = uri.replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return [];
+  return trimmed.split('/').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** The state CI_Router builds up while it routes one request. */
+class RouterRun {
+  directory: string | null = null;
+  klass = '';
+  method = 'index';
+  rsegments: string[] = [];
+  defaultUsed = false;
+
+  constructor(
+    private readonly table: RouterTable,
+    private readonly tree: AppTree,
+  ) {}
+
+  private ucfirst(s: string): string {
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+
+  private setDirectory(dir: string, append: boolean): void {
+    const clean = dir.replace(/^\/+|\/+$/g, '').split('.').join('') + '/';
+    if (!append || !this.directory) this.directory = clean;
+    else this.directory += clean;
+  }
+
+  private setClass(c: string): void {
+    this.klass = c.replace(/[/.]/g, '');
+  }
+
+  validateRequest(segments: string[]): string[] {
+    let c = segments.length;
+    const directoryOverride = this.directory !== null;
+    while (c-- > 0) {
+      const first = segments[0];
+      const test = (this.directory ?? '') + this.ucfirst(this.table.translateUriDashes ? first.replace(/-/g, '_') : first);
+      if (!this.tree.isFile(`controllers/${test}.php`) && !directoryOverride && this.tree.isDir(`controllers/${this.directory ?? ''}${first}`)) {
+        this.setDirectory(segments.shift() as string, true);
+        continue;
+      }
+      return segments;
+    }
+    return segments;
+  }
+
+  setDefaultController(): string | undefined {
+    this.defaultUsed = true;
+    const dc = this.table.defaultController;
+    if (dc === undefined || dc === null || dc === '' || dc === '0' || dc === false) {
+      return 'Unable to determine what should be displayed. A default route has not been specified in the routing file.';
+    }
+    const text = toPhpString(dc, noWarnings);
+    if (text instanceof Unknown) return `the default controller is not known statically (${text.reason})`;
+    // sscanf($default_controller, '%[^/]/%s', $class, $method)
+    const m = /^([^/]+)\/(\S+)/.exec(text);
+    const klass = m ? m[1] : (/^[^/]+/.exec(text)?.[0] ?? '');
+    const method = m ? m[2] : 'index';
+    if (!this.tree.isFile(`controllers/${this.directory ?? ''}${this.ucfirst(klass)}.php`)) return undefined;
+    this.setClass(klass);
+    this.method = method;
+    this.rsegments = [klass, method];
+    return undefined;
+  }
+
+  setRequest(input: string[]): string | undefined {
+    const segments = this.validateRequest(input.slice());
+    if (segments.length === 0) return this.setDefaultController();
+    if (this.table.translateUriDashes) {
+      segments[0] = segments[0].replace(/-/g, '_');
+      if (segments.length > 1) segments[1] = segments[1].replace(/-/g, '_');
+    }
+    this.setClass(segments[0]);
+    if (segments.length > 1) this.method = segments[1];
+    else segments[1] = 'index';
+    this.rsegments = segments;
+    return undefined;
+  }
+
+  dispatch(): Dispatch {
+    return { directory: this.directory, class: this.klass, method: this.method, rsegments: this.rsegments, default_controller_used: this.defaultUsed };
+  }
+}
+
+/** The target of a route value for a request method: verb arrays pick their entry or skip. */
+function targetFor(value: Value, method: RequestMethod): Value | undefined {
+  if (!(value instanceof PhpArray)) return value;
+  const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
+  for (const [k, v] of value.entries()) if (keyToString(k).toLowerCase() === verb) return v;
+  return undefined;
+}
+
+/**
+ * Routes one URI exactly as CodeIgniter 3.1's CI_Router does: patterns in order, the first match
+ * wins, back-references substituted only when the key has a group, then directory/class/method
+ * resolution against the controllers that exist.
+ */
+export function routeUri(routes: PhpArray | RouterTable, uri: string, options: RouterOptions): UrlMatch {
+  const table = routes instanceof PhpArray ? readRouteTable(routes) : routes;
+  const run = new RouterRun(table, options.tree);
+  const segments = uriSegments(uri);
+  const base = { uri, matched_key: null as string | null, target_segments: null as string[] | null };
+  if (segments.length === 0) {
+    const rejected = run.setDefaultController();
+    return { ...base, dispatch: run.dispatch(), default_controller_route: true, ...(rejected ? { rejected } : {}) };
+  }
+  const permitted = new RegExp(`^[${options.permittedUriChars ?? DEFAULT_PERMITTED}]+$`, 'i');
+  const bad = segments.find((s) => !permitted.test(s));
+  if (bad !== undefined) {
+    return { ...base, dispatch: run.dispatch(), default_controller_route: false, rejected: 'The URI you submitted has disallowed characters.' };
+  }
+  const path = segments.join('/');
+  for (const { key, value, index } of table.patterns) {
+    const target = targetFor(value, options.method);
+    if (target === undefined) continue;
+    const pattern = compileRouteKey(keyToString(key));
+    const groups = pattern.match(path);
+    if (!groups) continue;
+    let val: Value = target;
+    let unknown: string | undefined;
+    if (val instanceof PhpClosure) {
+      val = options.callClosure ? options.callClosure(val, groups.slice(1)) : new Unknown('closure routes are evaluated by the host');
+    } else if (typeof val === 'string' && val.includes('$') && pattern.substitutes) {
+      val = substituteBackReferences(val, groups);
+    }
+    const text = val instanceof PhpArray ? 'Array' : toPhpString(val, noWarnings);
+    if (text instanceof Unknown) {
+      unknown = text.reason;
+      return { ...base, matched_key: keyToString(key), matchedIndex: index, dispatch: run.dispatch(), default_controller_route: false, unknown };
+    }
+    const targetSegments = text.split('/');
+    const rejected = run.setRequest(targetSegments);
+    return {
+      uri,
+      matched_key: keyToString(key),
+      target_segments: targetSegments,
+      dispatch: run.dispatch(),
+      default_controller_route: false,
+      matchedIndex: index,
+      ...(rejected ? { rejected } : {}),
+    };
+  }
+  const rejected = run.setRequest(segments);
+  return { ...base, target_segments: segments, dispatch: run.dispatch(), default_controller_route: false, ...(rejected ? { rejected } : {}) };
+}
