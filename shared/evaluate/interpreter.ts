@@ -1,4 +1,5 @@
 import type { PhpNode, Span } from '../php/ast';
+import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile } from '../php/parse';
 import { REQUEST_METHODS, methodsIn, type MethodMask } from '../library/methods';
 import type { AssignmentOrigin, CallSite } from '../library/records';
@@ -124,7 +125,7 @@ export class Interpreter implements LibraryHost {
   private callDepth = 0;
   private conditionalDepth = 0;
   private silenced = 0;
-  private lineStarts: number[] | undefined;
+  private lines: LineIndex | undefined;
 
   constructor(
     private readonly parsed: ParsedFile,
@@ -143,20 +144,8 @@ export class Interpreter implements LibraryHost {
   }
 
   lineAt(offset: number): number {
-    if (!this.lineStarts) {
-      const starts = [0];
-      const t = this.parsed.text;
-      for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.lineStarts = starts;
-    }
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    this.lines ??= new LineIndex(this.parsed.text);
+    return this.lines.lineOf(offset) + 1;
   }
 
   warn(message: string, mask: MethodMask = this.mask): void {

@@ -1,0 +1,247 @@
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { mergedRows, routeRows, type MergedRow } from '../../../shared/analysis/route-table';
+import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { LineIndex } from '../../../shared/php/line-index';
+import { REQUEST_METHODS, methodIndex, type RequestMethod } from '../../../shared/library/methods';
+import { outcomeToJson } from '../../../shared/library/outcome-json';
+import type { Dialect } from '../../../shared/library/route-library';
+import { EMPTY_TREE } from '../../../shared/router/app-tree';
+import { routeUri, type UrlMatch } from '../../../shared/router/ci-router';
+import { resolveController, type ControllerResolution } from '../../../shared/router/controllers';
+import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
+import { renderTable, style, type Styler } from './table';
+
+const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Route library does, without PHP.
+
+Usage:
+  ci-routes list  <routes.php> [--method M] [--json] [options]
+  ci-routes eval  <routes.php> --method M --json [options]
+  ci-routes match <routes.php> --method M <uri>... [--json] [options]
+
+Commands:
+  list    the routes the file produces: method, URI pattern, target, name, where declared
+  eval    the final $route, named routes, error and warnings for one request method, as JSON
+  match   which route CodeIgniter picks for each URI, and the controller it dispatches to
+
+Options:
+  --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
+  --dialect D           spec (default) or bonfire; detected from the app's Route.php when present
+  --define NAME=VALUE   define a constant before the file runs (repeatable)
+  --json                machine-readable output
+  --help                this text
+
+The application folder (for config/constants.php and controllers) is the one holding config/routes.php.
+`;
+
+export class UsageError extends Error {}
+
+interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  isTTY: boolean;
+}
+
+function parseMethod(value: string | undefined, required: boolean): RequestMethod | undefined {
+  if (value === undefined) {
+    if (required) throw new UsageError('--method is required (GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI)');
+    return undefined;
+  }
+  const i = methodIndex(value);
+  if (i === undefined) throw new UsageError(`unknown request method '${value}' (expected one of ${REQUEST_METHODS.join(', ')})`);
+  return REQUEST_METHODS[i];
+}
+
+function parseDialect(value: string | undefined): Dialect | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'spec' && value !== 'bonfire') throw new UsageError(`unknown dialect '${value}' (expected spec or bonfire)`);
+  return value;
+}
+
+function load(file: string | undefined, dialect: Dialect | undefined, defines: string[]): RouteFileContext {
+  if (!file) throw new UsageError('missing the routes file argument');
+  let parsedDefines;
+  try {
+    parsedDefines = defines.map(parseDefine);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  try {
+    return loadRouteFile(file, { dialect, defines: parsedDefines });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ENOENT') throw new UsageError(`cannot read '${file}': no such file`);
+    if (err.code === 'EISDIR') throw new UsageError(`cannot read '${file}': it is a directory`);
+    if (err.code === 'EACCES') throw new UsageError(`cannot read '${file}': permission denied`);
+    throw new UsageError(`cannot read '${file}': ${err.message}`);
+  }
+}
+
+function evaluate(ctx: RouteFileContext): FileEvaluation {
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file });
+}
+
+/** Runs the CLI; returns the exit code. */
+export function run(argv: string[], io: Io): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        method: { type: 'string' },
+        dialect: { type: 'string' },
+        define: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    io.err(`ci-routes: ${(e as Error).message.replace(/\. To specify a positional.*$/s, '')}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, file, ...rest] = positionals;
+  if (values.help || !command) {
+    (values.help ? io.out : io.err)(USAGE);
+    return values.help ? 0 : 2;
+  }
+  try {
+    const dialect = parseDialect(values.dialect);
+    const defines = values.define ?? [];
+    switch (command) {
+      case 'eval': {
+        const method = parseMethod(values.method, true) as RequestMethod;
+        if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
+        const ctx = load(file, dialect, defines);
+        const result = evaluate(ctx).methods[REQUEST_METHODS.indexOf(method)];
+        io.out(`${JSON.stringify(outcomeToJson(result), null, values.json ? undefined : 2)}\n`);
+        return 0;
+      }
+      case 'list': {
+        const method = parseMethod(values.method, false);
+        if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
+        const ctx = load(file, dialect, defines);
+        return list(ctx, evaluate(ctx), method, Boolean(values.json), io);
+      }
+      case 'match': {
+        const method = parseMethod(values.method, true) as RequestMethod;
+        if (rest.length === 0) throw new UsageError('match needs at least one URI');
+        const ctx = load(file, dialect, defines);
+        return match(ctx, evaluate(ctx), method, rest, Boolean(values.json), io);
+      }
+      default:
+        throw new UsageError(`unknown command '${command}' (expected list, eval or match)`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`ci-routes: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function declaredAt(ctx: RouteFileContext, lines: LineIndex, start: number | undefined): string {
+  if (start === undefined) return '';
+  const rel = path.relative(process.cwd(), ctx.file) || ctx.file;
+  return `${rel}:${lines.lineOf(start) + 1}`;
+}
+
+function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, json: boolean, io: Io): number {
+  const lines = new LineIndex(ctx.text);
+  const rows: MergedRow[] = method
+    ? routeRows(evaluation, REQUEST_METHODS.indexOf(method)).map((r) => ({ ...r, methods: [r.method] }))
+    : mergedRows(evaluation);
+  const errors = evaluation.methods.filter((m) => m.error && (!method || m.method === method));
+  if (json) {
+    io.out(
+      `${JSON.stringify({
+        file: ctx.file,
+        dialect: ctx.dialect,
+        routes: rows.map((r) => ({
+          methods: r.methods,
+          uri: r.key,
+          target: r.targetText,
+          names: r.names,
+          reserved: r.reserved,
+          declared_at: declaredAt(ctx, lines, r.span?.start) || null,
+        })),
+        errors: errors.map((m) => ({ method: m.method, class: m.error?.class, message: m.error?.message })),
+      })}\n`,
+    );
+    return errors.length ? 1 : 0;
+  }
+  const s: Styler = style(io.isTTY && !process.env.NO_COLOR);
+  const body = rows
+    .filter((r) => !r.reserved)
+    .map((r) => [
+      methodLabel(r.methods),
+      r.key,
+      r.target === '' ? s.dim('(blocked)') : r.targetText,
+      r.names.join(', '),
+      s.dim(declaredAt(ctx, lines, r.span?.start)),
+    ]);
+  const reserved = rows.filter((r) => r.reserved);
+  io.out(`${s.bold(path.relative(process.cwd(), ctx.file) || ctx.file)}  ${s.dim(`dialect ${ctx.dialect} (${ctx.dialectSource})`)}\n`);
+  for (const r of reserved) io.out(`${s.dim(`${r.key} =`)} ${r.targetText}\n`);
+  io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
+  io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);
+  for (const m of errors) {
+    io.out(`${s.red(`${m.method}: ${m.error?.class}: ${m.error?.message}`)}${m.error?.span ? s.dim(` (${declaredAt(ctx, lines, m.error.span.start)})`) : ''}\n`);
+  }
+  return errors.length ? 1 : 0;
+}
+
+function methodLabel(methods: RequestMethod[]): string {
+  if (methods.length === REQUEST_METHODS.length) return 'ANY';
+  return methods.join('|');
+}
+
+interface MatchJson extends UrlMatch {
+  controller: ControllerResolution | null;
+  declared_at: string | null;
+}
+
+function match(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod, uris: string[], json: boolean, io: Io): number {
+  const m = REQUEST_METHODS.indexOf(method);
+  const result = evaluation.methods[m];
+  if (!result.routes || result.error) {
+    const why = result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route';
+    io.err(`ci-routes: no route table under ${method}: ${why}\n`);
+    return 1;
+  }
+  const tree = ctx.tree ?? EMPTY_TREE;
+  const rows = routeRows(evaluation, m);
+  const lines = new LineIndex(ctx.text);
+  const results: MatchJson[] = uris.map((uri) => {
+    const r = routeUri(result.routes!, uri, { method, tree, callClosure: (c, args) => evaluation.callClosure(m, c, args) });
+    const segments = r.dispatch.rsegments.length ? [...(r.dispatch.directory ? r.dispatch.directory.split('/').filter(Boolean) : []), ...r.dispatch.rsegments] : [];
+    const controller = segments.length ? resolveController(segments, tree) : null;
+    const row = r.matchedIndex === undefined ? undefined : rows[r.matchedIndex];
+    return { ...r, controller, declared_at: declaredAt(ctx, lines, row?.span?.start) || null };
+  });
+  if (json) {
+    io.out(`${JSON.stringify({ file: ctx.file, method, results })}\n`);
+    return 0;
+  }
+  const s = style(io.isTTY && !process.env.NO_COLOR);
+  for (const r of results) {
+    io.out(`${s.bold(`${method} /${r.uri.replace(/^\/+/, '')}`)}\n`);
+    io.out(`  route       ${r.matched_key === null ? s.dim('no route matches: the URI segments are used as they are') : `${r.matched_key}  ${s.dim(r.declared_at ?? '')}`}\n`);
+    if (r.target_segments) io.out(`  target      ${r.target_segments.join('/')}\n`);
+    if (r.unknown) io.out(`  target      ${s.yellow(`unknown: ${r.unknown}`)}\n`);
+    const d = r.dispatch;
+    io.out(`  dispatch    ${d.directory ?? ''}${d.class || s.dim('(none)')}::${d.method}(${d.rsegments.slice(2).join(', ')})${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
+    if (r.rejected) io.out(`  ${s.red(r.rejected)}\n`);
+    if (r.controller) {
+      io.out(
+        r.controller.found
+          ? `  controller  ${path.join(path.relative(process.cwd(), ctx.appDir ?? '.'), r.controller.target.file)}${r.controller.target.module ? s.dim(`  (module ${r.controller.target.module})`) : ''}\n`
+          : `  controller  ${s.yellow(r.controller.reason)}\n`,
+      );
+    }
+  }
+  return 0;
+}

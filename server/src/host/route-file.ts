@@ -1,0 +1,107 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
+import { PhpFloat, type Value } from '../../../shared/evaluate/values';
+import type { Dialect } from '../../../shared/library/route-library';
+import type { AppTree } from '../../../shared/router/app-tree';
+import { LIBRARY_LOCATIONS, dialectOfLibrarySource } from './dialect';
+import { DiskTree } from './disk-tree';
+
+/** Everything the engine needs to evaluate one route file, read from disk. */
+export interface RouteFileContext {
+  file: string;
+  text: string;
+  /** The application folder (the one holding config/routes.php), when it can be told. */
+  appDir: string | undefined;
+  constants: Map<string, Value>;
+  dialect: Dialect;
+  /** How the dialect was chosen, for messages. */
+  dialectSource: string;
+  tree: AppTree | undefined;
+}
+
+/** Largest file read (a routes or constants file beyond this is refused). */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+export function readTextFile(file: string): string {
+  const st = fs.statSync(file);
+  if (!st.isFile()) throw new Error(`'${file}' is not a file`);
+  if (st.size > MAX_FILE_BYTES) throw new Error(`'${file}' is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not analysed`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+/** The application folder of a route file: `<app>/config/routes.php` or `<app>/modules/<m>/config/routes.php`. */
+export function applicationDirOf(file: string): string | undefined {
+  const configDir = path.dirname(path.resolve(file));
+  if (path.basename(configDir) !== 'config') return undefined;
+  const owner = path.dirname(configDir);
+  const parent = path.dirname(owner);
+  if (path.basename(parent) === 'modules') return path.dirname(parent);
+  return owner;
+}
+
+/** Parses `NAME=VALUE` as given on the command line: integers, true/false/null, else a string. */
+export function parseDefine(spec: string): [string, Value] {
+  const eq = spec.indexOf('=');
+  if (eq <= 0) throw new Error(`--define expects NAME=VALUE, got '${spec}'`);
+  const name = spec.slice(0, eq);
+  const raw = spec.slice(eq + 1);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`'${name}' is not a valid constant name`);
+  if (/^-?(0|[1-9]\d*)$/.test(raw)) return [name, Number(raw)];
+  if (/^-?\d+\.\d+$/.test(raw)) return [name, new PhpFloat(Number(raw))];
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return [name, true];
+  if (lower === 'false') return [name, false];
+  if (lower === 'null') return [name, null];
+  return [name, raw];
+}
+
+/** Constants defined by `<app>/config/constants.php`, evaluated statically (never run). */
+export function constantsOfApp(appDir: string | undefined): Map<string, Value> {
+  if (!appDir) return new Map();
+  const file = path.join(appDir, 'config', 'constants.php');
+  let text: string;
+  try {
+    text = readTextFile(file);
+  } catch {
+    return new Map();
+  }
+  return new Map(evaluateRouteFile(text, { file, maxSteps: 200_000 }).constants);
+}
+
+export function detectDialect(appDir: string | undefined): { dialect: Dialect; source: string } {
+  if (appDir) {
+    for (const rel of LIBRARY_LOCATIONS) {
+      const file = path.join(appDir, rel);
+      try {
+        const d = dialectOfLibrarySource(readTextFile(file));
+        if (d) return { dialect: d, source: `detected from ${path.relative(process.cwd(), file) || file}` };
+      } catch {
+        // not there: try the next place
+      }
+    }
+  }
+  return { dialect: 'spec', source: 'default' };
+}
+
+export interface LoadOptions {
+  dialect?: Dialect;
+  defines?: [string, Value][];
+}
+
+export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFileContext {
+  const text = readTextFile(file);
+  const appDir = applicationDirOf(file);
+  const constants = constantsOfApp(appDir);
+  for (const [k, v] of options.defines ?? []) constants.set(k, v);
+  const detected = options.dialect ? { dialect: options.dialect, source: 'given' } : detectDialect(appDir);
+  return {
+    file,
+    text,
+    appDir,
+    constants,
+    dialect: detected.dialect,
+    dialectSource: detected.source,
+    tree: appDir ? new DiskTree(appDir) : undefined,
+  };
+}

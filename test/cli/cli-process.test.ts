@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { CONFORMANCE, ROOT } from '../helpers/paths';
+
+const BIN = path.join(ROOT, 'bin', 'ci-routes.js');
+
+function ciRoutes(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('ci-routes as a process', () => {
+  it('prints exactly one JSON object for eval --json', () => {
+    const r = ciRoutes('eval', path.join(CONFORMANCE, 'cases', '01-verbs.php'), '--method', 'POST', '--json');
+    assert.equal(r.code, 0);
+    const out = JSON.parse(r.stdout);
+    assert.deepStrictEqual(Object.keys(out), ['routes', 'named', 'error', 'warnings']);
+    assert.deepStrictEqual(out.routes.find((e: string[]) => e[0] === 'upload'), ['upload', 'files/receive']);
+  });
+
+  it('fails with one clear line and exit 2 on a missing file', () => {
+    const r = ciRoutes('list', 'does/not/exist.php');
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr, "ci-routes: cannot read 'does/not/exist.php': no such file\n");
+  });
+
+  it('fails with one clear line and exit 2 on an unknown method', () => {
+    const r = ciRoutes('eval', path.join(CONFORMANCE, 'cases', '01-verbs.php'), '--method', 'FETCH');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^ci-routes: unknown request method 'FETCH' \(expected one of GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS, CLI\)\n$/);
+  });
+
+  it('fails with one clear line and exit 2 on a bad flag', () => {
+    const r = ciRoutes('list', path.join(CONFORMANCE, 'cases', '01-verbs.php'), '--colour');
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+    assert.match(r.stderr, /ci-routes: Unknown option '--colour'/);
+  });
+
+  it('requires --method for eval and match', () => {
+    assert.equal(ciRoutes('eval', path.join(CONFORMANCE, 'cases', '01-verbs.php')).code, 2);
+    assert.equal(ciRoutes('match', path.join(CONFORMANCE, 'cases', '01-verbs.php'), 'x').code, 2);
+  });
+
+  it('lists a table without colours when not on a terminal', () => {
+    const r = ciRoutes('list', path.join(CONFORMANCE, 'cases', '01-verbs.php'));
+    assert.equal(r.code, 0);
+    assert.doesNotMatch(r.stdout, /\u001b\[/);
+    assert.match(r.stdout, /^METHOD\s+URI\s+TARGET\s+NAME\s+DECLARED AT$/m);
+    assert.match(r.stdout, /^POST\s+upload\s+files\/receive\s+\S+01-verbs\.php:19$/m);
+    assert.match(r.stdout, /^ANY\s+status\s+monitor\/status\s+status\s+/m);
+  });
+
+  it('exits 1 and says why when the file stops with a PHP error', () => {
+    const r = ciRoutes('list', path.join(CONFORMANCE, 'cases', '17-closure-via-route.php'), '--method', 'GET');
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /GET: TypeError: str_replace\(\): Argument #3 \(\$subject\) must be of type array\|string, Closure given/);
+  });
+});
