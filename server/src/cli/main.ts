@@ -233,15 +233,16 @@ function match(ctx: RouteFileContext, evaluation: FileEvaluation, method: Reques
     if (r.target_segments) io.out(`  target      ${r.target_segments.join('/')}\n`);
     if (r.unknown) io.out(`  target      ${s.yellow(`unknown: ${r.unknown}`)}\n`);
     const d = r.dispatch;
-    io.out(`  dispatch    ${d.directory ?? ''}${d.class || s.dim('(none)')}::${d.method}(${d.rsegments.slice(2).join(', ')})${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
-    if (r.rejected) io.out(`  ${s.red(r.rejected)}\n`);
-    if (r.controller) {
-      io.out(
-        r.controller.found
-          ? `  controller  ${path.join(path.relative(process.cwd(), ctx.appDir ?? '.'), r.controller.target.file)}${r.controller.target.module ? s.dim(`  (module ${r.controller.target.module})`) : ''}\n`
-          : `  controller  ${s.yellow(r.controller.reason)}\n`,
-      );
+    const found = r.controller?.found ? r.controller.target : undefined;
+    if (found) {
+      const file = path.join(path.relative(process.cwd(), ctx.appDir ?? '.'), found.file);
+      const handler = `${path.basename(found.file, '.php')}::${found.method}(${found.args.join(', ')})`;
+      io.out(`  controller  ${handler}  ${s.dim(file)}${found.module ? s.dim(`  (module ${found.module})`) : ''}${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
+    } else {
+      io.out(`  dispatch    ${d.directory ?? ''}${d.class || s.dim('(none)')}::${d.method}(${d.rsegments.slice(2).join(', ')})${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
+      if (r.controller && !r.controller.found) io.out(`  controller  ${s.yellow(r.controller.reason)}\n`);
     }
+    if (r.rejected) io.out(`  ${s.red(r.rejected)}\n`);
   }
   return 0;
 }

@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { routeRows } from '../../shared/analysis/route-table';
+import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { REQUEST_METHODS } from '../../shared/library/methods';
+import { resolveController } from '../../shared/router/controllers';
+import { routeUri } from '../../shared/router/ci-router';
+import { loadRouteFile } from '../../server/src/host/route-file';
+import { EXAMPLE_APP } from '../helpers/paths';
+
+const ROUTES = path.join(EXAMPLE_APP, 'application', 'config', 'routes.php');
+
+describe('the example app (examples/bonfire-app)', () => {
+  const ctx = loadRouteFile(ROUTES);
+
+  it('reads SITE_AREA from config/constants.php', () => {
+    assert.equal(ctx.constants.get('SITE_AREA'), 'admin');
+    assert.equal(ctx.constants.get('FILE_READ_MODE'), 0o644);
+  });
+
+  for (const dialect of ['spec', 'bonfire'] as const) {
+    it(`evaluates cleanly in the ${dialect} dialect: no errors, warnings or problems`, () => {
+      const ev = evaluateRouteFile(ctx.text, { dialect, constants: ctx.constants, file: ROUTES });
+      assert.deepStrictEqual(ev.problems, []);
+      assert.deepStrictEqual(ev.parsed.problems, []);
+      for (const m of ev.methods) {
+        assert.equal(m.error, null, `${m.method}: ${m.error?.message}`);
+        assert.deepStrictEqual(m.warnings, [], m.method);
+        assert.ok(m.routes, `${m.method} has a route table`);
+      }
+      assert.equal(ev.mode, 'together', 'all methods evaluate in one pass');
+    });
+  }
+
+  const ev = evaluateRouteFile(ctx.text, { dialect: 'spec', constants: ctx.constants, file: ROUTES });
+
+  it('uses every public Route method but reset()', () => {
+    const used = new Set(ev.calls.map((c) => c.site.method));
+    for (const m of ['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'resources', 'prefix', 'context', 'block', 'named', 'map']) {
+      assert.ok(used.has(m), `Route::${m}() is used`);
+    }
+  });
+
+  it('produces the routes the README shows', () => {
+    const put = routeRows(ev, REQUEST_METHODS.indexOf('PUT')).map((r) => [r.key, r.targetText]);
+    assert.deepStrictEqual(put.find(([k]) => k === 'articles/(:num)'), ['articles/(:num)', 'blog/posts/update/$1']);
+    const get = routeRows(ev, REQUEST_METHODS.indexOf('GET'));
+    assert.deepStrictEqual(get.find((r) => r.key === 'api/articles')?.names, ['api_articles']);
+    assert.equal(get.find((r) => r.key === 'health')?.targetText, 'api/status');
+    assert.equal(get.find((r) => r.key === 'admin/reports')?.targetText, 'reports/dashboard');
+  });
+
+  it('sends every concrete target to a controller file that exists (HMVC aware)', () => {
+    const tree = ctx.tree!;
+    for (const [m] of REQUEST_METHODS.entries()) {
+      for (const row of routeRows(ev, m)) {
+        if (row.reserved || typeof row.target !== 'string' || row.target === '' || row.target.startsWith('$')) continue;
+        const r = resolveController(row.target.split('/'), tree);
+        assert.ok(r.found, `${REQUEST_METHODS[m]} ${row.key} → ${row.target}: ${r.found ? '' : r.reason}`);
+      }
+    }
+  });
+
+  it('routes URLs to the right module controller', () => {
+    const get = ev.methods[REQUEST_METHODS.indexOf('GET')].routes!;
+    const r = routeUri(get, 'admin/content/blog/edit/5', { method: 'GET', tree: ctx.tree! });
+    assert.equal(r.matched_key, 'admin/content/(:any)/(:any)/(:any)');
+    assert.deepStrictEqual(r.target_segments, ['blog', 'content', 'edit', '5']);
+    const c = resolveController(r.target_segments!, ctx.tree!);
+    assert.ok(c.found);
+    assert.deepStrictEqual(c.found && c.target, { file: 'modules/blog/controllers/Content.php', module: 'blog', class: 'content', method: 'edit', args: ['5'] });
+  });
+});
