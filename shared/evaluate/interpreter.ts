@@ -2,7 +2,7 @@ import type { PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile } from '../php/parse';
 import { REQUEST_METHODS, methodsIn, type MethodMask } from '../library/methods';
-import type { AssignmentOrigin, CallSite } from '../library/records';
+import type { AssignmentOrigin, CallSite, EntryOriginInfo, LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
 import { callBuiltin, isBuiltin } from './builtins';
 import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
@@ -124,6 +124,8 @@ export class Interpreter implements LibraryHost {
   private depth = 0;
   private callDepth = 0;
   private conditionalDepth = 0;
+  /** Branch ids of the undecidable conditions being evaluated (`c<offset>:<branch>`). */
+  private branchStack: string[] = [];
   private silenced = 0;
   private lines: LineIndex | undefined;
 
@@ -141,6 +143,10 @@ export class Interpreter implements LibraryHost {
 
   get conditional(): boolean {
     return this.conditionalDepth > 0;
+  }
+
+  get branches(): readonly string[] {
+    return this.branchStack.slice();
   }
 
   lineAt(offset: number): number {
@@ -340,9 +346,10 @@ export class Interpreter implements LibraryHost {
     if (test === true) return this.exec(node.body);
     if (test === false) return this.exec(node.alternate);
     this.problem('unknown-value', `the condition cannot be decided statically (${this.unknownReason(node.test)}): both branches are analysed`, this.span(node.test));
+    const id = `c${this.span(node).start}`;
     return this.bothBranches(
-      () => this.exec(node.body),
-      () => this.exec(node.alternate),
+      () => this.inBranch(`${id}:0`, () => this.exec(node.body)),
+      () => this.inBranch(`${id}:1`, () => this.exec(node.alternate)),
     );
   }
 
@@ -360,6 +367,15 @@ export class Interpreter implements LibraryHost {
       return new Unknown('unknown value');
     } finally {
       this.silenced--;
+    }
+  }
+
+  private inBranch<T>(id: string, fn: () => T): T {
+    this.branchStack.push(id);
+    try {
+      return fn();
+    } finally {
+      this.branchStack.pop();
     }
   }
 
@@ -478,7 +494,8 @@ export class Interpreter implements LibraryHost {
     if (undecided) {
       this.conditionalDepth++;
       try {
-        for (const c of cases) this.execList(c.body?.children ?? (c.body ? [c.body] : []));
+        const id = `s${this.span(node).start}`;
+        cases.forEach((c, i) => this.inBranch(`${id}:${i}`, () => this.execList(c.body?.children ?? (c.body ? [c.body] : []))));
       } finally {
         this.conditionalDepth--;
       }
@@ -852,6 +869,10 @@ export class Interpreter implements LibraryHost {
       this.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, origin?.keySpan ?? { start: this.base, end: this.base });
       return arr;
     }
+    if (origin) {
+      const previous = arr.originOf(k) as EntryOriginInfo | undefined;
+      if (previous && previous.kind !== 'literal') origin = { ...origin, replaced: previous };
+    }
     arr.set(k, stored, origin);
     return arr;
   }
@@ -930,6 +951,7 @@ export class Interpreter implements LibraryHost {
         keySpan: left.offset ? this.span(left.offset) : undefined,
         valueSpan: this.span(node.right),
         conditional: this.conditional,
+        branches: this.branches,
       };
       this.assignOffset(left, value, origin);
     } else {
@@ -971,9 +993,9 @@ export class Interpreter implements LibraryHost {
           this.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, this.span(entry.key));
           continue;
         }
-        out.set(k, shareValue(value));
+        out.set(k, shareValue(value), { kind: 'literal', span: this.span(item), keySpan: this.span(entry.key), valueSpan: this.span(entry.value) } satisfies LiteralOrigin);
       } else {
-        out.append(shareValue(value));
+        out.append(shareValue(value), { kind: 'literal', span: this.span(item), valueSpan: this.span(entry.value) } satisfies LiteralOrigin);
       }
     }
     return out;

@@ -50,6 +50,21 @@ export interface RouteRecord {
   resetBy?: CallSite;
   /** `Route::map()` calls that copied it into an array. */
   mappedBy: CallSite[];
+  /** An entry written straight into the array that map() overwrote in place with this route. */
+  overwrote?: AssignmentOrigin | LiteralOrigin;
+  /** Set when created while a `$nested` callable ran: what the nesting quirks did to it. */
+  nested?: NestingInfo;
+  /** Which branches of undecidable conditions it was declared in (`condition:branch` ids). */
+  readonly branches: readonly string[];
+}
+
+export interface NestingInfo {
+  /** The route call whose `$nested` callable was running. */
+  readonly parent: CallSite;
+  /** `$nested_depth` when this route was created (only the first route inside sees 1). */
+  readonly depthSeen: number;
+  /** For resources(): whether the `/$1` nest offset was inserted into its targets. */
+  readonly nestOffset?: boolean;
 }
 
 /** An entry written straight into an array, e.g. `$route['x'] = 'y';`. */
@@ -59,6 +74,17 @@ export interface AssignmentOrigin {
   readonly keySpan?: Span;
   readonly valueSpan: Span;
   readonly conditional: boolean;
+  readonly branches: readonly string[];
+  /** The entry this assignment replaced in the same array, if any. */
+  replaced?: EntryOriginInfo;
 }
 
-export type EntryOriginInfo = RouteRecord | AssignmentOrigin;
+/** An element of an array literal (`array('as' => 'x')`), so analyses can point at its key. */
+export interface LiteralOrigin {
+  readonly kind: 'literal';
+  readonly span: Span;
+  readonly keySpan?: Span;
+  readonly valueSpan: Span;
+}
+
+export type EntryOriginInfo = RouteRecord | AssignmentOrigin | LiteralOrigin;

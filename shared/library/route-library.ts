@@ -1,7 +1,7 @@
 import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../evaluate/convert';
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
-import type { CallSite, ExpansionRow, RouteRecord } from './records';
+import type { CallSite, EntryOriginInfo, ExpansionRow, RouteRecord } from './records';
 
 /** Which version of the library: they differ only in context()'s home route. */
 export type Dialect = 'spec' | 'bonfire';
@@ -21,6 +21,8 @@ export interface LibraryHost {
   warn(message: string, mask: MethodMask): void;
   /** True while evaluating a branch whose condition is unknown. */
   readonly conditional: boolean;
+  /** The undecidable-condition branches being evaluated, outermost first. */
+  readonly branches: readonly string[];
   /** The file name PHP would print in messages. */
   readonly file: string;
   /** 1-based line of a document offset, for PHP-style messages. */
@@ -70,6 +72,8 @@ let recordIds = 0;
 interface Ctx {
   site: CallSite;
   row?: ExpansionRow;
+  /** For resources(): whether the nest offset `/$1` was inserted. */
+  nestOffset?: boolean;
 }
 
 /**
@@ -80,6 +84,8 @@ export class RouteLibrary {
   readonly states: MethodState[] = REQUEST_METHODS.map(() => new MethodState());
   /** Enclosing prefix() / nested-callable calls, outermost first. */
   private readonly via: CallSite[] = [];
+  /** The route calls whose `$nested` callable is running, innermost last. */
+  private readonly nestedParents: CallSite[] = [];
 
   constructor(
     readonly dialect: Dialect,
@@ -240,6 +246,10 @@ export class RouteLibrary {
       conditional: this.host.conditional,
       dynamic,
       mappedBy: [],
+      branches: this.host.branches,
+      ...(this.nestedParents.length
+        ? { nested: { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset } }
+        : {}),
     };
     if (name !== undefined) state.named.set(name, from as string, record);
     const previous = state.routes.originOf(key) as RouteRecord | undefined;
@@ -252,10 +262,12 @@ export class RouteLibrary {
       state.nestedPrefix += `${fromText.replace(/\/+$/, '')}/`;
       state.nestedDepth += 1;
       this.via.push(ctx.site);
+      this.nestedParents.push(ctx.site);
       try {
         this.host.invoke(nested, 1 << m, ctx.site);
       } finally {
         this.via.pop();
+        this.nestedParents.pop();
       }
       state.nestedPrefix = '';
     }
@@ -305,7 +317,7 @@ export class RouteLibrary {
       // The arguments are built whatever the request method; only the verb check differs.
       const from = this.concat(m, ...fromParts);
       const to = this.concat(m, ...toParts);
-      if (verb === m) this.createRoute(m, from, to, null, nested, { site, row });
+      if (verb === m) this.createRoute(m, from, to, null, nested, { site, row, nestOffset: nestOffset !== '' });
     }
   }
 
@@ -378,6 +390,8 @@ export class RouteLibrary {
     for (const [from, to] of state.routes.entries()) {
       const rec = state.routes.originOf(from) as RouteRecord;
       rec.mappedBy.push(site);
+      const before = routes.originOf(from) as EntryOriginInfo | undefined;
+      if (before && before.kind !== 'route') rec.overwrote = before;
       routes.set(from, this.replaceDefaultController(to, controller, m), rec);
     }
     return routes;
