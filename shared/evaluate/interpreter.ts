@@ -120,6 +120,8 @@ export class Interpreter implements LibraryHost {
   private readonly calls: RouteCall[] = [];
   private readonly via: CallSite[] = [];
   private base = 0;
+  /** The top-level statement being evaluated, where limits are reported. */
+  private statementSpan: Span = { start: 0, end: 0 };
   private steps = 0;
   private depth = 0;
   private callDepth = 0;
@@ -167,6 +169,7 @@ export class Interpreter implements LibraryHost {
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
         for (const node of st.nodes) {
+          this.statementSpan = this.span(node);
           const signal = this.exec(node);
           // `return` at the top of an included file ends it.
           if (signal?.kind === 'return') break outer;
@@ -178,9 +181,9 @@ export class Interpreter implements LibraryHost {
       } else if (e instanceof ExitSignal) {
         this.problem('exit', 'the script exits here: nothing after this line runs', e.span);
       } else if (e instanceof EvaluationLimit) {
-        this.problem('evaluation-limit', e.message, { start: this.base, end: this.base });
+        this.problem('evaluation-limit', e.message, this.statementSpan);
       } else if (e instanceof RangeError) {
-        this.problem('evaluation-limit', 'evaluation stopped: the code is nested or recursive beyond what can be analysed', { start: this.base, end: this.base });
+        this.problem('evaluation-limit', 'evaluation stopped: the code is nested or recursive beyond what can be analysed', this.statementSpan);
       } else {
         throw e;
       }
@@ -837,8 +840,8 @@ export class Interpreter implements LibraryHost {
     if (container instanceof PerMethod || key instanceof PerMethod || value instanceof PerMethod) {
       const by: Value[] = REQUEST_METHODS.map(() => null);
       for (const m of methodsIn(this.mask)) {
-        // One array becomes one per method: each must be written as its own copy.
-        const own = container === undefined ? undefined : shareValue(at(container, m));
+        // One array becoming one per method: each must be written as its own copy.
+        const own = container === undefined ? undefined : container instanceof PerMethod ? container.byMethod[m] : shareValue(container);
         by[m] = this.writeElement(
           own,
           key === undefined ? undefined : at(key, m),

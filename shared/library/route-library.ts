@@ -154,7 +154,8 @@ export class RouteLibrary {
         });
         return null;
       case 'map':
-        return this.collect(mask, (m) => this.map(m, arg(args, 0, new PhpArray()), site));
+        // Kept per method even when equal: each method's entries carry that method's records.
+        return this.collect(mask, (m) => this.map(m, arg(args, 0, new PhpArray()), site), false);
     }
     throw new PhpFatal('Error', `Call to undefined method Route::${name}()`);
   }
@@ -168,7 +169,7 @@ export class RouteLibrary {
   }
 
   /** Runs `fn` for each method and merges the results (a PerMethod value when they differ). */
-  private collect(mask: MethodMask, fn: (m: MethodIndex) => Value): Value {
+  private collect(mask: MethodMask, fn: (m: MethodIndex) => Value, collapse = true): Value {
     const methods = methodsIn(mask);
     if (methods.length === 1) return fn(methods[0]);
     const results: Value[] = new Array(REQUEST_METHODS.length).fill(null);
@@ -189,7 +190,7 @@ export class RouteLibrary {
       throw fatal;
     }
     const first = results[methods[0]];
-    if (methods.every((m) => sameValue(results[m], first))) return first;
+    if (collapse && methods.every((m) => sameValue(results[m], first))) return first;
     return new PerMethod(results);
   }
 

@@ -1,0 +1,48 @@
+import type { FileEvaluation } from '../../evaluate/evaluate-file';
+import { Describer } from '../origins';
+import { afterMap } from './checks/after-map';
+import { blockArrays, closureTargets } from './checks/arguments';
+import { duplicates } from './checks/duplicates';
+import { namedLookups } from './checks/named';
+import { nestedCallables } from './checks/nested';
+import { unknownOptions } from './checks/options';
+import { patternChecks } from './checks/patterns';
+import { prefixNesting } from './checks/prefix';
+import { runtimeErrors, undefinedMethods } from './checks/runtime';
+import { syntaxAndLimits } from './checks/syntax';
+import type { Check, CheckContext } from './context';
+import type { Finding } from './types';
+
+/** The checks that need nothing but the file's own evaluation. */
+export const FILE_CHECKS: readonly Check[] = [
+  syntaxAndLimits,
+  undefinedMethods,
+  runtimeErrors,
+  closureTargets,
+  blockArrays,
+  duplicates,
+  afterMap,
+  prefixNesting,
+  nestedCallables,
+  patternChecks,
+  unknownOptions,
+];
+
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
+}
+
+export interface AnalyzeOptions {
+  /** Route names defined across the workspace; without it, the file's own names. */
+  knownNames?: ReadonlySet<string>;
+  /** Workspace-dependent checks (controllers, reachability) added by the caller. */
+  extraChecks?: readonly Check[];
+}
+
+/** Every finding about one route file, in document order. */
+export function analyzeRouteFile(text: string, evaluation: FileEvaluation, options: AnalyzeOptions = {}): Finding[] {
+  const ctx: CheckContext = { text, evaluation, describe: new Describer(text) };
+  const out: Finding[] = [];
+  for (const check of [...FILE_CHECKS, namedLookups(options.knownNames), ...(options.extraChecks ?? [])]) out.push(...check(ctx));
+  return sortFindings(out);
+}

@@ -1,0 +1,74 @@
+import { keyToString } from '../../../evaluate/values';
+import { REQUEST_METHODS } from '../../../library/methods';
+import type { RouteRecord } from '../../../library/records';
+import type { Check } from '../context';
+import { MethodGroups, describeMethods, siteKey } from '../../origins';
+import { finding, type Finding } from '../types';
+
+/**
+ * Routes the library holds at the end that never reached the final `$route`: declared after the
+ * last map(), no map() at all, or map()'s result not assigned to `$route`.
+ */
+export const afterMap: Check = ({ evaluation, describe, text }) => {
+  // When evaluation stopped early, what happens after the stop is not known.
+  if (evaluation.problems.some((p) => p.code === 'evaluation-limit' || p.code === 'exit')) return [];
+  const mapCalls = evaluation.calls.filter((c) => c.site.method === 'map');
+  const after = new MethodGroups<RouteRecord>();
+  const neverMapped = new MethodGroups<RouteRecord>();
+  const notAssigned = new MethodGroups<{ span: { start: number; end: number } }>();
+  let lost = 0;
+  evaluation.methods.forEach((result, m) => {
+    if (result.error) return;
+    const method = REQUEST_METHODS[m];
+    for (const key of result.library.routes.keys()) {
+      const record = result.library.routes.originOf(key) as RouteRecord;
+      if (record.dynamic) continue;
+      if (result.routes?.originOf(key) === record) continue;
+      if (record.mappedBy.length === 0) {
+        lost++;
+        if (mapCalls.length === 0) neverMapped.add(siteKey(record.site), method, () => record);
+        else after.add(siteKey(record.site), method, () => record);
+        continue;
+      }
+      if (result.routes?.has(key) && result.routes.originOf(key)) continue; // replaced in $route: a duplicate
+      const last = record.mappedBy[record.mappedBy.length - 1];
+      notAssigned.add(siteKey(last), method, () => ({ span: last.span }));
+    }
+  });
+  const out: Finding[] = [];
+  const lastMap = mapCalls[mapCalls.length - 1];
+  for (const { value: record, methods } of after.entries()) {
+    out.push(
+      finding(
+        'routes-after-map',
+        record.site.nameSpan,
+        `Declared after the last Route::map() (line ${describe.line(lastMap.site.span)}): ${keyToString(record.key)} never reaches $route under ${describeMethods(methods)}. Move the declaration above the map() call, or call map() again after it.`,
+        { methods, related: [{ span: lastMap.site.span, message: 'the last Route::map()' }] },
+      ),
+    );
+  }
+  const unmapped = neverMapped.entries();
+  if (unmapped.length > 0) {
+    const first = unmapped.map((e) => e.value).sort((a, b) => a.site.span.start - b.site.span.start)[0];
+    const methods = [...new Set(unmapped.flatMap((e) => e.methods))];
+    out.push(
+      finding(
+        'missing-map',
+        first.site.nameSpan,
+        `Routes are declared but Route::map() is never called: none of them (${lost} route${lost === 1 ? '' : 's'} across the request methods) reach $route, so CodeIgniter never sees them. Add \`$route = Route::map($route);\` after the last declaration.`,
+        {
+          methods: REQUEST_METHODS.filter((m) => methods.includes(m)),
+          fixes: [{ title: 'Add $route = Route::map($route); at the end', edits: [{ span: { start: text.length, end: text.length }, newText: `${text.endsWith('\n') ? '' : '\n'}\n$route = Route::map($route);\n` }] }],
+        },
+      ),
+    );
+  }
+  for (const { value, methods } of notAssigned.entries()) {
+    out.push(
+      finding('missing-map', value.span, `Route::map() returns the merged routes, but its result does not end up in $route here, so under ${describeMethods(methods)} the declared routes never reach CodeIgniter. Write \`$route = Route::map($route);\`.`, {
+        methods,
+      }),
+    );
+  }
+  return out;
+};

@@ -1,0 +1,79 @@
+import { PerMethod, PhpArray, PhpClosure, type Value } from '../../../evaluate/values';
+import { maskNames, maskOf, type MethodMask } from '../../../library/methods';
+import type { Check } from '../context';
+import { isRouteMethod } from '../../origins';
+import { finding, type Finding } from '../types';
+
+const VERB_INDEX: Record<string, number> = { get: 0, post: 1, put: 2, delete: 3, head: 4, patch: 5, options: 6 };
+
+function anyValue(v: Value | undefined, test: (x: Value) => boolean): boolean {
+  if (v === undefined) return false;
+  if (v instanceof PerMethod) return v.byMethod.some(test);
+  return test(v);
+}
+
+/** The methods under which a route call registers anything. */
+function registeringMask(method: string, mask: MethodMask): MethodMask {
+  return method === 'any' ? mask : mask & maskOf(VERB_INDEX[method]);
+}
+
+/** A closure as `$to` of any()/verb methods: map() throws a TypeError on PHP 8. */
+export const closureTargets: Check = ({ evaluation }) => {
+  const out: Finding[] = [];
+  const seen = new Set<number>();
+  for (const call of evaluation.calls) {
+    const { site, args } = call;
+    if (!isRouteMethod(site.method) || !anyValue(args[1], (v) => v instanceof PhpClosure)) continue;
+    const span = site.argSpans[1];
+    if (!span || seen.has(span.start)) continue;
+    seen.add(span.start);
+    const methods = maskNames(registeringMask(site.method, call.mask));
+    if (methods.length === 0) continue;
+    out.push(
+      finding(
+        'closure-target',
+        span,
+        'A closure cannot be the target of a Route:: route: Route::map() passes every target to str_replace(), which throws a TypeError for a Closure on PHP 8, and the whole routes file fails. Assign closure routes straight to $route after map() instead ($route[\'path\'] = function (...) {...};).',
+        { methods },
+      ),
+    );
+  }
+  return out;
+};
+
+/** Turns `array('a', 'b')` / `['a', 'b']` source text into `'a', 'b'`. */
+export function spreadArrayLiteral(source: string): string | undefined {
+  const m = /^\s*(?:array\s*\(([\s\S]*)\)|\[([\s\S]*)\])\s*$/i.exec(source);
+  if (!m) return undefined;
+  const inner = (m[1] ?? m[2]).trim().replace(/,\s*$/, '');
+  if (/=>/.test(inner)) return undefined;
+  return inner;
+}
+
+/** `Route::block([...])` registers the path 'Array' and blocks nothing. */
+export const blockArrays: Check = ({ evaluation, text }) => {
+  const out: Finding[] = [];
+  const seen = new Set<number>();
+  for (const call of evaluation.calls) {
+    if (call.site.method !== 'block') continue;
+    call.args.forEach((arg, i) => {
+      const span = call.site.argSpans[i];
+      if (!span || seen.has(span.start) || !anyValue(arg, (v) => v instanceof PhpArray)) return;
+      seen.add(span.start);
+      const paths = arg instanceof PhpArray ? [...arg.values()].filter((v): v is string => typeof v === 'string') : [];
+      const spread = spreadArrayLiteral(text.slice(span.start, span.end));
+      out.push(
+        finding(
+          'block-array',
+          span,
+          `Route::block() takes each path as a separate argument. Given an array, it registers the literal path 'Array' (with an "Array to string conversion" warning) and blocks nothing${paths.length ? `: ${paths.map((p) => `'${p}'`).join(', ')} stay${paths.length === 1 ? 's' : ''} reachable` : ''}.`,
+          {
+            methods: maskNames(call.mask),
+            fixes: spread ? [{ title: 'Pass the paths as separate arguments', edits: [{ span, newText: spread }], preferred: true }] : [],
+          },
+        ),
+      );
+    });
+  }
+  return out;
+};

@@ -1,0 +1,107 @@
+import { describeValue } from '../../../evaluate/convert';
+import { keyToString } from '../../../evaluate/values';
+import { REQUEST_METHODS } from '../../../library/methods';
+import type { EntryOriginInfo } from '../../../library/records';
+import type { Check } from '../context';
+import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
+import { finding, type Finding } from '../types';
+
+interface Pair {
+  later: EntryOriginInfo;
+  earlier: EntryOriginInfo;
+  key: string;
+}
+
+/** One later declaration with every earlier one it replaces, and under which methods. */
+interface Replacement {
+  later: EntryOriginInfo;
+  key: string;
+  earlier: Map<string, { origin: EntryOriginInfo; methods: Set<string> }>;
+}
+
+function isBlock(o: EntryOriginInfo): boolean {
+  return o.kind === 'route' && o.site.method === 'block';
+}
+
+function sameDeclaration(a: EntryOriginInfo, b: EntryOriginInfo): boolean {
+  if (a.kind === 'route' && b.kind === 'route') return a.site.span.start === b.site.span.start && a.row === b.row;
+  return a === b;
+}
+
+function identity(o: EntryOriginInfo): string {
+  return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
+}
+
+/**
+ * `duplicate-route`: a declaration replaces one made earlier for an overlapping request method,
+ * in the library (same `$from` after prefixes), when map() overwrites a `$route` entry in place,
+ * or when a `$route[...]` assignment overwrites an entry. A replaced block() is `shadowed-block`.
+ */
+export const duplicates: Check = ({ evaluation, describe }) => {
+  const pairs = new MethodGroups<Replacement>();
+  const shadowedBlocks = new MethodGroups<Pair>();
+  const consider = (method: (typeof REQUEST_METHODS)[number], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
+    if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
+    if (sameDeclaration(later, earlier)) return;
+    // Blocking an already blocked path changes nothing.
+    if (isBlock(later) && isBlock(earlier)) return;
+    // A replacement made after the last map() never reaches $route: routes-after-map says so.
+    if (later.kind === 'route' && later.mappedBy.length === 0 && evaluation.calls.some((c) => c.site.method === 'map')) return;
+    if (!compatibleBranches(branchesOf(later), branchesOf(earlier))) return;
+    if (isBlock(earlier)) {
+      shadowedBlocks.add(`${identity(later)}|${identity(earlier)}`, method, () => ({ later, earlier, key }));
+      return;
+    }
+    const r = pairs.add(identity(later), method, () => ({ later, key, earlier: new Map() }));
+    const e = r.earlier.get(identity(earlier)) ?? r.earlier.set(identity(earlier), { origin: earlier, methods: new Set() }).get(identity(earlier))!;
+    e.methods.add(method);
+  };
+  evaluation.methods.forEach((result, m) => {
+    const method = REQUEST_METHODS[m];
+    for (const record of result.library.created) {
+      if (record.replacedBy) consider(method, record.replacedBy, record, keyToString(record.key));
+      if (record.overwrote && result.routes?.originOf(record.key) === record) consider(method, record, record.overwrote, keyToString(record.key));
+    }
+    // Assignments that overwrite an entry of the final $route.
+    if (!result.routes) return;
+    for (const key of result.routes.keys()) {
+      let origin = result.routes.originOf(key) as EntryOriginInfo | undefined;
+      while (origin && origin.kind === 'assignment' && origin.replaced) {
+        const replaced: EntryOriginInfo = origin.replaced;
+        consider(method, origin, replaced, keyToString(key));
+        origin = replaced;
+      }
+    }
+  });
+  const out: Finding[] = [];
+  for (const { value: r, methods } of pairs.entries()) {
+    const earlier = [...r.earlier.values()];
+    const what = earlier
+      .map((e) => {
+        const target = e.origin.kind === 'route' ? ` (target ${describeValue(e.origin.to)})` : '';
+        const under = earlier.length > 1 || e.methods.size !== methods.length ? ` under ${describeMethods(sortMethods(e.methods as Set<(typeof REQUEST_METHODS)[number]>))}` : '';
+        return `${describe.declaration(e.origin)}${target}${under}`;
+      })
+      .join(', and ');
+    const message = isBlock(r.later)
+      ? `block() blocks '${r.key}', which ${what} routes: under ${describeMethods(methods)} that route never works.`
+      : `'${r.key}' is declared again: this replaces ${what}${earlier.length === 1 && earlier[0].methods.size === methods.length ? ` under ${describeMethods(methods)}` : ''}. A PHP array keeps the first position and the last value, so the earlier declaration never takes effect. Remove one of them or give them different paths.`;
+    out.push(
+      finding('duplicate-route', fromSpan(r.later), message, {
+        methods,
+        related: earlier.map((e) => ({ span: fromSpan(e.origin), message: `the replaced declaration of '${r.key}'` })),
+      }),
+    );
+  }
+  for (const { value: p, methods } of shadowedBlocks.entries()) {
+    out.push(
+      finding(
+        'shadowed-block',
+        fromSpan(p.earlier),
+        `'${p.key}' is blocked here, but ${describe.declaration(p.later)} declares it again afterwards, replacing the block under ${describeMethods(methods)}: the path is routed, not blocked.`,
+        { methods, unnecessary: true, related: [{ span: fromSpan(p.later), message: `the later declaration of '${p.key}'` }] },
+      ),
+    );
+  }
+  return out;
+};

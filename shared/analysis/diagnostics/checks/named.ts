@@ -1,0 +1,48 @@
+import { keyToString } from '../../../evaluate/values';
+import { maskNames } from '../../../library/methods';
+import type { Check } from '../context';
+import { closestNames } from '../../names';
+import { finding, type Finding } from '../types';
+
+/** Every route name the file defines under any request method. */
+export function namesOf(evaluation: { methods: { library: { named: { keys(): Iterable<string | number> } } }[] }): Set<string> {
+  const names = new Set<string>();
+  for (const m of evaluation.methods) for (const k of m.library.named.keys()) names.add(keyToString(k));
+  return names;
+}
+
+/** A message and suggestions for a name no route has. */
+export function unknownNameMessage(name: string, known: Iterable<string>): { message: string; suggestions: string[] } {
+  const suggestions = closestNames(name, known, Math.max(2, Math.floor(name.length / 3)), 3);
+  const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+  return { message: `No route is named '${name}' under any request method: Route::named('${name}') returns null here.${hint}`, suggestions };
+}
+
+/**
+ * `Route::named('x')` inside a route file for a name no route has. The workspace-wide check (all
+ * route files, every PHP file's usages) lives in the workspace layer and replaces this one there.
+ */
+export function namedLookups(knownNames?: ReadonlySet<string>): Check {
+  return ({ evaluation, text }) => {
+    const known = knownNames ?? namesOf(evaluation);
+    const out: Finding[] = [];
+    const seen = new Set<number>();
+    for (const call of evaluation.calls) {
+      if (call.site.method !== 'named' || seen.has(call.site.span.start)) continue;
+      seen.add(call.site.span.start);
+      const name = call.args[0];
+      const span = call.site.argSpans[0];
+      if (typeof name !== 'string' || !span || known.has(name)) continue;
+      const quoted = /^['"]/.test(text.slice(span.start, span.start + 1));
+      const inner = quoted ? { start: span.start + 1, end: span.end - 1 } : span;
+      const { message, suggestions } = unknownNameMessage(name, known);
+      out.push(
+        finding('unknown-route-name', span, message, {
+          methods: maskNames(call.mask),
+          fixes: quoted ? suggestions.map((s, i) => ({ title: `Change to '${s}'`, edits: [{ span: inner, newText: s }], preferred: i === 0 })) : [],
+        }),
+      );
+    }
+    return out;
+  };
+}

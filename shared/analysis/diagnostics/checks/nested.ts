@@ -1,0 +1,141 @@
+import { PhpClosure, keyToString, type Value } from '../../../evaluate/values';
+import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import type { CallSite, RouteRecord } from '../../../library/records';
+import { compileRouteKey } from '../../../router/pattern';
+import type { Check } from '../context';
+import { MethodGroups, describeMethods, sortMethods } from '../../origins';
+import { finding, type Finding } from '../types';
+
+const same = (a: CallSite, b: CallSite) => a.span.start === b.span.start;
+
+function nestedArgIndex(method: string): number | undefined {
+  if (method === 'resources') return 2;
+  if (['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options'].includes(method)) return 3;
+  return undefined;
+}
+
+function list(keys: string[], max = 6): string {
+  const shown = keys.slice(0, max).map((k) => `'${k}'`).join(', ');
+  return keys.length > max ? `${shown} and ${keys.length - max} more` : shown;
+}
+
+/**
+ * The `$nested` callable's quirks: it runs once per route its call registers (repeating its
+ * routes under each), only the first route inside sees the nesting depth, a nested callable
+ * inside another is skipped or runs with a doubled path, and returning clears the nested prefix.
+ */
+export const nestedCallables: Check = ({ evaluation }) => {
+  const out: Finding[] = [];
+  const records: { method: RequestMethod; r: RouteRecord }[] = [];
+  evaluation.methods.forEach((res, m) => res.library.created.forEach((r) => records.push({ method: REQUEST_METHODS[m], r })));
+
+  // Repeated: the callable ran more than once under a method.
+  const seenSites = new Set<number>();
+  for (const call of evaluation.calls) {
+    const idx = nestedArgIndex(call.site.method);
+    if (idx === undefined || seenSites.has(call.site.span.start)) continue;
+    const nested: Value | undefined = call.args[idx];
+    if (!(nested instanceof PhpClosure)) continue;
+    seenSites.add(call.site.span.start);
+    const runs = new Map<RequestMethod, Set<string>>();
+    const produced = new Map<RequestMethod, string[]>();
+    for (const { method, r } of records) {
+      if (!r.nested || !same(r.nested.parent, call.site)) continue;
+      (runs.get(method) ?? runs.set(method, new Set()).get(method)!).add(r.nestedPrefix);
+      (produced.get(method) ?? produced.set(method, []).get(method)!).push(keyToString(r.key));
+    }
+    const repeated = [...runs.entries()].filter(([, prefixes]) => prefixes.size > 1);
+    if (repeated.length === 0) continue;
+    const counts = [...runs.entries()].map(([m, p]) => `${m}: ${p.size} time${p.size === 1 ? '' : 's'}`).join(', ');
+    const [firstMethod] = repeated[0];
+    out.push(
+      finding(
+        'nested-callable-repeated',
+        call.site.argSpans[idx] ?? call.site.nameSpan,
+        `This $nested callable runs once for every route Route::${call.site.written}() registers under the request method (${counts}), each time under that route's path, so the routes it declares are repeated. Under ${firstMethod} it produces ${list(produced.get(firstMethod) ?? [])}.`,
+        { methods: sortMethods(runs.keys()) },
+      ),
+    );
+  }
+
+  // Depth quirks of routes created inside a nested callable.
+  const misnumbered = new MethodGroups<{ site: CallSite; parent: CallSite }>();
+  const shifted = new MethodGroups<{ site: CallSite; parent: CallSite; key: string; to: string; groups: number }>();
+  const doubledPrefix = new MethodGroups<{ site: CallSite; key: string; prefix: string }>();
+  const lostNesting = new MethodGroups<{ site: CallSite; key: string; parent: CallSite }>();
+  for (const { method, r } of records) {
+    const n = r.nested;
+    if (!n) {
+      const parent = r.via.find((s) => nestedArgIndex(s.method) !== undefined && records.some((x) => x.r.nested && same(x.r.nested.parent, s)));
+      if (parent && r.nestedPrefix === '' && r.site.span.start > parent.span.start) {
+        lostNesting.add(`${r.site.span.start}`, method, () => ({ site: r.site, key: keyToString(r.key), parent }));
+      }
+      continue;
+    }
+    if (r.site.method === 'resources' && n.nestOffset === false && !same(r.site, n.parent)) {
+      misnumbered.add(`${r.site.span.start}`, method, () => ({ site: r.site, parent: n.parent }));
+    }
+    const parentGroups = compileRouteKey(r.nestedPrefix.replace(/\/$/, '')).groups;
+    const compensated = r.site.method === 'resources' && n.nestOffset === true;
+    if (parentGroups > 0 && !compensated && typeof r.to === 'string' && !misnumbered.has(`${r.site.span.start}`)) {
+      const refs = [...r.to.matchAll(/\$\{?(\d{1,2})\}?/g)].map((x) => Number(x[1])).filter((x) => x >= 1 && x <= parentGroups);
+      if (refs.length) {
+        shifted.add(`${r.site.span.start}`, method, () => ({ site: r.site, parent: n.parent, key: keyToString(r.key), to: r.to as string, groups: parentGroups }));
+      }
+    }
+    if (r.prefix !== '' && r.nestedPrefix.includes(r.prefix)) {
+      doubledPrefix.add(`${r.site.span.start}`, method, () => ({ site: r.site, key: keyToString(r.key), prefix: r.prefix }));
+    }
+  }
+  for (const { value, methods } of misnumbered.entries()) {
+    out.push(
+      finding(
+        'nested-depth',
+        value.site.nameSpan,
+        `Only the first route declared inside a $nested callable sees the nesting depth. This resources() is not the first, so under ${describeMethods(methods)} its targets get neither the parent route's '/$1' nor a raised offset: its '$1' receives the parent's id, not its own.`,
+        { methods, related: [{ span: value.parent.nameSpan, message: 'the route whose $nested callable this is' }] },
+      ),
+    );
+  }
+  for (const { value, methods } of shifted.entries()) {
+    out.push(
+      finding(
+        'nested-depth',
+        value.site.nameSpan,
+        `Declared inside a $nested callable, this route's pattern starts with the parent route's path, which has ${value.groups} group${value.groups === 1 ? '' : 's'}: '${value.to}' numbers its back-references as if it did not, so its '$1' receives the parent's value (pattern '${value.key}').`,
+        { methods, related: [{ span: value.parent.nameSpan, message: 'the route whose $nested callable this is' }] },
+      ),
+    );
+  }
+  for (const { value, methods } of doubledPrefix.entries()) {
+    out.push(
+      finding('nested-depth', value.site.nameSpan, `Inside a $nested callable the prefix '${value.prefix.replace(/\/$/, '')}' is applied twice (once in the parent route's path, once again here): this declares '${value.key}'.`, { methods }),
+    );
+  }
+  for (const { value, methods } of lostNesting.entries()) {
+    out.push(
+      finding(
+        'nested-depth',
+        value.site.nameSpan,
+        `Returning from a $nested callable clears the nested path, so this route, declared after one, is not under its parent route: it declares '${value.key}'.`,
+        { methods, related: [{ span: value.parent.nameSpan, message: 'the route whose $nested callable ran' }] },
+      ),
+    );
+  }
+
+  // A nested callable inside a nested callable: skipped, or run with a doubled path.
+  const inner = new Set<number>();
+  for (const call of evaluation.calls) {
+    const idx = nestedArgIndex(call.site.method);
+    if (idx === undefined || !(call.args[idx] instanceof PhpClosure) || inner.has(call.site.span.start)) continue;
+    const insideNested = call.via.some((s) => records.some((x) => x.r.nested && same(x.r.nested.parent, s)));
+    if (!insideNested) continue;
+    inner.add(call.site.span.start);
+    const ran = records.filter((x) => x.r.nested && same(x.r.nested.parent, call.site));
+    const message = ran.length === 0
+      ? 'This $nested callable never runs: the library runs a nested callable only when no other is running, and here one is.'
+      : `This $nested callable runs only after the nesting depth dropped back to 0, under the doubled path '${ran[0].r.nestedPrefix}': it declares ${list([...new Set(ran.map((x) => keyToString(x.r.key)))])}.`;
+    out.push(finding('nested-depth', call.site.argSpans[idx] ?? call.site.nameSpan, message, { methods: sortMethods(ran.map((x) => x.method)) }));
+  }
+  return out;
+};

@@ -1,0 +1,94 @@
+import { keyToString, type Key } from '../../../evaluate/values';
+import { REQUEST_METHODS } from '../../../library/methods';
+import type { EntryOriginInfo } from '../../../library/records';
+import { compileRouteKey } from '../../../router/pattern';
+import { pcreSyntaxError } from '../../../router/pcre-syntax';
+import type { Check } from '../context';
+import { MethodGroups, fromSpan, toSpan } from '../../origins';
+import { finding, type Finding } from '../types';
+
+interface Issue {
+  span: { start: number; end: number };
+  message: string;
+}
+
+interface BackrefIssue {
+  span: { start: number; end: number };
+  kind: 'nogroup' | 'beyond';
+  examples: string[];
+  generated: boolean;
+}
+
+function addExample(g: BackrefIssue, example: string): void {
+  if (!g.examples.includes(example)) g.examples.push(example);
+}
+
+/** Where a generated route's pattern or target comes from: its options, else the call. */
+function optionsSpan(origin: EntryOriginInfo): { start: number; end: number } {
+  if (origin.kind !== 'route') return origin.kind === 'literal' ? origin.valueSpan : origin.valueSpan;
+  const args = origin.site.argSpans;
+  if (origin.site.method === 'resources') return args[1] ?? origin.site.span;
+  if (origin.site.method === 'context') return args[args.length - 1] ?? origin.site.span;
+  return toSpan(origin);
+}
+
+const BACKREF = /\$\{(\d{1,2})\}|\$(\d{1,2})|\\(\d{1,2})/g;
+
+/**
+ * `invalid-pattern`: a key PCRE rejects (the route never matches); `backreference-out-of-range`:
+ * a `$n` in a target beyond the key's groups, or any `$n` when the key has no group at all.
+ */
+export const patternChecks: Check = ({ evaluation }) => {
+  const invalid = new MethodGroups<Issue>();
+  const backrefs = new MethodGroups<BackrefIssue>();
+  evaluation.methods.forEach((result, m) => {
+    const routes = result.routes;
+    if (!routes || result.error) return;
+    const method = REQUEST_METHODS[m];
+    for (const [k, value] of routes.entries()) {
+      const key = keyToString(k as Key);
+      if (key === 'default_controller' || key === 'translate_uri_dashes') continue;
+      const origin = routes.originOf(k) as EntryOriginInfo | undefined;
+      if (!origin || (origin.kind === 'route' && origin.dynamic)) continue;
+      const pattern = compileRouteKey(key);
+      const generated = origin.kind === 'route' && (origin.site.method === 'resources' || origin.site.method === 'context');
+      if (pattern.error) {
+        const structural = pattern.error.startsWith('preg_match(): Unknown modifier') ? undefined : pcreSyntaxError(pattern.regex);
+        if (pattern.error.startsWith('preg_match(): Unknown modifier') || structural) {
+          const why = structural ?? `it contains '#', CodeIgniter's pattern delimiter; escape it as '\\#'`;
+          const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
+          invalid.add(`${span.start}:${key}`, method, () => ({
+            span,
+            message: `'${key}' is not a valid regular expression for CodeIgniter (${why}): preg_match() fails with a warning and this route never matches.`,
+          }));
+        }
+        continue;
+      }
+      if (typeof value !== 'string') continue;
+      const refs = [...value.matchAll(BACKREF)].map((x) => ({ text: x[0], n: Number(x[1] ?? x[2] ?? x[3]) }));
+      if (refs.length === 0) continue;
+      const span = generated ? optionsSpan(origin) : toSpan(origin);
+      if (!pattern.substitutes) {
+        const g = backrefs.add(`${span.start}:nogroup`, method, () => ({ span, kind: 'nogroup', examples: [], generated }));
+        addExample(g, `'${value}' (pattern '${key}')`);
+        continue;
+      }
+      const beyond = refs.filter((r) => r.n > pattern.groups);
+      if (beyond.length === 0) continue;
+      const substituted = value.replace(BACKREF, (w, a, b, c) => (Number(a ?? b ?? c) > pattern.groups ? '' : w));
+      const g = backrefs.add(`${span.start}:beyond`, method, () => ({ span, kind: 'beyond', examples: [], generated }));
+      addExample(g, `${beyond.map((r) => `'${r.text}'`).join(', ')} in '${value}' (pattern '${key}', ${pattern.groups} group${pattern.groups === 1 ? '' : 's'}) becomes '${substituted}'`);
+    }
+  });
+  const out: Finding[] = [];
+  for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods }));
+  for (const { value, methods } of backrefs.entries()) {
+    const shown = value.examples.slice(0, 3).join('; ') + (value.examples.length > 3 ? `; and ${value.examples.length - 3} more` : '');
+    const message =
+      value.kind === 'nogroup'
+        ? `The pattern has no group, so CodeIgniter does not substitute back-references: they reach the controller literally: ${shown}.${value.generated ? " Give the 'constraint' a capture group, e.g. '([0-9]+)'." : ''}`
+        : `A back-reference points past the pattern's groups and CodeIgniter substitutes an empty string${value.generated ? " (the 'offset' option shifts every back-reference)" : ''}: ${shown}.`;
+    out.push(finding('backreference-out-of-range', value.span, message, { methods }));
+  }
+  return out;
+};

@@ -1,0 +1,59 @@
+import { LIBRARY_METHODS } from '../../../library/route-library';
+import { maskNames, REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import type { Check } from '../context';
+import { MethodGroups } from '../../origins';
+import { closestName } from '../../names';
+import { finding, type Finding } from '../types';
+
+const SUGGESTIONS: Record<string, string> = { resource: 'resources', all: 'any' };
+
+export function closestMethod(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (SUGGESTIONS[lower]) return SUGGESTIONS[lower];
+  return closestName(lower, Object.keys(LIBRARY_METHODS), 2);
+}
+
+/** `Route::resource()`, `Route::all()` and other methods the library does not have. */
+export const undefinedMethods: Check = ({ evaluation }) => {
+  const seen = new Set<number>();
+  const out: Finding[] = [];
+  for (const call of evaluation.calls) {
+    const site = call.site;
+    if (LIBRARY_METHODS[site.method] || seen.has(site.span.start)) continue;
+    seen.add(site.span.start);
+    const suggestion = closestMethod(site.written);
+    const fatal = site.method === 'createroute' ? `Call to private method Route::createRoute() from global scope` : `Call to undefined method Route::${site.written}()`;
+    out.push(
+      finding(
+        'undefined-route-method',
+        site.nameSpan,
+        `Route::${site.written}() does not exist: PHP stops here with "${fatal}", so no route of this file is loaded.${suggestion ? ` Did you mean Route::${suggestion}()?` : ''}`,
+        {
+          methods: maskNames(call.mask),
+          fixes: suggestion ? [{ title: `Change to Route::${suggestion}()`, edits: [{ span: site.nameSpan, newText: suggestion }], preferred: true }] : [],
+        },
+      ),
+    );
+  }
+  return out;
+};
+
+/** Other uncaught PHP errors that stop the file (each explained once, with the methods it hits). */
+export const runtimeErrors: Check = ({ evaluation }) => {
+  const groups = new MethodGroups<{ span: { start: number; end: number }; text: string }>();
+  evaluation.methods.forEach((result, m) => {
+    const e = result.error;
+    if (!e || e.class === 'ParseError' || !e.span) return;
+    if (/^Call to (undefined|private) method Route::/.test(e.message)) return;
+    groups.add(`${e.span.start}:${e.class}:${e.message}`, REQUEST_METHODS[m], () => ({ span: e.span!, text: `${e.class}: ${e.message}` }));
+  });
+  return groups.entries().map(({ value, methods }) =>
+    finding('runtime-error', value.span, `PHP stops here under ${describe(methods)} with ${value.text}. No route of this file reaches CodeIgniter's router then.`, {
+      methods,
+    }),
+  );
+};
+
+function describe(methods: RequestMethod[]): string {
+  return methods.length === REQUEST_METHODS.length ? 'every request method' : methods.join(', ');
+}

@@ -1,0 +1,16 @@
+import type { Check } from '../context';
+import { finding } from '../types';
+
+/** Parse errors and evaluation limits, as the engine reported them. */
+export const syntaxAndLimits: Check = ({ evaluation }) => [
+  ...evaluation.parsed.problems.map((p) =>
+    finding('syntax-error', p.span, `${capitalize(p.message)}. PHP refuses the whole file with a ParseError; the other statements are still analysed here.`),
+  ),
+  ...evaluation.problems
+    .filter((p) => p.code === 'evaluation-limit')
+    .map((p) => finding('evaluation-limit', p.span, capitalize(p.message))),
+];
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

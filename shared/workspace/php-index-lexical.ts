@@ -1,0 +1,217 @@
+/**
+ * The indexer's recovery path: classes, their methods and `Route::named(...)` calls found on the
+ * token stream of `php-lexer.ts`, for files php-parser rejects. Brace depth decides what a class
+ * body holds; a method whose braces are broken is still found when it has a visibility keyword
+ * (only class members have one). Linear in the number of tokens, no recursion, never throws.
+ */
+
+import { lexPhp, type Token } from './php-lexer';
+import {
+  isNamedMethodName,
+  isRouteClassName,
+  normalizeParent,
+  finishClass,
+  recordMethod,
+  type ControllerInfo,
+  type NamedUsage,
+} from './php-index-model';
+
+const MODIFIERS = new Set(['public', 'protected', 'private', 'static', 'abstract', 'final', 'var', 'readonly']);
+const VISIBILITY = new Set(['public', 'protected', 'private']);
+const OPENERS = new Set(['(', '[', '{', '${', '#[']);
+const CLOSERS = new Set([')', ']', '}']);
+const MEMBER_ACCESS = new Set(['::', '->', '?->']);
+
+interface ClassContext {
+  /** Brace depth inside the body. */
+  bodyDepth: number;
+  /** Null for bodies whose methods are not indexed: anonymous classes, interfaces, traits, enums. */
+  info: ControllerInfo | null;
+}
+
+function isPunct(t: Token | undefined, text: string): boolean {
+  return t !== undefined && t.type === 'punct' && t.text === text;
+}
+function isPlainName(t: Token | undefined): t is Token {
+  return t !== undefined && t.type === 'name' && t.text.indexOf('\\') < 0;
+}
+
+export function indexLexically(text: string): { controllers: ControllerInfo[]; namedUsages: NamedUsage[] } {
+  const tokens = lexPhp(text);
+  const controllers: ControllerInfo[] = [];
+  const namedUsages: NamedUsage[] = [];
+  const contexts: ClassContext[] = [];
+  let depth = 0;
+  /** The body the next `{` opens: a class (info), a body not indexed (null), or none (undefined). */
+  let pending: ControllerInfo | null | undefined;
+  let lastClosed: ControllerInfo | null = null;
+
+  const n = tokens.length;
+  for (let i = 0; i < n; i++) {
+    const t = tokens[i];
+    if (t.type === 'punct') {
+      if (t.text === '{' || t.text === '${') {
+        depth++;
+        if (pending !== undefined) {
+          contexts.push({ bodyDepth: depth, info: pending });
+          pending = undefined;
+          lastClosed = null;
+        }
+      } else if (t.text === '}') {
+        const top = contexts[contexts.length - 1];
+        if (top !== undefined && top.bodyDepth === depth) {
+          contexts.pop();
+          lastClosed = top.info;
+        }
+        if (depth > 0) depth--;
+      } else if (t.text === ';') {
+        pending = undefined;
+      }
+      continue;
+    }
+    if (t.type !== 'name') continue;
+    const prev = tokens[i - 1];
+    if (prev !== undefined && prev.type === 'punct' && MEMBER_ACCESS.has(prev.text)) continue;
+    const lower = t.text.toLowerCase();
+    switch (lower) {
+      case 'class': {
+        if (prev !== undefined && prev.type === 'name' && prev.text.toLowerCase() === 'new') {
+          pending = null; // anonymous class
+          break;
+        }
+        const nameTok = tokens[i + 1];
+        if (!isPlainName(nameTok)) break;
+        const info: ControllerInfo = { className: nameTok.text, classSpan: { start: nameTok.start, end: nameTok.end }, methods: [], hasRemap: false };
+        const ext = tokens[i + 2];
+        const parent = tokens[i + 3];
+        if (ext !== undefined && ext.type === 'name' && ext.text.toLowerCase() === 'extends' && parent !== undefined && parent.type === 'name') {
+          info.extends = normalizeParent(parent.text);
+        }
+        controllers.push(info);
+        pending = info;
+        i++;
+        break;
+      }
+      case 'interface':
+      case 'trait':
+        if (isPlainName(tokens[i + 1])) {
+          pending = null;
+          i++;
+        }
+        break;
+      case 'enum': {
+        const after = tokens[i + 2];
+        if (isPlainName(tokens[i + 1]) && after !== undefined && (isPunct(after, '{') || isPunct(after, ':') || (after.type === 'name' && after.text.toLowerCase() === 'implements'))) {
+          pending = null;
+          i++;
+        }
+        break;
+      }
+      case 'function':
+        i = functionDeclaration(i);
+        break;
+      default:
+        if (isRouteClassName(t.text)) namedCall(i);
+    }
+  }
+  for (const info of controllers) finishClass(info);
+  return { controllers, namedUsages };
+
+  /** A `function` keyword at `i`; returns the index to continue from. */
+  function functionDeclaration(i: number): number {
+    let j = i + 1;
+    if (isPunct(tokens[j], '&')) j++;
+    const nameTok = tokens[j];
+    if (nameTok === undefined || nameTok.type !== 'name' || nameTok.text.indexOf('\\') >= 0 || !isPunct(tokens[j + 1], '(')) return i;
+    let visibility: string | undefined;
+    for (let k = i - 1; k >= 0; k--) {
+      const m = tokens[k];
+      if (m.type !== 'name') break;
+      const word = m.text.toLowerCase();
+      if (!MODIFIERS.has(word)) break;
+      if (VISIBILITY.has(word) && visibility === undefined) visibility = word;
+    }
+    const ctx = contexts[contexts.length - 1];
+    let target: ControllerInfo | null | undefined;
+    if (ctx !== undefined && depth === ctx.bodyDepth) target = ctx.info;
+    else if (visibility !== undefined) target = ctx !== undefined ? ctx.info : lastClosed;
+    if (!target) return i;
+    const { params, end } = parameters(j + 1);
+    recordMethod(target, { name: nameTok.text, span: { start: nameTok.start, end: nameTok.end }, visibility, params });
+    return end;
+  }
+
+  /** The parameter list whose `(` is at `open`; stops at its `)` or, when broken, at a `{` or `;` outside brackets. */
+  function parameters(open: number): { params: { optional: boolean; variadic: boolean }[]; end: number } {
+    const params: { optional: boolean; variadic: boolean }[] = [];
+    let current: { optional: boolean; variadic: boolean; empty: boolean } = { optional: false, variadic: false, empty: true };
+    let level = 0;
+    let k = open + 1;
+    const flush = (): void => {
+      if (!current.empty) params.push({ optional: current.optional, variadic: current.variadic });
+      current = { optional: false, variadic: false, empty: true };
+    };
+    for (; k < n; k++) {
+      const t = tokens[k];
+      if (t.type === 'punct') {
+        if (level === 0) {
+          if (t.text === ')' || t.text === '{' || t.text === ';' || t.text === '?>') break;
+          if (t.text === ',') {
+            flush();
+            continue;
+          }
+          if (t.text === '=') current.optional = true;
+          else if (t.text === '...') current.variadic = true;
+        }
+        if (OPENERS.has(t.text)) level++;
+        else if (CLOSERS.has(t.text) && level > 0) level--;
+      }
+      current.empty = false;
+    }
+    flush();
+    // Continue after the `)`; a `{` or `;` that ended a broken list is read again by the main loop.
+    return { params, end: isPunct(tokens[k], ')') ? k : k - 1 };
+  }
+
+  /** `Route` at `i`: records the call when it is `Route::named(`. */
+  function namedCall(i: number): void {
+    const nameTok = tokens[i + 2];
+    if (!isPunct(tokens[i + 1], '::') || nameTok === undefined || nameTok.type !== 'name' || !isNamedMethodName(nameTok.text)) return;
+    const open = tokens[i + 3];
+    if (!isPunct(open, '(')) return;
+    const arg: Token[] = [];
+    let collecting = true;
+    let level = 1;
+    let end = open.end;
+    for (let k = i + 4; k < n; k++) {
+      const t = tokens[k];
+      if (t.type === 'punct') {
+        if (t.text === '?>' || (t.text === ';' && level === 1)) break;
+        if (OPENERS.has(t.text)) level++;
+        else if (CLOSERS.has(t.text)) {
+          level--;
+          if (level === 0) {
+            end = t.end;
+            break;
+          }
+        } else if (t.text === ',' && level === 1) {
+          collecting = false;
+        }
+      }
+      end = t.end;
+      if (collecting && !(t.type === 'punct' && t.text === ',' && level === 1)) arg.push(t);
+    }
+    // A named argument `name: 'x'`: the expression is what follows the colon.
+    if (arg.length >= 2 && isPlainName(arg[0]) && isPunct(arg[1], ':')) arg.splice(0, 2);
+    const usage: NamedUsage = { callSpan: { start: tokens[i].start, end } };
+    if (arg.length > 0) {
+      usage.argSpan = { start: arg[0].start, end: arg[arg.length - 1].end };
+      const only = arg[0];
+      if (arg.length === 1 && only.type === 'string' && only.literal && only.content) {
+        usage.name = only.text;
+        usage.nameSpan = { start: only.content.start, end: only.content.end };
+      }
+    }
+    namedUsages.push(usage);
+  }
+}

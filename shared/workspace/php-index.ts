@@ -1,0 +1,174 @@
+/**
+ * Indexes one PHP file of a CodeIgniter 3 application for the workspace: the classes it declares
+ * (controllers, with the methods a URL can reach) and every `Route::named(...)` call (controllers,
+ * views, libraries...). Pure: text in, plain data out; never throws.
+ *
+ * Two paths give the same shape of result:
+ * - php-parser parses the whole file (one reused instance). Without syntax errors the result comes
+ *   from its syntax tree (`recovered: false`).
+ * - When the file has syntax errors, or php-parser throws on it (it does on some broken input even
+ *   with suppressErrors, and with RangeError on very deep nesting), a lexical scan recovers what it
+ *   can (`recovered: true`, see php-index-lexical.ts): a broken method costs only itself.
+ *
+ * Offsets are UTF-16 code unit offsets into the text, as php-parser reports them.
+ */
+
+import { Engine } from 'php-parser';
+import type { PhpNode } from '../php/ast';
+import { indexLexically } from './php-index-lexical';
+import {
+  decodeStringContent,
+  isNamedMethodName,
+  isRouteClassName,
+  normalizeParent,
+  finishClass,
+  recordMethod,
+  type ControllerInfo,
+  type NamedUsage,
+  type PhpFileIndex,
+} from './php-index-model';
+
+export type { ControllerInfo, ControllerMethod, NamedUsage, OffsetSpan, PhpFileIndex } from './php-index-model';
+
+function createParser(): Engine {
+  return new Engine({
+    parser: { extractDoc: false, suppressErrors: true, php8: true, version: '8.2' },
+    ast: { withPositions: true, withSource: false },
+    lexer: { short_tags: false, asp_tags: false },
+  });
+}
+
+let parser: Engine | undefined;
+
+const CLASS_WORD = /\bclass[\s/#]/i;
+const NAMED_WORD = /named[\s(/#]/i;
+
+/**
+ * Fast pre-check so a workspace scan can skip files: true when the text may contain a class or a
+ * `Route::named` call. False only when it certainly holds neither (no PHP open tag, or neither
+ * the `class` keyword nor `named` followed by what may precede its `(`).
+ */
+export function mayNeedIndexing(text: string): boolean {
+  if (typeof text !== 'string' || text.indexOf('<?') < 0) return false;
+  return CLASS_WORD.test(text) || NAMED_WORD.test(text);
+}
+
+export function indexPhpFile(text: string): PhpFileIndex {
+  if (typeof text !== 'string') return { controllers: [], namedUsages: [], recovered: true, recoveryReason: 'not a text' };
+  let reason: string;
+  try {
+    parser ??= createParser();
+    const program = parser.parseCode(text, 'file.php') as unknown as { children: PhpNode[]; errors: unknown[] };
+    if (program.errors.length === 0) return { ...indexTree(text, program.children), recovered: false };
+    reason = `php-parser reported ${program.errors.length} syntax error${program.errors.length === 1 ? '' : 's'}`;
+  } catch (e) {
+    // Start afresh: the instance may be left in a bad state by the exception.
+    parser = undefined;
+    reason = e instanceof RangeError ? 'the file is nested too deeply for php-parser' : 'php-parser failed on the file';
+  }
+  try {
+    return { ...indexLexically(text), recovered: true, recoveryReason: reason };
+  } catch {
+    return { controllers: [], namedUsages: [], recovered: true, recoveryReason: `${reason}; the recovery scan failed` };
+  }
+}
+
+function span(node: PhpNode): { start: number; end: number } | undefined {
+  const loc = node.loc;
+  return loc ? { start: loc.start.offset, end: loc.end.offset } : undefined;
+}
+
+/** Walks the tree without recursion (deep nesting must not overflow the stack). */
+function indexTree(text: string, roots: PhpNode[]): { controllers: ControllerInfo[]; namedUsages: NamedUsage[] } {
+  const controllers: ControllerInfo[] = [];
+  const namedUsages: NamedUsage[] = [];
+  const stack: unknown[] = [...roots];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const v of value) if (v !== null && typeof v === 'object') stack.push(v);
+      continue;
+    }
+    const node = value as PhpNode;
+    if (typeof node.kind !== 'string') continue;
+    switch (node.kind) {
+      case 'encapsed':
+        continue; // usages inside string interpolation are not indexed
+      case 'class': {
+        const info = classInfo(node);
+        if (info) controllers.push(info);
+        break;
+      }
+      case 'call': {
+        const usage = namedUsage(text, node);
+        if (usage) namedUsages.push(usage);
+        break;
+      }
+    }
+    for (const key in node) {
+      if (key === 'loc' || key === 'kind') continue;
+      const child = node[key];
+      if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  controllers.sort((a, b) => a.classSpan.start - b.classSpan.start);
+  namedUsages.sort((a, b) => a.callSpan.start - b.callSpan.start);
+  return { controllers, namedUsages };
+}
+
+function classInfo(node: PhpNode): ControllerInfo | undefined {
+  const nameNode = node.name as PhpNode | string | null;
+  if (node.isAnonymous || nameNode === null || typeof nameNode !== 'object' || typeof nameNode.name !== 'string') return undefined;
+  const classSpan = span(nameNode);
+  if (!classSpan) return undefined;
+  const info: ControllerInfo = { className: nameNode.name, classSpan, methods: [], hasRemap: false };
+  const parent = node.extends as PhpNode | null;
+  if (parent && typeof parent.name === 'string') info.extends = normalizeParent(parent.name);
+  const body: PhpNode[] = Array.isArray(node.body) ? node.body : [];
+  for (const member of body) {
+    if (member?.kind !== 'method') continue;
+    const mName = member.name as PhpNode | null;
+    if (!mName || typeof mName.name !== 'string') continue;
+    const mSpan = span(mName);
+    if (!mSpan) continue;
+    const params: PhpNode[] = Array.isArray(member.arguments) ? member.arguments : [];
+    recordMethod(info, {
+      name: mName.name,
+      span: mSpan,
+      visibility: member.visibility ? String(member.visibility) : undefined,
+      params: params.map((p) => ({ optional: p.value != null, variadic: p.variadic === true })),
+    });
+  }
+  finishClass(info);
+  return info;
+}
+
+function namedUsage(text: string, node: PhpNode): NamedUsage | undefined {
+  const what = node.what as PhpNode | null;
+  if (!what || what.kind !== 'staticlookup') return undefined;
+  const cls = what.what as PhpNode | null;
+  const method = what.offset as PhpNode | null;
+  if (!cls || cls.kind !== 'name' || typeof cls.name !== 'string' || !isRouteClassName(cls.name)) return undefined;
+  if (!method || method.kind !== 'identifier' || typeof method.name !== 'string' || !isNamedMethodName(method.name)) return undefined;
+  const callSpan = span(node);
+  if (!callSpan) return undefined;
+  const usage: NamedUsage = { callSpan };
+  const args: PhpNode[] = Array.isArray(node.arguments) ? node.arguments : [];
+  let arg: PhpNode | undefined = args[0];
+  if (arg?.kind === 'namedargument' && arg.value && typeof arg.value === 'object') arg = arg.value as PhpNode;
+  const argSpan = arg ? span(arg) : undefined;
+  if (!arg || !argSpan) return usage;
+  usage.argSpan = argSpan;
+  if (arg.kind === 'string') {
+    // Read the literal from the source: php-parser's own unescaping is not PHP's in corner cases.
+    const prefix = text[argSpan.start] === 'b' || text[argSpan.start] === 'B' ? 1 : 0;
+    const quote = text[argSpan.start + prefix];
+    if ((quote === "'" || quote === '"') && argSpan.end - argSpan.start >= prefix + 2 && text[argSpan.end - 1] === quote) {
+      const nameSpan = { start: argSpan.start + prefix + 1, end: argSpan.end - 1 };
+      usage.name = decodeStringContent(text.slice(nameSpan.start, nameSpan.end), quote);
+      usage.nameSpan = nameSpan;
+    }
+  }
+  return usage;
+}

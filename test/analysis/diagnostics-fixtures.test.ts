@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../shared/analysis/diagnostics/types';
+import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { LineIndex } from '../../shared/php/line-index';
+import { CONFORMANCE, ROOT } from '../helpers/paths';
+import { formatFindings } from './fixture-format';
+
+/**
+ * Data-driven diagnostics: each route file sits next to a `.expected` file listing the
+ * findings it yields. `UPDATE_FIXTURES=1 npm test` rewrites the expected files (review the diff).
+ */
+const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'diagnostics');
+const update = process.env.UPDATE_FIXTURES === '1';
+
+function check(phpFile: string, expectedFile: string, dialect: 'spec' | 'bonfire' = 'spec'): string {
+  const text = fs.readFileSync(phpFile, 'utf8');
+  const evaluation = evaluateRouteFile(text, { dialect });
+  const actual = formatFindings(text, analyzeRouteFile(text, evaluation));
+  if (update || !fs.existsSync(expectedFile)) fs.writeFileSync(expectedFile, actual ? `${actual}\n` : '');
+  const expected = fs.readFileSync(expectedFile, 'utf8').trimEnd();
+  assert.equal(actual, expected, `findings of ${path.relative(ROOT, phpFile)} (UPDATE_FIXTURES=1 rewrites ${path.relative(ROOT, expectedFile)})`);
+  return actual;
+}
+
+describe('diagnostics: fixtures (route file ↔ expected findings)', () => {
+  const files = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.php')).sort();
+  const seenCodes = new Set<string>();
+  for (const f of files) {
+    it(f, () => {
+      const phpFile = path.join(FIXTURES, f);
+      const actual = check(phpFile, phpFile.replace(/\.php$/, '.expected'));
+      for (const line of actual.split('\n')) if (line) seenCodes.add(line.split(/\s+/)[1]);
+      // Negative cases: a line commented `// no <code>` must not get that code.
+      const text = fs.readFileSync(phpFile, 'utf8');
+      const lines = new LineIndex(text);
+      text.split('\n').forEach((src, i) => {
+        const m = /\/\/ no ([a-z-]+)/.exec(src);
+        if (!m) return;
+        const start = lines.lineStart(i);
+        const bad = actual.split('\n').filter((l) => l.startsWith(`L${i + 1}:`) && l.split(/\s+/)[1] === m[1]);
+        assert.deepStrictEqual(bad, [], `line ${i + 1} (offset ${start}) is marked "no ${m[1]}"`);
+      });
+    });
+  }
+  it('covers every diagnostic code with a positive and a negative fixture', () => {
+    const texts = files.map((f) => fs.readFileSync(path.join(FIXTURES, f), 'utf8')).join('\n');
+    const missing: string[] = [];
+    // Codes whose checks need the workspace (controllers, pattern inclusion) are covered once wired in.
+    const workspaceCodes = new Set<string>(['unreachable-route', 'missing-controller']);
+    for (const code of (Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[]).filter((c) => !workspaceCodes.has(c))) {
+      if (!seenCodes.has(code)) missing.push(`${code} (no positive)`);
+      if (!texts.includes(`// no ${code}`)) missing.push(`${code} (no negative)`);
+    }
+    assert.deepStrictEqual(missing, []);
+  });
+});
+
+describe('diagnostics: every conformance case (each finding a true one)', () => {
+  const cases = fs.readdirSync(path.join(CONFORMANCE, 'cases')).filter((f) => f.endsWith('.php')).sort();
+  for (const f of cases) {
+    it(f, () => check(path.join(CONFORMANCE, 'cases', f), path.join(FIXTURES, 'conformance', f.replace(/\.php$/, '.expected'))));
+  }
+});
