@@ -48,7 +48,10 @@ export function unescapedDelimiter(s: string): number {
  * Sound for keys that cannot be translated too: it relies on nothing after that `/`.
  */
 export function textualFirstSegment(key: string): string | null {
-  const expanded = expandWildcards(key);
+  return firstSegmentOf(expandWildcards(key));
+}
+
+function firstSegmentOf(expanded: string): string | null {
   const m = /^\^*([A-Za-z0-9 ~%:_-]+)(\/(?![*+?{])|$)/.exec(expanded);
   if (!m) return null;
   return topLevelAlternatives(expanded) === 1 ? m[1]! : null;
@@ -92,15 +95,21 @@ function hex(code: number): string {
   return `\\x${code.toString(16).padStart(2, '0')}`;
 }
 
+const SAFE_OUTSIDE = new Uint8Array(128);
+const SAFE_INSIDE = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_~%: ') {
+  SAFE_OUTSIDE[ch.charCodeAt(0)] = 1;
+  SAFE_INSIDE[ch.charCodeAt(0)] = 1;
+}
+SAFE_OUTSIDE[0x2d] = 1; // '-' is only special inside a class
+
 /** A literal ASCII character outside a class, written so that JS, RE2 and PCRE agree. */
 function literalOutside(code: number): string {
-  const ch = String.fromCharCode(code);
-  return /[A-Za-z0-9_~%: -]/.test(ch) ? ch : hex(code);
+  return SAFE_OUTSIDE[code] ? String.fromCharCode(code) : hex(code);
 }
 
 function literalInside(code: number): string {
-  const ch = String.fromCharCode(code);
-  return /[A-Za-z0-9_~%: ]/.test(ch) ? ch : hex(code);
+  return SAFE_INSIDE[code] ? String.fromCharCode(code) : hex(code);
 }
 
 /**
@@ -119,7 +128,26 @@ type ClassItem = { kind: 'char'; code: number; src: string } | { kind: 'set'; sr
 
 /** Translates a raw route key; never throws. */
 export function translateRouteKey(key: string): Translation {
-  const s = expandWildcards(key);
+  return translateExpanded(expandWildcards(key));
+}
+
+/** What the inclusion checker needs to know about a key before any automaton work. */
+export interface KeyText {
+  /** The key with `:any` and `:num` expanded, as CodeIgniter hands it to preg_match. */
+  readonly expanded: string;
+  /** The expanded key when it is a plain literal, else null (see literalKey). */
+  readonly literal: string | null;
+  /** See textualFirstSegment. */
+  readonly firstSegment: string | null;
+}
+
+export function describeKey(key: string): KeyText {
+  const expanded = expandWildcards(key);
+  return { expanded, literal: META.test(expanded) ? null : expanded, firstSegment: firstSegmentOf(expanded) };
+}
+
+/** translateRouteKey for a key whose wildcards are already expanded. */
+export function translateExpanded(s: string): Translation {
   if (unescapedDelimiter(s) >= 0) {
     return { ok: false, delimiter: true, reason: `the key contains CodeIgniter's delimiter "#", so preg_match() fails on it` };
   }

@@ -24,7 +24,9 @@ export function unknownNameMessage(name: string, known: Iterable<string>): { mes
  */
 export function namedLookups(knownNames?: ReadonlySet<string>): Check {
   return ({ evaluation, text }) => {
-    const known = knownNames ?? namesOf(evaluation);
+    // The file's own names always count; the workspace adds the other route files'.
+    const known = namesOf(evaluation);
+    for (const n of knownNames ?? []) known.add(n);
     const out: Finding[] = [];
     const seen = new Set<number>();
     for (const call of evaluation.calls) {

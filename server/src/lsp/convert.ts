@@ -1,0 +1,34 @@
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
+import type { Span } from '../../../shared/php/ast';
+
+export const SOURCE = 'ci-routes';
+
+export function spanToRange(doc: TextDocument, span: Span): Range {
+  return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** A finding as an LSP diagnostic; `data` keeps what code actions need. */
+export function toDiagnostic(doc: TextDocument, f: Finding, severity: Severity, uriOf: (file?: string) => string): Diagnostic {
+  const d: Diagnostic = {
+    range: spanToRange(doc, f.span),
+    severity: SEVERITY[severity],
+    code: f.code,
+    source: SOURCE,
+    message: f.methods.length && f.methods.length < 8 ? `${f.message} [${f.methods.join(', ')}]` : f.message,
+    data: { fixes: f.fixes.map((fix) => ({ title: fix.title, preferred: fix.preferred ?? false, edits: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) })) },
+  };
+  if (f.related.length) {
+    d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file) || doc.uri, range: spanToRange(doc, r.span) }, message: r.message }));
+  }
+  if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];
+  return d;
+}

@@ -1,0 +1,86 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
+import { DIAGNOSTIC_CODES, type Finding, type Severity } from '../../../shared/analysis/diagnostics/types';
+import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import type { Value } from '../../../shared/evaluate/values';
+import { StatementParser } from '../../../shared/php/parse';
+import type { Dialect } from '../../../shared/library/route-library';
+import type { FolderSettings } from '../../../shared/workspace/settings';
+import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
+
+export interface AnalysedRouteFile {
+  version: number;
+  evaluation: FileEvaluation;
+  findings: { finding: Finding; severity: Severity }[];
+  dialect: Dialect;
+  appDir: string | undefined;
+  /** Why nothing was analysed (file too large), if so. */
+  skipped?: string;
+}
+
+/** Evaluates and analyses route files; keeps a statement parser per document so edits re-parse little. */
+export class RouteService {
+  private readonly parsers = new Map<string, StatementParser>();
+  private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string }>();
+
+  /** Forgets what was read from an application folder (a constants file or Route.php changed). */
+  invalidateApp(appDir?: string): void {
+    if (appDir) this.appCache.delete(appDir);
+    else this.appCache.clear();
+  }
+
+  close(uri: string): void {
+    this.parsers.delete(uri);
+  }
+
+  private app(appDir: string | undefined) {
+    const key = appDir ?? '';
+    let hit = this.appCache.get(key);
+    if (!hit) {
+      const d = detectDialect(appDir);
+      hit = { constants: constantsOfApp(appDir), dialect: d.dialect, dialectSource: d.source };
+      this.appCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * @param knownNames route names across the workspace; 'pending' while the first scan runs, when
+   * name findings would be guesses and are left out.
+   */
+  analyse(uri: string, file: string, text: string, version: number, settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): AnalysedRouteFile {
+    const appDir = fs.existsSync(path.dirname(file)) ? applicationDirOf(file) : undefined;
+    const app = this.app(appDir);
+    const dialect: Dialect = settings.dialect === 'auto' ? app.dialect : settings.dialect;
+    if (text.length > settings.maxFileSize) {
+      const evaluation = evaluateRouteFile('', { dialect });
+      return {
+        version,
+        evaluation,
+        dialect,
+        appDir,
+        skipped: `The file is ${text.length} characters long, over ciRoutes.maxFileSize (${settings.maxFileSize}): it is not analysed.`,
+        findings: [
+          {
+            finding: { code: 'evaluation-limit', severity: 'warning', message: `This file is larger than ciRoutes.maxFileSize (${settings.maxFileSize} bytes): it is not analysed. Raise the setting to analyse it.`, span: { start: 0, end: Math.min(text.length, 5) }, methods: [], related: [], fixes: [] },
+            severity: 'warning',
+          },
+        ],
+      };
+    }
+    const constants = new Map(app.constants);
+    for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
+    let parser = this.parsers.get(uri);
+    if (!parser) {
+      parser = new StatementParser();
+      this.parsers.set(uri, parser);
+    }
+    const evaluation = evaluateRouteFile(text, { dialect, constants, file, parser, maxSteps: settings.maxSteps });
+    const findings = analyzeRouteFile(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames })
+      .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
+      .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? DIAGNOSTIC_CODES[finding.code].severity) as Severity | 'off' }))
+      .filter((f): f is { finding: Finding; severity: Severity } => f.severity !== 'off');
+    return { version, evaluation, findings, dialect, appDir };
+  }
+}

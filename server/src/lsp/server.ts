@@ -1,0 +1,238 @@
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type CodeAction,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
+import { toDiagnostic } from './convert';
+import { RouteService } from './route-service';
+import { WorkspaceIndex } from './workspace-index';
+
+export interface ServerOptions {
+  /** Delay before re-analysing after an edit (ms). */
+  debounceMs?: number;
+}
+
+interface Folder {
+  uri: string;
+  path: string;
+  settings: FolderSettings;
+}
+
+function uriToPath(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Wires the engine to an LSP connection. Only this layer knows LSP. */
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const documents = new TextDocuments(TextDocument);
+  const service = new RouteService();
+  let folders: Folder[] = [];
+  const index = new WorkspaceIndex(() => folders);
+  let debounceMs = options.debounceMs ?? 150;
+  let supportsConfiguration = false;
+  let supportsWatchRegistration = false;
+  let supportsProgress = false;
+  let supportsWorkspaceFolders = false;
+  const timers = new Map<string, NodeJS.Timeout>();
+  const published = new Map<string, number>();
+  /** False until the first workspace scan is done: names from other files are not known yet. */
+  let indexReady = false;
+
+  const log = (message: string) => connection.console.log(`[ci-routes] ${message}`);
+
+  async function refreshSettings(): Promise<void> {
+    for (const f of folders) {
+      let raw: unknown = {};
+      if (supportsConfiguration) {
+        try {
+          raw = await connection.workspace.getConfiguration({ scopeUri: f.uri, section: 'ciRoutes' });
+        } catch {
+          raw = {};
+        }
+      }
+      const { settings, problems } = normalizeSettings(raw);
+      f.settings = settings;
+      for (const p of problems) connection.window.showWarningMessage(`CI Routes: ${p}`);
+    }
+  }
+
+  function settingsFor(file: string): FolderSettings {
+    return index.folderOf(file)?.settings ?? normalizeSettings({}).settings;
+  }
+
+  function analyseAndPublish(doc: TextDocument): void {
+    const file = uriToPath(doc.uri);
+    if (!file || !index.isRouteFile(file)) return;
+    try {
+      const result = service.analyse(doc.uri, file, doc.getText(), doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending');
+      // A newer version arrived while analysing: its own analysis will publish.
+      const current = documents.get(doc.uri);
+      if (!current || current.version !== doc.version) return;
+      const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
+      published.set(doc.uri, doc.version);
+      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    } catch (e) {
+      connection.console.error(`[ci-routes] analysis of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+    }
+  }
+
+  function schedule(doc: TextDocument, delay: number): void {
+    const t = timers.get(doc.uri);
+    if (t) clearTimeout(t);
+    if (delay <= 0) {
+      timers.delete(doc.uri);
+      analyseAndPublish(doc);
+      return;
+    }
+    timers.set(
+      doc.uri,
+      setTimeout(() => {
+        timers.delete(doc.uri);
+        const latest = documents.get(doc.uri);
+        if (latest) analyseAndPublish(latest);
+      }, delay),
+    );
+  }
+
+  function reanalyseOpen(): void {
+    for (const doc of documents.all()) schedule(doc, 0);
+  }
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    supportsConfiguration = Boolean(caps.workspace?.configuration);
+    supportsWatchRegistration = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    supportsProgress = Boolean(caps.window?.workDoneProgress);
+    supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown };
+    if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
+    const wf = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
+    folders = wf.flatMap((f) => {
+      const p = uriToPath(f.uri);
+      return p ? [{ uri: f.uri, path: p, settings: normalizeSettings({}).settings }] : [];
+    });
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'ci-routes-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (supportsWorkspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
+        for (const a of e.added) {
+          const p = uriToPath(a.uri);
+          if (p) folders.push({ uri: a.uri, path: p, settings: normalizeSettings({}).settings });
+        }
+        void refreshSettings()
+          .then(() => index.scan({ report: () => undefined, isCancelled: () => false }))
+          .then(reanalyseOpen);
+      });
+    }
+    if (supportsConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ciRoutes' });
+    if (supportsWatchRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: '**/*.php' }],
+      });
+    }
+    await refreshSettings();
+    const progress = supportsProgress ? await connection.window.createWorkDoneProgress() : undefined;
+    progress?.begin('CI Routes: indexing route files', 0, 'scanning', false);
+    const started = Date.now();
+    const count = await index.scan({
+      report: (pct, msg) => progress?.report(pct, msg),
+      isCancelled: () => false,
+    });
+    progress?.done();
+    indexReady = true;
+    log(`indexed ${count} route file(s) in ${Date.now() - started} ms`);
+    reanalyseOpen();
+  });
+
+  connection.onDidChangeConfiguration(async () => {
+    await refreshSettings();
+    service.invalidateApp();
+    reanalyseOpen();
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const change of params.changes) {
+      const file = uriToPath(change.uri);
+      if (!file) continue;
+      const base = path.basename(file);
+      if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
+      if (!index.isRouteFile(file)) continue;
+      if (documents.get(change.uri)) continue; // the open document is the truth
+      if (change.type === FileChangeType.Deleted) index.removeFile(file);
+      else index.updateRouteFile(file);
+    }
+    reanalyseOpen();
+  });
+
+  documents.onDidOpen((e) => schedule(e.document, 0));
+  documents.onDidChangeContent((e) => {
+    if (!published.has(e.document.uri)) return; // the open event analyses
+    const file = uriToPath(e.document.uri);
+    if (file && index.isRouteFile(file) && index.updateRouteFile(file, e.document.getText())) {
+      // Names changed: other open route files may gain or lose unknown-route-name findings.
+      for (const other of documents.all()) if (other.uri !== e.document.uri) schedule(other, debounceMs);
+    }
+    schedule(e.document, debounceMs);
+  });
+  documents.onDidClose((e) => {
+    const t = timers.get(e.document.uri);
+    if (t) clearTimeout(t);
+    timers.delete(e.document.uri);
+    published.delete(e.document.uri);
+    service.close(e.document.uri);
+    const file = uriToPath(e.document.uri);
+    if (file && index.isRouteFile(file)) index.updateRouteFile(file);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.onCodeAction((params) => {
+    const actions: CodeAction[] = [];
+    for (const d of params.context.diagnostics) {
+      if (d.source !== 'ci-routes') continue;
+      const fixes = (d.data as { fixes?: { title: string; preferred: boolean; edits: { range: typeof d.range; newText: string }[] }[] } | undefined)?.fixes ?? [];
+      for (const fix of fixes) {
+        actions.push({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [d],
+          isPreferred: fix.preferred,
+          edit: { changes: { [params.textDocument.uri]: fix.edits } },
+        });
+      }
+    }
+    return actions;
+  });
+
+  connection.onShutdown(() => {
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,146 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+import { namesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
+import type { FolderSettings } from '../../../shared/workspace/settings';
+import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
+
+/** Folders never worth scanning: dependencies, VCS data, the framework's own code. */
+const SKIP_DIRS = new Set(['node_modules', 'vendor', '.git', '.hg', '.svn', 'system', 'cache', 'logs', '.idea', '.vscode']);
+const MAX_FILES = 50_000;
+
+export interface ScanProgress {
+  report(done: number, message: string): void;
+  isCancelled(): boolean;
+}
+
+/** What the workspace knows across files: the route files and the names they define. */
+export class WorkspaceIndex {
+  /** Route file path → route names it defines. */
+  private readonly routeNames = new Map<string, Set<string>>();
+  private matchers = new Map<string, (rel: string) => boolean>();
+
+  constructor(private readonly folders: () => { path: string; settings: FolderSettings }[]) {}
+
+  /** The folder containing a file, if any. */
+  folderOf(file: string): { path: string; settings: FolderSettings } | undefined {
+    let best: { path: string; settings: FolderSettings } | undefined;
+    for (const f of this.folders()) {
+      const rel = path.relative(f.path, file);
+      if (!rel.startsWith('..') && !path.isAbsolute(rel) && (!best || f.path.length > best.path.length)) best = f;
+    }
+    return best;
+  }
+
+  private matcher(globs: string[]): (rel: string) => boolean {
+    const key = globs.join('\u0000');
+    let m = this.matchers.get(key);
+    if (!m) {
+      m = picomatch(globs, { dot: false });
+      this.matchers.set(key, m);
+    }
+    return m;
+  }
+
+  /** Is this file a route file under its folder's settings (or, outside folders, by its path)? */
+  isRouteFile(file: string): boolean {
+    const folder = this.folderOf(file);
+    if (!folder) return /(^|[\\/])config[\\/]routes\.php$/.test(file);
+    return this.matcher(folder.settings.routeFiles)(path.relative(folder.path, file).split(path.sep).join('/'));
+  }
+
+  knownNames(): Set<string> {
+    const all = new Set<string>();
+    for (const names of this.routeNames.values()) for (const n of names) all.add(n);
+    return all;
+  }
+
+  routeFiles(): string[] {
+    return [...this.routeNames.keys()].sort();
+  }
+
+  /** Re-reads one route file from disk (or the open document's text) and records its names. */
+  updateRouteFile(file: string, text?: string): boolean {
+    const before = [...(this.routeNames.get(file) ?? [])].sort().join('\u0000');
+    let source = text;
+    if (source === undefined) {
+      try {
+        const st = fs.statSync(file);
+        const folder = this.folderOf(file);
+        if (!st.isFile() || st.size > (folder?.settings.maxFileSize ?? 2 * 1024 * 1024)) return this.removeFile(file);
+        source = fs.readFileSync(file, 'utf8');
+      } catch {
+        return this.removeFile(file);
+      }
+    }
+    const appDir = applicationDirOf(file);
+    const folder = this.folderOf(file);
+    const constants = constantsOfApp(appDir);
+    for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
+    const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
+    const names = namesOf(evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps }));
+    this.routeNames.set(file, names);
+    return [...names].sort().join('\u0000') !== before;
+  }
+
+  removeFile(file: string): boolean {
+    return this.routeNames.delete(file);
+  }
+
+  /** Walks every folder for route files; yields to the event loop so requests are served meanwhile. */
+  async scan(progress: ScanProgress): Promise<number> {
+    const found: string[] = [];
+    for (const folder of this.folders()) {
+      const match = this.matcher(folder.settings.routeFiles);
+      const stack = [folder.path];
+      const seen = new Set<string>();
+      let visited = 0;
+      while (stack.length && visited < MAX_FILES) {
+        if (progress.isCancelled()) return found.length;
+        const dir = stack.pop() as string;
+        let real: string;
+        try {
+          real = fs.realpathSync(dir);
+        } catch {
+          continue;
+        }
+        if (seen.has(real)) continue; // symlink loops
+        seen.add(real);
+        let entries: fs.Dirent[];
+        try {
+          entries = fs.readdirSync(dir, { withFileTypes: true });
+        } catch {
+          continue;
+        }
+        for (const e of entries) {
+          visited++;
+          const full = path.join(dir, e.name);
+          if (e.isDirectory() || (e.isSymbolicLink() && isDir(full))) {
+            if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(full);
+          } else if (e.name === 'routes.php' && match(path.relative(folder.path, full).split(path.sep).join('/'))) {
+            found.push(full);
+          }
+        }
+        if (visited % 500 === 0) await new Promise((r) => setImmediate(r));
+      }
+    }
+    let done = 0;
+    for (const file of found) {
+      if (progress.isCancelled()) break;
+      this.updateRouteFile(file);
+      done++;
+      progress.report(Math.round((done / found.length) * 100), `${done}/${found.length} route files`);
+      await new Promise((r) => setImmediate(r));
+    }
+    return found.length;
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

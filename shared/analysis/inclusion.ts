@@ -1,0 +1,305 @@
+import { describeKey, translateExpanded, type KeyText, type Translation } from './inclusion-syntax';
+import {
+  accepts,
+  buildDfa,
+  DEFAULT_LIMITS,
+  isRoutableUri,
+  literalDfa,
+  sampleWords,
+  summarise,
+  TooLargeError,
+  unionCovers,
+  type BuildLimits,
+  type Summary,
+  type TableDfa,
+} from './pattern-automata';
+
+/**
+ * Exact inclusion of CodeIgniter route patterns: is every URI a key matches already matched by
+ * the earlier keys of the table?
+ *
+ * Languages are those of `preg_match('#^KEY$#', $uri)` (after `:any`/`:num` expansion) on the
+ * URIs that can reach the router: one or more non-empty segments joined by `/`, each made of
+ * `[A-Za-z0-9 ~%.:_\-]` (CodeIgniter's default permitted_uri_chars, case-insensitive). `^` binds
+ * to the first top-level alternative only and `$` to the last one, as in PCRE. Patterns are
+ * translated to JavaScript syntax (inclusion-syntax.ts), parsed into NFAs by refa and decided on
+ * DFAs over the 70 URI characters (pattern-automata.ts). Whatever cannot be translated exactly
+ * gives 'unknown', never a guess.
+ */
+export type Coverage =
+  | { kind: 'covered'; by: number[] }
+  | { kind: 'empty' }
+  | { kind: 'not-covered' }
+  | { kind: 'unknown'; reason: string };
+
+/** Everything known about one key; cached per key text. */
+interface Entry {
+  readonly key: string;
+  /** Expansion, literal form and textual first segment (cheap, computed for every earlier key). */
+  readonly text: KeyText;
+  /** Translated on demand. */
+  translation?: Translation;
+  /** Built on demand: the DFA (∩ URIs) and its summary, or why it could not be built. */
+  automaton?: { dfa: TableDfa; summary: Summary } | { error: string };
+}
+
+export interface InclusionStats {
+  /** Automata built (each key's at most once while it stays cached). */
+  automataBuilt: number;
+  /** Entries created (translation and textual summary of a key). */
+  entriesCreated: number;
+}
+
+export interface InclusionOptions {
+  /** Size guards for one key's automaton. */
+  readonly limits?: BuildLimits;
+  /** Most product states one inclusion check may explore before giving up with 'unknown'. */
+  readonly maxProductStates?: number;
+  /** Candidate sets up to this size are reduced to an irredundant `by` (one check per member). */
+  readonly maxReduce?: number;
+}
+
+/** A cache this large is dropped whole rather than grown further. */
+const MAX_CACHED_KEYS = 200_000;
+
+export class InclusionChecker {
+  readonly stats: InclusionStats = { automataBuilt: 0, entriesCreated: 0 };
+  private readonly limits: BuildLimits;
+  private readonly maxProductStates: number;
+  private readonly maxReduce: number;
+  private readonly cache = new Map<string, Entry>();
+
+  /**
+   * Index of the last `earlier` list, kept incrementally: calls made in table order (earlier
+   * growing by one key each time) only append to it.
+   */
+  private indexKeys: string[] = [];
+  private indexEntries: Entry[] = [];
+  private buckets = new Map<string, number[]>();
+  /** Earlier keys without a textual first segment (they may start with anything). */
+  private wild: number[] = [];
+
+  constructor(options: InclusionOptions = {}) {
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.maxProductStates = options.maxProductStates ?? 200_000;
+    this.maxReduce = options.maxReduce ?? 16;
+  }
+
+  /** `key` is the raw route key as written in $route; earlier keys likewise, in table order. */
+  coverage(key: string, earlier: readonly string[]): Coverage {
+    try {
+      return this.decide(key, earlier);
+    } catch (err) {
+      if (err instanceof TooLargeError) return { kind: 'unknown', reason: err.message };
+      return { kind: 'unknown', reason: `internal error: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+
+  /** Drops every cached automaton and the index. */
+  clear(): void {
+    this.cache.clear();
+    this.syncIndex([]);
+  }
+
+  private decide(key: string, earlier: readonly string[]): Coverage {
+    const entry = this.entry(key);
+    const translation = this.translation(entry);
+    if (!translation.ok) return { kind: 'unknown', reason: translation.reason };
+    this.syncIndex(earlier);
+
+    if (entry.text.literal !== null) return this.literalCoverage(entry.text.literal);
+
+    const own = this.automaton(entry);
+    if ('error' in own) return { kind: 'unknown', reason: own.error };
+    if (own.dfa.states === 0) return { kind: 'empty' };
+
+    let blocked: { index: number; reason: string } | undefined;
+    const indices: number[] = [];
+    const dfas: TableDfa[] = [];
+    for (const index of this.candidates(own.summary.firstSegments)) {
+      const candidate = this.indexEntries[index]!;
+      const t = this.translation(candidate);
+      if (!t.ok) {
+        if (!t.delimiter) blocked ??= { index, reason: t.reason };
+        continue;
+      }
+      const built = this.automaton(candidate);
+      if ('error' in built) {
+        blocked ??= { index, reason: built.error };
+        continue;
+      }
+      if (!mayOverlap(own.summary, built.summary)) continue;
+      indices.push(index);
+      dfas.push(built.dfa);
+    }
+
+    const notCovered: Coverage = blocked ? this.blockedBy(blocked) : { kind: 'not-covered' };
+
+    // Cheap rejection and pruning: a few words of the key, each tested on every candidate. A
+    // word no candidate accepts settles it; only a candidate accepting all of them can cover alone.
+    const samples = sampleWords(own.dfa, 6, hash(key));
+    const acceptsAll = dfas.map(() => true);
+    for (const word of samples) {
+      let anyone = false;
+      dfas.forEach((dfa, k) => {
+        if (accepts(dfa, word)) anyone = true;
+        else acceptsAll[k] = false;
+      });
+      if (!anyone) return notCovered;
+    }
+    for (let k = 0; k < dfas.length; k++) {
+      if (acceptsAll[k] && unionCovers(own.dfa, [dfas[k]!], this.maxProductStates).covered) return { kind: 'covered', by: [indices[k]!] };
+    }
+
+    const result = unionCovers(own.dfa, dfas, this.maxProductStates);
+    if (!result.covered) return notCovered;
+    const overlapping: number[] = [];
+    result.overlapping.forEach((hit, k) => {
+      if (hit) overlapping.push(k);
+    });
+    return { kind: 'covered', by: this.reduce(own.dfa, overlapping, dfas).map((k) => indices[k]!) };
+  }
+
+  /** A literal key has one possible URI: test it on each candidate, no key automaton needed. */
+  private literalCoverage(uri: string): Coverage {
+    if (!isRoutableUri(uri)) return { kind: 'empty' };
+    const segments = uri.split('/');
+    let blocked: { index: number; reason: string } | undefined;
+    for (const index of this.candidates(new Set([segments[0]!]))) {
+      const candidate = this.indexEntries[index]!;
+      const t = this.translation(candidate);
+      if (!t.ok) {
+        if (!t.delimiter) blocked ??= { index, reason: t.reason };
+        continue;
+      }
+      const built = this.automaton(candidate);
+      if ('error' in built) {
+        blocked ??= { index, reason: built.error };
+        continue;
+      }
+      const { minSegments, maxSegments } = built.summary;
+      if (segments.length < minSegments || segments.length > maxSegments) continue;
+      if (accepts(built.dfa, uri)) return { kind: 'covered', by: [index] };
+    }
+    return blocked ? this.blockedBy(blocked) : { kind: 'not-covered' };
+  }
+
+  /**
+   * A small set of candidates that still covers the key (none covers it alone): the overlapping
+   * ones, reduced (when few) by dropping, latest first, each that the others make redundant.
+   */
+  private reduce(key: TableDfa, overlapping: number[], dfas: readonly TableDfa[]): number[] {
+    if (overlapping.length > this.maxReduce) return overlapping;
+    const kept = [...overlapping];
+    for (let at = kept.length - 1; at >= 0 && kept.length > 1; at--) {
+      const without = kept.filter((_, k) => k !== at);
+      if (unionCovers(key, without.map((k) => dfas[k]!), this.maxProductStates).covered) kept.splice(at, 1);
+    }
+    return kept;
+  }
+
+  private blockedBy(blocked: { index: number; reason: string }): Coverage {
+    const key = this.indexKeys[blocked.index]!;
+    return {
+      kind: 'unknown',
+      reason: `earlier pattern #${blocked.index} "${key}" cannot be analysed: ${blocked.reason}`,
+    };
+  }
+
+  /** Indices (ascending) of earlier keys whose first segment may be one of `firstSegments`. */
+  private candidates(firstSegments: ReadonlySet<string> | null): number[] {
+    if (firstSegments === null) return this.indexKeys.map((_, k) => k);
+    const lists: number[][] = [this.wild];
+    for (const segment of firstSegments) {
+      const bucket = this.buckets.get(segment);
+      if (bucket) lists.push(bucket);
+    }
+    if (lists.length === 1) return this.wild;
+    return mergeSorted(lists);
+  }
+
+  private entry(key: string): Entry {
+    let entry = this.cache.get(key);
+    if (!entry) {
+      if (this.cache.size >= MAX_CACHED_KEYS) this.cache.clear();
+      entry = { key, text: describeKey(key) };
+      this.stats.entriesCreated++;
+      this.cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  private translation(entry: Entry): Translation {
+    return (entry.translation ??= translateExpanded(entry.text.expanded));
+  }
+
+  private automaton(entry: Entry): { dfa: TableDfa; summary: Summary } | { error: string } {
+    if (!entry.automaton) {
+      this.stats.automataBuilt++;
+      try {
+        const translation = this.translation(entry);
+        if (!translation.ok) throw new Error(translation.reason);
+        const dfa = entry.text.literal !== null ? literalDfa(entry.text.literal) : buildDfa(translation.alternatives, this.limits);
+        entry.automaton = { dfa, summary: summarise(dfa) };
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        entry.automaton = { error: err instanceof TooLargeError ? message : `the pattern cannot be parsed as a regular expression: ${message}` };
+      }
+    }
+    return entry.automaton;
+  }
+
+  /** Makes the index describe `earlier`, reusing the common prefix with the previous call. */
+  private syncIndex(earlier: readonly string[]): void {
+    const keys = this.indexKeys;
+    let common = 0;
+    const limit = Math.min(keys.length, earlier.length);
+    while (common < limit && keys[common] === earlier[common]) common++;
+    for (let k = keys.length - 1; k >= common; k--) {
+      const entry = this.indexEntries[k]!;
+      const list = entry.text.firstSegment !== null ? this.buckets.get(entry.text.firstSegment)! : this.wild;
+      list.pop();
+      if (entry.text.firstSegment !== null && list.length === 0) this.buckets.delete(entry.text.firstSegment);
+    }
+    keys.length = common;
+    this.indexEntries.length = common;
+    for (let k = common; k < earlier.length; k++) {
+      const entry = this.entry(earlier[k]!);
+      keys.push(earlier[k]!);
+      this.indexEntries.push(entry);
+      if (entry.text.firstSegment !== null) {
+        let bucket = this.buckets.get(entry.text.firstSegment);
+        if (!bucket) this.buckets.set(entry.text.firstSegment, (bucket = []));
+        bucket.push(k);
+      } else this.wild.push(k);
+    }
+  }
+}
+
+/** Whether two summarised languages can share a word (false only when they surely cannot). */
+function mayOverlap(a: Summary, b: Summary): boolean {
+  if (a.maxSegments < b.minSegments || b.maxSegments < a.minSegments) return false;
+  if (b.minSegments === 0 && b.maxSegments === 0) return false; // empty language
+  if (a.firstSegments && b.firstSegments) {
+    for (const s of a.firstSegments) if (b.firstSegments.has(s)) return true;
+    return false;
+  }
+  return true;
+}
+
+/** FNV-1a: a stable seed for a key's sample words. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  return h >>> 0;
+}
+
+function mergeSorted(lists: readonly number[][]): number[] {
+  const out: number[] = [];
+  for (const list of lists) for (const x of list) out.push(x);
+  out.sort((a, b) => a - b);
+  let w = 0;
+  for (let r = 0; r < out.length; r++) if (r === 0 || out[r] !== out[r - 1]) out[w++] = out[r]!;
+  out.length = w;
+  return out;
+}

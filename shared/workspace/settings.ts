@@ -1,0 +1,69 @@
+import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../analysis/diagnostics/types';
+
+/** `ciRoutes.*` settings of one workspace folder. */
+export interface FolderSettings {
+  /** Library version: 'auto' detects it from the application's own Route.php. */
+  dialect: 'auto' | 'spec' | 'bonfire';
+  /** Constants defined before route files run (override config/constants.php). */
+  constants: Record<string, string | number | boolean | null>;
+  /** Globs (relative to the folder) of the route files. */
+  routeFiles: string[];
+  /** Per diagnostic code: 'off' or a severity replacing the default. */
+  diagnostics: Partial<Record<DiagnosticCode, 'off' | Severity>>;
+  /** Route files larger than this many bytes are not analysed. */
+  maxFileSize: number;
+  /** Evaluation steps allowed per route file. */
+  maxSteps: number;
+}
+
+export const DEFAULT_ROUTE_FILES = ['**/application/config/routes.php', '**/application/modules/*/config/routes.php', '**/config/routes.php'];
+
+export const DEFAULT_SETTINGS: FolderSettings = {
+  dialect: 'auto',
+  constants: {},
+  routeFiles: DEFAULT_ROUTE_FILES,
+  diagnostics: {},
+  maxFileSize: 2 * 1024 * 1024,
+  maxSteps: 2_000_000,
+};
+
+const SEVERITIES = new Set(['off', 'error', 'warning', 'information', 'hint']);
+
+/** Validates raw settings (from an editor, JSON) field by field; bad fields fall back to defaults. */
+export function normalizeSettings(raw: unknown): { settings: FolderSettings; problems: string[] } {
+  const problems: string[] = [];
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const s: FolderSettings = { ...DEFAULT_SETTINGS, constants: {}, diagnostics: {} };
+  if (r.dialect !== undefined) {
+    if (r.dialect === 'auto' || r.dialect === 'spec' || r.dialect === 'bonfire') s.dialect = r.dialect;
+    else problems.push(`ciRoutes.dialect must be "auto", "spec" or "bonfire", not ${JSON.stringify(r.dialect)}`);
+  }
+  if (r.constants !== undefined) {
+    if (r.constants && typeof r.constants === 'object' && !Array.isArray(r.constants)) {
+      for (const [k, v] of Object.entries(r.constants)) {
+        if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) s.constants[k] = v as string | number | boolean | null;
+        else problems.push(`ciRoutes.constants.${k} must be a string, number, boolean or null`);
+      }
+    } else problems.push('ciRoutes.constants must be an object');
+  }
+  if (r.routeFiles !== undefined) {
+    if (Array.isArray(r.routeFiles) && r.routeFiles.every((g) => typeof g === 'string')) s.routeFiles = r.routeFiles as string[];
+    else problems.push('ciRoutes.routeFiles must be a list of glob patterns');
+  }
+  if (r.diagnostics !== undefined) {
+    if (r.diagnostics && typeof r.diagnostics === 'object') {
+      for (const [code, level] of Object.entries(r.diagnostics)) {
+        if (!(code in DIAGNOSTIC_CODES)) problems.push(`ciRoutes.diagnostics: unknown diagnostic code "${code}"`);
+        else if (typeof level !== 'string' || !SEVERITIES.has(level)) problems.push(`ciRoutes.diagnostics.${code} must be one of off, error, warning, information, hint`);
+        else s.diagnostics[code as DiagnosticCode] = level as 'off' | Severity;
+      }
+    } else problems.push('ciRoutes.diagnostics must be an object');
+  }
+  for (const field of ['maxFileSize', 'maxSteps'] as const) {
+    const v = r[field];
+    if (v === undefined) continue;
+    if (typeof v === 'number' && Number.isFinite(v) && v > 0) s[field] = Math.floor(v);
+    else problems.push(`ciRoutes.${field} must be a positive number`);
+  }
+  return { settings: s, problems };
+}

@@ -1,0 +1,131 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CodeActionRequest,
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  FileChangeType,
+} from 'vscode-languageserver-protocol/node';
+import { LspClient } from '../helpers/lsp-client';
+import { EXAMPLE_APP } from '../helpers/paths';
+
+const codes = (p: { diagnostics: { code?: string | number }[] }) => p.diagnostics.map((d) => String(d.code)).sort();
+
+function makeApp(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-lsp-'));
+  fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'application', 'modules', 'shop', 'config'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'application', 'config', 'constants.php'), "<?php\ndefine('SITE_AREA', 'admin');\n");
+  fs.writeFileSync(path.join(root, 'application', 'modules', 'shop', 'config', 'routes.php'), "<?php\nRoute::any('cart', 'shop/cart', array('as' => 'cart'));\n$route = Route::map($route);\n");
+  return root;
+}
+
+describe('language server over stdio (vscode-languageserver-protocol client)', function () {
+  this.timeout(30_000);
+  let client: LspClient;
+  let root: string;
+
+  beforeEach(async () => {
+    root = makeApp();
+    client = new LspClient();
+    const init = await client.initialize(root);
+    assert.equal(init.serverInfo?.name, 'ci-routes-language-server');
+  });
+
+  afterEach(async () => {
+    await client.shutdown();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const open = async (file: string, text: string, version = 1) => {
+    const uri = pathToFileURL(file).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version, text } });
+    return uri;
+  };
+
+  it('publishes nothing wrong for the example app (written to be correct)', async () => {
+    client.clearDiagnostics();
+    const file = path.join(EXAMPLE_APP, 'application', 'config', 'routes.php');
+    const uri = await open(file, fs.readFileSync(file, 'utf8'));
+    const p = await client.waitForDiagnostics(uri);
+    assert.deepStrictEqual(p.diagnostics, []);
+  });
+
+  it('publishes diagnostics on open, after edits, and clears them on close', async () => {
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    const text = "<?php\nRoute::get('photos', 'photos/index');\nRoute::get('photos', 'gallery/index');\n$route = Route::map($route);\n";
+    const uri = await open(file, text);
+    const first = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    assert.deepStrictEqual(codes(first), ['duplicate-route']);
+    const d = first.diagnostics[0];
+    assert.deepStrictEqual(d.range, { start: { line: 2, character: 11 }, end: { line: 2, character: 19 } });
+    assert.equal(d.source, 'ci-routes');
+    assert.equal(d.relatedInformation?.[0].location.range.start.line, 1);
+
+    // Incremental edit: rename the second path; the duplicate goes away, a typo'd method appears.
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 2, character: 12 }, end: { line: 2, character: 18 } }, text: 'albums' },
+        { range: { start: { line: 1, character: 7 }, end: { line: 1, character: 10 } }, text: 'resource' },
+      ],
+    });
+    const second = await client.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.deepStrictEqual(codes(second), ['undefined-route-method']);
+
+    // The quick fix renames the method.
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: second.diagnostics[0].range,
+      context: { diagnostics: second.diagnostics },
+    })) as { title: string; edit?: { changes?: Record<string, { newText: string }[]> } }[];
+    assert.equal(actions[0].title, 'Change to Route::resources()');
+    assert.equal(actions[0].edit?.changes?.[uri][0].newText, 'resources');
+
+    await client.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+    const closed = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0 && p.version === undefined);
+    assert.deepStrictEqual(closed.diagnostics, []);
+  });
+
+  it('applies settings changes (a code turned off, a severity changed)', async () => {
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    const uri = await open(file, "<?php\nRoute::block(array('a', 'b'));\nRoute::any('x', 'y/z', array('name' => 'x'));\n$route = Route::map($route);\n");
+    const first = await client.waitForDiagnostics(uri);
+    assert.deepStrictEqual(codes(first), ['block-array', 'unknown-option']);
+    client.clearDiagnostics(uri);
+    client.settings = { diagnostics: { 'block-array': 'off', 'unknown-option': 'hint' } };
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    const after = await client.waitForDiagnostics(uri, (p) => !codes(p).includes('block-array'));
+    assert.deepStrictEqual(codes(after), ['unknown-option']);
+    assert.equal(after.diagnostics[0].severity, 4);
+  });
+
+  it('sees route names from other route files, and follows them through file watcher events', async () => {
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    const uri = await open(file, "<?php\nRoute::any('home', 'pages/home', array('as' => 'home'));\n$route = Route::map($route);\n$route['go'] = Route::named('cart');\n$route['other'] = Route::named('checkout');\n");
+    // 'cart' is defined by the shop module's routes file; 'checkout' nowhere yet.
+    const first = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+    assert.deepStrictEqual(codes(first), ['unknown-route-name']);
+    assert.match(String(first.diagnostics[0].message), /'checkout'/);
+    const moduleRoutes = path.join(root, 'application', 'modules', 'shop', 'config', 'routes.php');
+    fs.writeFileSync(moduleRoutes, "<?php\nRoute::any('cart', 'shop/cart', array('as' => 'cart'));\nRoute::any('checkout', 'shop/checkout', array('as' => 'checkout'));\n$route = Route::map($route);\n");
+    client.clearDiagnostics(uri);
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(moduleRoutes).toString(), type: FileChangeType.Changed }] });
+    const after = await client.waitForDiagnostics(uri);
+    assert.deepStrictEqual(after.diagnostics, []);
+  });
+
+  it('keeps answering after hostile input and exits cleanly on shutdown', async () => {
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    const uri = await open(file, "<?php\nwhile (true) {}\nRoute::get('a\n\u0000\u0001\uffff $x = ();");
+    const p = await client.waitForDiagnostics(uri);
+    assert.ok(p.diagnostics.length > 0);
+    assert.ok(client.alive);
+  });
+});
