@@ -165,6 +165,7 @@ function translate(s: string): Alternative[] {
   let anchoredStart = false;
   let endSeen = false;
   let depth = 0;
+  const groups: { at: number; alternation: boolean }[] = [];
   let last: Last = 'none';
   /** Whether the current top-level alternative has produced anything but `^` so far. */
   let started = false;
@@ -211,7 +212,9 @@ function translate(s: string): Alternative[] {
       }
       case '(': {
         if (endSeen) refuse('a "$" assertion before the end of an alternative is not supported');
-        out += groupOpening(s, i);
+        groupOpening(s, i);
+        groups.push({ at: out.length, alternation: false });
+        out += '(?:';
         i += groupOpeningLength(s, i);
         depth++;
         last = 'none';
@@ -221,7 +224,13 @@ function translate(s: string): Alternative[] {
       case ')': {
         if (depth === 0) refuse('unmatched ")"');
         depth--;
-        out += ')';
+        // Captures mean nothing for a language (back-references are refused): every group is
+        // non-capturing, and one without alternation or quantifier is inlined (refa parses
+        // capturing groups far more slowly).
+        const group = groups.pop()!;
+        const quantified = /^(?:[*+?]|\{\d+(?:,\d*)?\})/.test(s.slice(i + 1, i + 24));
+        if (group.alternation || quantified) out += ')';
+        else out = out.slice(0, group.at) + out.slice(group.at + 3);
         last = 'atom';
         i++;
         continue;
@@ -229,6 +238,7 @@ function translate(s: string): Alternative[] {
       case '|': {
         if (depth === 0) closeAlternative(false);
         else {
+          groups[groups.length - 1]!.alternation = true;
           out += '|';
           last = 'none';
         }
@@ -371,12 +381,12 @@ function groupOpeningLength(s: string, i: number): number {
   return 3; // (?: and (?|
 }
 
-/** The JS text for a group opening; refuses everything but plain, non-capturing and named groups. */
-function groupOpening(s: string, i: number): string {
+/** Checks a group opening: refuses everything but plain, non-capturing and named groups. */
+function groupOpening(s: string, i: number): void {
   if (s[i + 1] === '*') refuse('PCRE verbs "(*...)" are not supported');
-  if (s[i + 1] !== '?') return '(';
+  if (s[i + 1] !== '?') return;
   const rest = s.slice(i, i + 40);
-  if (rest.startsWith('(?:') || rest.startsWith('(?|')) return '(?:';
+  if (rest.startsWith('(?:') || rest.startsWith('(?|')) return;
   if (rest.startsWith('(?=') || rest.startsWith('(?!')) refuse(`the look-ahead "${rest.slice(0, 3)}" is not supported`);
   if (rest.startsWith('(?<=') || rest.startsWith('(?<!')) refuse(`the look-behind "${rest.slice(0, 4)}" is not supported`);
   if (rest.startsWith('(?>')) refuse('the atomic group "(?>" is not supported');
@@ -386,7 +396,7 @@ function groupOpening(s: string, i: number): string {
   }
   if (rest.startsWith('(?#')) refuse('comments "(?#...)" are not supported');
   if (rest.startsWith('(?(')) refuse('conditional groups "(?(...)" are not supported');
-  if (/^\(\?(?:P?<[A-Za-z_][A-Za-z0-9_]*>|'[A-Za-z_][A-Za-z0-9_]*')/.test(rest)) return '(';
+  if (/^\(\?(?:P?<[A-Za-z_][A-Za-z0-9_]*>|'[A-Za-z_][A-Za-z0-9_]*')/.test(rest)) return;
   if (/^\(\?\^?[a-zA-Z]*(?:-[a-zA-Z]*)?[:)]/.test(rest)) refuse(`inline flags "${/^\(\?[^:)]*[:)]/.exec(rest)![0]}" are not supported`);
   refuse(`the group syntax "${rest.slice(0, 4)}" is not supported`);
 }

@@ -6,7 +6,9 @@ import type { Alternative } from './inclusion-syntax';
  *
  * The universe U: one or more segments joined by `/`, each segment a non-empty string of
  * CodeIgniter's default permitted URI characters `[a-z 0-9~%.:_\-]` (checked case-insensitively,
- * so A-Z too). Every language here is intersected with U, so the automata only ever read these
+ * so A-Z too) that neither starts nor ends with a space: CI_URI::_set_uri_string() trims every
+ * segment and drops empty ones before the router joins them (the project's router model,
+ * uriSegments() in ci-router.ts, does the same). Every language here is intersected with U, so the automata only ever read these
  * 70 symbols: refa parses the translated pattern and builds its NFA (the semantics of the
  * regex), and this module determinises that NFA over the 70-symbol alphabet as a plain table,
  * which makes the many product constructions of an inclusion check cheap.
@@ -16,13 +18,13 @@ import type { Alternative } from './inclusion-syntax';
 export const SYMBOLS = '/ %-.0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~';
 export const ALPHABET = SYMBOLS.length;
 const SLASH = 0;
+const SPACE = 1;
 
 const SYMBOL_OF = new Int8Array(128).fill(-1);
 for (let k = 0; k < ALPHABET; k++) SYMBOL_OF[SYMBOLS.charCodeAt(k)] = k;
 
-/** Segment characters (U's alphabet without `/`), as a JS class body. */
-export const SEGMENT_CLASS = '[A-Za-z0-9 ~%.:_\\-]';
-const URI = /^[A-Za-z0-9 ~%.:_-]+(?:\/[A-Za-z0-9 ~%.:_-]+)*$/;
+const SEGMENT = '[A-Za-z0-9~%.:_-](?:[A-Za-z0-9 ~%.:_-]*[A-Za-z0-9~%.:_-])?';
+const URI = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
 
 /** Whether the string is a URI that can reach the router (a word of U). */
 export function isRoutableUri(uri: string): boolean {
@@ -70,7 +72,8 @@ const ANY = `[A-Za-z0-9 ~%.:_\\-\\/]*`;
  * preg_match anywhere in the URI: each alternative padded on its unanchored sides.
  */
 export function languageSource(alternatives: readonly Alternative[]): string {
-  return alternatives.map((a) => `${a.anchoredStart ? '' : ANY}(?:${a.source})${a.anchoredEnd ? '' : ANY}`).join('|');
+  // An alternative's source has no top-level `|`, so it needs no group around it.
+  return alternatives.map((a) => `${a.anchoredStart ? '' : ANY}${a.source}${a.anchoredEnd ? '' : ANY}`).join('|');
 }
 
 /** The DFA of `alternatives` ∩ U. Throws SyntaxError (refa/regexpp) or TooLargeError. */
@@ -138,8 +141,9 @@ function symbolsOf(cs: CharSet): number[] {
 }
 
 /**
- * Subset construction of `nfa` over U's symbols, in product with U's own two-state DFA
- * (0: a segment must start; 1: inside a segment, final), then trimmed and minimised. Works on the
+ * Subset construction of `nfa` over U's symbols, in product with U's own DFA (0: a segment must
+ * start, with no space; 1: inside a segment after a non-space, final; 2: inside a segment after a
+ * space), then trimmed and minimised. Works on the
  * classes of symbols that no transition of the NFA (nor U) tells apart.
  */
 function determinise(nfa: NFA, maxStates: number): TableDfa {
@@ -147,10 +151,11 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
   for (const node of nfa.nodes()) ids.set(node, ids.size);
   const count = ids.size;
 
-  // Symbol classes: refine {/} and the segment characters by every transition's character set.
-  const classOf = new Uint8Array(ALPHABET).fill(1);
+  // Symbol classes: refine {/}, {space} and the other characters by every transition's set.
+  const classOf = new Uint8Array(ALPHABET).fill(2);
   classOf[SLASH] = 0;
-  let classes = 2;
+  classOf[SPACE] = 1;
+  let classes = 3;
   const edgeSymbols = new Map<CharSet, number[]>();
   for (const node of ids.keys()) {
     for (const cs of node.out.values()) {
@@ -178,6 +183,13 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
   }
   classes = dense.size;
   const slashClass = classOf[SLASH]!;
+  const spaceClass = classOf[SPACE]!;
+  // U's transitions: [from state][slash, space, other]
+  const uNext = [
+    [-1, -1, 1],
+    [0, 2, 1],
+    [-1, 2, 1],
+  ];
 
   // succ[node * classes + class]: target nodes
   const succ: number[][] = new Array(count * classes);
@@ -224,7 +236,7 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
     if (u === 1) for (const n of set) if (isFinal[n]) accepting = 1;
     finals.push(accepting);
     for (let c = 0; c < classes; c++) {
-      const nextU = c === slashClass ? (u === 1 ? 0 : -1) : 1;
+      const nextU = uNext[u]![c === slashClass ? 0 : c === spaceClass ? 1 : 2]!;
       if (nextU < 0) {
         transitions.push(-1);
         continue;
@@ -249,7 +261,7 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
       transitions.push(intern(nextU, next));
     }
   }
-  return minimise(trim({ states: sets.length, classes, classOf, trans: Int32Array.from(transitions), final: Uint8Array.from(finals) }));
+  return minimise(trim({ states: sets.length, classes, classOf, trans: new Int32Array(transitions), final: new Uint8Array(finals) }));
 }
 
 /** Keeps the states that are reachable (all are, by construction) and can reach a final state. */
@@ -297,10 +309,14 @@ function trim(dfa: TableDfa): TableDfa {
   return { states: m, classes, classOf: dfa.classOf, trans: t2, final: f2 };
 }
 
-/** Moore's partition refinement; skipped for large tables (minimality is an optimisation only). */
+/**
+ * Moore's partition refinement. Minimality is only an optimisation of later products: skipped for
+ * small tables (where the subset construction of refa's NFA is rarely far from minimal and Moore's
+ * rounds would cost more than they save) and for very large ones.
+ */
 function minimise(dfa: TableDfa): TableDfa {
   const { states: n, classes } = dfa;
-  if (n <= 1 || n > 2000) return dfa;
+  if (n <= 32 || n > 2000) return dfa;
   let cls = Int32Array.from(dfa.final);
   let count = new Set(cls).size;
   for (;;) {
@@ -591,7 +607,7 @@ export function unionCovers(key: TableDfa, candidates: readonly TableDfa[], maxS
   });
   const seen = new Set<string>();
   const queue: { state: number; pairs: Int32Array; symbol: number; parent: number }[] = [];
-  const start = Int32Array.from(startPairs);
+  const start = new Int32Array(startPairs);
   seen.add(`0|${start.join(',')}`);
   queue.push({ state: 0, pairs: start, symbol: -1, parent: -1 });
   for (let head = 0; head < queue.length; head++) {
@@ -623,7 +639,7 @@ export function unionCovers(key: TableDfa, candidates: readonly TableDfa[], maxS
       if (seen.has(k)) continue;
       if (seen.size >= maxStates) throw new TooLargeError(`the inclusion check explored more than ${maxStates} product states`);
       seen.add(k);
-      queue.push({ state: next, pairs: Int32Array.from(out), symbol: sym, parent: head });
+      queue.push({ state: next, pairs: new Int32Array(out), symbol: sym, parent: head });
     }
   }
   return { covered: true, overlapping };

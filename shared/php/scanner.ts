@@ -43,7 +43,11 @@ function isSpace(c: number): boolean {
 }
 
 class Unterminated extends Error {
-  constructor(readonly what: string) {
+  constructor(
+    readonly what: string,
+    /** Where the unterminated construct starts. */
+    readonly at?: number,
+  ) {
     super(what);
   }
 }
@@ -70,7 +74,7 @@ class Lexer {
         i = this.lineComment(i);
       } else if (c === 47 && t.charCodeAt(i + 1) === 42 /* * */) {
         const e = t.indexOf('*/', i + 2);
-        if (e < 0) throw new Unterminated('comment');
+        if (e < 0) throw new Unterminated('comment', i);
         i = e + 2;
       } else {
         return i;
@@ -205,6 +209,19 @@ function recoveryCut(text: string, from: number): number {
   return text.length;
 }
 
+/** The next `<?php`, `<?=` or `<?` at or after `from`. */
+function openTag(text: string, from: number): RegExpExecArray | null {
+  const re = /<\?(php(?=[\s]|$)|=)?/gi;
+  re.lastIndex = from;
+  return re.exec(text);
+}
+
+/** The offset just past the next open tag, or -1 when the file has none. */
+function openTagAfter(text: string, from: number): number {
+  const m = openTag(text, from);
+  return m ? m.index + m[0].length : -1;
+}
+
 /**
  * Splits `text` into statements. Never throws. `budget` bounds the characters scanned in total,
  * so hostile input (endless recovery re-scans) stays linear.
@@ -217,9 +234,7 @@ export function splitStatements(text: string, budget = text.length * 8 + 10_000)
   let truncated = false;
 
   const htmlUntilOpenTag = (from: number): number => {
-    const re = /<\?(php(?=[\s]|$)|=)?/gi;
-    re.lastIndex = from;
-    const m = re.exec(text);
+    const m = openTag(text, from);
     if (!m) {
       if (from < text.length) chunks.push({ start: from, end: text.length, kind: 'inline' });
       return text.length;
@@ -238,9 +253,15 @@ export function splitStatements(text: string, budget = text.length * 8 + 10_000)
     let start: number;
     try {
       start = lx.skipTrivia(i);
-    } catch {
-      // An unterminated comment swallows the rest of the file, as it does in PHP.
-      break;
+    } catch (e) {
+      // An unterminated comment: PHP rejects the file ("Unterminated comment"); report it as a
+      // statement of its own and keep the statements after it, as for any unterminated construct.
+      const at = e instanceof Unterminated && e.at !== undefined ? e.at : i;
+      scanned += text.length - at;
+      const end = Math.max(recoveryCut(text, at), at + 1);
+      chunks.push({ start: at, end: trimEnd(text, at, end), kind: 'php', recovered: 'unterminated comment' });
+      i = end;
+      continue;
     }
     if (start >= text.length) break;
     if (text.startsWith('?>', start)) {
@@ -277,6 +298,8 @@ interface StatementEnd {
 function scanStatement(lx: Lexer, start: number): StatementEnd {
   const t = lx.text;
   let depth = 0;
+  /** The open brackets, innermost last. */
+  const opens: number[] = [];
   let altDepth = 0;
   let firstWord: string | undefined;
   let pendingAlt = -1; // bracket depth at which an alt-syntax keyword's `(` group opened
@@ -289,6 +312,7 @@ function scanStatement(lx: Lexer, start: number): StatementEnd {
         if (c === 35 && t.charCodeAt(i + 1) === 91) {
           // `#[` attribute: treat like a bracket.
           depth++;
+          opens.push(91);
           i += 2;
           continue;
         }
@@ -296,17 +320,25 @@ function scanStatement(lx: Lexer, start: number): StatementEnd {
         continue;
       }
       if (c === 63 /* ? */ && t.charCodeAt(i + 1) === 62 /* > */) {
-        return { end: i, closeTag: true };
+        // Inline HTML inside an open block (`if ($a): ?>html<?php endif;`) belongs to the statement.
+        const inBlock = depth > 0 ? opens[opens.length - 1] === 123 : altDepth > 0;
+        const open = inBlock ? openTagAfter(t, i + 2) : -1;
+        if (open < 0) return { end: i, closeTag: true };
+        i = open;
+        prevSignificant = 59;
+        continue;
       }
       if (c === 40 || c === 91 || c === 123) {
         if (firstWord === undefined && c !== 123) firstWord = '';
         depth++;
+        opens.push(c);
         i++;
         prevSignificant = c;
         continue;
       }
       if (c === 41 || c === 93 || c === 125) {
         depth = Math.max(0, depth - 1);
+        opens.pop();
         i++;
         prevSignificant = c;
         if (c === 41 && depth === 0 && pendingAlt === 0) {
@@ -340,7 +372,8 @@ function scanStatement(lx: Lexer, start: number): StatementEnd {
         const j = lx.token(i);
         const word = t.slice(i, j).toLowerCase();
         if (firstWord === undefined) firstWord = i === start ? word : '';
-        if (depth === 0 && prevSignificant !== 58 /* not after `::` */) {
+        // A keyword after `::`, `$` or `->` is a member or variable name (`$for`, `$o->if`).
+        if (depth === 0 && prevSignificant !== 58 && prevSignificant !== 36 && prevSignificant !== 62) {
           if (ALT_OPENERS.has(word)) pendingAlt = 0;
           else if (ALT_CLOSERS.has(word) && altDepth > 0) altDepth--;
           else if (word === 'else' && altDepth > 0) {

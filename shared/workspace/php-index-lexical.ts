@@ -207,9 +207,9 @@ export function indexLexically(text: string): { controllers: ControllerInfo[]; n
     if (arg.length > 0) {
       usage.argSpan = { start: arg[0].start, end: arg[arg.length - 1].end };
       const only = arg[0];
-      if (arg.length === 1 && only.type === 'string' && only.literal && only.content) {
+      if (arg.length === 1 && only.type === 'string' && only.literal) {
         usage.name = only.text;
-        usage.nameSpan = { start: only.content.start, end: only.content.end };
+        usage.nameSpan = { start: only.contentStart, end: only.contentEnd };
       }
     }
     namedUsages.push(usage);

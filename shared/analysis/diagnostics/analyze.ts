@@ -8,6 +8,7 @@ import { nestedCallables } from './checks/nested';
 import { unknownOptions } from './checks/options';
 import { patternChecks } from './checks/patterns';
 import { prefixNesting } from './checks/prefix';
+import { reachability } from './checks/reachability';
 import { runtimeErrors, undefinedMethods } from './checks/runtime';
 import { syntaxAndLimits } from './checks/syntax';
 import type { Check, CheckContext } from './context';
@@ -26,6 +27,7 @@ export const FILE_CHECKS: readonly Check[] = [
   nestedCallables,
   patternChecks,
   unknownOptions,
+  reachability(),
 ];
 
 export function sortFindings(findings: Finding[]): Finding[] {

@@ -1,0 +1,398 @@
+import * as assert from 'node:assert/strict';
+import { InclusionChecker, type Coverage } from '../../shared/analysis/inclusion';
+import { literalKey, translateRouteKey } from '../../shared/analysis/inclusion-syntax';
+import { accepts, buildDfa, isRoutableUri, sampleWords, SYMBOLS, summarise, TooLargeError } from '../../shared/analysis/pattern-automata';
+import { compileRouteKey } from '../../shared/router/pattern';
+
+/** Deterministic PRNG (mulberry32), so failures reproduce. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+describe('InclusionChecker', () => {
+  const checker = new InclusionChecker();
+  const cov = (key: string, ...earlier: string[]): Coverage => checker.coverage(key, earlier);
+  const kind = (key: string, ...earlier: string[]): string => cov(key, ...earlier).kind;
+
+  describe('wildcards and classes', () => {
+    it('photos/new is covered by photos/(:any), not the reverse', () => {
+      assert.deepEqual(cov('photos/new', 'photos/(:any)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('photos/(:any)', 'photos/new'), { kind: 'not-covered' });
+    });
+
+    it('photos/new after several earlier keys names the one that covers it', () => {
+      assert.deepEqual(cov('photos/new', 'users/(:any)', 'photos', 'photos/(:num)', 'photos/(:any)', 'photos/(:any)/edit'), {
+        kind: 'covered',
+        by: [3],
+      });
+    });
+
+    it('a/([0-9]+) ⊆ a/([^/]+) but not the reverse', () => {
+      assert.deepEqual(cov('a/([0-9]+)', 'a/([^/]+)'), { kind: 'covered', by: [0] });
+      assert.equal(kind('a/([^/]+)', 'a/([0-9]+)'), 'not-covered');
+      assert.deepEqual(cov('a/(:num)', 'a/(:any)'), { kind: 'covered', by: [0] });
+    });
+
+    it('a/(:num) is covered by a/[0-4][0-9]* and a/[5-9][0-9]* together, by neither alone', () => {
+      // [0-9]+ = [0-4][0-9]* ∪ [5-9][0-9]* exactly
+      assert.deepEqual(cov('a/(:num)', 'a/[0-4][0-9]*', 'a/[5-9][0-9]*'), { kind: 'covered', by: [0, 1] });
+      assert.equal(kind('a/(:num)', 'a/[0-4][0-9]*'), 'not-covered');
+      assert.equal(kind('a/(:num)', 'a/[5-9][0-9]*'), 'not-covered');
+      // an irrelevant earlier key is not named
+      assert.deepEqual(cov('a/(:num)', 'a/[0-4][0-9]*', 'b/(:any)', 'a/x', 'a/[5-9][0-9]*'), { kind: 'covered', by: [0, 3] });
+      // a redundant one is dropped: [0-9] and [0-9]{2,} already cover [0-9]+, so [0-9]{1,3} is not needed
+      assert.deepEqual(cov('a/(:num)', 'a/[0-9]', 'a/[0-9]{1,3}', 'a/[0-9]{2,}'), { kind: 'covered', by: [0, 2] });
+    });
+
+    it('context-style admin/(:any)/(:any) is not covered by admin/(:any)', () => {
+      assert.equal(kind('admin/(:any)/(:any)', 'admin/(:any)'), 'not-covered');
+      assert.equal(kind('admin/(:any)', 'admin/(:any)/(:any)'), 'not-covered');
+      assert.deepEqual(cov('admin/(:any)/(:any)', 'admin/(:any)', 'admin/(.+)'), { kind: 'covered', by: [1] });
+    });
+
+    it("resources' default constraint ([a-zA-Z0-9\\-_]+) versus (:any)", () => {
+      assert.deepEqual(cov('photos/([a-zA-Z0-9\\-_]+)', 'photos/(:any)'), { kind: 'covered', by: [0] });
+      // (:any) also matches segments with ~ % . : or a space
+      assert.equal(kind('photos/(:any)', 'photos/([a-zA-Z0-9\\-_]+)'), 'not-covered');
+      assert.deepEqual(cov('photos/(:any)', 'photos/([a-zA-Z0-9\\-_]+)', 'photos/(.*[ ~%.:].*)'), { kind: 'covered', by: [0, 1] });
+    });
+
+    it('letters are case-sensitive in patterns, while both cases are valid in URIs', () => {
+      assert.equal(kind('Photos/(:any)', 'photos/(:any)'), 'not-covered');
+      assert.equal(kind('photos/([A-Z]+)', 'photos/([a-z]+)'), 'not-covered');
+      assert.deepEqual(cov('photos/([A-Z]+)', 'photos/([a-z]+)', 'photos/([A-Z][a-z]*)', 'photos/([A-Z]{2,})'), {
+        kind: 'covered',
+        by: [1, 2],
+      });
+      assert.equal(kind('PHOTOS'), 'not-covered');
+    });
+
+    it('PCRE spellings that JavaScript writes differently', () => {
+      assert.deepEqual(cov('a/(?P<id>[0-9]+)', 'a/(?<n>\\d+)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov("a/(?'id'[0-9]+)", 'a/(:num)'), { kind: 'covered', by: [0] });
+      // `]` first in a class is a literal for PCRE ([]x] is {], x}); no valid URI has `]`
+      assert.equal(kind('a/[]x]'), 'not-covered');
+      assert.equal(kind('a/[]]'), 'empty');
+      // `{` that is no quantifier is a literal
+      assert.equal(kind('a/{x}'), 'empty');
+      assert.deepEqual(cov('a/x{2}', 'a/xx'), { kind: 'covered', by: [0] });
+      // lazy quantifiers do not change the language
+      assert.deepEqual(cov('a/(.+?)', 'a/(.+)'), { kind: 'covered', by: [0] });
+    });
+  });
+
+  describe('dots, anchors and alternation', () => {
+    it('an unescaped dot is a wildcard', () => {
+      assert.deepEqual(cov('feed.xml', 'feed(.)xml'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('feedxxml', 'feed.xml'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('feed/xml', 'feed.xml'), { kind: 'covered', by: [0] });
+      assert.equal(kind('feed.xml', 'feed\\.xml'), 'not-covered');
+      assert.deepEqual(cov('feed\\.xml', 'feed.xml'), { kind: 'covered', by: [0] });
+    });
+
+    it('top-level alternation binds loosely: a|b is ^a or b$', () => {
+      assert.deepEqual(cov('a', 'a|b'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('b', 'a|b'), { kind: 'covered', by: [0] });
+      // ^a: anything starting with a
+      assert.deepEqual(cov('abc/def', 'a|b'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('a(:any)/(:any)', 'a|b'), { kind: 'covered', by: [0] });
+      // b$: anything ending with b
+      assert.deepEqual(cov('x/y/zb', 'a|b'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('(:any)/b', 'a|b'), { kind: 'covered', by: [0] });
+      assert.equal(kind('ba', 'a|b'), 'not-covered');
+      assert.equal(kind('x/(:any)', 'a|b'), 'not-covered');
+      // a middle alternative is anchored nowhere
+      assert.deepEqual(cov('x/mid/y', 'a|mid|b'), { kind: 'covered', by: [0] });
+      // the key side is modelled the same way: a|b matches more than a and b
+      assert.equal(kind('a|b', 'a', 'b'), 'not-covered');
+      assert.deepEqual(cov('a|b', 'a(.*)', '(.*)b'), { kind: 'covered', by: [0, 1] });
+      assert.deepEqual(cov('(a|b)', 'a', 'b'), { kind: 'covered', by: [0, 1] });
+      // an empty alternative at the end matches every URI
+      assert.deepEqual(cov('x/y', 'nothing|'), { kind: 'covered', by: [0] });
+      // a|b/c: URIs starting with a, or ending with b/c
+      assert.deepEqual(cov('q/b/c', 'a|b/c'), { kind: 'covered', by: [0] });
+      assert.equal(kind('b/c/q', 'a|b/c'), 'not-covered');
+    });
+
+    it('explicit ^ and $ at the edges of an alternative are honoured, elsewhere unknown', () => {
+      assert.deepEqual(cov('^a$', 'a'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('a', '^a$'), { kind: 'covered', by: [0] });
+      // ^ on a middle/last alternative anchors it at the start too
+      assert.equal(kind('xb', 'a|^b'), 'not-covered');
+      assert.deepEqual(cov('b', 'a|^b'), { kind: 'covered', by: [0] });
+      assert.equal(cov('a$b').kind, 'unknown');
+      assert.equal(cov('a(^b)').kind, 'unknown');
+    });
+
+    it('(.*) covers everything', () => {
+      assert.deepEqual(cov('foo/bar', '(.*)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('(:any)/(:any)/(:num)', '(.*)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('x|y', '(.*)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('(.+)', '(.*)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('(.*)', '(.+)'), { kind: 'covered', by: [0] });
+    });
+
+    it('a/(.*) needs a/, so it is not covered by a (and the reverse)', () => {
+      assert.equal(kind('a/(.*)', 'a'), 'not-covered');
+      assert.equal(kind('a', 'a/(.*)'), 'not-covered');
+      // on valid URIs a/(.*) and a/(.+) are the same language (no empty segment)
+      assert.deepEqual(cov('a/(.*)', 'a/(.+)'), { kind: 'covered', by: [0] });
+    });
+
+    it('reasons only about URIs that reach the router: a/(.*) ⊆ a/(:any)/(:any) ∪ a/(:any)', () => {
+      assert.equal(kind('a/(.*)', 'a/(:any)/(:any)'), 'not-covered');
+      assert.deepEqual(cov('a/(.*)/b', 'a/(:any)/b', 'a/(:any)/(.+)/b'), { kind: 'covered', by: [0, 1] });
+      assert.deepEqual(cov('a/(:any)', 'a/([a-zA-Z0-9 ~%.:_-]+)'), { kind: 'covered', by: [0] });
+    });
+  });
+
+  describe('empty patterns', () => {
+    it('keys that match no valid URI are empty', () => {
+      for (const key of ['a//b', 'a/', '/a', '', 'a/(\\/)', 'a/(:any)//', 'a!b', 'a\\?', 'a/[,;]+', '(:any)/$', '^$', 'é']) {
+        assert.deepEqual(cov(key, 'a/(:any)'), { kind: 'empty' }, key);
+      }
+    });
+
+    it('a space or % is a valid URI character', () => {
+      assert.deepEqual(cov('a b/%20', '(:any)/(:any)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('a b/(:num)', 'a\\ b/(.*)'), { kind: 'covered', by: [0] });
+      assert.equal(kind('search/%(:any)', 'search/(:num)'), 'not-covered');
+    });
+
+    it('earlier keys that never match (empty, or with the # delimiter) do not count', () => {
+      assert.equal(kind('a/(:any)', 'a//(:any)', 'a/#x'), 'not-covered');
+      assert.deepEqual(cov('a/x', 'a/#(.*)', 'a/(:any)'), { kind: 'covered', by: [1] });
+    });
+  });
+
+  describe('unknown', () => {
+    const unknown = (key: string, ...earlier: string[]): string => {
+      const result = cov(key, ...earlier);
+      assert.equal(result.kind, 'unknown', `${key}: ${JSON.stringify(result)}`);
+      return (result as { reason: string }).reason;
+    };
+
+    it('look-arounds, back-references and PCRE-only syntax', () => {
+      assert.match(unknown('(?=x)a'), /look-ahead/);
+      assert.match(unknown('a/(?!new)(:any)'), /look-ahead/);
+      assert.match(unknown('(?<=a)b'), /look-behind/);
+      assert.match(unknown('(a)\\1'), /back-reference/);
+      assert.match(unknown('(?P<x>a)(?P=x)'), /back-reference/);
+      assert.match(unknown('a++'), /possessive/);
+      assert.match(unknown('a/[0-9]*+'), /possessive/);
+      assert.match(unknown('a{2}+'), /possessive/);
+      assert.match(unknown('(?>a+)b'), /atomic/);
+      assert.match(unknown('\\Aa\\z'), /anchor/);
+      assert.match(unknown('a\\Z'), /anchor/);
+      assert.match(unknown('a\\h'), /escape/);
+      assert.match(unknown('a\\Kb'), /\\K/);
+      assert.match(unknown('(?i)photos'), /inline flags/);
+      assert.match(unknown('(?i:photos)'), /inline flags/);
+      assert.match(unknown('[[:alpha:]]+'), /POSIX/);
+      assert.match(unknown('\\Qa.b\\E'), /\\Q/);
+      assert.match(unknown('a\\bb'), /word-boundary/);
+      assert.match(unknown('a/[\\w-.]+'), /range/);
+      assert.match(unknown('a/x{,3}'), /PCRE versions/);
+      assert.match(unknown('(*UTF8)a'), /verbs/);
+    });
+
+    it('keys with the delimiter # are unknown (reported elsewhere), not empty', () => {
+      assert.match(unknown('a#b'), /delimiter/);
+      assert.match(unknown('a/[#]'), /delimiter/);
+      assert.deepEqual(cov('a/\\#', 'x'), { kind: 'empty' });
+    });
+
+    it('syntax errors and oversized automata', () => {
+      unknown('a/(b');
+      unknown('a/b)');
+      unknown('a/[b');
+      unknown('*a');
+      unknown('a/[z-a]');
+      assert.match(unknown('(a|b)*a(a|b){16}/(.*)'), /exceeds/);
+    });
+
+    it('an earlier key that cannot be analysed blocks only the keys it may concern', () => {
+      assert.match(unknown('a/(:any)', 'a/(?!new)(:any)'), /earlier pattern #0/);
+      assert.match(unknown('a/x', 'a/(?!new)(:any)'), /earlier pattern #0/);
+      // its literal first segment keeps it away from other keys
+      assert.equal(kind('b/(:any)', 'a/(?!new)(:any)'), 'not-covered');
+      assert.equal(kind('b/x', 'a/(?!new)(:any)'), 'not-covered');
+      // coverage found without it is still certain
+      assert.deepEqual(cov('a/x', 'a/(?!new)(:any)', 'a/(:any)'), { kind: 'covered', by: [1] });
+      assert.deepEqual(cov('a/(:num)', 'a/(?!new)(:any)', 'a/(:any)'), { kind: 'covered', by: [1] });
+    });
+  });
+
+  it('never throws on random junk (fixed seed)', () => {
+    const random = rng(20240611);
+    const alphabet = ['a', 'b', '/', '(', ')', '[', ']', '^', '$', '|', '*', '+', '?', '{', '}', ',', '1', '2', '.', '\\', '-', ':any', ':num', '#', '<', '>', '=', '!', 'P', 'é', ' ', '%', 'x', 'd', 'w', 'Q', 'E'];
+    const junk: string[] = [];
+    for (let n = 0; n < 500; n++) {
+      let s = '';
+      const len = Math.floor(random() * 14);
+      for (let k = 0; k < len; k++) s += pick(random, alphabet);
+      junk.push(s);
+    }
+    const fresh = new InclusionChecker();
+    const kinds = new Set<string>();
+    for (let n = 0; n < junk.length; n++) {
+      const earlier = junk.slice(Math.max(0, n - 8), n);
+      const result = fresh.coverage(junk[n]!, earlier);
+      kinds.add(result.kind);
+      assert.ok(['covered', 'empty', 'not-covered', 'unknown'].includes(result.kind));
+      if (result.kind === 'covered') for (const b of result.by) assert.ok(b >= 0 && b < earlier.length);
+      if (result.kind === 'unknown') assert.ok(result.reason.length > 0);
+    }
+    assert.ok(kinds.size >= 3, [...kinds].join());
+  });
+
+  it('caches each automaton: a repeated check builds nothing', () => {
+    const fresh = new InclusionChecker();
+    const earlier = ['photos/(:any)/edit', 'photos/(:num)', 'users/(:any)', 'photos/([a-z]+)'];
+    const first = fresh.coverage('photos/([a-z0-9]+)', earlier);
+    const built = fresh.stats.automataBuilt;
+    assert.ok(built > 0);
+    assert.deepEqual(fresh.coverage('photos/([a-z0-9]+)', earlier), first);
+    assert.deepEqual(fresh.coverage('photos/([a-z0-9]+)', [...earlier]), first);
+    assert.equal(fresh.stats.automataBuilt, built);
+    // the earlier key with another first segment is filtered out before any automaton work
+    const other = new InclusionChecker();
+    other.coverage('photos/(:num)', ['users/(:any)', 'users/(:num)/edit']);
+    assert.equal(other.stats.automataBuilt, 1);
+    // a literal key needs no automaton of its own
+    other.coverage('photos/new', ['users/(:any)', 'photos/(:any)']);
+    assert.equal(other.stats.automataBuilt, 2);
+  });
+
+  it('incremental calls in table order agree with fresh ones', () => {
+    const table = ['photos', 'photos/new', 'photos/(:num)', 'photos/(:any)', 'photos/(:num)/edit', 'photos/(:any)/(:any)', '(:any)/edit', 'users/(:any)', 'photos/12/edit', 'users/me', 'x|photos', '(.*)', 'anything/at/all'];
+    const incremental = new InclusionChecker();
+    for (let n = 0; n < table.length; n++) {
+      const expected = new InclusionChecker().coverage(table[n]!, table.slice(0, n));
+      assert.deepEqual(incremental.coverage(table[n]!, table.slice(0, n)), expected, table[n]);
+    }
+    // going back to a shorter list and forward again
+    assert.deepEqual(incremental.coverage('photos/new', table.slice(0, 1)), { kind: 'not-covered' });
+    assert.deepEqual(incremental.coverage('users/me', table.slice(0, 9)), { kind: 'covered', by: [7] });
+  });
+});
+
+describe('route key automata', () => {
+  it('translates keys into JavaScript with their anchoring', () => {
+    assert.deepEqual(translateRouteKey('a|b/c'), {
+      ok: true,
+      alternatives: [
+        { source: 'a', anchoredStart: true, anchoredEnd: false },
+        { source: 'b\\x2fc', anchoredStart: false, anchoredEnd: true },
+      ],
+    });
+    assert.equal(literalKey('photos/new'), 'photos/new');
+    assert.equal(literalKey('photos/:num'), null);
+    assert.equal(literalKey('feed.xml'), null);
+  });
+
+  it('summarises first segments and segment counts', () => {
+    const summary = (key: string) => {
+      const t = translateRouteKey(key);
+      assert.ok(t.ok);
+      return summarise(buildDfa(t.alternatives));
+    };
+    assert.deepEqual(summary('photos/(:any)/edit'), { firstSegments: new Set(['photos']), minSegments: 3, maxSegments: 3 });
+    assert.deepEqual(summary('(photos|users)(/(:num))?'), { firstSegments: new Set(['photos', 'users']), minSegments: 1, maxSegments: 2 });
+    assert.deepEqual(summary('a/(.*)'), { firstSegments: new Set(['a']), minSegments: 2, maxSegments: Infinity });
+    assert.equal(summary('(:any)/x').firstSegments, null);
+  });
+
+  it('agrees with RE2 (compileRouteKey) on random keys and URIs', () => {
+    const random = rng(7);
+    const parts = ['photos', 'users', 'a', 'new', '(:any)', '(:num)', '([a-z]+)', '([0-9]{2})', '(.*)', '(.+)', 'x?', '[a-c]+', '(x|y)', 'v\\.1', 'v.1', '(?:ab)*', '[^/]*', 'A', '~', '%20'];
+    const uriParts = ['photos', 'users', 'a', 'new', '12', '7', 'abc', 'x', 'y', 'v.1', 'v1', 'ab', 'abab', 'A', '~', '%20', 'b c', ''];
+    let compared = 0;
+    for (let n = 0; n < 60; n++) {
+      const segments = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, parts) + (random() < 0.2 ? pick(random, parts) : ''));
+      const key = segments.join('/');
+      const t = translateRouteKey(key);
+      assert.ok(t.ok, key);
+      const dfa = buildDfa(t.alternatives);
+      const compiled = compileRouteKey(key);
+      for (let m = 0; m < 30; m++) {
+        const uri = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, uriParts)).join('/');
+        if (!isRoutableUri(uri)) {
+          assert.equal(accepts(dfa, uri), false);
+          continue;
+        }
+        assert.equal(accepts(dfa, uri), compiled.match(uri) !== null, `${key} on ${uri}`);
+        compared++;
+      }
+    }
+    assert.ok(compared > 800, String(compared));
+    assert.equal(SYMBOLS.length, 70);
+  });
+
+  it('agrees with RE2 on random patterns using the whole supported syntax', () => {
+    const random = rng(99);
+    let names = 0;
+    const atoms = ['a', 'b', 'A', '0', '1', '-', '_', '~', '%', ' ', ':', '.', '\\.', '\\d', '\\w', '\\s', '\\D', '\\W', '[a-c]', '[^a/]', '[0-9a-f]', '[-a]', '[]a]', '[\\d.]', '[^/]', '/', '\\/', ':any', ':num', '\\x41', '[\\x30-\\x39]'];
+    const quantifiers = ['', '', '', '?', '*', '+', '{2}', '{1,3}', '{0,}', '*?', '+?'];
+    const expr = (depth: number): string => {
+      let out = '';
+      const n = 1 + Math.floor(random() * 4);
+      for (let k = 0; k < n; k++) {
+        const r = random();
+        let a: string;
+        if (depth < 2 && r < 0.12) a = `(${expr(depth + 1)})`;
+        else if (depth < 2 && r < 0.2) a = `(?:${expr(depth + 1)}|${expr(depth + 1)})`;
+        else if (depth < 2 && r < 0.24) a = `(?P<n${names++}>${expr(depth + 1)})`;
+        else a = pick(random, atoms);
+        out += a.startsWith(':') ? a : a + pick(random, quantifiers);
+      }
+      return out;
+    };
+    const chars = 'abAB01-_.~% :/';
+    let positives = 0;
+    let compared = 0;
+    for (let n = 0; n < 50; n++) {
+      const key = Array.from({ length: 1 + Math.floor(random() * 2) }, () => expr(0)).join('/');
+      const t = translateRouteKey(key);
+      assert.ok(t.ok, `${key}: ${t.ok ? '' : t.reason}`);
+      const compiled = compileRouteKey(key);
+      if (compiled.engine !== 're2') continue;
+      let dfa: ReturnType<typeof buildDfa>;
+      try {
+        dfa = buildDfa(t.alternatives, { nfaNodes: 5000, dfaStates: 1000 });
+      } catch (err) {
+        assert.ok(err instanceof TooLargeError, String(err));
+        continue;
+      }
+      const words = sampleWords(dfa, 5, n);
+      for (let m = 0; m < 40; m++) {
+        let w = '';
+        const len = 1 + Math.floor(random() * 8);
+        for (let k = 0; k < len; k++) w += pick(random, [...chars]);
+        words.push(w);
+      }
+      for (const uri of words) {
+        if (!isRoutableUri(uri)) {
+          assert.equal(accepts(dfa, uri), false, `${key} on ${uri}`);
+          continue;
+        }
+        const mine = accepts(dfa, uri);
+        assert.equal(mine, compiled.match(uri) !== null, `${key} on ${JSON.stringify(uri)}`);
+        compared++;
+        if (mine) positives++;
+      }
+    }
+    assert.ok(compared > 800 && positives > 100, `${compared} compared, ${positives} matches`);
+  });
+});
