@@ -20,8 +20,10 @@ import {
  *
  * Languages are those of `preg_match('#^KEY$#', $uri)` (after `:any`/`:num` expansion) on the
  * URIs that can reach the router: one or more non-empty segments joined by `/`, each made of
- * `[A-Za-z0-9 ~%.:_\-]` (CodeIgniter's default permitted_uri_chars, case-insensitive). `^` binds
- * to the first top-level alternative only and `$` to the last one, as in PCRE. Patterns are
+ * `[A-Za-z0-9 ~%.:_\-]` (CodeIgniter's default permitted_uri_chars, case-insensitive) and not
+ * starting or ending with a space (CodeIgniter trims segments). `^` binds to the first top-level
+ * alternative only and `$` to the last one, as in PCRE; a key with one alternative is anchored
+ * at both ends. Patterns are
  * translated to JavaScript syntax (inclusion-syntax.ts), parsed into NFAs by refa and decided on
  * DFAs over the 70 URI characters (pattern-automata.ts). Whatever cannot be translated exactly
  * gives 'unknown', never a guess.
@@ -41,6 +43,8 @@ interface Entry {
   translation?: Translation;
   /** Built on demand: the DFA (∩ URIs) and its summary, or why it could not be built. */
   automaton?: { dfa: TableDfa; summary: Summary } | { error: string };
+  /** A few words of the key's language (for the cheap rejection), computed on first use. */
+  samples?: string[];
 }
 
 export interface InclusionStats {
@@ -128,7 +132,7 @@ export class InclusionChecker {
         blocked ??= { index, reason: built.error };
         continue;
       }
-      if (!mayOverlap(own.summary, built.summary)) continue;
+      if (built.dfa.states === 0 || !mayOverlap(own.summary, built.summary)) continue;
       indices.push(index);
       dfas.push(built.dfa);
     }
@@ -137,7 +141,7 @@ export class InclusionChecker {
 
     // Cheap rejection and pruning: a few words of the key, each tested on every candidate. A
     // word no candidate accepts settles it; only a candidate accepting all of them can cover alone.
-    const samples = sampleWords(own.dfa, 6, hash(key));
+    const samples = (entry.samples ??= sampleWords(own.dfa, 6, hash(key)));
     const acceptsAll = dfas.map(() => true);
     for (const word of samples) {
       let anyone = false;
@@ -191,9 +195,14 @@ export class InclusionChecker {
   private reduce(key: TableDfa, overlapping: number[], dfas: readonly TableDfa[]): number[] {
     if (overlapping.length > this.maxReduce) return overlapping;
     const kept = [...overlapping];
-    for (let at = kept.length - 1; at >= 0 && kept.length > 1; at--) {
-      const without = kept.filter((_, k) => k !== at);
-      if (unionCovers(key, without.map((k) => dfas[k]!), this.maxProductStates).covered) kept.splice(at, 1);
+    try {
+      for (let at = kept.length - 1; at >= 0 && kept.length > 1; at--) {
+        const without = kept.filter((_, k) => k !== at);
+        if (unionCovers(key, without.map((k) => dfas[k]!), this.maxProductStates).covered) kept.splice(at, 1);
+      }
+    } catch (err) {
+      if (!(err instanceof TooLargeError)) throw err;
+      // coverage itself is established: keep what could not be reduced
     }
     return kept;
   }
@@ -207,8 +216,8 @@ export class InclusionChecker {
   }
 
   /** Indices (ascending) of earlier keys whose first segment may be one of `firstSegments`. */
-  private candidates(firstSegments: ReadonlySet<string> | null): number[] {
-    if (firstSegments === null) return this.indexKeys.map((_, k) => k);
+  private candidates(firstSegments: ReadonlySet<string> | null): Iterable<number> {
+    if (firstSegments === null) return this.indexKeys.keys();
     const lists: number[][] = [this.wild];
     for (const segment of firstSegments) {
       const bucket = this.buckets.get(segment);
@@ -279,7 +288,6 @@ export class InclusionChecker {
 /** Whether two summarised languages can share a word (false only when they surely cannot). */
 function mayOverlap(a: Summary, b: Summary): boolean {
   if (a.maxSegments < b.minSegments || b.maxSegments < a.minSegments) return false;
-  if (b.minSegments === 0 && b.maxSegments === 0) return false; // empty language
   if (a.firstSegments && b.firstSegments) {
     for (const s of a.firstSegments) if (b.firstSegments.has(s)) return true;
     return false;

@@ -47,6 +47,14 @@ function charList(chars: string): Set<string> {
   return set;
 }
 
+/** PHP 8.2's case mapping is locale-insensitive: only ASCII letters change (`strtolower('Ä')` is `'Ä'`). */
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+function asciiUpper(s: string): string {
+  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
+}
+
 const DEFAULT_TRIM = ' \t\n\r\0\x0B';
 
 function trimWith(s: string, chars: string, left: boolean, right: boolean): string {
@@ -146,15 +154,15 @@ function range(start: Value, end: Value, step: Value | undefined): Value {
 }
 
 const BUILTINS: Record<string, Builtin> = {
-  strtolower: ([s], c) => str(s, c).toLowerCase(),
-  strtoupper: ([s], c) => str(s, c).toUpperCase(),
+  strtolower: ([s], c) => asciiLower(str(s, c)),
+  strtoupper: ([s], c) => asciiUpper(str(s, c)),
   ucfirst: ([s], c) => {
     const v = str(s, c);
-    return v.charAt(0).toUpperCase() + v.slice(1);
+    return asciiUpper(v.charAt(0)) + v.slice(1);
   },
   lcfirst: ([s], c) => {
     const v = str(s, c);
-    return v.charAt(0).toLowerCase() + v.slice(1);
+    return asciiLower(v.charAt(0)) + v.slice(1);
   },
   ucwords: ([s], c) => str(s, c).replace(/(^|[ \t\r\n\f\v])([a-z])/g, (_m, sp: string, ch: string) => sp + ch.toUpperCase()),
   trim: ([s, chars], c) => trimWith(str(s, c), chars === undefined ? DEFAULT_TRIM : str(chars, c), true, true),

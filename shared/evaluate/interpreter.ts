@@ -10,7 +10,7 @@ import {
   PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
 import { parseNumber } from './numbers';
-import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
+import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
 
 export interface InterpreterOptions {
   dialect: Dialect;
@@ -74,6 +74,8 @@ class Scope {
   vars = new Map<string, Value>();
   /** Names bound to globals by `global $x;`. */
   readonly globalNames = new Set<string>();
+  /** Names bound by reference to another scope's variable (a closure's `use (&$x)`). */
+  readonly refs = new Map<string, Scope>();
   /** For arrow functions: the enclosing scope, read by value. */
   arrowParent: Map<string, Value> | undefined;
   constructor(
@@ -115,6 +117,8 @@ export class Interpreter implements LibraryHost {
   private scope: Scope;
   private readonly constants: Map<string, Value>;
   private readonly functions = new Map<string, { node: PhpNode; base: number }>();
+  /** For closures with `use (&$x)`: the scope that owns each variable captured by reference. */
+  private readonly closureRefs = new WeakMap<PhpClosure, Map<string, Scope>>();
   private readonly warnings: string[][] = REQUEST_METHODS.map(() => []);
   private readonly problems: EvalProblem[] = [];
   private readonly calls: RouteCall[] = [];
@@ -632,7 +636,8 @@ export class Interpreter implements LibraryHost {
     let unknown: Unknown | undefined;
     const parts: Value[] = [];
     for (const part of node.value as PhpNode[]) {
-      const v = this.eval(part.kind === 'encapsedpart' ? part.expression : part);
+      const expr: PhpNode = part.kind === 'encapsedpart' ? part.expression : part;
+      const v = part.syntax === 'simple' && expr?.kind === 'offsetlookup' && expr.offset ? this.simpleOffset(expr) : this.eval(expr);
       if (v instanceof PerMethod) parts.push(v);
       else parts.push(v);
     }
@@ -643,6 +648,17 @@ export class Interpreter implements LibraryHost {
       else out += s;
     }
     return unknown ?? out;
+  }
+
+  /**
+   * `"$a[k]"`, `"$a[007]"`: in simple interpolation the offset is a bare word or a number taken as
+   * written, so both are string keys unless canonical integers (`"$a[7]"` reads `$a[7]`).
+   */
+  private simpleOffset(node: PhpNode): Value {
+    const off: PhpNode = node.offset;
+    const key: Value = off.kind === 'identifier' ? String(off.name) : off.kind === 'number' ? normalizeStringKey(String(off.value)) : this.eval(off);
+    const container = this.eval(node.what);
+    return this.lift([container, key], ([c, k]) => this.readElement(c, k, false));
   }
 
   private concatAll(vals: Value[]): Value {
@@ -692,7 +708,7 @@ export class Interpreter implements LibraryHost {
   // ---------------------------------------------------------------- variables
 
   private writeScope(name: string): Scope {
-    return this.scope.globalNames.has(name) ? this.globals : this.scope;
+    return this.scope.refs.get(name) ?? (this.scope.globalNames.has(name) ? this.globals : this.scope);
   }
 
   private readVariable(node: PhpNode, quiet = false): Value {
@@ -1006,13 +1022,21 @@ export class Interpreter implements LibraryHost {
 
   private makeClosure(node: PhpNode): PhpClosure {
     const captured = new Map<string, Value>();
+    const refs = new Map<string, Scope>();
     for (const u of node.uses ?? []) {
       const name = u.kind === 'variable' ? u.name : u.name?.name;
       if (typeof name !== 'string') continue;
+      if (u.byref) {
+        // The closure reads and writes the variable where it lives, when it runs.
+        refs.set(name, this.writeScope(name));
+        continue;
+      }
       const v = this.writeScope(name).vars.get(name);
       captured.set(name, v === undefined ? null : shareValue(v));
     }
-    return new PhpClosure(node, this.base, captured);
+    const closure = new PhpClosure(node, this.base, captured);
+    if (refs.size) this.closureRefs.set(closure, refs);
+    return closure;
   }
 
   // ---------------------------------------------------------------- operators
@@ -1228,7 +1252,9 @@ export class Interpreter implements LibraryHost {
   private evalArgs(args: PhpNode[] | undefined, paramNames?: string[]): Value[] {
     const out: Value[] = [];
     for (const a of args ?? []) {
-      if (a.kind === 'variadic') {
+      // php-parser leaves a null argument where it recovered from a syntax error (`f(]`).
+      if (!a) out.push(new Unknown('the argument could not be parsed'));
+      else if (a.kind === 'variadic') {
         const v = this.eval(a.what);
         if (v instanceof PhpArray) for (const x of v.values()) out.push(x);
         else out.push(new Unknown('spread of an unknown value'));
@@ -1274,7 +1300,7 @@ export class Interpreter implements LibraryHost {
       written: method,
       span: this.span(node),
       nameSpan: this.span(what.offset),
-      argSpans: (node.arguments ?? []).map((a: PhpNode) => this.span(a)),
+      argSpans: (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)),
     };
     this.calls.push({ site, args, mask: this.mask, conditional: this.conditional, via: this.via.slice() });
     // Skipped named arguments take their defaults.
@@ -1362,7 +1388,7 @@ export class Interpreter implements LibraryHost {
 
   /** Calls a closure with arguments (also used by the router for closure routes). */
   callClosure(closure: PhpClosure, args: Value[]): Value {
-    return this.callUser(closure.node, closure.base, args, closure.captured, closure.arrowScope, '{closure}');
+    return this.callUser(closure.node, closure.base, args, closure.captured, closure.arrowScope, '{closure}', this.closureRefs.get(closure));
   }
 
   private callUser(
@@ -1372,6 +1398,7 @@ export class Interpreter implements LibraryHost {
     captured: Map<string, Value>,
     arrowParent: Map<string, Value> | undefined,
     displayName: string,
+    refs?: Map<string, Scope>,
   ): Value {
     if (++this.callDepth > MAX_CALL_DEPTH) {
       this.callDepth = 0;
@@ -1382,6 +1409,7 @@ export class Interpreter implements LibraryHost {
     const scope = new Scope(this.mask, false);
     scope.arrowParent = arrowParent;
     for (const [k, v] of captured) scope.vars.set(k, shareValue(v));
+    for (const [k, home] of refs ?? []) scope.refs.set(k, home);
     const params: PhpNode[] = fn.arguments ?? [];
     this.base = base;
     try {

@@ -103,7 +103,8 @@ export class StatementParser {
   private parseUncached(source: string): CachedParse {
     const len = source.length;
     try {
-      const program = this.parser.parseCode(OPEN_TAG + source, 'routes.php') as unknown as {
+      // Trailing whitespace is insignificant, and php-parser loops forever on it after an unclosed `#[`.
+      const program = this.parser.parseCode(OPEN_TAG + trimEnd(source), 'routes.php') as unknown as {
         children: PhpNode[];
         errors: { message: string; loc?: { start?: { offset: number }; end?: { offset: number } } }[];
       };
@@ -119,6 +120,13 @@ export class StatementParser {
       return { nodes: [], problems: [{ message, start: 0, end: len }] };
     }
   }
+}
+
+/** Drops trailing spaces, tabs and newlines (a loop: `/\s+$/` is quadratic on long runs of spaces). */
+function trimEnd(s: string): string {
+  let end = s.length;
+  for (let c = s.charCodeAt(end - 1); c === 32 || c === 9 || c === 13 || c === 10; c = s.charCodeAt(end - 1)) end--;
+  return end === s.length ? s : s.slice(0, end);
 }
 
 function clamp(n: number, len: number): number {

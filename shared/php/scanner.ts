@@ -394,6 +394,8 @@ function scanStatement(lx: Lexer, start: number): StatementEnd {
     }
   } catch (e) {
     if (e instanceof Unterminated) return { end: t.length, unterminated: `unterminated ${e.what}` };
+    // Strings nested in interpolations nested in strings... deeper than the JS stack allows.
+    if (e instanceof RangeError) return { end: t.length, unterminated: 'string nesting too deep' };
     throw e;
   }
   if (depth > 0 || altDepth > 0) return { end: t.length, unterminated: 'unclosed bracket' };

@@ -21,6 +21,8 @@ const VISIBILITY = new Set(['public', 'protected', 'private']);
 const OPENERS = new Set(['(', '[', '{', '${', '#[']);
 const CLOSERS = new Set([')', ']', '}']);
 const MEMBER_ACCESS = new Set(['::', '->', '?->']);
+/** How far an unclosed `Route::named(` call is followed before it is taken to end. */
+const MAX_CALL_TOKENS = 4096;
 
 interface ClassContext {
   /** Brace depth inside the body. */
@@ -45,6 +47,7 @@ export function indexLexically(text: string): { controllers: ControllerInfo[]; n
   /** The body the next `{` opens: a class (info), a body not indexed (null), or none (undefined). */
   let pending: ControllerInfo | null | undefined;
   let lastClosed: ControllerInfo | null = null;
+  let matched: Int32Array | undefined;
 
   const n = tokens.length;
   for (let i = 0; i < n; i++) {
@@ -179,39 +182,68 @@ export function indexLexically(text: string): { controllers: ControllerInfo[]; n
     if (!isPunct(tokens[i + 1], '::') || nameTok === undefined || nameTok.type !== 'name' || !isNamedMethodName(nameTok.text)) return;
     const open = tokens[i + 3];
     if (!isPunct(open, '(')) return;
-    const arg: Token[] = [];
+    const closers = matchBrackets();
+    const close = closers[i + 3];
+    // Walk the call's top level, jumping over bracketed groups: the first argument's extent, and
+    // the end of the call. An unclosed call ends before a `;`, `?>` or unclosed bracket at its
+    // top level, or after a bounded number of tokens (so thousands of unclosed calls stay linear).
+    const stop = close >= 0 ? close : Math.min(n, i + 4 + MAX_CALL_TOKENS);
+    let end = close >= 0 ? tokens[close].end : open.end;
+    const arg: { first: number; last: number; count: number } = { first: -1, last: -1, count: 0 };
     let collecting = true;
-    let level = 1;
-    let end = open.end;
-    for (let k = i + 4; k < n; k++) {
+    for (let k = i + 4; k < stop; k++) {
       const t = tokens[k];
+      let last = k;
       if (t.type === 'punct') {
-        if (t.text === '?>' || (t.text === ';' && level === 1)) break;
-        if (OPENERS.has(t.text)) level++;
-        else if (CLOSERS.has(t.text)) {
-          level--;
-          if (level === 0) {
-            end = t.end;
-            break;
-          }
-        } else if (t.text === ',' && level === 1) {
+        if (close < 0 && (t.text === '?>' || t.text === ';' || CLOSERS.has(t.text))) break;
+        if (t.text === ',') {
           collecting = false;
+          if (close >= 0) break;
+          end = t.end;
+          continue;
+        }
+        if (OPENERS.has(t.text)) {
+          if (closers[k] < 0) break;
+          last = closers[k];
         }
       }
-      end = t.end;
-      if (collecting && !(t.type === 'punct' && t.text === ',' && level === 1)) arg.push(t);
+      if (collecting) {
+        if (arg.first < 0) arg.first = k;
+        arg.last = last;
+        arg.count += last === k ? 1 : 2;
+      }
+      if (close < 0) end = tokens[last].end;
+      k = last;
     }
-    // A named argument `name: 'x'`: the expression is what follows the colon.
-    if (arg.length >= 2 && isPlainName(arg[0]) && isPunct(arg[1], ':')) arg.splice(0, 2);
     const usage: NamedUsage = { callSpan: { start: tokens[i].start, end } };
-    if (arg.length > 0) {
-      usage.argSpan = { start: arg[0].start, end: arg[arg.length - 1].end };
-      const only = arg[0];
-      if (arg.length === 1 && only.type === 'string' && only.literal) {
+    // A named argument `name: 'x'`: the expression is what follows the colon.
+    if (arg.count >= 3 && isPlainName(tokens[arg.first]) && isPunct(tokens[arg.first + 1], ':')) {
+      arg.first += 2;
+      arg.count -= 2;
+    }
+    if (arg.first >= 0 && arg.count > 0) {
+      usage.argSpan = { start: tokens[arg.first].start, end: tokens[arg.last].end };
+      const only = tokens[arg.first];
+      if (arg.count === 1 && only.type === 'string' && only.literal) {
         usage.name = only.text;
         usage.nameSpan = { start: only.contentStart, end: only.contentEnd };
       }
     }
     namedUsages.push(usage);
+  }
+
+  /** For each opening bracket, the index of its closing one (-1 when unclosed); computed once, on demand. */
+  function matchBrackets(): Int32Array {
+    if (matched) return matched;
+    const result = new Int32Array(n).fill(-1);
+    const open: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const t = tokens[k];
+      if (t.type !== 'punct') continue;
+      if (OPENERS.has(t.text)) open.push(k);
+      else if (CLOSERS.has(t.text) && open.length > 0) result[open.pop() as number] = k;
+    }
+    matched = result;
+    return result;
   }
 }

@@ -55,9 +55,12 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
 }
 
-/** The closing line of a heredoc/nowdoc: at a line start, optional indentation, the label, then no identifier character. */
-function terminatorFor(label: string): RegExp {
-  return new RegExp(`(?<![^\\r\\n])[ \\t]*${label}(?![A-Za-z0-9_\\x80-\\uffff])`, 'g');
+/**
+ * The closing line of a heredoc/nowdoc: at a line start, optional indentation, the label, then no
+ * identifier character. Sticky (`y`) to test one line start, global (`g`) to search for it.
+ */
+function terminatorFor(label: string, flags: 'g' | 'y'): RegExp {
+  return new RegExp(`(?<![^\\r\\n])[ \\t]*${label}(?![A-Za-z0-9_\\x80-\\uffff])`, flags);
 }
 
 export function lexPhp(text: string): Token[] {
@@ -254,14 +257,14 @@ class Lexer {
     const bodyStart = at + prefix + m[0].length;
     if (m[2] !== undefined) {
       // nowdoc: no escapes, no interpolation
-      const term = terminatorFor(m[2]);
+      const term = terminatorFor(m[2], 'g');
       term.lastIndex = bodyStart;
       const e = term.exec(text);
       const end = e ? e.index + e[0].length : len;
       if (emit) this.push('string', at, end, '');
       return end;
     }
-    this.stack.push({ kind: 'heredoc', terminator: terminatorFor(m[1] ?? m[3]), start: at, lineStart: true });
+    this.stack.push({ kind: 'heredoc', terminator: terminatorFor(m[1] ?? m[3], 'y'), start: at, lineStart: true });
     return bodyStart;
   }
 
@@ -321,7 +324,7 @@ class Lexer {
       mode.lineStart = false;
       mode.terminator.lastIndex = pos;
       const m = mode.terminator.exec(text);
-      if (m && m.index === pos) {
+      if (m) {
         this.stack.pop();
         this.pos = pos + m[0].length;
         if (this.stack.length === 0) this.push('string', mode.start, this.pos, '');

@@ -5,6 +5,8 @@ import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../shared/analysis/diagnostics/types';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../shared/php/line-index';
+import { FileListTree } from '../../shared/router/app-tree';
+import { createControllerCatalog } from '../../shared/workspace/controller-catalog';
 import { CONFORMANCE, ROOT } from '../helpers/paths';
 import { formatFindings } from './fixture-format';
 
@@ -15,10 +17,22 @@ import { formatFindings } from './fixture-format';
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'diagnostics');
 const update = process.env.UPDATE_FIXTURES === '1';
 
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
+}
+
+/** A fixture `x.php` may come with an application folder `x.app/` (its controllers). */
+function catalogFor(phpFile: string) {
+  const appDir = phpFile.replace(/\.php$/, '.app');
+  if (!fs.existsSync(appDir)) return undefined;
+  const tree = new FileListTree(listFiles(appDir));
+  return createControllerCatalog(tree, (f) => fs.readFileSync(path.join(appDir, f), 'utf8'));
+}
+
 function check(phpFile: string, expectedFile: string, dialect: 'spec' | 'bonfire' = 'spec'): string {
   const text = fs.readFileSync(phpFile, 'utf8');
   const evaluation = evaluateRouteFile(text, { dialect });
-  const actual = formatFindings(text, analyzeRouteFile(text, evaluation));
+  const actual = formatFindings(text, analyzeRouteFile(text, evaluation, { controllers: catalogFor(phpFile) }));
   if (update || !fs.existsSync(expectedFile)) fs.writeFileSync(expectedFile, actual ? `${actual}\n` : '');
   const expected = fs.readFileSync(expectedFile, 'utf8').trimEnd();
   assert.equal(actual, expected, `findings of ${path.relative(ROOT, phpFile)} (UPDATE_FIXTURES=1 rewrites ${path.relative(ROOT, expectedFile)})`);
@@ -48,9 +62,7 @@ describe('diagnostics: fixtures (route file ↔ expected findings)', () => {
   it('covers every diagnostic code with a positive and a negative fixture', () => {
     const texts = files.map((f) => fs.readFileSync(path.join(FIXTURES, f), 'utf8')).join('\n');
     const missing: string[] = [];
-    // Codes whose checks need the workspace (controllers, pattern inclusion) are covered once wired in.
-    const workspaceCodes = new Set<string>(['missing-controller']);
-    for (const code of (Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[]).filter((c) => !workspaceCodes.has(c))) {
+    for (const code of Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[]) {
       if (!seenCodes.has(code)) missing.push(`${code} (no positive)`);
       if (!texts.includes(`// no ${code}`)) missing.push(`${code} (no negative)`);
     }

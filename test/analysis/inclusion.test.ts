@@ -170,6 +170,14 @@ describe('InclusionChecker', () => {
       assert.equal(kind('search/%(:any)', 'search/(:num)'), 'not-covered');
     });
 
+    it('segments never start or end with a space (CodeIgniter trims them)', () => {
+      assert.equal(kind('a/ b'), 'empty');
+      assert.equal(kind('a/b /c'), 'empty');
+      assert.equal(kind('a/( [a-z]+)'), 'empty');
+      assert.deepEqual(cov('a/(:any)', 'a/([^ /]|[^ /][^/]*[^ /])'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('a/(:any)', 'a/([^ /]+)', 'a/([^/]+ [^/]+)'), { kind: 'covered', by: [0, 1] });
+    });
+
     it('earlier keys that never match (empty, or with the # delimiter) do not count', () => {
       assert.equal(kind('a/(:any)', 'a//(:any)', 'a/#x'), 'not-covered');
       assert.deepEqual(cov('a/x', 'a/#(.*)', 'a/(:any)'), { kind: 'covered', by: [1] });
@@ -228,6 +236,8 @@ describe('InclusionChecker', () => {
       // its literal first segment keeps it away from other keys
       assert.equal(kind('b/(:any)', 'a/(?!new)(:any)'), 'not-covered');
       assert.equal(kind('b/x', 'a/(?!new)(:any)'), 'not-covered');
+      // unless it has another top-level alternative
+      assert.match(unknown('ay/x', 'photos/(?!a)|x'), /earlier pattern #0/);
       // coverage found without it is still certain
       assert.deepEqual(cov('a/x', 'a/(?!new)(:any)', 'a/(:any)'), { kind: 'covered', by: [1] });
       assert.deepEqual(cov('a/(:num)', 'a/(?!new)(:any)', 'a/(:any)'), { kind: 'covered', by: [1] });

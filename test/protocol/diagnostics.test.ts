@@ -15,7 +15,9 @@ import {
 import { LspClient } from '../helpers/lsp-client';
 import { EXAMPLE_APP } from '../helpers/paths';
 
-const codes = (p: { diagnostics: { code?: string | number }[] }) => p.diagnostics.map((d) => String(d.code)).sort();
+/** Codes of the warnings and errors (these temporary apps have no controllers: targets are only information). */
+const codes = (p: { diagnostics: { code?: string | number; severity?: number }[] }) =>
+  p.diagnostics.filter((d) => (d.severity ?? 1) <= 2).map((d) => String(d.code)).sort();
 
 function makeApp(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-lsp-'));
@@ -63,7 +65,7 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     const uri = await open(file, text);
     const first = await client.waitForDiagnostics(uri, (p) => p.version === 1);
     assert.deepStrictEqual(codes(first), ['duplicate-route']);
-    const d = first.diagnostics[0];
+    const d = first.diagnostics.find((x) => x.code === 'duplicate-route')!;
     assert.deepStrictEqual(d.range, { start: { line: 2, character: 11 }, end: { line: 2, character: 19 } });
     assert.equal(d.source, 'ci-routes');
     assert.equal(d.relatedInformation?.[0].location.range.start.line, 1);
@@ -80,13 +82,14 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     assert.deepStrictEqual(codes(second), ['undefined-route-method']);
 
     // The quick fix renames the method.
+    const method = second.diagnostics.find((x) => x.code === 'undefined-route-method')!;
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
-      range: second.diagnostics[0].range,
-      context: { diagnostics: second.diagnostics },
+      range: method.range,
+      context: { diagnostics: [method] },
     })) as { title: string; edit?: { changes?: Record<string, { newText: string }[]> } }[];
-    assert.equal(actions[0].title, 'Change to Route::resources()');
-    assert.equal(actions[0].edit?.changes?.[uri][0].newText, 'resources');
+    const fix = actions.find((a) => a.title === 'Change to Route::resources()');
+    assert.equal(fix?.edit?.changes?.[uri][0].newText, 'resources');
 
     await client.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
     const closed = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0 && p.version === undefined);
@@ -102,23 +105,24 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     client.settings = { diagnostics: { 'block-array': 'off', 'unknown-option': 'hint' } };
     await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
     const after = await client.waitForDiagnostics(uri, (p) => !codes(p).includes('block-array'));
-    assert.deepStrictEqual(codes(after), ['unknown-option']);
-    assert.equal(after.diagnostics[0].severity, 4);
+    const option = after.diagnostics.find((x) => x.code === 'unknown-option');
+    assert.equal(option?.severity, 4);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'block-array'));
   });
 
   it('sees route names from other route files, and follows them through file watcher events', async () => {
     const file = path.join(root, 'application', 'config', 'routes.php');
     const uri = await open(file, "<?php\nRoute::any('home', 'pages/home', array('as' => 'home'));\n$route = Route::map($route);\n$route['go'] = Route::named('cart');\n$route['other'] = Route::named('checkout');\n");
     // 'cart' is defined by the shop module's routes file; 'checkout' nowhere yet.
-    const first = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+    const first = await client.waitForDiagnostics(uri, (p) => p.diagnostics.some((x) => x.code === 'unknown-route-name'));
     assert.deepStrictEqual(codes(first), ['unknown-route-name']);
-    assert.match(String(first.diagnostics[0].message), /'checkout'/);
+    assert.match(String(first.diagnostics.find((x) => x.code === 'unknown-route-name')?.message), /'checkout'/);
     const moduleRoutes = path.join(root, 'application', 'modules', 'shop', 'config', 'routes.php');
     fs.writeFileSync(moduleRoutes, "<?php\nRoute::any('cart', 'shop/cart', array('as' => 'cart'));\nRoute::any('checkout', 'shop/checkout', array('as' => 'checkout'));\n$route = Route::map($route);\n");
     client.clearDiagnostics(uri);
     await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(moduleRoutes).toString(), type: FileChangeType.Changed }] });
-    const after = await client.waitForDiagnostics(uri);
-    assert.deepStrictEqual(after.diagnostics, []);
+    const after = await client.waitForDiagnostics(uri, (p) => !p.diagnostics.some((x) => x.code === 'unknown-route-name'));
+    assert.deepStrictEqual(codes(after), []);
   });
 
   it('keeps answering after hostile input and exits cleanly on shutdown', async () => {

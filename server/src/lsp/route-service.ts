@@ -1,13 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
-import { DIAGNOSTIC_CODES, type Finding, type Severity } from '../../../shared/analysis/diagnostics/types';
+import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Value } from '../../../shared/evaluate/values';
 import { StatementParser } from '../../../shared/php/parse';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
+import { createControllerCatalog, type ControllerCatalog } from '../../../shared/workspace/controller-catalog';
+import { DiskTree } from '../host/disk-tree';
+import { applicationDirOf, constantsOfApp, detectDialect, readTextFile } from '../host/route-file';
 
 export interface AnalysedRouteFile {
   version: number;
@@ -23,6 +25,28 @@ export interface AnalysedRouteFile {
 export class RouteService {
   private readonly parsers = new Map<string, StatementParser>();
   private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string }>();
+  private readonly catalogs = new Map<string, ControllerCatalog>();
+
+  /** Forgets what is known of controllers (a PHP file changed on disk). */
+  invalidateControllers(): void {
+    this.catalogs.clear();
+  }
+
+  private catalog(appDir: string | undefined): ControllerCatalog | undefined {
+    if (!appDir) return undefined;
+    let c = this.catalogs.get(appDir);
+    if (!c) {
+      c = createControllerCatalog(new DiskTree(appDir), (file) => {
+        try {
+          return readTextFile(path.join(appDir, file));
+        } catch {
+          return undefined;
+        }
+      });
+      this.catalogs.set(appDir, c);
+    }
+    return c;
+  }
 
   /** Forgets what was read from an application folder (a constants file or Route.php changed). */
   invalidateApp(appDir?: string): void {
@@ -77,9 +101,9 @@ export class RouteService {
       this.parsers.set(uri, parser);
     }
     const evaluation = evaluateRouteFile(text, { dialect, constants, file, parser, maxSteps: settings.maxSteps });
-    const findings = analyzeRouteFile(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames })
+    const findings = analyzeRouteFile(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames, controllers: this.catalog(appDir) })
       .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
-      .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? DIAGNOSTIC_CODES[finding.code].severity) as Severity | 'off' }))
+      .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? finding.severity) as Severity | 'off' }))
       .filter((f): f is { finding: Finding; severity: Severity } => f.severity !== 'off');
     return { version, evaluation, findings, dialect, appDir };
   }

@@ -181,6 +181,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!file) continue;
       const base = path.basename(file);
       if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
+      service.invalidateControllers();
       if (!index.isRouteFile(file)) continue;
       if (documents.get(change.uri)) continue; // the open document is the truth
       if (change.type === FileChangeType.Deleted) index.removeFile(file);

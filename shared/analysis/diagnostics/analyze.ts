@@ -1,7 +1,9 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import { Describer } from '../origins';
+import type { ControllerCatalog } from '../../workspace/controller-catalog';
 import { afterMap } from './checks/after-map';
 import { blockArrays, closureTargets } from './checks/arguments';
+import { missingControllers } from './checks/controllers';
 import { duplicates } from './checks/duplicates';
 import { namedLookups } from './checks/named';
 import { nestedCallables } from './checks/nested';
@@ -37,14 +39,14 @@ export function sortFindings(findings: Finding[]): Finding[] {
 export interface AnalyzeOptions {
   /** Route names defined across the workspace; without it, the file's own names. */
   knownNames?: ReadonlySet<string>;
-  /** Workspace-dependent checks (controllers, reachability) added by the caller. */
-  extraChecks?: readonly Check[];
+  /** The application's controllers; without it, targets are not checked. */
+  controllers?: ControllerCatalog;
 }
 
 /** Every finding about one route file, in document order. */
 export function analyzeRouteFile(text: string, evaluation: FileEvaluation, options: AnalyzeOptions = {}): Finding[] {
   const ctx: CheckContext = { text, evaluation, describe: new Describer(text) };
   const out: Finding[] = [];
-  for (const check of [...FILE_CHECKS, namedLookups(options.knownNames), ...(options.extraChecks ?? [])]) out.push(...check(ctx));
+  for (const check of [...FILE_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]) out.push(...check(ctx));
   return sortFindings(out);
 }

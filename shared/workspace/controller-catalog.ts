@@ -1,0 +1,37 @@
+import type { AppTree } from '../router/app-tree';
+import { indexPhpFile } from './php-index';
+
+/** The controllers of one application: which files exist, and their routable methods. */
+export interface ControllerCatalog {
+  readonly tree: AppTree;
+  /** Routable methods of a controller file (path relative to the application folder). */
+  methods(file: string): { names: ReadonlySet<string>; hasRemap: boolean } | undefined;
+}
+
+/**
+ * A catalog over a tree and a way to read files; each controller file is indexed once (methods
+ * compared lower case, as PHP method names are case-insensitive).
+ */
+export function createControllerCatalog(tree: AppTree, read: (file: string) => string | undefined): ControllerCatalog {
+  const cache = new Map<string, { names: ReadonlySet<string>; hasRemap: boolean } | undefined>();
+  return {
+    tree,
+    methods(file: string) {
+      if (cache.has(file)) return cache.get(file);
+      const text = read(file);
+      let result: { names: ReadonlySet<string>; hasRemap: boolean } | undefined;
+      if (text !== undefined) {
+        const index = indexPhpFile(text);
+        const names = new Set<string>();
+        let hasRemap = false;
+        for (const c of index.controllers) {
+          hasRemap ||= c.hasRemap;
+          for (const m of c.methods) names.add(m.name.toLowerCase());
+        }
+        result = { names, hasRemap };
+      }
+      cache.set(file, result);
+      return result;
+    },
+  };
+}
