@@ -21,7 +21,8 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
       const text = read(file);
       let result: { names: ReadonlySet<string>; hasRemap: boolean } | undefined;
       if (text !== undefined) {
-        const index = indexPhpFile(text);
+        // The lexical scan: exact on valid files, fast, and immune to php-parser's slow paths.
+        const index = indexPhpFile(text, { parser: false });
         const names = new Set<string>();
         let hasRemap = false;
         for (const c of index.controllers) {

@@ -133,3 +133,57 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     assert.ok(client.alive);
   });
 });
+
+describe('language server: Route::named() in any PHP file of the workspace', function () {
+  this.timeout(30_000);
+  let client: LspClient;
+  let root: string;
+
+  beforeEach(() => {
+    root = makeApp();
+    fs.mkdirSync(path.join(root, 'application', 'controllers'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), "<?php\nRoute::any('sign-in', 'auth/login', array('as' => 'login'));\n$route = Route::map($route);\n");
+    fs.writeFileSync(
+      path.join(root, 'application', 'controllers', 'Auth.php'),
+      "<?php\nclass Auth extends CI_Controller {\n    public function login() { redirect(Route::named('login')); }\n    public function out() { redirect(Route::named('logout')); }\n}\n",
+    );
+    client = new LspClient();
+  });
+
+  afterEach(async () => {
+    await client.shutdown();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reports unknown names in files that are not open, and follows edits of the route file', async () => {
+    await client.initialize(root);
+    const controller = pathToFileURL(path.join(root, 'application', 'controllers', 'Auth.php')).toString();
+    const first = await client.waitForDiagnostics(controller, (p) => p.diagnostics.length > 0);
+    assert.deepStrictEqual(first.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['unknown-route-name', 3, 50]]);
+    assert.match(String(first.diagnostics[0].message), /No route is named 'logout'/);
+
+    // Declaring the name in the (open) route file clears the controller's diagnostic.
+    const routesFile = path.join(root, 'application', 'config', 'routes.php');
+    const routesUri = pathToFileURL(routesFile).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: fs.readFileSync(routesFile, 'utf8') } });
+    client.clearDiagnostics(controller);
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: routesUri, version: 2 },
+      contentChanges: [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: "Route::any('sign-out', 'auth/out', array('as' => 'logout'));\n" }],
+    });
+    const after = await client.waitForDiagnostics(controller);
+    assert.deepStrictEqual(after.diagnostics, []);
+  });
+
+  it('checks an open PHP document as it is typed', async () => {
+    await client.initialize(root);
+    const view = path.join(root, 'application', 'views', 'nav.php');
+    fs.mkdirSync(path.dirname(view), { recursive: true });
+    const uri = pathToFileURL(view).toString();
+    await client.waitForDiagnostics(pathToFileURL(path.join(root, 'application', 'controllers', 'Auth.php')).toString(), (p) => p.diagnostics.length > 0);
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: "<a href=\"<?= Route::named('logn') ?>\">Sign in</a>\n" } });
+    const p = await client.waitForDiagnostics(uri, (x) => x.diagnostics.length > 0);
+    assert.equal(p.diagnostics[0].code, 'unknown-route-name');
+    assert.match(String(p.diagnostics[0].message), /Did you mean 'login'\?/);
+  });
+});

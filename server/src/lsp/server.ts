@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -15,6 +16,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
 import { toDiagnostic } from './convert';
+import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService } from './route-service';
 import { WorkspaceIndex } from './workspace-index';
 
@@ -77,7 +79,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   function analyseAndPublish(doc: TextDocument): void {
     const file = uriToPath(doc.uri);
-    if (!file || !index.isRouteFile(file)) return;
+    if (!file) return;
+    if (!index.isRouteFile(file)) {
+      publishUsages(file, doc);
+      return;
+    }
     try {
       const result = service.analyse(doc.uri, file, doc.getText(), doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending');
       // A newer version arrived while analysing: its own analysis will publish.
@@ -89,6 +95,43 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } catch (e) {
       connection.console.error(`[ci-routes] analysis of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
     }
+  }
+
+  /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
+  const usagePublished = new Set<string>();
+
+  /** unknown-route-name in a PHP file that is not a route file: open text, else the index. */
+  function publishUsages(file: string, openDoc?: TextDocument): void {
+    if (!indexReady) return;
+    const uri = openDoc?.uri ?? pathToFileURL(file).toString();
+    const usages = openDoc ? index.updatePhpFile(file, openDoc.getText()) : (index.usageFiles().find(([f]) => f === file)?.[1] ?? []);
+    const level = settingsFor(file).diagnostics['unknown-route-name'] ?? 'error';
+    let diagnostics: ReturnType<typeof usageDiagnostics> = [];
+    if (usages.length && level !== 'off') {
+      let doc = openDoc;
+      if (!doc) {
+        try {
+          doc = documentFor(uri, readFileSync(file, 'utf8'));
+        } catch {
+          doc = undefined;
+        }
+      }
+      if (doc) diagnostics = usageDiagnostics(doc, usages, index.knownNames(), level);
+    }
+    if (diagnostics.length === 0 && !usagePublished.has(uri)) return;
+    if (diagnostics.length) usagePublished.add(uri);
+    else usagePublished.delete(uri);
+    void connection.sendDiagnostics({ uri, ...(openDoc ? { version: openDoc.version } : {}), diagnostics });
+  }
+
+  function republishUsages(): void {
+    const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d] as const));
+    const files = new Set(index.usageFiles().map(([f]) => f));
+    for (const uri of usagePublished) {
+      const f = uriToPath(uri);
+      if (f) files.add(f);
+    }
+    for (const f of files) if (!index.isRouteFile(f)) publishUsages(f, open.get(f));
   }
 
   function schedule(doc: TextDocument, delay: number): void {
@@ -165,6 +208,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     });
     progress?.done();
     indexReady = true;
+    republishUsages();
     log(`indexed ${count} route file(s) in ${Date.now() - started} ms`);
     reanalyseOpen();
   });
@@ -182,21 +226,28 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const base = path.basename(file);
       if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
       service.invalidateControllers();
-      if (!index.isRouteFile(file)) continue;
       if (documents.get(change.uri)) continue; // the open document is the truth
       if (change.type === FileChangeType.Deleted) index.removeFile(file);
-      else index.updateRouteFile(file);
+      else if (index.isRouteFile(file)) index.updateRouteFile(file);
+      else index.updatePhpFile(file);
     }
     reanalyseOpen();
+    republishUsages();
   });
 
-  documents.onDidOpen((e) => schedule(e.document, 0));
+  /** The version each document was opened at: its content event is the open itself. */
+  const openedAt = new Map<string, number>();
+  documents.onDidOpen((e) => {
+    openedAt.set(e.document.uri, e.document.version);
+    schedule(e.document, 0);
+  });
   documents.onDidChangeContent((e) => {
-    if (!published.has(e.document.uri)) return; // the open event analyses
+    if (openedAt.get(e.document.uri) === e.document.version) return; // the open event analyses
     const file = uriToPath(e.document.uri);
     if (file && index.isRouteFile(file) && index.updateRouteFile(file, e.document.getText())) {
-      // Names changed: other open route files may gain or lose unknown-route-name findings.
+      // Names changed: other files may gain or lose unknown-route-name findings.
       for (const other of documents.all()) if (other.uri !== e.document.uri) schedule(other, debounceMs);
+      republishUsages();
     }
     schedule(e.document, debounceMs);
   });
@@ -205,10 +256,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (t) clearTimeout(t);
     timers.delete(e.document.uri);
     published.delete(e.document.uri);
+    openedAt.delete(e.document.uri);
     service.close(e.document.uri);
     const file = uriToPath(e.document.uri);
-    if (file && index.isRouteFile(file)) index.updateRouteFile(file);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    if (file && index.isRouteFile(file)) {
+      index.updateRouteFile(file);
+      void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    } else if (file) {
+      // Back to the file on disk: its usages stay checked, as for any workspace file.
+      index.updatePhpFile(file);
+      publishUsages(file);
+    }
   });
 
   connection.onCodeAction((params) => {

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { namesOf } from '../../../shared/analysis/diagnostics/checks/named';
 import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
+import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
 
@@ -19,6 +20,8 @@ export interface ScanProgress {
 export class WorkspaceIndex {
   /** Route file path → route names it defines. */
   private readonly routeNames = new Map<string, Set<string>>();
+  /** Other PHP file path → its `Route::named()` usages (only files that have some). */
+  private readonly usages = new Map<string, NamedUsage[]>();
   private matchers = new Map<string, (rel: string) => boolean>();
 
   constructor(private readonly folders: () => { path: string; settings: FolderSettings }[]) {}
@@ -85,12 +88,42 @@ export class WorkspaceIndex {
   }
 
   removeFile(file: string): boolean {
+    this.usages.delete(file);
     return this.routeNames.delete(file);
+  }
+
+  /** Files known to call Route::named(), with their usages. */
+  usageFiles(): [string, NamedUsage[]][] {
+    return [...this.usages.entries()];
+  }
+
+  /** Re-reads a PHP file that is not a route file (or uses the open document's text). */
+  updatePhpFile(file: string, text?: string): NamedUsage[] {
+    let source = text;
+    if (source === undefined) {
+      try {
+        const st = fs.statSync(file);
+        if (!st.isFile() || st.size > (this.folderOf(file)?.settings.maxFileSize ?? 2 * 1024 * 1024)) {
+          this.usages.delete(file);
+          return [];
+        }
+        source = fs.readFileSync(file, 'utf8');
+      } catch {
+        this.usages.delete(file);
+        return [];
+      }
+    }
+    // The lexical scan is exact on valid files and about ten times faster than a full parse.
+    const found = mayNeedIndexing(source) ? indexPhpFile(source, { parser: false }).namedUsages : [];
+    if (found.length) this.usages.set(file, found);
+    else this.usages.delete(file);
+    return found;
   }
 
   /** Walks every folder for route files; yields to the event loop so requests are served meanwhile. */
   async scan(progress: ScanProgress): Promise<number> {
     const found: string[] = [];
+    const phpFiles: string[] = [];
     for (const folder of this.folders()) {
       const match = this.matcher(folder.settings.routeFiles);
       const stack = [folder.path];
@@ -120,18 +153,30 @@ export class WorkspaceIndex {
             if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(full);
           } else if (e.name === 'routes.php' && match(path.relative(folder.path, full).split(path.sep).join('/'))) {
             found.push(full);
+          } else if (e.name.endsWith('.php')) {
+            phpFiles.push(full);
           }
         }
         if (visited % 500 === 0) await new Promise((r) => setImmediate(r));
       }
     }
     let done = 0;
+    const total = found.length + phpFiles.length;
     for (const file of found) {
       if (progress.isCancelled()) break;
       this.updateRouteFile(file);
       done++;
-      progress.report(Math.round((done / found.length) * 100), `${done}/${found.length} route files`);
+      progress.report(Math.round((done / total) * 100), `${done}/${found.length} route files`);
       await new Promise((r) => setImmediate(r));
+    }
+    for (const file of phpFiles) {
+      if (progress.isCancelled()) break;
+      this.updatePhpFile(file);
+      done++;
+      if (done % 50 === 0) {
+        progress.report(Math.round((done / total) * 100), `${done - found.length}/${phpFiles.length} PHP files`);
+        await new Promise((r) => setImmediate(r));
+      }
     }
     return found.length;
   }
