@@ -174,7 +174,7 @@ export class Interpreter implements LibraryHost {
         this.base = st.base;
         for (const node of st.nodes) {
           this.statementSpan = this.span(node);
-          const signal = this.exec(node);
+          const signal = this.execStatement(node);
           // `return` at the top of an included file ends it.
           if (signal?.kind === 'return') break outer;
         }
@@ -210,12 +210,28 @@ export class Interpreter implements LibraryHost {
     };
   }
 
+  /** A top-level statement. When the file has syntax errors, a tree php-parser only partly recovered costs only that statement. */
+  private execStatement(node: PhpNode): Signal {
+    try {
+      return this.exec(node);
+    } catch (e) {
+      if (!this.isPartialTreeFailure(e)) throw e;
+      this.problem('unsupported', 'this statement is incomplete (syntax error) and was skipped', this.statementSpan);
+      return undefined;
+    }
+  }
+
+  /** php-parser leaves nodes out where it recovered from a syntax error (`$a[] = ;`); reading them fails. */
+  private isPartialTreeFailure(e: unknown): boolean {
+    return e instanceof TypeError && this.parsed.problems.length > 0;
+  }
+
   private callClosureSafely(closure: PhpClosure, args: Value[]): Value {
     try {
       return this.callClosure(closure, args);
     } catch (e) {
       if (e instanceof PhpFatal) return new Unknown(`the closure fails: ${e.phpClass}: ${e.phpMessage}`);
-      if (e instanceof EvaluationLimit || e instanceof ExitSignal || e instanceof Diverge || e instanceof RangeError) {
+      if (e instanceof EvaluationLimit || e instanceof ExitSignal || e instanceof Diverge || e instanceof RangeError || this.isPartialTreeFailure(e)) {
         return new Unknown('the closure cannot be evaluated statically');
       }
       throw e;

@@ -417,7 +417,8 @@ export class RouteLibrary {
     const s = this.str(subject, m);
     const c = this.str(controller, m);
     if (s instanceof Unknown) return s;
-    if (c instanceof Unknown) return s.includes('{default_controller}') ? c : s;
+    if (!s.includes('{default_controller}')) return s;
+    if (c instanceof Unknown) return c;
     return s.split('{default_controller}').join(c);
   }
 }

@@ -2,7 +2,7 @@ import { toPhpString } from '../evaluate/convert';
 import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from '../evaluate/values';
 import type { RequestMethod } from '../library/methods';
 import type { AppTree } from './app-tree';
-import { compileRouteKey, substituteBackReferences } from './pattern';
+import { compileRouteKey } from './pattern';
 
 /** Where CodeIgniter 3's router sends a request: the fields of `conformance/url/`. */
 export interface Dispatch {
@@ -189,7 +189,7 @@ export function routeUri(routes: PhpArray | RouterTable, uri: string, options: R
     if (val instanceof PhpClosure) {
       val = options.callClosure ? options.callClosure(val, groups.slice(1)) : new Unknown('closure routes are evaluated by the host');
     } else if (typeof val === 'string' && val.includes('$') && pattern.substitutes) {
-      val = substituteBackReferences(val, groups);
+      val = pattern.replace(path, val);
     }
     const text = val instanceof PhpArray ? 'Array' : toPhpString(val, noWarnings);
     if (text instanceof Unknown) {

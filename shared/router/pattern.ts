@@ -1,30 +1,7 @@
 import { RE2JS } from 're2js';
 
-/**
- * A route key compiled the way CodeIgniter 3 uses it: `(:any)` and `(:num)` replaced, then
- * `#^KEY$#` as a PCRE pattern. Matching runs on RE2 (linear time, no catastrophic backtracking);
- * the few PCRE features RE2 lacks (look-arounds, back-references) fall back to a bounded
- * backtracking match on short input only.
- */
-export interface CompiledPattern {
-  /** The key with wildcards replaced, as CodeIgniter passes it to preg_match. */
-  readonly regex: string;
-  /** CodeIgniter substitutes `$n` in the target only when the key contains `(`. */
-  readonly substitutes: boolean;
-  /** Why PCRE would reject the pattern (preg_match returns false with a warning), if it would. */
-  readonly error?: string;
-  /** 're2' normally; 'backtracking' when the pattern needs features RE2 does not have. */
-  readonly engine: 're2' | 'backtracking' | 'none';
-  /** Number of capture groups. */
-  readonly groups: number;
-  /** Full-string match: index 0 is the whole URI, then each group ('' when it did not take part). */
-  match(uri: string): string[] | null;
-}
-
 /** Input longer than this is never given to the backtracking fallback. */
 export const MAX_BACKTRACKING_INPUT = 256;
-
-const cache = new Map<string, CompiledPattern>();
 
 /** CodeIgniter's wildcard replacement: plain text replacement, wherever the text occurs. */
 export function expandWildcards(key: string): string {
@@ -32,7 +9,7 @@ export function expandWildcards(key: string): string {
 }
 
 /** Index of the first `#` that ends the pattern (CodeIgniter's delimiter), or -1. */
-function unescapedDelimiter(s: string): number {
+export function unescapedDelimiter(s: string): number {
   for (let i = 0; i < s.length; i++) {
     if (s[i] === '\\') i++;
     else if (s[i] === '#') return i;
@@ -40,46 +17,116 @@ function unescapedDelimiter(s: string): number {
   return -1;
 }
 
-export function compileRouteKey(key: string): CompiledPattern {
-  let hit = cache.get(key);
-  if (!hit) {
-    hit = compile(key);
-    if (cache.size > 50_000) cache.clear();
-    cache.set(key, hit);
+/** Counts capture groups without compiling: `(` not escaped, not in a class, not `(?:`-like. */
+export function countGroups(regex: string): number {
+  let n = 0;
+  let inClass = false;
+  for (let i = 0; i < regex.length; i++) {
+    const c = regex[i];
+    if (c === '\\') i++;
+    else if (inClass) {
+      if (c === ']') inClass = false;
+    } else if (c === '[') {
+      inClass = true;
+      if (regex[i + 1] === '^') i++;
+      if (regex[i + 1] === ']') i++;
+    } else if (c === '(') {
+      if (regex[i + 1] !== '?') n++;
+      else if (/^\(\?(P?<[A-Za-z_]|')/.test(regex.slice(i, i + 4))) n++;
+    }
   }
-  return hit;
+  return n;
 }
 
-function compile(key: string): CompiledPattern {
-  const regex = expandWildcards(key);
-  const substitutes = regex.includes('(');
-  const delimiter = unescapedDelimiter(regex);
-  if (delimiter >= 0) {
-    return failed(regex, substitutes, `preg_match(): Unknown modifier '${regex[delimiter + 1] ?? ''}' (the key contains CodeIgniter's delimiter "#")`);
+type Matcher = { find(uri: string, from: number): { start: number; end: number; groups: string[] } | null };
+
+/**
+ * A route key as CodeIgniter 3 uses it: `(:any)`/`(:num)` replaced, then `#^KEY$#` as a PCRE
+ * pattern (so a top-level `a|b` means "starts with a, or ends with b"). Matching runs on RE2
+ * (linear time); the few PCRE features RE2 lacks fall back to a backtracking match on short input
+ * only. Compilation happens on first use: analyses that only need the group count never pay it.
+ */
+export class CompiledPattern {
+  /** The key with wildcards replaced, as CodeIgniter passes it to preg_match. */
+  readonly regex: string;
+  /** CodeIgniter substitutes `$n` in the target only when the key contains `(`. */
+  readonly substitutes: boolean;
+  /** Number of capture groups. */
+  readonly groups: number;
+  private compiled: { matcher: Matcher; engine: 're2' | 'backtracking' } | { error: string } | undefined;
+
+  constructor(readonly key: string) {
+    this.regex = expandWildcards(key);
+    this.substitutes = this.regex.includes('(');
+    this.groups = countGroups(this.regex);
   }
+
+  private compile(): { matcher: Matcher; engine: 're2' | 'backtracking' } | { error: string } {
+    if (this.compiled) return this.compiled;
+    const delimiter = unescapedDelimiter(this.regex);
+    if (delimiter >= 0) {
+      this.compiled = { error: `preg_match(): Unknown modifier '${this.regex[delimiter + 1] ?? ''}' (the key contains CodeIgniter's delimiter "#")` };
+    } else {
+      this.compiled = compileRe2(this.regex) ?? compileBacktracking(this.regex);
+    }
+    return this.compiled;
+  }
+
+  /** Why PCRE would reject the pattern (preg_match fails with a warning), if it would. */
+  get error(): string | undefined {
+    const c = this.compile();
+    return 'error' in c ? c.error : undefined;
+  }
+
+  get engine(): 're2' | 'backtracking' | 'none' {
+    const c = this.compile();
+    return 'error' in c ? 'none' : c.engine;
+  }
+
+  /** `preg_match('#^KEY$#', $uri, $m)`: the groups of the first match (index 0 the matched text). */
+  match(uri: string): string[] | null {
+    const c = this.compile();
+    if ('error' in c) return null;
+    return c.matcher.find(uri, 0)?.groups ?? null;
+  }
+
+  /** `preg_replace('#^KEY$#', $replacement, $uri)`: every match replaced, with `$n` expanded. */
+  replace(uri: string, replacement: string): string {
+    const c = this.compile();
+    if ('error' in c) return uri;
+    let out = '';
+    let pos = 0;
+    for (let from = 0; from <= uri.length; ) {
+      const m = c.matcher.find(uri, from);
+      if (!m) break;
+      out += uri.slice(pos, m.start) + substituteBackReferences(replacement, m.groups);
+      pos = m.end;
+      from = m.end > m.start ? m.end : m.end + 1;
+    }
+    return out + uri.slice(pos);
+  }
+}
+
+function compileRe2(regex: string): { matcher: Matcher; engine: 're2' } | undefined {
+  let re: RE2JS;
   try {
-    const re = RE2JS.compile(`^(?:${regex})$`);
-    const groups = re.groupCount();
-    return {
-      regex,
-      substitutes,
-      engine: 're2',
-      groups,
-      match(uri: string): string[] | null {
-        const m = re.matcher(uri);
-        if (!m.matches()) return null;
-        const out: string[] = [];
-        for (let i = 0; i <= groups; i++) out.push(m.group(i) ?? '');
-        return out;
-      },
-    };
-  } catch (re2Error) {
-    return compileBacktracking(regex, substitutes, re2Error instanceof Error ? re2Error.message : String(re2Error));
+    re = RE2JS.compile(`^${regex}$`);
+  } catch {
+    return undefined;
   }
-}
-
-function failed(regex: string, substitutes: boolean, error: string): CompiledPattern {
-  return { regex, substitutes, error, engine: 'none', groups: 0, match: () => null };
+  const n = re.groupCount();
+  return {
+    engine: 're2',
+    matcher: {
+      find(uri, from) {
+        const m = re.matcher(uri);
+        if (!m.find(from)) return null;
+        const groups: string[] = [];
+        for (let i = 0; i <= n; i++) groups.push(m.group(i) ?? '');
+        return { start: m.start(), end: m.end(), groups };
+      },
+    },
+  };
 }
 
 /** PCRE syntax that JavaScript spells differently. */
@@ -91,30 +138,41 @@ function pcreToJs(regex: string): string {
     .replace(/([*+?}])\+/g, '$1');
 }
 
-function compileBacktracking(regex: string, substitutes: boolean, re2Error: string): CompiledPattern {
+function compileBacktracking(regex: string): { matcher: Matcher; engine: 'backtracking' } | { error: string } {
   let re: RegExp;
   try {
-    re = new RegExp(`^(?:${pcreToJs(regex)})$`);
-  } catch {
-    return failed(regex, substitutes, `preg_match(): Compilation failed: ${re2Error.replace(/^error parsing regexp: /, '')}`);
+    re = new RegExp(`^${pcreToJs(regex)}$`, 'g');
+  } catch (e) {
+    return { error: `preg_match(): Compilation failed: ${(e as Error).message.replace(/^Invalid regular expression: /, '')}` };
   }
-  const groups = new RegExp(`${re.source}|`).exec('')!.length - 1;
   return {
-    regex,
-    substitutes,
     engine: 'backtracking',
-    groups,
-    match(uri: string): string[] | null {
-      if (uri.length > MAX_BACKTRACKING_INPUT) return null;
-      const m = re.exec(uri);
-      return m ? Array.from(m, (g) => g ?? '') : null;
+    matcher: {
+      find(uri, from) {
+        if (uri.length > MAX_BACKTRACKING_INPUT) return null;
+        re.lastIndex = from;
+        const m = re.exec(uri);
+        return m ? { start: m.index, end: m.index + m[0].length, groups: Array.from(m, (g) => g ?? '') } : null;
+      },
     },
   };
 }
 
+const cache = new Map<string, CompiledPattern>();
+
+export function compileRouteKey(key: string): CompiledPattern {
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = new CompiledPattern(key);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
 /**
- * `preg_replace('#^KEY$#', $target, $uri)` for a URI the key matched in full: the target with
- * `$n`, `${n}` and `\n` (n up to 99) replaced by the groups; missing groups give ''.
+ * Expands a preg_replace replacement for one match: `$n`, `${n}` and `\n` (n up to 99) become
+ * the groups; groups that did not take part or do not exist give ''.
  */
 export function substituteBackReferences(target: string, groups: string[]): string {
   return target.replace(/\\\\|\$\{(\d{1,2})\}|\$(\d{1,2})|\\(\d{1,2})/g, (whole, a: string | undefined, b: string | undefined, c: string | undefined) => {

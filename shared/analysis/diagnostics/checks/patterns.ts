@@ -1,7 +1,7 @@
 import { keyToString, type Key } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
-import { compileRouteKey } from '../../../router/pattern';
+import { compileRouteKey, unescapedDelimiter } from '../../../router/pattern';
 import { pcreSyntaxError } from '../../../router/pcre-syntax';
 import type { Check } from '../context';
 import { MethodGroups, fromSpan, toSpan } from '../../origins';
@@ -52,16 +52,16 @@ export const patternChecks: Check = ({ evaluation }) => {
       if (!origin || (origin.kind === 'route' && origin.dynamic)) continue;
       const pattern = compileRouteKey(key);
       const generated = origin.kind === 'route' && (origin.site.method === 'resources' || origin.site.method === 'context');
-      if (pattern.error) {
-        const structural = pattern.error.startsWith('preg_match(): Unknown modifier') ? undefined : pcreSyntaxError(pattern.regex);
-        if (pattern.error.startsWith('preg_match(): Unknown modifier') || structural) {
-          const why = structural ?? `it contains '#', CodeIgniter's pattern delimiter; escape it as '\\#'`;
-          const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
-          invalid.add(`${span.start}:${key}`, method, () => ({
-            span,
-            message: `'${key}' is not a valid regular expression for CodeIgniter (${why}): preg_match() fails with a warning and this route never matches.`,
-          }));
-        }
+      // Only structural errors are reported: they make PCRE fail for certain (no compilation needed).
+      const delimiter = unescapedDelimiter(pattern.regex) >= 0;
+      const structural = delimiter ? undefined : pcreSyntaxError(pattern.regex);
+      if (delimiter || structural) {
+        const why = structural ?? `it contains '#', CodeIgniter's pattern delimiter; escape it as '\\#'`;
+        const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
+        invalid.add(`${span.start}:${key}`, method, () => ({
+          span,
+          message: `'${key}' is not a valid regular expression for CodeIgniter (${why}): preg_match() fails with a warning and this route never matches.`,
+        }));
         continue;
       }
       if (typeof value !== 'string') continue;

@@ -61,13 +61,20 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
       const method = REQUEST_METHODS[m];
       const list = candidates(result.routes, method) ?? [];
       const keys = list.map((e) => e.key);
+      const conditional = list.some((e) => branchesOf(e.origin).length > 0);
       list.forEach((entry, i) => {
+        // Routes in another branch of the same undecidable condition never run together.
         const branches = branchesOf(entry.origin);
-        const earlierIdx = [...Array(i).keys()].filter((j) => branches.length === 0 || compatibleBranches(branches, branchesOf(list[j].origin)));
-        const earlier = earlierIdx.length === i ? keys.slice(0, i) : earlierIdx.map((j) => keys[j]);
+        let earlierIdx: number[] | undefined;
+        if (conditional && branches.length > 0) {
+          earlierIdx = [];
+          for (let j = 0; j < i; j++) if (compatibleBranches(branches, branchesOf(list[j].origin))) earlierIdx.push(j);
+          if (earlierIdx.length === i) earlierIdx = undefined;
+        }
+        const earlier = earlierIdx ? earlierIdx.map((j) => keys[j]) : keys.slice(0, i);
         const c = checker.coverage(entry.key, earlier);
         if (c.kind === 'covered') {
-          const by = c.by.map((b) => list[earlierIdx.length === i ? b : earlierIdx[b]]);
+          const by = c.by.map((b) => list[earlierIdx ? earlierIdx[b] : b]);
           groups.add(identity(entry.origin), method, () => ({ entry, by, empty: false }));
         } else if (c.kind === 'empty') {
           groups.add(identity(entry.origin), method, () => ({ entry, by: [], empty: true }));
