@@ -1,7 +1,7 @@
 import type { PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile } from '../php/parse';
-import { REQUEST_METHODS, methodsIn, type MethodMask } from '../library/methods';
+import { REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
 import type { AssignmentOrigin, CallSite, EntryOriginInfo, LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
 import { callBuiltin, isBuiltin } from './builtins';
@@ -168,13 +168,21 @@ export class Interpreter implements LibraryHost {
   /** Runs the whole file. Throws Diverge when methods must be evaluated one at a time. */
   run(): InterpreterOutcome {
     const errors: (PhpFatal | undefined)[] = REQUEST_METHODS.map(() => undefined);
+    // PHP declares top-level functions before the file runs: they can be called above their declaration.
+    for (const st of this.parsed.statements) {
+      for (const node of st.nodes) {
+        if (node.kind === 'function' && typeof node.name?.name === 'string') {
+          this.functions.set(node.name.name.toLowerCase(), { node, base: st.base });
+        }
+      }
+    }
     try {
       outer: for (const st of this.parsed.statements) {
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
         for (const node of st.nodes) {
           this.statementSpan = this.span(node);
-          const signal = this.execStatement(node);
+          const signal = this.execStatement(node, st.problems.length > 0);
           // `return` at the top of an included file ends it.
           if (signal?.kind === 'return') break outer;
         }
@@ -188,6 +196,9 @@ export class Interpreter implements LibraryHost {
         this.problem('evaluation-limit', e.message, this.statementSpan);
       } else if (e instanceof RangeError) {
         this.problem('evaluation-limit', 'evaluation stopped: the code is nested or recursive beyond what can be analysed', this.statementSpan);
+      } else if (e instanceof Diverge && isSingleMethod(this.options.mask)) {
+        // One method alone cannot be split further (e.g. prefix() given an unknown callback).
+        this.problem('evaluation-limit', `evaluation stopped: ${e.why}; routes after this point are not known`, this.statementSpan);
       } else {
         throw e;
       }
@@ -211,11 +222,12 @@ export class Interpreter implements LibraryHost {
   }
 
   /** A top-level statement. When the file has syntax errors, a tree php-parser only partly recovered costs only that statement. */
-  private execStatement(node: PhpNode): Signal {
+  private execStatement(node: PhpNode, broken: boolean): Signal {
     try {
       return this.exec(node);
     } catch (e) {
-      if (!this.isPartialTreeFailure(e)) throw e;
+      // A half-typed statement (e.g. a call missing its arguments) must not stop the rest of the file.
+      if (!this.isPartialTreeFailure(e) && !(broken && e instanceof PhpFatal)) throw e;
       this.problem('unsupported', 'this statement is incomplete (syntax error) and was skipped', this.statementSpan);
       return undefined;
     }

@@ -23,9 +23,14 @@ export function valueToJson(v: Value): JsonValue {
   return null;
 }
 
+/** Keys of routes whose path is unknown are shown as `<dynamic>`. */
+function jsonKey(k: string | number): string {
+  return typeof k === 'string' && k.startsWith('\u0000dynamic:') ? '<dynamic>' : keyToString(k);
+}
+
 /** Converts one method's result to the conformance format (routes are null after any error). */
 export function outcomeToJson(result: MethodResult): OutcomeJson {
-  const routes = result.error || !result.routes ? null : [...result.routes.entries()].map(([k, v]): [string, JsonValue] => [keyToString(k), valueToJson(v)]);
+  const routes = result.error || !result.routes ? null : [...result.routes.entries()].map(([k, v]): [string, JsonValue] => [jsonKey(k), valueToJson(v)]);
   return {
     routes,
     named: [...result.library.named.entries()].map(([k, v]) => [keyToString(k), valueToJson(v)]),

@@ -231,7 +231,8 @@ export class RouteLibrary {
       const k = toKey(as);
       if (!(k instanceof Unknown) && !(from instanceof Unknown)) name = k;
     }
-    const key: Key = from instanceof Unknown ? `\u0000dynamic:${ctx.site.span.start}:${recordIds + 1}` : normalizeStringKey(from);
+    // A unique, deterministic key for a route whose path is unknown (never equal to a real path).
+    const key: Key = from instanceof Unknown ? `\u0000dynamic:${ctx.site.span.start}:${ctx.row ?? ''}:${state.created.length}` : normalizeStringKey(from);
     const record: RouteRecord = {
       kind: 'route',
       id: ++recordIds,
