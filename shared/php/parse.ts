@@ -31,7 +31,8 @@ interface CachedParse {
   problems: { message: string; start: number; end: number }[];
 }
 
-function createParser(): Engine {
+/** php-parser as every part of the engine configures it (PHP 8.2, positions, error recovery). */
+export function createPhpParser(): Engine {
   return new Engine({
     parser: { extractDoc: false, suppressErrors: true, php8: true, version: '8.2' },
     ast: { withPositions: true, withSource: false },
@@ -48,7 +49,7 @@ function cleanMessage(message: string): string {
  * re-parsing an edited document only parses the statements whose text changed. Never throws.
  */
 export class StatementParser {
-  private readonly parser = createParser();
+  private readonly parser = createPhpParser();
   private cache = new Map<string, CachedParse>();
   private previous = new Map<string, CachedParse>();
 

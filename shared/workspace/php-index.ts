@@ -17,7 +17,8 @@
  * Offsets are UTF-16 code unit offsets into the text, as php-parser reports them.
  */
 
-import { Engine } from 'php-parser';
+import type { Engine } from 'php-parser';
+import { createPhpParser } from '../php/parse';
 import type { PhpNode } from '../php/ast';
 import { indexLexically } from './php-index-lexical';
 import {
@@ -33,14 +34,6 @@ import {
 } from './php-index-model';
 
 export type { ControllerInfo, ControllerMethod, NamedUsage, OffsetSpan, PhpFileIndex } from './php-index-model';
-
-function createParser(): Engine {
-  return new Engine({
-    parser: { extractDoc: false, suppressErrors: true, php8: true, version: '8.2' },
-    ast: { withPositions: true, withSource: false },
-    lexer: { short_tags: false, asp_tags: false },
-  });
-}
 
 let parser: Engine | undefined;
 
@@ -72,7 +65,7 @@ export function indexPhpFile(text: string, options?: IndexOptions): PhpFileIndex
   if (options?.parser !== false) {
     let program: { children: PhpNode[]; errors: unknown[] } | undefined;
     try {
-      parser ??= createParser();
+      parser ??= createPhpParser();
       program = parser.parseCode(text, 'file.php') as unknown as { children: PhpNode[]; errors: unknown[] };
     } catch (e) {
       // Start afresh next time: the exception may have left the instance in a bad state.

@@ -3,18 +3,10 @@ import { InclusionChecker, type Coverage } from '../../shared/analysis/inclusion
 import { literalKey, translateRouteKey } from '../../shared/analysis/inclusion-syntax';
 import { accepts, buildDfa, isRoutableUri, sampleWords, SYMBOLS, summarise, TooLargeError } from '../../shared/analysis/pattern-automata';
 import { compileRouteKey } from '../../shared/router/pattern';
+import { seededRandom } from '../helpers/random';
 
 /** Deterministic PRNG (mulberry32), so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage, type PhpFileIndex } from '../../shared/workspace/php-index';
 import { indexLexically } from '../../shared/workspace/php-index-lexical';
+import { seededRandom } from '../helpers/random';
 
 /** Method names with their argument counts, `name:params/required`. */
 function methods(index: PhpFileIndex, cls = 0): string[] {
@@ -26,17 +27,7 @@ function both(text: string): PhpFileIndex {
   return parsed;
 }
 
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 function checkSpans(text: string, index: PhpFileIndex): void {
   const inText = (s: { start: number; end: number }): void => {
