@@ -54,8 +54,16 @@ export class RouteService {
     else this.appCache.clear();
   }
 
+  /** The last analysis of each open route document (hover, completion and definition read it). */
+  private readonly latest = new Map<string, AnalysedRouteFile & { text: string }>();
+
   close(uri: string): void {
     this.parsers.delete(uri);
+    this.latest.delete(uri);
+  }
+
+  last(uri: string): (AnalysedRouteFile & { text: string }) | undefined {
+    return this.latest.get(uri);
   }
 
   private app(appDir: string | undefined) {
@@ -105,6 +113,8 @@ export class RouteService {
       .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
       .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? finding.severity) as Severity | 'off' }))
       .filter((f): f is { finding: Finding; severity: Severity } => f.severity !== 'off');
-    return { version, evaluation, findings, dialect, appDir };
+    const result = { version, evaluation, findings, dialect, appDir };
+    this.latest.set(uri, { ...result, text });
+    return result;
   }
 }

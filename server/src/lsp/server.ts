@@ -16,6 +16,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
 import { toDiagnostic } from './convert';
+import { registerFeatures } from './features';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService } from './route-service';
 import { WorkspaceIndex } from './workspace-index';
@@ -173,6 +174,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        hoverProvider: true,
+        definitionProvider: true,
+        completionProvider: { triggerCharacters: ["'", '"', ':', '('] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'ci-routes-language-server', version: '0.1.0' },
@@ -290,6 +294,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onShutdown(() => {
     for (const t of timers.values()) clearTimeout(t);
     timers.clear();
+  });
+
+  registerFeatures(connection, {
+    documents,
+    service,
+    index,
+    uriToPath,
+    ensureAnalysed: (doc) => {
+      const last = service.last(doc.uri);
+      if (!last || last.version !== doc.version) analyseAndPublish(doc);
+    },
   });
 
   documents.listen(connection);

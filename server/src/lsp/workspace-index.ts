@@ -2,6 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { namesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { nameDeclarations } from '../../../shared/analysis/produced';
+import type { Span } from '../../../shared/php/ast';
+import { LineIndex } from '../../../shared/php/line-index';
 import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
@@ -20,6 +23,8 @@ export interface ScanProgress {
 export class WorkspaceIndex {
   /** Route file path → route names it defines. */
   private readonly routeNames = new Map<string, Set<string>>();
+  /** Route file path → where each of its names is declared (for definition and hover). */
+  private readonly declarations = new Map<string, { lines: LineIndex; names: Map<string, { span: Span; from: string; methods: string[] }> }>();
   /** Other PHP file path → its `Route::named()` usages (only files that have some). */
   private readonly usages = new Map<string, NamedUsage[]>();
   private matchers = new Map<string, (rel: string) => boolean>();
@@ -82,12 +87,35 @@ export class WorkspaceIndex {
     const constants = constantsOfApp(appDir);
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
     const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
-    const names = namesOf(evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps }));
+    const evaluation = evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps });
+    const names = namesOf(evaluation);
     this.routeNames.set(file, names);
+    this.declarations.set(file, { lines: new LineIndex(source), names: nameDeclarations(evaluation) });
     return [...names].sort().join('\u0000') !== before;
   }
 
+  /** Every declaration of a route name across the workspace's route files. */
+  declarationsOf(name: string): { file: string; line: number; character: number; endLine: number; endCharacter: number; from: string; methods: string[] }[] {
+    const out = [];
+    for (const [file, d] of this.declarations) {
+      const decl = d.names.get(name);
+      if (!decl) continue;
+      const a = d.lines.position(decl.span.start);
+      const b = d.lines.position(decl.span.end);
+      out.push({ file, line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, methods: decl.methods });
+    }
+    return out;
+  }
+
+  /** Every route name with the pattern it returns, across the workspace. */
+  allNames(): Map<string, { from: string; methods: string[] }> {
+    const out = new Map<string, { from: string; methods: string[] }>();
+    for (const d of this.declarations.values()) for (const [name, decl] of d.names) if (!out.has(name)) out.set(name, { from: decl.from, methods: decl.methods });
+    return out;
+  }
+
   removeFile(file: string): boolean {
+    this.declarations.delete(file);
     this.usages.delete(file);
     return this.routeNames.delete(file);
   }

@@ -1,0 +1,96 @@
+import type { Span } from '../php/ast';
+import type { FileEvaluation } from '../evaluate/evaluate-file';
+import type { CallSite } from '../library/records';
+import { expandWildcards, countGroups } from '../router/pattern';
+import { Describer, fromSpan } from './origins';
+import { nameDeclarations, producedBy, type ProducedRoute } from './produced';
+
+export interface HoverResult {
+  markdown: string;
+  span: Span;
+}
+
+const MAX_ROWS = 40;
+
+function cell(s: string): string {
+  return s === '' ? '*(blocked)*' : `\`${s.replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
+}
+
+function fateText(r: ProducedRoute, d: Describer): string {
+  switch (r.fate.kind) {
+    case 'active':
+      return '';
+    case 'replaced':
+      return `replaced by line ${d.line(fromSpan(r.fate.by))}`;
+    case 'reset':
+      return `dropped by reset() at line ${d.line(r.fate.at.span)}`;
+    case 'not-mapped':
+      return r.fate.lastMap ? `lost: after the last map() (line ${d.line(r.fate.lastMap.span)})` : 'lost: map() is never called';
+    case 'overwritten':
+      return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by))}` : "lost: map()'s result is not assigned to $route";
+  }
+}
+
+/** A compact table of produced routes, one row per method and route. */
+export function routesTable(rows: ProducedRoute[], d: Describer): string {
+  if (rows.length === 0) return '*No route under any request method.*';
+  const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
+  for (const r of rows.slice(0, MAX_ROWS)) {
+    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.join(', ')} | ${fateText(r, d)} |`);
+  }
+  if (rows.length > MAX_ROWS) lines.push(`| … | ${rows.length - MAX_ROWS} more | | | |`);
+  return lines.join('\n');
+}
+
+function innermostCall(evaluation: FileEvaluation, offset: number): CallSite | undefined {
+  let best: CallSite | undefined;
+  for (const c of evaluation.calls) {
+    const s = c.site.span;
+    if (offset < s.start || offset > s.end) continue;
+    if (!best || s.end - s.start < best.span.end - best.span.start) best = c.site;
+  }
+  return best;
+}
+
+function wildcardHover(text: string, offset: number, site: CallSite): HoverResult | undefined {
+  const from = site.argSpans[0];
+  if (!from || offset < from.start || offset > from.end) return undefined;
+  const source = text.slice(from.start, from.end);
+  const re = /\(:(any|num)\)|\((?!\?)/g;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
+    const start = from.start + m.index;
+    const end = m[0] === '(' ? start + 1 : start + m[0].length;
+    if (offset < start || offset > end) continue;
+    const groupNumber = countGroups(expandWildcards(source.slice(0, m.index))) + 1;
+    const regex = m[1] === 'any' ? '[^/]+' : m[1] === 'num' ? '[0-9]+' : undefined;
+    const what = regex ? `\`${m[0]}\` becomes \`(${regex})\`` : 'A regular-expression group';
+    return { span: { start, end }, markdown: `${what}: it captures group ${groupNumber}, which \`$${groupNumber}\` in the target receives.` };
+  }
+  return undefined;
+}
+
+/** Hover on a Route:: call (the routes it really produces), named() lookups and `(:any)` groups. */
+export function hoverAt(text: string, evaluation: FileEvaluation, offset: number): HoverResult | undefined {
+  const site = innermostCall(evaluation, offset);
+  if (!site) return undefined;
+  const d = new Describer(text);
+  const w = wildcardHover(text, offset, site);
+  if (w) return w;
+  if (site.method === 'named') {
+    const call = evaluation.calls.find((c) => c.site.span.start === site.span.start);
+    const name = call?.args[0];
+    if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
+    const decl = nameDeclarations(evaluation).get(name);
+    if (!decl) return { span: site.span, markdown: `No route in this file is named \`${name}\`: \`Route::named('${name}')\` returns null here.` };
+    return {
+      span: site.span,
+      markdown: `**Route \`${name}\`** → \`${decl.from}\`\n\nUnder ${decl.methods.join(', ')}; declared at line ${d.line(decl.site.span)}.`,
+    };
+  }
+  const nested = site.method === 'prefix' || site.method === 'resources' || site.method === 'any' || ['get', 'post', 'put', 'delete', 'head', 'patch', 'options'].includes(site.method);
+  const rows = producedBy(evaluation, site, nested);
+  const count = rows.length;
+  const methods = [...new Set(rows.map((r) => r.method))];
+  const header = `**Route::${site.written}()** — ${count} route${count === 1 ? '' : 's'}${methods.length ? ` · ${methods.join(' ')}` : ''}`;
+  return { span: site.nameSpan, markdown: `${header}\n\n${routesTable(rows, d)}` };
+}

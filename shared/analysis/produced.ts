@@ -1,0 +1,88 @@
+import type { Span } from '../php/ast';
+import type { FileEvaluation } from '../evaluate/evaluate-file';
+import { PhpArray, keyToString, type Value } from '../evaluate/values';
+import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
+import type { CallSite, EntryOriginInfo, LiteralOrigin, RouteRecord } from '../library/records';
+import { describeTarget } from './route-table';
+
+/** What finally happened to a route a declaration produced. */
+export type Fate =
+  | { kind: 'active' }
+  | { kind: 'replaced'; by: EntryOriginInfo }
+  | { kind: 'reset'; at: CallSite }
+  | { kind: 'not-mapped'; lastMap?: CallSite }
+  | { kind: 'overwritten'; by?: EntryOriginInfo };
+
+export interface ProducedRoute {
+  method: RequestMethod;
+  key: string;
+  target: string;
+  names: string[];
+  record: RouteRecord;
+  fate: Fate;
+}
+
+function fateOf(record: RouteRecord, evaluation: FileEvaluation, m: number, lastMap: CallSite | undefined): Fate {
+  const result = evaluation.methods[m];
+  if (record.resetBy) return { kind: 'reset', at: record.resetBy };
+  if (result.routes?.originOf(record.key) === record) return { kind: 'active' };
+  if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
+  if (record.mappedBy.length === 0) return { kind: 'not-mapped', lastMap };
+  return { kind: 'overwritten', by: result.routes?.originOf(record.key) as EntryOriginInfo | undefined };
+}
+
+/**
+ * The routes a call produced under every method, in order, with their fates. With `nested`, also
+ * what ran inside it (a prefix() closure, a `$nested` callable).
+ */
+export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: boolean): ProducedRoute[] {
+  const maps = evaluation.calls.filter((c) => c.site.method === 'map');
+  const lastMap = maps[maps.length - 1]?.site;
+  const out: ProducedRoute[] = [];
+  evaluation.methods.forEach((result, m) => {
+    for (const record of result.library.created) {
+      const own = record.site.span.start === site.span.start;
+      const inside = nested && record.via.some((v) => v.span.start === site.span.start);
+      if (!own && !inside) continue;
+      out.push({
+        method: REQUEST_METHODS[m],
+        key: keyToString(record.key),
+        target: describeTarget(record.to),
+        names: record.name === undefined ? [] : [keyToString(record.name)],
+        record,
+        fate: fateOf(record, evaluation, m, lastMap),
+      });
+    }
+  });
+  return out;
+}
+
+/** Where each route name is declared in a file: the `'as'` value when literal, else the call. */
+export function nameDeclarations(evaluation: FileEvaluation): Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }> {
+  const out = new Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }>();
+  const calls = new Map(evaluation.calls.map((c) => [c.site.span.start, c] as const));
+  evaluation.methods.forEach((result, m) => {
+    for (const record of result.library.created) {
+      if (record.name === undefined) continue;
+      const name = keyToString(record.name);
+      const existing = out.get(name);
+      if (existing) {
+        if (!existing.methods.includes(REQUEST_METHODS[m])) existing.methods.push(REQUEST_METHODS[m]);
+        // A reused name takes the last declaration.
+        if (record.site.span.start > existing.site.span.start) Object.assign(existing, { site: record.site, span: asSpan(record.site, calls.get(record.site.span.start)?.args), from: keyToString(record.key) });
+        continue;
+      }
+      out.set(name, { span: asSpan(record.site, calls.get(record.site.span.start)?.args), site: record.site, from: keyToString(record.key), methods: [REQUEST_METHODS[m]] });
+    }
+  });
+  return out;
+}
+
+function asSpan(site: CallSite, args: Value[] | undefined): Span {
+  const options = args?.[2];
+  if (options instanceof PhpArray) {
+    const literal = options.originOf('as') as LiteralOrigin | undefined;
+    if (literal?.kind === 'literal') return literal.valueSpan;
+  }
+  return site.nameSpan;
+}

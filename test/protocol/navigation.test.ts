@@ -1,0 +1,77 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CompletionRequest,
+  DefinitionRequest,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  type CompletionItem,
+  type Hover,
+  type Location,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol/node';
+import { LspClient } from '../helpers/lsp-client';
+import { EXAMPLE_APP } from '../helpers/paths';
+
+const ROUTES = path.join(EXAMPLE_APP, 'application', 'config', 'routes.php');
+
+function lineOf(text: string, needle: string): { line: number; character: number } {
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l.includes(needle));
+  assert.ok(line >= 0, `'${needle}' is in the file`);
+  return { line, character: lines[line].indexOf(needle) };
+}
+
+describe('language server: hover, completion and definition over stdio', function () {
+  this.timeout(30_000);
+  let client: LspClient;
+  const routesText = fs.readFileSync(ROUTES, 'utf8');
+  const routesUri = pathToFileURL(ROUTES).toString();
+
+  before(async () => {
+    client = new LspClient();
+    await client.initialize(EXAMPLE_APP);
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    await client.waitForDiagnostics(routesUri);
+  });
+
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it('hovers a resources() call with the routes it really produces, per method', async () => {
+    const at = lineOf(routesText, "resources('articles'");
+    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: at.line, character: at.character + 2 } })) as Hover;
+    const md = (hover.contents as MarkupContent).value;
+    assert.match(md, /\*\*Route::resources\(\)\*\* — 7 routes · GET POST PUT DELETE/);
+    assert.match(md, /\| GET \| `articles` \| `blog\/posts\/index` \|/);
+    assert.match(md, /\| PUT \| `articles\/\(:num\)` \| `blog\/posts\/update\/\$1` \|/);
+  });
+
+  it('completes route names inside Route::named(\' in another PHP file, unterminated string included', async () => {
+    const view = path.join(EXAMPLE_APP, 'application', 'views', 'nav.php');
+    const uri = pathToFileURL(view).toString();
+    const text = "<a href=\"<?= site_url(Route::named('lo";
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+    const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: text.length } })) as CompletionItem[];
+    const login = items.find((i) => i.label === 'login');
+    assert.ok(login, `login is offered: ${items.map((i) => i.label).join(', ')}`);
+    assert.equal(login.detail, 'login');
+    assert.ok(items.some((i) => i.label === 'api_status' && i.detail === 'api/status'));
+  });
+
+  it('goes from Route::named() in a controller to the declaration that names the route', async () => {
+    const controller = path.join(EXAMPLE_APP, 'application', 'controllers', 'Users.php');
+    const uri = pathToFileURL(controller).toString();
+    const text = "<?php\nclass Users extends CI_Controller {\n    public function back() { redirect(Route::named('login')); }\n}\n";
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+    const locations = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 2, character: 52 } })) as Location[];
+    assert.equal(locations.length, 1);
+    assert.equal(locations[0].uri, routesUri);
+    const decl = lineOf(routesText, "'as' => 'login'");
+    assert.equal(locations[0].range.start.line, decl.line);
+    assert.equal(routesText.split('\n')[decl.line].slice(locations[0].range.start.character, locations[0].range.end.character), "'login'");
+  });
+});
