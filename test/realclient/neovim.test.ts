@@ -74,6 +74,40 @@ describe('real client: headless Neovim', function () {
     assert.deepStrictEqual(report.steps.diagnostics, []);
   });
 
+  it('hovers resources() with its routes, completes named(\' and jumps from a controller to the named route', async () => {
+    const routes = path.join(EXAMPLE_APP, 'application', 'config', 'routes.php');
+    const routeLines = fs.readFileSync(routes, 'utf8').split('\n');
+    const resLine = routeLines.findIndex((l) => l.includes("Route::resources('articles'"));
+    const hover = await runNeovim(routes, EXAMPLE_APP, {
+      CI_REQUESTS: JSON.stringify([{ key: 'hover', method: 'textDocument/hover', line: resLine, character: 9 }]),
+    });
+    assert.ok(hover.report, hover.output);
+    assert.equal(hover.code, 0, JSON.stringify(hover.report.errors));
+    const hoverResult = (hover.report.steps.hover as { result?: { contents?: { value?: string } } }).result;
+    assert.match(String(hoverResult?.contents?.value), /Route::resources\(\)\*\* — 7 routes/);
+    assert.match(String(hoverResult?.contents?.value), /\| GET \| `articles\/new` \| `blog\/posts\/create_new` \|/);
+
+    const controller = path.join(EXAMPLE_APP, 'application', 'controllers', 'Users.php');
+    const lines = fs.readFileSync(controller, 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes("Route::named('login')"));
+    const inName = lines[line].indexOf("'login'") + 3;
+    const nav = await runNeovim(controller, EXAMPLE_APP, {
+      CI_REQUESTS: JSON.stringify([
+        { key: 'completion', method: 'textDocument/completion', line, character: inName },
+        { key: 'definition', method: 'textDocument/definition', line, character: inName },
+      ]),
+    });
+    assert.ok(nav.report, nav.output);
+    assert.equal(nav.code, 0, JSON.stringify(nav.report.errors));
+    const completion = (nav.report.steps.completion as { result?: { label: string }[] | { items: { label: string }[] } }).result;
+    const labels = (Array.isArray(completion) ? completion : (completion?.items ?? [])).map((i) => i.label);
+    assert.ok(labels.includes('login') && labels.includes('api_status'), labels.join(', '));
+    const definition = (nav.report.steps.definition as { result?: { uri: string; range: { start: { line: number } } }[] }).result ?? [];
+    assert.equal(definition.length, 1);
+    assert.ok(definition[0].uri.endsWith('/application/config/routes.php'));
+    assert.equal(definition[0].range.start.line, routeLines.findIndex((l) => l.includes("'as' => 'login'")));
+  });
+
   it('receives the expected diagnostics for a broken routes file', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-nvim-app-'));
     try {

@@ -119,7 +119,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       }
       if (doc) diagnostics = usageDiagnostics(doc, usages, index.knownNames(), level);
     }
-    if (diagnostics.length === 0 && !usagePublished.has(uri)) return;
+    // Open documents always get a publication (clients wait for one); others only when it changes.
+    if (diagnostics.length === 0 && !usagePublished.has(uri) && !openDoc) return;
     if (diagnostics.length) usagePublished.add(uri);
     else usagePublished.delete(uri);
     void connection.sendDiagnostics({ uri, ...(openDoc ? { version: openDoc.version } : {}), diagnostics });
@@ -128,6 +129,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function republishUsages(): void {
     const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d] as const));
     const files = new Set(index.usageFiles().map(([f]) => f));
+    for (const f of open.keys()) if (f) files.add(f);
     for (const uri of usagePublished) {
       const f = uriToPath(uri);
       if (f) files.add(f);

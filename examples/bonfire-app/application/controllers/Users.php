@@ -21,7 +21,7 @@ class Users extends CI_Controller
     {
         $this->load->library('session');
         $this->session->sess_destroy();
-        redirect('/');
+        redirect(Route::named('login'));
     }
 
     public function register()
