@@ -75,3 +75,42 @@ describe('language server: hover, completion and definition over stdio', functio
     assert.equal(routesText.split('\n')[decl.line].slice(locations[0].range.start.character, locations[0].range.end.character), "'login'");
   });
 });
+
+describe('language server: custom requests for the route table and the URL tester', function () {
+  this.timeout(30_000);
+  let client: LspClient;
+  const routesText = fs.readFileSync(ROUTES, 'utf8');
+  const routesUri = pathToFileURL(ROUTES).toString();
+
+  before(async () => {
+    client = new LspClient();
+    await client.initialize(EXAMPLE_APP);
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    await client.waitForDiagnostics(routesUri);
+  });
+
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it('ciRoutes/routeTable lists every method\'s table with declarations', async () => {
+    const table = (await client.connection.sendRequest('ciRoutes/routeTable', { uri: routesUri })) as { methods: { method: string; rows: { uri: string; target: string; location?: Location }[] }[] };
+    assert.deepStrictEqual(table.methods.map((m) => m.method), ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS', 'CLI']);
+    const put = table.methods[2].rows.find((r) => r.uri === 'articles/(:num)');
+    assert.equal(put?.target, 'blog/posts/update/$1');
+    assert.equal(put?.location?.range.start.line, lineOf(routesText, "Route::resources('articles'").line);
+  });
+
+  it('ciRoutes/testUrl tells which route matches and the controller it dispatches to', async () => {
+    const r = (await client.connection.sendRequest('ciRoutes/testUrl', { uri: routesUri, method: 'GET', url: '/articles/12' })) as {
+      matched_key: string;
+      target_segments: string[];
+      controller: { found: boolean; target: { file: string; method: string; args: string[] } };
+      controllerUri: string;
+    };
+    assert.equal(r.matched_key, 'articles/(:num)');
+    assert.deepStrictEqual(r.target_segments, ['blog', 'posts', 'show', '12']);
+    assert.deepStrictEqual(r.controller.target, { file: 'modules/blog/controllers/Posts.php', module: 'blog', class: 'posts', method: 'show', args: ['12'] });
+    assert.ok(r.controllerUri.endsWith('/modules/blog/controllers/Posts.php'));
+  });
+});

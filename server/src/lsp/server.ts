@@ -16,6 +16,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
 import { toDiagnostic } from './convert';
+import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService } from './route-service';
@@ -298,16 +299,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers.clear();
   });
 
-  registerFeatures(connection, {
-    documents,
-    service,
-    index,
-    uriToPath,
-    ensureAnalysed: (doc) => {
-      const last = service.last(doc.uri);
-      if (!last || last.version !== doc.version) analyseAndPublish(doc);
-    },
-  });
+  const ensureAnalysed = (doc: TextDocument): void => {
+    const last = service.last(doc.uri);
+    if (!last || last.version !== doc.version) analyseAndPublish(doc);
+  };
+  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed });
+  registerCustomRequests(connection, { documents, service, ensureAnalysed });
 
   documents.listen(connection);
   connection.listen();
