@@ -1,0 +1,29 @@
+import type * as vscode from 'vscode';
+
+export interface RouteTable {
+  dialect: string;
+  methods: { method: string; error?: string; rows: { uri: string; target: string; names: string[]; reserved: boolean; location?: { range: { start: { line: number } } } }[] }[];
+}
+
+/** The route table as a read-only Markdown document: one table per request method, rows linking to declarations. */
+export function renderRouteTable(table: RouteTable, file: vscode.Uri, filter?: string): string {
+  const f = filter?.toLowerCase();
+  const out = [`# Routes of ${file.path.split('/').slice(-3).join('/')}`, '', `Dialect: ${table.dialect}${f ? ` · filter: \`${filter}\`` : ''}`, ''];
+  for (const m of table.methods) {
+    const rows = m.rows.filter((r) => !r.reserved && (!f || `${r.uri} ${r.target} ${r.names.join(' ')}`.toLowerCase().includes(f)));
+    out.push(`## ${m.method} (${rows.length})`, '');
+    if (m.error) out.push(`> ${m.error}`, '');
+    if (rows.length === 0) {
+      out.push('*No routes.*', '');
+      continue;
+    }
+    out.push('| # | URI | Target | Name | Declared |', '|---|---|---|---|---|');
+    rows.forEach((r, i) => {
+      const line = r.location ? r.location.range.start.line + 1 : undefined;
+      const link = line ? `[line ${line}](${file.toString()}#L${line})` : '';
+      out.push(`| ${i + 1} | \`${r.uri}\` | ${r.target === '' ? '*(blocked)*' : `\`${r.target}\``} | ${r.names.join(', ')} | ${link} |`);
+    });
+    out.push('');
+  }
+  return out.join('\n');
+}
