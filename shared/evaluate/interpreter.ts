@@ -548,12 +548,15 @@ export class Interpreter implements LibraryHost {
 
   private unset(node: PhpNode): void {
     if (node.kind === 'variable' && typeof node.name === 'string') {
-      this.writeScope(node.name).vars.delete(node.name);
+      // Unsetting a reference (`global $x`, `use (&$x)`) only unbinds the local name, as in PHP.
+      if (this.scope.refs.delete(node.name) || this.scope.globalNames.delete(node.name)) return;
+      this.scope.vars.delete(node.name);
       return;
     }
     if (node.kind === 'offsetlookup' && node.offset) {
       const container = this.readForWrite(node.what);
       const key = this.eval(node.offset);
+      if (container instanceof PerMethod || key instanceof PerMethod) throw new Diverge('unset() of a value that differs by request method');
       if (container instanceof PhpArray) {
         const k = toKey(key);
         if (k instanceof Unknown) return;
@@ -760,8 +763,9 @@ export class Interpreter implements LibraryHost {
   private variableName(node: PhpNode): string | Unknown {
     if (typeof node.name === 'string') return node.name;
     const v = this.eval(node.name);
-    const s = toPhpString(v instanceof PerMethod ? new Unknown('variable name differs by request method') : v, this);
-    return s;
+    // Each method then converts its own value (with its own warnings), as it would alone.
+    if (v instanceof PerMethod) throw new Diverge('a variable name differs by request method');
+    return toPhpString(v, this);
   }
 
   /** `$GLOBALS` as a read-only snapshot of the global variables. */
@@ -1084,7 +1088,16 @@ export class Interpreter implements LibraryHost {
     if (!values.some((v) => v instanceof PerMethod)) return fn(values);
     const ms = methodsIn(this.mask);
     const by: Value[] = REQUEST_METHODS.map(() => null);
-    for (const m of ms) by[m] = fn(values.map((v) => at(v, m)));
+    const saved = this.mask;
+    try {
+      for (const m of ms) {
+        // Runs for method m alone: its warnings (e.g. "Undefined array key") are that method's only.
+        this.mask = 1 << m;
+        by[m] = fn(values.map((v) => at(v, m)));
+      }
+    } finally {
+      this.mask = saved;
+    }
     const first = by[ms[0]];
     return ms.every((m) => sameValue(by[m], first)) ? first : new PerMethod(by);
   }

@@ -150,6 +150,8 @@ export function isUnknown(v: Value | undefined): v is Unknown {
 /** Shares an array value when it is stored in a second place (variable, element, argument). */
 export function shareValue<V extends Value>(v: V): V {
   if (v instanceof PhpArray) v.share();
+  // A value per method (e.g. `$route` after map()) holds one array per method: each is shared.
+  else if (v instanceof PerMethod) for (const x of v.byMethod) if (x instanceof PhpArray) x.share();
   return v;
 }
 

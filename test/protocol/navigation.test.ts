@@ -114,3 +114,65 @@ describe('language server: custom requests for the route table and the URL teste
     assert.ok(r.controllerUri.endsWith('/modules/blog/controllers/Posts.php'));
   });
 });
+
+describe('language server: targets, signatures, references and rename over stdio', function () {
+  this.timeout(30_000);
+  let client: LspClient;
+  const routesText = fs.readFileSync(ROUTES, 'utf8');
+  const routesUri = pathToFileURL(ROUTES).toString();
+
+  before(async () => {
+    client = new LspClient();
+    await client.initialize(EXAMPLE_APP);
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    await client.waitForDiagnostics(routesUri);
+  });
+
+  after(async () => {
+    await client.shutdown();
+  });
+
+  const at = (needle: string, delta = 2) => {
+    const p = lineOf(routesText, needle);
+    return { textDocument: { uri: routesUri }, position: { line: p.line, character: p.character + delta } };
+  };
+
+  it('hovers a target string with the controller and method it dispatches to', async () => {
+    const hover = (await client.connection.sendRequest(HoverRequest.type, at("'pages/show/about'"))) as Hover;
+    assert.match((hover.contents as MarkupContent).value, /controllers\/Pages\.php/);
+  });
+
+  it('goes from a target string to the controller method', async () => {
+    const locations = (await client.connection.sendRequest(DefinitionRequest.type, at("'pages/show/about'"))) as Location[];
+    assert.equal(locations.length, 1);
+    assert.ok(locations[0].uri.endsWith('/application/controllers/Pages.php'));
+    const pages = fs.readFileSync(path.join(EXAMPLE_APP, 'application', 'controllers', 'Pages.php'), 'utf8').split('\n');
+    assert.match(pages[locations[0].range.start.line], /function show\(/);
+  });
+
+  it('gives signature help inside a Route:: call', async () => {
+    const help = (await client.connection.sendRequest('textDocument/signatureHelp', at("'pages/show/about'", 1))) as { signatures: { label: string }[]; activeParameter: number };
+    assert.equal(help.signatures[0].label, 'Route::any($from, $to, $options = [], $nested = false)');
+    assert.equal(help.activeParameter, 1);
+  });
+
+  it('finds the references of a route name: its declaration and every named() use', async () => {
+    const refs = (await client.connection.sendRequest('textDocument/references', { ...at("'as' => 'login'", 11), context: { includeDeclaration: true } })) as Location[];
+    const files = refs.map((r) => r.uri.split('/').slice(-3).join('/')).sort();
+    assert.deepStrictEqual(files, ['application/config/routes.php', 'application/controllers/Users.php']);
+  });
+
+  it('renames a route name in its declaration and every use', async () => {
+    const edit = (await client.connection.sendRequest('textDocument/rename', { ...at("'as' => 'login'", 11), newName: 'sign_in' })) as { changes: Record<string, { newText: string }[]> };
+    const uris = Object.keys(edit.changes).map((u) => u.split('/').slice(-3).join('/')).sort();
+    assert.deepStrictEqual(uris, ['application/config/routes.php', 'application/controllers/Users.php']);
+    assert.ok(Object.values(edit.changes).every((edits) => edits.every((e) => e.newText === 'sign_in')));
+  });
+
+  it('refuses to rename onto a name another route has, with a clear message', async () => {
+    await assert.rejects(
+      client.connection.sendRequest('textDocument/rename', { ...at("'as' => 'login'", 11), newName: 'logout' }),
+      (e: Error) => /logout/.test(e.message),
+    );
+  });
+});

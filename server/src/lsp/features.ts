@@ -9,20 +9,71 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { completeNamed, completeRouteMethods, type CompletionEntry } from '../../../shared/analysis/completion';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
+import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
+import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/completion-more';
 import { hoverAt } from '../../../shared/analysis/hover';
+import { nameReferences, prepareRename, renameName } from '../../../shared/analysis/rename';
+import { signatureAt } from '../../../shared/analysis/signature-help';
+import { targetDefinition, targetHover } from '../../../shared/analysis/targets';
+import { LineIndex } from '../../../shared/php/line-index';
+import type { Span } from '../../../shared/php/ast';
+import { DiskTree } from '../host/disk-tree';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
 import type { RouteService } from './route-service';
 import type { WorkspaceIndex } from './workspace-index';
 
-const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
+const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
   'route-name': CompletionItemKind.Constant,
   method: CompletionItemKind.Method,
   option: CompletionItemKind.Property,
   wildcard: CompletionItemKind.Snippet,
+  'option-value': CompletionItemKind.Value,
+  module: CompletionItemKind.Module,
+  folder: CompletionItemKind.Folder,
+  controller: CompletionItemKind.Class,
+  'controller-method': CompletionItemKind.Method,
 };
+
+/** A file's text: the open document's, else the disk's. */
+function textOf(deps: Deps, file: string): string | undefined {
+  const open = deps.documents.get(pathToFileURL(file).toString());
+  if (open) return open.getText();
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function locationIn(deps: Deps, file: string, span: Span, lines?: LineIndex): Location | undefined {
+  const uri = pathToFileURL(file).toString();
+  const open = deps.documents.get(uri);
+  if (open) return { uri, range: spanToRange(open, span) };
+  const text = lines ? undefined : textOf(deps, file);
+  const index = lines ?? (text === undefined ? undefined : new LineIndex(text));
+  if (!index) return undefined;
+  return { uri, range: { start: index.position(span.start), end: index.position(span.end) } };
+}
+
+/** Route files with their current text and evaluation: open documents win over the index. */
+function routeInputs(deps: Deps) {
+  const byFile = new Map(deps.index.routeFileInputs().map((r) => [r.file, r] as const));
+  for (const doc of deps.documents.all()) {
+    const file = deps.uriToPath(doc.uri);
+    const last = deps.service.last(doc.uri);
+    if (file && last && deps.index.isRouteFile(file)) byFile.set(file, { file, text: last.text, evaluation: last.evaluation });
+  }
+  return [...byFile.values()];
+}
+
+function usageInputs(deps: Deps) {
+  return deps.index.usageFiles().map(([file, usages]) => ({ file, usages }));
+}
 
 interface Deps {
   documents: TextDocuments<TextDocument>;
@@ -53,6 +104,12 @@ function declarationLocations(deps: Deps, name: string): Location[] {
   }));
 }
 
+function appDirOf(deps: Deps, doc: TextDocument): string | undefined {
+  const file = deps.uriToPath(doc.uri);
+  const m = file ? /^(.*[\\/]application)[\\/]/.exec(file) : null;
+  return m ? m[1] : undefined;
+}
+
 export function registerFeatures(connection: Connection, deps: Deps): void {
   connection.onHover((params, token): Hover | null => {
     const doc = deps.documents.get(params.textDocument.uri);
@@ -62,6 +119,9 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
     const file = deps.uriToPath(doc.uri);
     const analysed = deps.service.last(doc.uri);
     if (file && deps.index.isRouteFile(file) && analysed) {
+      const catalog = deps.service.controllersOf(analysed.appDir);
+      const t = catalog && targetHover(analysed.text, analysed.evaluation, offset, catalog);
+      if (t) return { contents: { kind: MarkupKind.Markdown, value: t.markdown }, range: spanToRange(doc, t.span) };
       const h = hoverAt(analysed.text, analysed.evaluation, offset);
       if (h) return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: spanToRange(doc, h.span) };
       return null;
@@ -83,7 +143,8 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
     const names = deps.index.allNames();
     const analysed = deps.service.last(doc.uri);
     if (analysed) for (const [n, d] of nameDeclarations(analysed.evaluation)) names.set(n, { from: d.from, methods: d.methods });
-    const entries = completeNamed(text, offset, names) ?? completeRouteMethods(text, offset);
+    const entries: MoreCompletionEntry[] | undefined =
+      completeNamed(text, offset, names) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
     if (!entries) return null;
     return entries.map((e) => ({
       label: e.label,
@@ -92,15 +153,74 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
       documentation: e.documentation ? { kind: MarkupKind.Markdown, value: e.documentation } : undefined,
       textEdit: { range: spanToRange(doc, e.replace), newText: e.insertText ?? e.label },
       filterText: e.label,
+      ...(e.sortText ? { sortText: e.sortText } : {}),
     }));
+  });
+
+  connection.onSignatureHelp((params): SignatureHelp | null => {
+    const doc = deps.documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const sig = signatureAt(doc.getText(), doc.offsetAt(params.position));
+    if (!sig) return null;
+    return {
+      signatures: [{ label: sig.label, documentation: { kind: MarkupKind.Markdown, value: sig.doc }, parameters: sig.parameters.map((p) => ({ label: p.labelOffsets, documentation: p.doc })) }],
+      activeSignature: 0,
+      activeParameter: sig.activeParameter ?? null,
+    } as SignatureHelp;
+  });
+
+  connection.onReferences((params) => {
+    const doc = deps.documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    deps.ensureAnalysed(doc);
+    const offset = doc.offsetAt(params.position);
+    const name = prepareRename(doc.getText(), offset)?.name ?? namedAt(deps, doc, offset);
+    if (name === undefined) return null;
+    const refs = nameReferences(name, routeInputs(deps), usageInputs(deps));
+    const spans = [...(params.context.includeDeclaration ? refs.declarations : []), ...refs.uses];
+    return spans.flatMap((r) => locationIn(deps, r.file, r.span) ?? []);
+  });
+
+  connection.onPrepareRename((params) => {
+    const doc = deps.documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const at = prepareRename(doc.getText(), doc.offsetAt(params.position));
+    return at ? { range: spanToRange(doc, at.span), placeholder: at.name } : null;
+  });
+
+  connection.onRenameRequest((params): WorkspaceEdit | ResponseError<void> | null => {
+    const doc = deps.documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    deps.ensureAnalysed(doc);
+    const at = prepareRename(doc.getText(), doc.offsetAt(params.position));
+    if (!at) return new ResponseError(ErrorCodes.InvalidRequest, 'Place the cursor on a route name (in an \'as\' option or in Route::named()) to rename it.');
+    const result = renameName(at.name, params.newName, routeInputs(deps), usageInputs(deps));
+    if ('error' in result) return new ResponseError(ErrorCodes.InvalidRequest, result.error);
+    const changes: Record<string, { range: ReturnType<typeof spanToRange>; newText: string }[]> = {};
+    for (const e of result.edits) {
+      const loc = locationIn(deps, e.file, e.span);
+      if (!loc) return new ResponseError(ErrorCodes.InvalidRequest, `Cannot read ${e.file} to rename '${at.name}' there.`);
+      (changes[loc.uri] ??= []).push({ range: loc.range, newText: e.newText });
+    }
+    return { changes };
   });
 
   connection.onDefinition((params, token): Location[] | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
     deps.ensureAnalysed(doc);
-    const name = namedAt(deps, doc, doc.offsetAt(params.position));
-    if (name === undefined) return null;
+    const offset = doc.offsetAt(params.position);
+    const name = namedAt(deps, doc, offset);
+    if (name === undefined) {
+      const analysed = deps.service.last(doc.uri);
+      if (!analysed?.appDir) return null;
+      const appDir = analysed.appDir;
+      const target = targetDefinition(analysed.text, analysed.evaluation, offset, new DiskTree(appDir), (f) => textOf(deps, path.join(appDir, f)));
+      if (!target) return null;
+      const file = path.join(appDir, target.file);
+      const loc = locationIn(deps, file, target.span ?? { start: 0, end: 0 });
+      return loc ? [loc] : null;
+    }
     const locations = declarationLocations(deps, name);
     // The open route document's own declarations are the freshest.
     const analysed = deps.service.last(doc.uri);

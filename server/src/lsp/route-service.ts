@@ -8,6 +8,8 @@ import { StatementParser } from '../../../shared/php/parse';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { createControllerCatalog, type ControllerCatalog } from '../../../shared/workspace/controller-catalog';
+import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
+import { readControllerFiles } from '../host/controller-files';
 import { DiskTree } from '../host/disk-tree';
 import { applicationDirOf, constantsOfApp, detectDialect, readTextFile } from '../host/route-file';
 
@@ -27,9 +29,28 @@ export class RouteService {
   private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string }>();
   private readonly catalogs = new Map<string, ControllerCatalog>();
 
+  private readonly listings = new Map<string, ControllerListing>();
+
   /** Forgets what is known of controllers (a PHP file changed on disk). */
   invalidateControllers(): void {
     this.catalogs.clear();
+    this.listings.clear();
+  }
+
+  /** The application's modules, controllers and their methods (for completion in targets). */
+  listing(appDir: string | undefined): ControllerListing | undefined {
+    if (!appDir) return undefined;
+    let l = this.listings.get(appDir);
+    if (!l) {
+      l = listingFromFiles(readControllerFiles(appDir));
+      this.listings.set(appDir, l);
+    }
+    return l;
+  }
+
+  /** Controllers of an application, for hover and definition on targets. */
+  controllersOf(appDir: string | undefined): ControllerCatalog | undefined {
+    return this.catalog(appDir);
   }
 
   private catalog(appDir: string | undefined): ControllerCatalog | undefined {

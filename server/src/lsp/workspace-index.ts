@@ -5,7 +5,7 @@ import { namesOf } from '../../../shared/analysis/diagnostics/checks/named';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { Span } from '../../../shared/php/ast';
 import { LineIndex } from '../../../shared/php/line-index';
-import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
+import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
@@ -23,6 +23,8 @@ export interface ScanProgress {
 export class WorkspaceIndex {
   /** Route file path → route names it defines. */
   private readonly routeNames = new Map<string, Set<string>>();
+  /** Route file path → its text and evaluation as last read (references and rename read them). */
+  private readonly inputs = new Map<string, { text: string; evaluation: FileEvaluation }>();
   /** Route file path → where each of its names is declared (for definition and hover). */
   private readonly declarations = new Map<string, { lines: LineIndex; names: Map<string, { span: Span; from: string; methods: string[] }> }>();
   /** Other PHP file path → its `Route::named()` usages (only files that have some). */
@@ -91,6 +93,7 @@ export class WorkspaceIndex {
     const names = namesOf(evaluation);
     this.routeNames.set(file, names);
     this.declarations.set(file, { lines: new LineIndex(source), names: nameDeclarations(evaluation) });
+    this.inputs.set(file, { text: source, evaluation });
     return [...names].sort().join('\u0000') !== before;
   }
 
@@ -114,7 +117,13 @@ export class WorkspaceIndex {
     return out;
   }
 
+  /** Every route file with its text and evaluation (for references and rename). */
+  routeFileInputs(): { file: string; text: string; evaluation: FileEvaluation }[] {
+    return [...this.inputs.entries()].map(([file, v]) => ({ file, ...v }));
+  }
+
   removeFile(file: string): boolean {
+    this.inputs.delete(file);
     this.declarations.delete(file);
     this.usages.delete(file);
     return this.routeNames.delete(file);

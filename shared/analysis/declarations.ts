@@ -1,0 +1,183 @@
+import type { FileEvaluation } from '../evaluate/evaluate-file';
+import type { RouteCall } from '../evaluate/interpreter';
+import { keyToString, type Key } from '../evaluate/values';
+import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
+import type { CallSite, EntryOriginInfo, RouteRecord } from '../library/records';
+import type { Fate } from './produced';
+import { describeTarget } from './route-table';
+
+/**
+ * The Route:: declarations of a file and what each really produced, computed once per evaluation
+ * so that outlines and lenses stay linear in the number of routes (producedBy() scans every
+ * record per call, which is quadratic over a whole file).
+ */
+
+/** Library methods that declare routes (named(), map() and reset() do not). */
+export const DECLARING_METHODS: ReadonlySet<string> = new Set([
+  'any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'resources', 'context', 'block', 'prefix',
+]);
+
+/** Each call site once (a call in a `$nested` callable runs once per parent route), in source order. */
+export function uniqueCalls(evaluation: FileEvaluation): RouteCall[] {
+  const bySite = new Map<number, RouteCall>();
+  for (const call of evaluation.calls ?? []) {
+    if (!call?.site?.span) continue;
+    if (!bySite.has(call.site.span.start)) bySite.set(call.site.span.start, call);
+  }
+  return [...bySite.values()].sort((a, b) => a.site.span.start - b.site.span.start || b.site.span.end - a.site.span.end);
+}
+
+/** `‹dynamic›` for a route whose path is not known statically, else the key as PHP stores it. */
+export function displayKey(key: Key): string {
+  return typeof key === 'string' && key.startsWith('\u0000dynamic:') ? '‹dynamic›' : keyToString(key);
+}
+
+/** Methods for a label: `ANY` when all eight, else joined by `sep`. */
+export function methodsLabel(methods: readonly RequestMethod[], sep = '|'): string {
+  return methods.length === REQUEST_METHODS.length ? 'ANY' : methods.join(sep);
+}
+
+export interface ProducedEntry {
+  m: MethodIndex;
+  record: RouteRecord;
+  fate: Fate;
+}
+
+/** Every record indexed by the call that created it and by the calls it ran inside. */
+export class ProducedIndex {
+  private readonly own = new Map<number, ProducedEntry[]>();
+  private readonly inside = new Map<number, ProducedEntry[]>();
+
+  constructor(evaluation: FileEvaluation) {
+    const maps = (evaluation.calls ?? []).filter((c) => c.site.method === 'map');
+    const lastMap = maps[maps.length - 1]?.site;
+    (evaluation.methods ?? []).forEach((result, m) => {
+      for (const record of result?.library?.created ?? []) {
+        const entry: ProducedEntry = { m, record, fate: fateOf(record, result.routes?.originOf(record.key), lastMap) };
+        push(this.own, record.site.span.start, entry);
+        // A site may be on the via list twice (recursion); count the record once under it.
+        const seen = new Set<number>();
+        for (const v of record.via) {
+          if (seen.has(v.span.start)) continue;
+          seen.add(v.span.start);
+          push(this.inside, v.span.start, entry);
+        }
+      }
+    });
+  }
+
+  /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). */
+  of(site: CallSite, nested: boolean): ProducedEntry[] {
+    const own = this.own.get(site.span.start) ?? [];
+    if (!nested) return own;
+    const inner = this.inside.get(site.span.start) ?? [];
+    return own.length === 0 ? inner : [...own, ...inner];
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** The same decision as produced.ts's fates (kept here so the index needs no per-call scan). */
+function fateOf(record: RouteRecord, finalOrigin: object | undefined, lastMap: CallSite | undefined): Fate {
+  if (record.resetBy) return { kind: 'reset', at: record.resetBy };
+  if (finalOrigin === record) return { kind: 'active' };
+  if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
+  if (record.mappedBy.length === 0) return { kind: 'not-mapped', lastMap };
+  return { kind: 'overwritten', by: finalOrigin as EntryOriginInfo | undefined };
+}
+
+/** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */
+export interface ProducedRoute {
+  key: string;
+  target: string;
+  methods: RequestMethod[];
+  names: string[];
+  record: RouteRecord;
+}
+
+export interface DeclarationSummary {
+  /** The (key, target) pairs present in the final `$route` of at least one method, in order. */
+  routes: ProducedRoute[];
+  /** Methods with at least one of those routes. */
+  methods: RequestMethod[];
+  /** Pairs in no final `$route` at all, counted by why (the first method's reason). */
+  lost: { reason: string; count: number }[];
+}
+
+/** Why a route is not in `$route`, in a few words. */
+export function lostReason(fate: Fate, methodFailed: boolean): string {
+  switch (fate.kind) {
+    case 'active':
+      return 'active';
+    case 'replaced':
+      return 'replaced';
+    case 'reset':
+      return 'reset';
+    case 'not-mapped':
+      if (methodFailed) return 'lost to an error';
+      return fate.lastMap ? 'lost after map()' : 'not mapped';
+    case 'overwritten':
+      return fate.by ? 'overwritten in $route' : 'not in $route';
+  }
+}
+
+/**
+ * Folds produced entries into routes. Rule: a route is a distinct (key, target) pair; a pair that
+ * is in the final `$route` under any method counts as produced (its methods are those it is in);
+ * a pair in none counts as lost, once.
+ */
+export function summarize(evaluation: FileEvaluation, entries: readonly ProducedEntry[]): DeclarationSummary {
+  const active = new Map<string, ProducedRoute>();
+  const lost = new Map<string, string>();
+  const methodSet = new Set<MethodIndex>();
+  for (const { m, record, fate } of entries) {
+    const key = displayKey(record.key);
+    const target = describeTarget(record.to);
+    const identity = `${key}\u0000${target}`;
+    if (fate.kind !== 'active') {
+      // A syntax error skips its statement only; an uncaught error stops the script.
+      const failed = evaluation.methods[m]?.error;
+      if (!lost.has(identity)) lost.set(identity, lostReason(fate, !!failed && failed.class !== 'ParseError'));
+      continue;
+    }
+    methodSet.add(m);
+    const method = REQUEST_METHODS[m];
+    const route = active.get(identity);
+    if (route) {
+      if (!route.methods.includes(method)) route.methods.push(method);
+      continue;
+    }
+    const names = record.name === undefined ? [] : [keyToString(record.name)];
+    active.set(identity, { key, target, methods: [method], names, record });
+  }
+  const reasons = new Map<string, number>();
+  for (const [identity, reason] of lost) {
+    if (active.has(identity)) continue;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const routes = [...active.values()];
+  for (const r of routes) r.methods = REQUEST_METHODS.filter((x) => r.methods.includes(x));
+  return {
+    routes,
+    methods: REQUEST_METHODS.filter((_, i) => methodSet.has(i)),
+    lost: [...reasons].map(([reason, count]) => ({ reason, count })),
+  };
+}
+
+/** `7 routes · GET POST PUT DELETE`, `1 route · ANY`, `0 routes · 2 replaced`. */
+export function summaryTitle(s: DeclarationSummary): string {
+  const n = s.routes.length;
+  const parts = [`${n} route${n === 1 ? '' : 's'}`];
+  if (s.methods.length > 0) parts.push(methodsLabel(s.methods, ' '));
+  for (const l of s.lost) parts.push(`${l.count} ${l.reason}`);
+  return parts.join(' · ');
+}
+
+/** Routes inside a prefix() closure belong to its summary; other calls count their own routes. */
+export function countsNested(method: string): boolean {
+  return method === 'prefix';
+}

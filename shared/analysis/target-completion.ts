@@ -1,0 +1,77 @@
+/**
+ * Completion inside a target (`$to`) string, one segment at a time: modules, controller folders
+ * and controllers first, then a controller's public methods. Follows the lookup order of
+ * resolveController(): a module shadows an application controller or folder of the same name.
+ */
+
+import type { Span } from '../php/ast';
+import type { ControllerListing, ListedController } from './controller-listing';
+import type { MoreCompletionEntry } from './completion-more';
+import type { StringAtCursor } from './cursor-context';
+
+interface Candidate {
+  path: string[];
+  kind: MoreCompletionEntry['kind'];
+  detail: string;
+  documentation: string;
+}
+
+const ucfirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function addController(out: Candidate[], base: string[], c: ListedController, folderOf: (parts: string[]) => string): void {
+  const parts = c.name.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i);
+    out.push({ path: [...base, ...folder], kind: 'folder', detail: folderOf(folder), documentation: `Controllers in \`${folderOf(folder)}\`.` });
+  }
+  const cls = ucfirst(parts[parts.length - 1]);
+  const path = [...base, ...parts];
+  out.push({ path, kind: 'controller', detail: c.file, documentation: `Controller \`${cls}\` in \`${c.file}\`; its \`index()\` when no method follows.` });
+  for (const m of c.methods) {
+    out.push({ path: [...path, m], kind: 'controller-method', detail: `${cls}::${m}()`, documentation: `\`${[...path, m].join('/')}\` dispatches to \`${cls}::${m}()\` in \`${c.file}\`.` });
+  }
+}
+
+/** Every path a target can spell, modules before application controllers. */
+function candidates(listing: ControllerListing): Candidate[] {
+  const out: Candidate[] = [];
+  const modules = listing.modules();
+  for (const module of modules) {
+    const controllers = listing.controllers(module);
+    out.push({ path: [module], kind: 'module', detail: `modules/${module}/`, documentation: `HMVC module \`${module}\` (${controllers.length} controller${controllers.length === 1 ? '' : 's'}).` });
+    for (const c of controllers) addController(out, [module], c, (f) => `modules/${module}/controllers/${f.join('/')}/`);
+    // `module/method` reaches the module's controller named like the module.
+    const own = controllers.find((c) => c.name === module);
+    for (const m of own?.methods ?? []) {
+      out.push({ path: [module, m], kind: 'controller-method', detail: `${ucfirst(module)}::${m}()`, documentation: `\`${module}/${m}\` dispatches to \`${ucfirst(module)}::${m}()\` in \`${own!.file}\` (the module's own controller).` });
+    }
+  }
+  const shadowed = new Set(modules.map((m) => m.toLowerCase()));
+  for (const c of listing.controllers()) {
+    if (shadowed.has(c.name.split('/')[0].toLowerCase())) continue;
+    addController(out, [], c, (f) => `controllers/${f.join('/')}/`);
+  }
+  return out;
+}
+
+/** Entries for the segment being typed in a target string. */
+export function completeTargetSegments(text: string, offset: number, string: StringAtCursor, listing: ControllerListing): MoreCompletionEntry[] {
+  const parts = string.typed.split('/');
+  const partial = parts.pop() ?? '';
+  const done = parts.map((p) => p.toLowerCase());
+  // A back-reference or placeholder decides the rest per request: nothing to offer.
+  if (done.some((p) => p.includes('$') || p.includes('{'))) return [];
+  let end = offset;
+  while (end < text.length && !'/\r\n'.includes(text[end]) && text[end] !== string.quote) end++;
+  const replace: Span = { start: offset - partial.length, end };
+  const seen = new Set<string>();
+  const out: MoreCompletionEntry[] = [];
+  for (const c of candidates(listing)) {
+    if (c.path.length !== done.length + 1 || !done.every((p, i) => c.path[i].toLowerCase() === p)) continue;
+    const label = c.path[done.length];
+    if (seen.has(label.toLowerCase())) continue;
+    seen.add(label.toLowerCase());
+    out.push({ label, kind: c.kind, detail: c.detail, documentation: c.documentation, replace, sortText: String(out.length).padStart(4, '0') });
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import { PhpArray, type Value } from '../evaluate/values';
+import type { FileEvaluation } from '../evaluate/evaluate-file';
+import type { RequestMethod } from '../library/methods';
+import type { AppTree } from '../router/app-tree';
+import { resolveController, type ControllerTarget } from '../router/controllers';
+
+/** Where a route target lands, decided from its static segments only. */
+export interface TargetDispatch {
+  target: ControllerTarget;
+  /**
+   * True when the method segment holds a back-reference (`pages/$1`): the route may reach any
+   * method `methodMatches` accepts, depending on the URI.
+   */
+  methodVaries: boolean;
+  /** Whether a method name (any case) can be the one dispatched to. */
+  methodMatches(name: string): boolean;
+}
+
+/** A segment decided per request: a back-reference, or a placeholder like `{default_controller}`. */
+function varies(segment: string): boolean {
+  return segment.includes('$') || segment.includes('{') || segment.includes('\\');
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Resolves a target's controller when the segments that choose it are static. A back-reference
+ * among those segments (`$1/show`, `blog/$1` when `$1` picks the controller) makes the target
+ * unresolvable here; one in the method segment makes the method vary; in the arguments it does
+ * not matter. Never throws.
+ */
+export function dispatchTarget(target: string, tree: AppTree, translateDashes = false): TargetDispatch | undefined {
+  if (typeof target !== 'string') return undefined;
+  const segments = target.split('/').filter((s) => s !== '');
+  if (segments.length === 0) return undefined;
+  const firstVarying = segments.findIndex(varies);
+  if (firstVarying === 0) return undefined;
+  let resolved;
+  try {
+    resolved = resolveController(segments, tree, translateDashes);
+    if (!resolved.found) return undefined;
+    if (firstVarying > 0) {
+      // The controller must be the one the static segments alone already reach.
+      const stable = resolveController(segments.slice(0, firstVarying), tree, translateDashes);
+      if (!stable.found || stable.target.file !== resolved.target.file) return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  const t = resolved.target;
+  if (varies(t.class)) return undefined;
+  if (!varies(t.method)) {
+    const lower = t.method.toLowerCase();
+    return { target: t, methodVaries: false, methodMatches: (name) => name.toLowerCase() === lower };
+  }
+  // `view_$1` can only reach methods starting with `view_`.
+  const source = t.method
+    .split(/\$\{\d{1,2}\}|\$\d{1,2}|\{[^}]*\}|\\\d{1,2}/)
+    .map(escapeRegex)
+    .join('.*');
+  const re = new RegExp(`^${source}$`, 'i');
+  return { target: t, methodVaries: true, methodMatches: (name) => re.test(name) };
+}
+
+/** The target CodeIgniter uses under a method: a verb array (`array('GET' => ...)`) picks its entry. */
+export function targetUnder(value: Value, method: RequestMethod): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value instanceof PhpArray) {
+    const wanted = method.toLowerCase();
+    for (const [k, v] of value.entries()) if (String(k).toLowerCase() === wanted) return typeof v === 'string' ? v : undefined;
+  }
+  return undefined;
+}
+
+/** `$route['translate_uri_dashes'] = TRUE` under any method. */
+export function translatesDashes(evaluation: FileEvaluation): boolean {
+  return (evaluation.methods ?? []).some((r) => r?.routes?.get('translate_uri_dashes') === true);
+}

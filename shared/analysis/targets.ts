@@ -1,0 +1,137 @@
+/**
+ * Route targets under the cursor (`Route::get('x', 'blog/posts/show/$1')`, `$route['x'] = '...'`):
+ * which controller file and method they dispatch to, for hover and go-to-definition.
+ */
+
+import type { Span } from '../php/ast';
+import type { FileEvaluation } from '../evaluate/evaluate-file';
+import type { AppTree } from '../router/app-tree';
+import { resolveController, type ControllerResolution } from '../router/controllers';
+import type { ControllerCatalog } from '../workspace/controller-catalog';
+import { indexPhpFile } from '../workspace/php-index';
+import { cursorContext } from './cursor-context';
+import { cursorPosition } from './cursor-position';
+import { isRouteMethod } from './origins';
+
+export interface TargetAtCursor {
+  /** The target expression (quotes included). */
+  span: Span;
+  target: string;
+  segments: string[];
+  /** The HMVC-aware lookup; undefined when a segment decided per request picks the controller. */
+  resolution?: ControllerResolution;
+  /** When `resolution` is undefined: the segment (`$1`, `{default_controller}`) that picks the controller. */
+  decidedBy?: string;
+}
+
+/** A back-reference or placeholder: its value is known only per request. */
+const varies = (segment: string): boolean => /[$\\{]/.test(segment);
+const ucfirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function translatesDashes(evaluation: FileEvaluation): boolean {
+  return (evaluation.methods ?? []).some((r) => r?.routes?.get('translate_uri_dashes') === true);
+}
+
+/**
+ * Resolves segments whose controller-choosing part is static. A varying segment there (`$1/show`,
+ * `blog/$1` when `$1` may name a controller of blog) leaves it undecided; in the method or the
+ * arguments it does not matter.
+ */
+export function resolveTargetSegments(segments: string[], tree: AppTree, translateDashes = false): Pick<TargetAtCursor, 'resolution' | 'decidedBy'> {
+  const first = segments.findIndex(varies);
+  if (first === 0) return { decidedBy: segments[0] };
+  const full = resolveController(segments, tree, translateDashes);
+  if (first > 0 && first < 3) {
+    const stable = resolveController(segments.slice(0, first), tree, translateDashes);
+    if (!stable.found || !full.found || stable.target.file !== full.target.file) return { decidedBy: segments[first] };
+  }
+  return { resolution: full };
+}
+
+/** The target string at the cursor: from the evaluation for Route calls, from the text for `$route[...] =`. */
+function targetLiteralAt(text: string, evaluation: FileEvaluation, offset: number): { span: Span; target: string } | undefined {
+  let found: { span: Span; targets: Set<unknown> } | undefined;
+  for (const call of evaluation.calls ?? []) {
+    const span = call.site.argSpans[1];
+    if (!isRouteMethod(call.site.method) || !span || offset < span.start || offset >= span.end) continue;
+    found ??= { span, targets: new Set() };
+    found.targets.add(call.args[1]);
+  }
+  if (found) {
+    // A call run several times (a loop, a nested callable) must have one target to speak of.
+    const [only] = found.targets;
+    return found.targets.size === 1 && typeof only === 'string' ? { span: found.span, target: only } : undefined;
+  }
+  const ctx = cursorContext(text, offset, { openingQuote: true });
+  const pos = ctx && cursorPosition(ctx);
+  const s = ctx?.string;
+  if (!ctx || !pos || !s || !s.terminated || !s.token.literal) return undefined;
+  const textual = pos.kind === 'route-value' || (pos.kind === 'route-argument' && isRouteMethod(pos.method) && pos.argIndex === 1);
+  const after = ctx.tokens[s.index + 1]?.text;
+  if (!textual || (after !== undefined && ![',', ')', ';', '?>'].includes(after))) return undefined;
+  return { span: { start: s.token.start, end: s.token.end }, target: s.token.text };
+}
+
+/** The target under the cursor with where it dispatches, or undefined off a target. */
+export function targetAt(text: string, evaluation: FileEvaluation, offset: number, tree: AppTree): TargetAtCursor | undefined {
+  try {
+    const literal = targetLiteralAt(text, evaluation, offset);
+    if (!literal) return undefined;
+    const segments = literal.target.split('/').filter((s) => s !== '');
+    if (segments.length === 0) return { ...literal, segments, decidedBy: undefined, resolution: { found: false, reason: 'the target is empty', tried: [] } };
+    return { ...literal, segments, ...resolveTargetSegments(segments, tree, translatesDashes(evaluation)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Markdown saying where the target under the cursor dispatches, or why nowhere. */
+export function targetHover(text: string, evaluation: FileEvaluation, offset: number, catalog: ControllerCatalog): { markdown: string; span: Span } | undefined {
+  const at = targetAt(text, evaluation, offset, catalog.tree);
+  if (!at) return undefined;
+  const code = `\`${at.target.replace(/`/g, "'")}\``;
+  if (!at.resolution) {
+    return { span: at.span, markdown: `The controller of ${code} depends on the request: \`${at.decidedBy}\` is filled in from the URI.` };
+  }
+  if (!at.resolution.found) return { span: at.span, markdown: `${code} dispatches to no controller: ${at.resolution.reason}. CodeIgniter answers 404.` };
+  const t = at.resolution.target;
+  const cls = ucfirst(t.class);
+  const module = t.module ? ` (module \`${t.module}\`)` : '';
+  const call = `\`${cls}::${t.method}(${t.args.join(', ')})\``;
+  const methods = catalog.methods(t.file);
+  let note = '';
+  if (varies(t.method)) note = `\n\nThe method comes from the URI (\`${t.method}\`).`;
+  else if (methods?.hasRemap) note = `\n\n\`${cls}::_remap()\` receives every call.`;
+  else if (methods && !methods.names.has(t.method.toLowerCase())) {
+    return { span: at.span, markdown: `${code} dispatches to \`${t.file}\`${module}, which has no public method \`${t.method}()\`: CodeIgniter answers 404.` };
+  }
+  return { span: at.span, markdown: `${code} dispatches to \`${t.file}\`${module} → ${call}${note}` };
+}
+
+/**
+ * The controller file the target under the cursor dispatches to, with the span of the method's
+ * name in it (or of the class name when the method is not found or comes from the URI).
+ */
+export function targetDefinition(
+  text: string,
+  evaluation: FileEvaluation,
+  offset: number,
+  tree: AppTree,
+  read: (file: string) => string | undefined,
+): { file: string; span?: Span } | undefined {
+  const at = targetAt(text, evaluation, offset, tree);
+  if (!at?.resolution?.found) return undefined;
+  const t = at.resolution.target;
+  let source: string | undefined;
+  try {
+    source = read(t.file);
+  } catch {
+    source = undefined;
+  }
+  if (typeof source !== 'string') return { file: t.file };
+  const classes = indexPhpFile(source).controllers;
+  const cls = classes.find((c) => c.className.toLowerCase() === t.class.toLowerCase()) ?? classes[0];
+  if (!cls) return { file: t.file };
+  const method = varies(t.method) ? undefined : cls.methods.find((m) => m.name.toLowerCase() === t.method.toLowerCase());
+  return { file: t.file, span: method ? method.span : cls.classSpan };
+}

@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import { listingFromFiles } from '../../shared/analysis/controller-listing';
+import { appListing } from './app-fixture';
+
+describe('listingFromFiles', () => {
+  it('lists modules that have controllers', () => {
+    assert.deepEqual(appListing().modules(), ['blog', 'gallery']);
+  });
+
+  it('names application controllers as a target writes them, sub-folders included, with public methods', () => {
+    assert.deepEqual(appListing().controllers(), [
+      { name: 'admin/users', file: 'controllers/admin/Users.php', methods: ['index', 'edit'] },
+      { name: 'blog', file: 'controllers/Blog.php', methods: ['shadowed'] },
+      { name: 'home', file: 'controllers/Home.php', methods: ['index', 'about'] },
+    ]);
+  });
+
+  it("lists a module's controllers; a file starting lower case is unreachable and left out", () => {
+    assert.deepEqual(
+      appListing().controllers('blog').map((c) => `${c.name}:${c.methods.join(',')}`),
+      ['blog:index,feed', 'posts:index,show'],
+    );
+    assert.deepEqual(appListing().controllers('nope'), []);
+  });
+
+  it('keeps camel case after the first letter and reads module sub-folders', () => {
+    const listing = listingFromFiles(new Map([
+      ['controllers/BlogPosts.php', '<?php class BlogPosts extends CI_Controller { function index() {} }'],
+      ['modules/shop/controllers/admin/Orders.php', '<?php class Orders extends MX_Controller { public function refund() {} }'],
+      ['./controllers//Twice.php', '<?php class Twice {}'],
+    ]));
+    assert.deepEqual(listing.controllers().map((c) => c.name), ['blogPosts', 'twice']);
+    assert.deepEqual(listing.controllers('shop'), [{ name: 'admin/orders', file: 'modules/shop/controllers/admin/Orders.php', methods: ['refund'] }]);
+  });
+
+  it('never throws on odd input', () => {
+    const listing = listingFromFiles(new Map([['controllers/Broken.php', '<?php class Broken { public function a( {'], ['x', undefined as unknown as string]]));
+    assert.deepEqual(listing.controllers().map((c) => c.name), ['broken']);
+  });
+});

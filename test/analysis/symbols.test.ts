@@ -1,0 +1,215 @@
+import * as assert from 'node:assert/strict';
+import { documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/symbols';
+import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+
+const slice = (text: string, s: { start: number; end: number }): string => text.slice(s.start, s.end);
+
+/** name → children names, recursively, for compact comparisons. */
+function outline(symbols: RouteSymbol[]): unknown[] {
+  return symbols.map((s) => (s.children.length ? { [s.name]: outline(s.children) } : s.name));
+}
+
+function allSymbols(symbols: RouteSymbol[]): RouteSymbol[] {
+  return symbols.flatMap((s) => [s, ...allSymbols(s.children)]);
+}
+
+describe('documentSymbols', () => {
+  it('lists declarations with the routes they produce, prefix() closures nested, $route entries and map()', () => {
+    const text = `<?php
+$route['default_controller'] = 'home';
+Route::resources('photos');
+Route::prefix('api', function () {
+    Route::get('users/(:num)', 'api/users/show/$1', array('as' => 'api_user'));
+    Route::any('status', 'api/status');
+});
+$route = Route::map($route);
+`;
+    const symbols = documentSymbols(text, evaluateRouteFile(text));
+    assert.deepEqual(outline(symbols), [
+      "$route['default_controller']",
+      {
+        "Route::resources('photos')": [
+          'GET photos → photos/index',
+          'GET photos/new → photos/create_new',
+          'GET photos/([a-zA-Z0-9\\-_]+)/edit → photos/edit/$1',
+          'GET photos/([a-zA-Z0-9\\-_]+) → photos/show/$1',
+          'POST photos → photos/create',
+          'PUT photos/([a-zA-Z0-9\\-_]+) → photos/update/$1',
+          'DELETE photos/([a-zA-Z0-9\\-_]+) → photos/delete/$1',
+        ],
+      },
+      {
+        "Route::prefix('api')": [
+          { "Route::get('users/(:num)')": ['GET api/users/(:num) → api/users/show/$1'] },
+          { "Route::any('status')": ['ANY api/status → api/status'] },
+        ],
+      },
+      'Route::map($route)',
+    ]);
+    const [assignment, resources, prefix, map] = symbols;
+    assert.equal(assignment.kind, 'assignment');
+    assert.equal(assignment.detail, '→ home');
+    assert.equal(slice(text, assignment.selectionSpan), "'default_controller'");
+    assert.equal(resources.kind, 'declaration');
+    assert.equal(resources.detail, '7 routes · GET POST PUT DELETE');
+    assert.equal(slice(text, resources.span), "Route::resources('photos');");
+    assert.equal(slice(text, resources.selectionSpan), 'resources');
+    assert.equal(slice(text, resources.children[0].selectionSpan), "'photos'");
+    assert.equal(prefix.kind, 'prefix');
+    assert.equal(prefix.detail, '2 routes · ANY');
+    assert.equal(prefix.children[0].detail, '1 route · GET');
+    assert.equal(prefix.children[0].children[0].detail, 'as api_user');
+    assert.equal(slice(text, prefix.children[0].children[0].selectionSpan), "'users/(:num)'");
+    assert.equal(prefix.children[1].detail, '1 route · ANY');
+    assert.equal(map.kind, 'statement');
+  });
+
+  it('says what became of routes that never reach $route', () => {
+    const text = `<?php
+Route::get('a', 'x/one');
+Route::get('a', 'x/two');
+$route['b'] = 'y/one';
+$route['b'] = 'y/two';
+$route = Route::map($route);
+Route::any('late', 'z/late');
+`;
+    const symbols = documentSymbols(text, evaluateRouteFile(text));
+    assert.deepEqual(
+      symbols.map((s) => [s.name, s.detail]),
+      [
+        ["Route::get('a')", '0 routes · 1 replaced'],
+        ["Route::get('a')", '1 route · GET'],
+        ["$route['b']", 'replaced'],
+        ["$route['b']", '→ y/two'],
+        ['Route::map($route)', ''],
+        ["Route::any('late')", '0 routes · 1 lost after map()'],
+      ],
+    );
+    assert.equal(symbols[0].children.length, 0, 'a replaced route is not listed as produced');
+  });
+
+  it('nests a $nested callable under its resources() and lists each call once', () => {
+    const text = `<?php
+Route::resources('teams', array(), function () {
+    Route::any('roster', 'teams/roster/$1');
+});
+$route = Route::map($route);
+`;
+    const [teams] = documentSymbols(text, evaluateRouteFile(text));
+    const declarations = teams.children.filter((c) => c.kind === 'declaration');
+    assert.deepEqual(declarations.map((d) => d.name), ["Route::any('roster')"], 'the callable runs once per route, listed once');
+    assert.equal(teams.children.filter((c) => c.kind === 'route').length, 7);
+    assert.equal(teams.children[teams.children.length - 1], declarations[0], 'its routes come first');
+  });
+
+  it('keeps a closure written outside prefix() where it is written', () => {
+    const text = `<?php
+$routes = function () { Route::any('x', 'a/b'); };
+Route::prefix('p', $routes);
+$route = Route::map($route);
+`;
+    const symbols = documentSymbols(text, evaluateRouteFile(text));
+    assert.deepEqual(outline(symbols), [{ "Route::any('x')": ['ANY p/x → a/b'] }, "Route::prefix('p')", 'Route::map($route)']);
+    assert.equal(symbols[1].detail, '1 route · ANY', "prefix() still counts its closure's routes");
+  });
+
+  it('lists block() with all its paths and leaves named() out', () => {
+    const text = `<?php
+Route::any('about', 'pages/show/about', array('as' => 'about'));
+Route::block('admin/setup', 'admin/debug');
+$x = Route::named('about');
+$route = Route::map($route);
+`;
+    const symbols = documentSymbols(text, evaluateRouteFile(text));
+    assert.deepEqual(symbols.map((s) => s.name), ["Route::any('about')", "Route::block('admin/setup', 'admin/debug')", 'Route::map($route)']);
+    assert.deepEqual(symbols[1].children.map((c) => [c.name, slice(text, c.selectionSpan)]), [
+      ['ANY admin/setup → (blocked)', "'admin/setup'"],
+      ['ANY admin/debug → (blocked)', "'admin/debug'"],
+    ]);
+  });
+
+  it('works when the methods are evaluated one by one', () => {
+    const text = `<?php
+if ($_SERVER['REQUEST_METHOD'] === 'GET') {
+    Route::any('only-get', 'a/get');
+}
+Route::get('photos', 'photos/index');
+$route = Route::map($route);
+`;
+    const evaluation = evaluateRouteFile(text);
+    assert.equal(evaluation.mode, 'per-method');
+    const symbols = documentSymbols(text, evaluation);
+    assert.deepEqual(symbols.map((s) => [s.name, s.detail]), [
+      ["Route::any('only-get')", '1 route · GET'],
+      ["Route::get('photos')", '1 route · GET'],
+      ['Route::map($route)', ''],
+    ]);
+  });
+
+  it('keeps spans consistent and survives syntax errors, dynamic paths and fatal errors', () => {
+    const text = `<?php
+Route::any($_GET['p'], 'a/b');
+Route::get('x', ;
+Route::resources('photos');
+$route = Route::map($route);
+Route::prefix('api', 'not a closure');
+Route::any('never', 'x/y');
+`;
+    const evaluation = evaluateRouteFile(text);
+    const symbols = documentSymbols(text, evaluation);
+    assert.deepEqual(symbols[0].children.map((c) => c.name), ['ANY ‹dynamic› → a/b']);
+    assert.deepEqual(symbols[1].children.map((c) => c.name), ['GET x → ‹the argument could not be parsed›'], 'a half-typed call still shows');
+    assert.equal(symbols[2].detail, '7 routes · GET POST PUT DELETE');
+    assert.deepEqual(symbols.map((s) => s.name).slice(3), ['Route::map($route)', "Route::prefix('api')"], 'nothing runs after the fatal error');
+    for (const s of allSymbols(symbols)) {
+      assert.ok(s.span.start <= s.span.end && s.span.end <= text.length, s.name);
+      assert.ok(s.selectionSpan.start >= s.span.start && s.selectionSpan.end <= s.span.end, `${s.name}: selection inside the symbol`);
+      for (const c of s.children) assert.ok(c.span.start >= s.span.start && c.span.end <= s.span.end, `${c.name} inside ${s.name}`);
+    }
+  });
+});
+
+describe('workspaceSymbols', () => {
+  const a = `<?php
+Route::resources('photos');
+Route::any('about', 'pages/show/about', array('as' => 'about_page'));
+$route = Route::map($route);
+`;
+  const b = `<?php
+$route['blog/(:num)'] = 'blog/posts/show/$1';
+$route['translate_uri_dashes'] = FALSE;
+`;
+  const files = [
+    { file: 'application/config/routes.php', text: a, evaluation: evaluateRouteFile(a) },
+    { file: 'application/modules/blog/config/routes.php', text: b, evaluation: evaluateRouteFile(b) },
+  ];
+
+  it('finds routes by URI pattern, target or name, case-insensitively, across files', () => {
+    const byKey = workspaceSymbols(files, 'PHOTOS/NEW');
+    assert.deepEqual(byKey.map((s) => [s.name, s.detail, s.file]), [['photos/new', 'GET → photos/create_new', 'application/config/routes.php']]);
+    assert.equal(slice(a, byKey[0].span), "'photos'");
+    assert.deepEqual(workspaceSymbols(files, 'posts/show').map((s) => [s.name, s.file]), [['blog/(:num)', 'application/modules/blog/config/routes.php']]);
+    assert.equal(slice(b, workspaceSymbols(files, 'posts/show')[0].span), "'blog/(:num)'");
+    assert.deepEqual(workspaceSymbols(files, 'about_p').map((s) => [s.name, s.detail]), [['about', 'ANY → pages/show/about · as about_page']]);
+  });
+
+  it('puts substring matches before subsequence matches', () => {
+    const found = workspaceSymbols(files, 'bpost').map((s) => s.name);
+    assert.deepEqual(found, ['blog/(:num)']);
+    const ordered = workspaceSymbols(files, 'pho').map((s) => s.name);
+    assert.equal(ordered[0], 'photos');
+    // 'ot' is in every photos route; about and blog/posts/show only have an o before a t.
+    const mixed = workspaceSymbols(files, 'OT').map((s) => s.name);
+    assert.deepEqual(mixed.slice(-2), ['about', 'blog/(:num)']);
+    assert.ok(mixed.slice(0, -2).every((n) => n.startsWith('photos')), mixed.join(', '));
+  });
+
+  it('lists everything for an empty query (settings like translate_uri_dashes aside) and caps the result', () => {
+    assert.equal(workspaceSymbols(files, '').length, 7 + 1 + 1);
+    let big = '<?php\n';
+    for (let i = 0; i < 700; i++) big += `Route::get('r${i}', 'c/m${i}');\n`;
+    big += '$route = Route::map($route);\n';
+    const found = workspaceSymbols([{ file: 'big.php', text: big, evaluation: evaluateRouteFile(big) }], 'r');
+    assert.equal(found.length, MAX_WORKSPACE_SYMBOLS);
+  });
+});
