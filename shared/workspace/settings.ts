@@ -14,6 +14,8 @@ export interface FolderSettings {
   maxFileSize: number;
   /** Evaluation steps allowed per route file. */
   maxSteps: number;
+  /** Show what each `$n` in a target refers to. */
+  inlayHints: boolean;
 }
 
 export const DEFAULT_ROUTE_FILES = ['**/application/config/routes.php', '**/application/modules/*/config/routes.php', '**/config/routes.php'];
@@ -25,6 +27,7 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   diagnostics: {},
   maxFileSize: 2 * 1024 * 1024,
   maxSteps: 2_000_000,
+  inlayHints: true,
 };
 
 const SEVERITIES = new Set(['off', 'error', 'warning', 'information', 'hint']);
@@ -58,6 +61,10 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
         else s.diagnostics[code as DiagnosticCode] = level as 'off' | Severity;
       }
     } else problems.push('ciRoutes.diagnostics must be an object');
+  }
+  if (r.inlayHints !== undefined) {
+    if (typeof r.inlayHints === 'boolean') s.inlayHints = r.inlayHints;
+    else problems.push('ciRoutes.inlayHints must be true or false');
   }
   for (const field of ['maxFileSize', 'maxSteps'] as const) {
     const v = r[field];

@@ -176,3 +176,62 @@ describe('language server: targets, signatures, references and rename over stdio
     );
   });
 });
+
+describe('language server: outline, workspace symbols, code lenses, inlay hints, document links', function () {
+  this.timeout(30_000);
+  let client: LspClient;
+  const routesText = fs.readFileSync(ROUTES, 'utf8');
+  const routesUri = pathToFileURL(ROUTES).toString();
+  const doc = { textDocument: { uri: routesUri } };
+
+  before(async () => {
+    client = new LspClient();
+    await client.initialize(EXAMPLE_APP);
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    await client.waitForDiagnostics(routesUri);
+  });
+
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it('outlines the route file: one symbol per declaration, its routes as children', async () => {
+    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', doc)) as { name: string; detail?: string; children?: { name: string }[] }[];
+    const res = symbols.find((s) => s.name.startsWith("Route::resources('articles'"));
+    assert.ok(res, symbols.map((s) => s.name).join('\n'));
+    assert.match(String(res.detail), /7 routes/);
+    assert.ok(res.children?.some((c) => c.name === 'GET articles → blog/posts/index'), JSON.stringify(res.children?.map((c) => c.name)));
+  });
+
+  it('searches routes across the workspace by pattern, name or target', async () => {
+    const found = (await client.connection.sendRequest('workspace/symbol', { query: 'api_status' })) as { name: string; location: Location }[];
+    assert.ok(found.length >= 1);
+    assert.ok(found[0].location.uri.endsWith('/config/routes.php'));
+  });
+
+  it('puts a lens above each declaration with its route count and methods', async () => {
+    const lenses = (await client.connection.sendRequest('textDocument/codeLens', doc)) as { range: { start: { line: number } }; command: { title: string } }[];
+    const line = lineOf(routesText, "Route::resources('articles'").line;
+    assert.equal(lenses.find((l) => l.range.start.line === line)?.command.title, '7 routes · GET POST PUT DELETE');
+  });
+
+  it('shows controllers\' public methods the routes that reach them', async () => {
+    const pages = path.join(EXAMPLE_APP, 'application', 'controllers', 'Pages.php');
+    const uri = pathToFileURL(pages).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: fs.readFileSync(pages, 'utf8') } });
+    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command: { title: string } }[];
+    assert.ok(lenses.some((l) => /ANY about/.test(l.command.title)), JSON.stringify(lenses.map((l) => l.command.title)));
+  });
+
+  it('hints what each $n refers to', async () => {
+    const hints = (await client.connection.sendRequest('textDocument/inlayHint', { ...doc, range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } } })) as { label: string; position: { line: number } }[];
+    const line = lineOf(routesText, "'gallery/album/$1'").line;
+    assert.deepStrictEqual(hints.filter((h) => h.position.line === line).map((h) => h.label), ['← (:num)']);
+  });
+
+  it('links target strings to their controller files', async () => {
+    const links = (await client.connection.sendRequest('textDocument/documentLink', doc)) as { target: string; range: { start: { line: number } } }[];
+    const line = lineOf(routesText, "'pages/show/about'").line;
+    assert.ok(links.find((l) => l.range.start.line === line)?.target.endsWith('/application/controllers/Pages.php'));
+  });
+});

@@ -18,6 +18,7 @@ import { normalizeSettings, type FolderSettings } from '../../../shared/workspac
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
+import { registerOutlineFeatures } from './outline-features';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService } from './route-service';
 import { WorkspaceIndex } from './workspace-index';
@@ -183,6 +184,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         signatureHelpProvider: { triggerCharacters: ['(', ','] },
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        inlayHintProvider: true,
+        documentLinkProvider: { resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'ci-routes-language-server', version: '0.1.0' },
@@ -308,6 +314,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
   registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed });
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
+  registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor });
 
   documents.listen(connection);
   connection.listen();

@@ -1,0 +1,139 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  InlayHintKind,
+  SymbolKind,
+  type CodeLens,
+  type Connection,
+  type DocumentLink,
+  type DocumentSymbol,
+  type InlayHint,
+  type SymbolInformation,
+  type TextDocuments,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { controllerLenses, controllerReach, declarationLenses } from '../../../shared/analysis/code-lens';
+import { targetLinks } from '../../../shared/analysis/document-links';
+import { backReferenceHints } from '../../../shared/analysis/inlay-hints';
+import { documentSymbols, workspaceSymbols, type RouteSymbol } from '../../../shared/analysis/symbols';
+import { LineIndex } from '../../../shared/php/line-index';
+import { indexPhpFile } from '../../../shared/workspace/php-index';
+import type { FolderSettings } from '../../../shared/workspace/settings';
+import { DiskTree } from '../host/disk-tree';
+import { applicationDirOf } from '../host/route-file';
+import { spanToRange } from './convert';
+import type { RouteService } from './route-service';
+import type { WorkspaceIndex } from './workspace-index';
+
+interface Deps {
+  documents: TextDocuments<TextDocument>;
+  service: RouteService;
+  index: WorkspaceIndex;
+  uriToPath(uri: string): string | undefined;
+  ensureAnalysed(doc: TextDocument): void;
+  settingsFor(file: string): FolderSettings;
+}
+
+const KINDS: Record<RouteSymbol['kind'], SymbolKind> = {
+  declaration: SymbolKind.Function,
+  prefix: SymbolKind.Namespace,
+  statement: SymbolKind.Event,
+  assignment: SymbolKind.Variable,
+  route: SymbolKind.Constant,
+};
+
+/** The application folder that holds a controller file (…/controllers/… or …/modules/m/controllers/…). */
+function controllerApp(file: string): { appDir: string; rel: string } | undefined {
+  const m = /^(.*?)[\\/]((?:modules[\\/][^\\/]+[\\/])?controllers[\\/].+\.php)$/.exec(file);
+  return m ? { appDir: m[1], rel: m[2].split(path.sep).join('/') } : undefined;
+}
+
+/** Outline, workspace symbols, code lenses, inlay hints and document links. */
+export function registerOutlineFeatures(connection: Connection, deps: Deps): void {
+  const routeDoc = (uri: string) => {
+    const doc = deps.documents.get(uri);
+    const file = doc && deps.uriToPath(uri);
+    if (!doc || !file || !deps.index.isRouteFile(file)) return undefined;
+    deps.ensureAnalysed(doc);
+    const a = deps.service.last(uri);
+    return a ? { doc, file, a } : undefined;
+  };
+
+  connection.onDocumentSymbol((params): DocumentSymbol[] | null => {
+    const r = routeDoc(params.textDocument.uri);
+    if (!r) return null;
+    const convert = (s: RouteSymbol): DocumentSymbol => ({
+      name: s.name,
+      detail: s.detail,
+      kind: KINDS[s.kind],
+      range: spanToRange(r.doc, s.span),
+      selectionRange: spanToRange(r.doc, s.selectionSpan),
+      children: s.children.map(convert),
+    });
+    return documentSymbols(r.a.text, r.a.evaluation).map(convert);
+  });
+
+  connection.onWorkspaceSymbol((params): SymbolInformation[] => {
+    const inputs = new Map(deps.index.routeFileInputs().map((i) => [i.file, i] as const));
+    for (const doc of deps.documents.all()) {
+      const file = deps.uriToPath(doc.uri);
+      const a = deps.service.last(doc.uri);
+      if (file && a) inputs.set(file, { file, text: a.text, evaluation: a.evaluation });
+    }
+    const lines = new Map<string, LineIndex>();
+    return workspaceSymbols([...inputs.values()], params.query).map((s) => {
+      let li = lines.get(s.file);
+      if (!li) {
+        li = new LineIndex(inputs.get(s.file)?.text ?? '');
+        lines.set(s.file, li);
+      }
+      return {
+        name: s.name,
+        containerName: s.detail,
+        kind: SymbolKind.Constant,
+        location: { uri: pathToFileURL(s.file).toString(), range: { start: li.position(s.span.start), end: li.position(s.span.end) } },
+      };
+    });
+  });
+
+  connection.onCodeLens((params): CodeLens[] | null => {
+    const r = routeDoc(params.textDocument.uri);
+    if (r) {
+      return declarationLenses(r.a.text, r.a.evaluation).map((l) => ({
+        range: spanToRange(r.doc, { start: l.span.start, end: l.span.start }),
+        command: { title: l.title, command: '' },
+      }));
+    }
+    const doc = deps.documents.get(params.textDocument.uri);
+    const file = doc && deps.uriToPath(doc.uri);
+    const app = file ? controllerApp(file) : undefined;
+    if (!doc || !app) return null;
+    const routeFiles = deps.index.routeFileInputs().filter((i) => applicationDirOf(i.file) === app.appDir).map((i) => i.evaluation);
+    if (routeFiles.length === 0) return null;
+    const tree = new DiskTree(app.appDir);
+    const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), routeFiles, tree, controllerReach(routeFiles, tree));
+    return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: l.title, command: '' } }));
+  });
+
+  connection.languages.inlayHint.on((params): InlayHint[] | null => {
+    const r = routeDoc(params.textDocument.uri);
+    if (!r || !deps.settingsFor(r.file).inlayHints) return null;
+    return backReferenceHints(r.a.text, r.a.evaluation).map((h) => ({
+      position: r.doc.positionAt(h.offset),
+      label: h.label,
+      kind: InlayHintKind.Parameter,
+      paddingLeft: true,
+    }));
+  });
+
+  connection.onDocumentLinks((params): DocumentLink[] | null => {
+    const r = routeDoc(params.textDocument.uri);
+    if (!r || !r.a.appDir) return null;
+    const appDir = r.a.appDir;
+    return targetLinks(r.a.text, r.a.evaluation, new DiskTree(appDir)).map((l) => ({
+      range: spanToRange(r.doc, l.span),
+      target: pathToFileURL(path.join(appDir, l.file)).toString(),
+      tooltip: l.tooltip,
+    }));
+  });
+}
