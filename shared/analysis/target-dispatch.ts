@@ -2,7 +2,7 @@ import { PhpArray, type Value } from '../evaluate/values';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { RequestMethod } from '../library/methods';
 import type { AppTree } from '../router/app-tree';
-import { resolveController, type ControllerTarget } from '../router/controllers';
+import { resolveController, type ControllerResolution, type ControllerTarget } from '../router/controllers';
 
 /** Where a route target lands, decided from its static segments only. */
 export interface TargetDispatch {
@@ -17,8 +17,24 @@ export interface TargetDispatch {
 }
 
 /** A segment decided per request: a back-reference, or a placeholder like `{default_controller}`. */
-function varies(segment: string): boolean {
+export function varies(segment: string): boolean {
   return segment.includes('$') || segment.includes('{') || segment.includes('\\');
+}
+
+/**
+ * The one rule for targets with back-references: the controller is known only when the static
+ * segments before the first varying one already reach the same controller file. Otherwise the
+ * segment that decides it per request is returned. Never throws.
+ */
+export function resolveStaticTarget(segments: string[], tree: AppTree, translateDashes = false): { resolution: ControllerResolution } | { decidedBy: string } {
+  const first = segments.findIndex(varies);
+  if (first === 0) return { decidedBy: segments[0] };
+  const full = resolveController(segments, tree, translateDashes);
+  if (first > 0) {
+    const stable = resolveController(segments.slice(0, first), tree, translateDashes);
+    if (!stable.found || !full.found || stable.target.file !== full.target.file) return { decidedBy: segments[first] };
+  }
+  return { resolution: full };
 }
 
 function escapeRegex(s: string): string {
@@ -35,20 +51,15 @@ export function dispatchTarget(target: string, tree: AppTree, translateDashes = 
   if (typeof target !== 'string') return undefined;
   const segments = target.split('/').filter((s) => s !== '');
   if (segments.length === 0) return undefined;
-  const firstVarying = segments.findIndex(varies);
-  if (firstVarying === 0) return undefined;
-  let resolved;
+  let resolved: ControllerResolution;
   try {
-    resolved = resolveController(segments, tree, translateDashes);
-    if (!resolved.found) return undefined;
-    if (firstVarying > 0) {
-      // The controller must be the one the static segments alone already reach.
-      const stable = resolveController(segments.slice(0, firstVarying), tree, translateDashes);
-      if (!stable.found || stable.target.file !== resolved.target.file) return undefined;
-    }
+    const r = resolveStaticTarget(segments, tree, translateDashes);
+    if (!('resolution' in r) || !r.resolution.found) return undefined;
+    resolved = r.resolution;
   } catch {
     return undefined;
   }
+  if (!resolved.found) return undefined;
   const t = resolved.target;
   if (varies(t.class)) return undefined;
   if (!varies(t.method)) {

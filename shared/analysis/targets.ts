@@ -6,12 +6,13 @@
 import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { AppTree } from '../router/app-tree';
-import { resolveController, type ControllerResolution } from '../router/controllers';
+import type { ControllerResolution } from '../router/controllers';
 import type { ControllerCatalog } from '../workspace/controller-catalog';
 import { indexPhpFile } from '../workspace/php-index';
 import { cursorContext } from './cursor-context';
 import { cursorPosition } from './cursor-position';
 import { isRouteMethod } from './origins';
+import { resolveStaticTarget, varies } from './target-dispatch';
 
 export interface TargetAtCursor {
   /** The target expression (quotes included). */
@@ -25,7 +26,6 @@ export interface TargetAtCursor {
 }
 
 /** A back-reference or placeholder: its value is known only per request. */
-const varies = (segment: string): boolean => /[$\\{]/.test(segment);
 const ucfirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function translatesDashes(evaluation: FileEvaluation): boolean {
@@ -38,14 +38,7 @@ function translatesDashes(evaluation: FileEvaluation): boolean {
  * arguments it does not matter.
  */
 export function resolveTargetSegments(segments: string[], tree: AppTree, translateDashes = false): Pick<TargetAtCursor, 'resolution' | 'decidedBy'> {
-  const first = segments.findIndex(varies);
-  if (first === 0) return { decidedBy: segments[0] };
-  const full = resolveController(segments, tree, translateDashes);
-  if (first > 0 && first < 3) {
-    const stable = resolveController(segments.slice(0, first), tree, translateDashes);
-    if (!stable.found || !full.found || stable.target.file !== full.target.file) return { decidedBy: segments[first] };
-  }
-  return { resolution: full };
+  return resolveStaticTarget(segments, tree, translateDashes);
 }
 
 /** The target string at the cursor: from the evaluation for Route calls, from the text for `$route[...] =`. */

@@ -3,7 +3,7 @@ import { controllerLenses, controllerLensTitle, controllerReach, declarationLens
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { FileListTree } from '../../shared/router/app-tree';
 import { indexPhpFile } from '../../shared/workspace/php-index';
-import { withCursor } from './cursor';
+import { withCursor } from './cursor-marker';
 
 function titles(text: string): [string, string][] {
   return declarationLenses(text, evaluateRouteFile(text)).map((l) => [text.slice(l.span.start, l.span.end).split('\n')[0].replace(/;$/, ''), l.title]);

@@ -4,7 +4,7 @@ import { dispatchTarget } from '../../shared/analysis/target-dispatch';
 import { readStringLiteral } from '../../shared/analysis/target-literals';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { FileListTree } from '../../shared/router/app-tree';
-import { withCursor } from './cursor';
+import { withCursor } from './cursor-marker';
 
 const tree = new FileListTree([
   'controllers/Home.php',

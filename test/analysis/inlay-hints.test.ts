@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { backReferenceHints, patternGroups } from '../../shared/analysis/inlay-hints';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { withCursor } from './cursor';
+import { withCursor } from './cursor-marker';
 
 /** The hints of a route file written with one `|` where the expected hint goes. */
 function hintAtCursor(src: string): { hints: ReturnType<typeof backReferenceHints>; offset: number } {

@@ -1,7 +1,7 @@
 import { PhpArray, keyToString, type Key, type Value } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
-import { resolveController } from '../../../router/controllers';
+import { resolveStaticTarget, varies } from '../../target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import type { Check } from '../context';
 import { MethodGroups, toSpan } from '../../origins';
@@ -40,13 +40,10 @@ export function missingControllers(catalog: ControllerCatalog | undefined): Chec
         for (const target of targetsOf(value)) {
           const segments = target.split('/').filter((s) => s !== '');
           if (segments.length === 0) continue;
-          const dollar = segments.findIndex((s) => s.includes('$') || s.includes('{'));
           // A back-reference among the segments that choose the controller: decided per request.
-          if (dollar >= 0 && dollar < 3) {
-            const resolved = resolveController(segments.slice(0, dollar), tree);
-            if (dollar === 0 || !resolved.found) continue;
-          }
-          const resolved = resolveController(segments, tree);
+          const r = resolveStaticTarget(segments, tree);
+          if (!('resolution' in r)) continue;
+          const resolved = r.resolution;
           const span = key === 'default_controller' ? toSpan(origin) : origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
           if (!resolved.found) {
             groups.add(`${span.start}:${target}`, method, () => ({
@@ -56,7 +53,7 @@ export function missingControllers(catalog: ControllerCatalog | undefined): Chec
             continue;
           }
           const t = resolved.target;
-          if (t.method.includes('$')) continue;
+          if (varies(t.method)) continue;
           const methods = catalog.methods(t.file);
           if (!methods || methods.hasRemap || methods.names.has(t.method.toLowerCase())) continue;
           groups.add(`${span.start}:${target}`, method, () => ({
