@@ -31,12 +31,14 @@ function fateText(r: ProducedRoute, d: Describer): string {
   }
 }
 
-/** A compact table of produced routes, one row per method and route. */
-export function routesTable(rows: ProducedRoute[], d: Describer): string {
+/** A compact table of produced routes, one row per method and route; with a document URI, each row links to its declaration. */
+export function routesTable(rows: ProducedRoute[], d: Describer, uri?: string): string {
   if (rows.length === 0) return '*No route under any request method.*';
   const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
   for (const r of rows.slice(0, MAX_ROWS)) {
-    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.join(', ')} | ${fateText(r, d)} |`);
+    const line = d.line(r.record.site.span);
+    const where = uri ? ` [line ${line}](${uri}#L${line})` : '';
+    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.join(', ')} | ${fateText(r, d)}${where} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | ${rows.length - MAX_ROWS} more | | | |`);
   return lines.join('\n');
@@ -70,7 +72,7 @@ function wildcardHover(text: string, offset: number, site: CallSite): HoverResul
 }
 
 /** Hover on a Route:: call (the routes it really produces), named() lookups and `(:any)` groups. */
-export function hoverAt(text: string, evaluation: FileEvaluation, offset: number): HoverResult | undefined {
+export function hoverAt(text: string, evaluation: FileEvaluation, offset: number, uri?: string): HoverResult | undefined {
   const site = innermostCall(evaluation, offset);
   if (!site) return undefined;
   const d = new Describer(text);
@@ -92,5 +94,5 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
   const count = rows.length;
   const methods = [...new Set(rows.map((r) => r.method))];
   const header = `**Route::${site.written}()** — ${count} route${count === 1 ? '' : 's'}${methods.length ? ` · ${methods.join(' ')}` : ''}`;
-  return { span: site.nameSpan, markdown: `${header}\n\n${routesTable(rows, d)}` };
+  return { span: site.nameSpan, markdown: `${header}\n\n${routesTable(rows, d, uri)}` };
 }

@@ -122,7 +122,7 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
       const catalog = deps.service.controllersOf(analysed.appDir);
       const t = catalog && targetHover(analysed.text, analysed.evaluation, offset, catalog);
       if (t) return { contents: { kind: MarkupKind.Markdown, value: t.markdown }, range: spanToRange(doc, t.span) };
-      const h = hoverAt(analysed.text, analysed.evaluation, offset);
+      const h = hoverAt(analysed.text, analysed.evaluation, offset, doc.uri);
       if (h) return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: spanToRange(doc, h.span) };
       return null;
     }
