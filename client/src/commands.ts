@@ -41,7 +41,8 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
       if (!doc || !c) return;
       const table = (await c.sendRequest('ciRoutes/routeTable', { uri: doc.uri.toString() })) as RouteTable | null;
       if (!table) return;
-      const uri = vscode.Uri.parse(`ci-routes:Route table (${vscode.workspace.asRelativePath(doc.uri)}).md`);
+      // One read-only document per route file; its tab reads "Route table.md".
+      const uri = vscode.Uri.from({ scheme: 'ci-routes', path: '/Route table.md', query: doc.uri.toString() });
       provider.content.set(uri.toString(), renderRouteTable(table, doc.uri, typeof filter === 'string' ? filter : undefined));
       provider.changed.fire(uri);
       const shown = await vscode.workspace.openTextDocument(uri);

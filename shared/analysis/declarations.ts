@@ -122,6 +122,8 @@ export function lostReason(fate: Fate, methodFailed: boolean): string {
       return fate.lastMap ? 'lost after map()' : 'not mapped';
     case 'overwritten':
       return fate.by ? 'overwritten in $route' : 'not in $route';
+    case 'error':
+      return 'lost to an error';
   }
 }
 

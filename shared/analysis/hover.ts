@@ -28,6 +28,8 @@ function fateText(r: ProducedRoute, d: Describer): string {
       return r.fate.lastMap ? `lost: after the last map() (line ${d.line(r.fate.lastMap.span)})` : 'lost: map() is never called';
     case 'overwritten':
       return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by))}` : "lost: map()'s result is not assigned to $route";
+    case 'error':
+      return r.fate.at ? `lost: PHP stops at line ${d.line(r.fate.at)}` : `lost: ${r.fate.message}`;
   }
 }
 

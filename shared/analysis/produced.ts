@@ -11,7 +11,8 @@ export type Fate =
   | { kind: 'replaced'; by: EntryOriginInfo }
   | { kind: 'reset'; at: CallSite }
   | { kind: 'not-mapped'; lastMap?: CallSite }
-  | { kind: 'overwritten'; by?: EntryOriginInfo };
+  | { kind: 'overwritten'; by?: EntryOriginInfo }
+  | { kind: 'error'; message: string; at?: Span };
 
 export interface ProducedRoute {
   method: RequestMethod;
@@ -27,6 +28,8 @@ function fateOf(record: RouteRecord, evaluation: FileEvaluation, m: number, last
   if (record.resetBy) return { kind: 'reset', at: record.resetBy };
   if (result.routes?.originOf(record.key) === record) return { kind: 'active' };
   if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
+  // A fatal error stops the script: nothing reaches CodeIgniter's router.
+  if (result.error && result.error.class !== 'ParseError') return { kind: 'error', message: `${result.error.class}: ${result.error.message}`, at: result.error.span };
   if (record.mappedBy.length === 0) return { kind: 'not-mapped', lastMap };
   return { kind: 'overwritten', by: result.routes?.originOf(record.key) as EntryOriginInfo | undefined };
 }

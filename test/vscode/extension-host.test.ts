@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { breakRoutes } from '../helpers/broken-example';
 import { EXAMPLE_APP, ROOT } from '../helpers/paths';
 
 /**
@@ -27,8 +28,7 @@ describe('extension tests in VS Code (@vscode/test-electron)', function () {
     // A copy of the example app whose routes file has two mistakes.
     const app = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-vscode-'));
     fs.cpSync(EXAMPLE_APP, app, { recursive: true });
-    const routes = path.join(app, 'application', 'config', 'routes.php');
-    fs.appendFileSync(routes, "\nRoute::get('articles', 'blog/posts/index');\nRoute::resource('photos');\n");
+    breakRoutes(path.join(app, 'application', 'config', 'routes.php'));
     try {
       // Loaded lazily: only needed when a VS Code is available.
       const { runTests } = await import('@vscode/test-electron');

@@ -153,7 +153,8 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
       documentation: e.documentation ? { kind: MarkupKind.Markdown, value: e.documentation } : undefined,
       textEdit: { range: spanToRange(doc, e.replace), newText: e.insertText ?? e.label },
       filterText: e.label,
-      ...(e.sortText ? { sortText: e.sortText } : {}),
+      // Route names first: in named('|') nothing else makes sense.
+      ...(e.sortText ? { sortText: e.sortText } : e.kind === 'route-name' ? { sortText: `0${e.label}` } : {}),
     }));
   });
 
