@@ -34,8 +34,15 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
   })();
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider('ci-routes', provider));
 
+  let lastFilter = '';
   context.subscriptions.push(
+    vscode.commands.registerCommand('ciRoutes.filterRouteTable', async () => {
+      const filter = await vscode.window.showInputBox({ prompt: 'Show only routes whose URI, target or name contains…', value: lastFilter, placeHolder: 'e.g. photos' });
+      if (filter === undefined) return;
+      return vscode.commands.executeCommand('ciRoutes.showRouteTable', filter);
+    }),
     vscode.commands.registerCommand('ciRoutes.showRouteTable', async (filter?: string) => {
+      if (typeof filter === 'string') lastFilter = filter;
       const doc = await routeFile();
       const c = client();
       if (!doc || !c) return;
@@ -43,7 +50,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
       if (!table) return;
       // One read-only document per route file; its tab reads "Route table.md".
       const uri = vscode.Uri.from({ scheme: 'ci-routes', path: '/Route table.md', query: doc.uri.toString() });
-      provider.content.set(uri.toString(), renderRouteTable(table, doc.uri, typeof filter === 'string' ? filter : undefined));
+      provider.content.set(uri.toString(), renderRouteTable(table, doc.uri, lastFilter || undefined));
       provider.changed.fire(uri);
       const shown = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(shown, { preview: true, viewColumn: vscode.ViewColumn.Beside });

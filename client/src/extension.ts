@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
+import { BackoffRestart } from './restart-policy';
 import { StatusItem } from './status';
 
 let client: LanguageClient | undefined;
@@ -29,6 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: 'ciRoutes', fileEvents: vscode.workspace.createFileSystemWatcher('**/*.php') },
     outputChannel: output,
     initializationOptions: {},
+    errorHandler: new BackoffRestart((m) => output.warn(m)),
   };
   client = new LanguageClient('ciRoutes', 'CI Routes', serverOptions, clientOptions);
   const status = new StatusItem(client);
