@@ -123,6 +123,8 @@ export class Interpreter implements LibraryHost {
   private readonly problems: EvalProblem[] = [];
   private readonly calls: RouteCall[] = [];
   private readonly via: CallSite[] = [];
+  /** An immutable copy of `via`, shared by every call recorded until the stack changes. */
+  private viaSnapshot: readonly CallSite[] = [];
   private base = 0;
   /** The top-level statement being evaluated, where limits are reported. */
   private statementSpan: Span = { start: 0, end: 0 };
@@ -151,8 +153,11 @@ export class Interpreter implements LibraryHost {
     return this.conditionalDepth > 0;
   }
 
+  /** An immutable copy of the branch stack, shared until the stack changes. */
+  private branchSnapshot: readonly string[] = [];
+
   get branches(): readonly string[] {
-    return this.branchStack.slice();
+    return this.branchSnapshot;
   }
 
   lineAt(offset: number): number {
@@ -407,10 +412,12 @@ export class Interpreter implements LibraryHost {
 
   private inBranch<T>(id: string, fn: () => T): T {
     this.branchStack.push(id);
+    this.branchSnapshot = this.branchStack.slice();
     try {
       return fn();
     } finally {
       this.branchStack.pop();
+      this.branchSnapshot = this.branchStack.slice();
     }
   }
 
@@ -1343,7 +1350,7 @@ export class Interpreter implements LibraryHost {
       nameSpan: this.span(what.offset),
       argSpans: (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)),
     };
-    this.calls.push({ site, args, mask: this.mask, conditional: this.conditional, via: this.via.slice() });
+    this.calls.push({ site, args, mask: this.mask, conditional: this.conditional, via: this.viaSnapshot });
     // Skipped named arguments take their defaults.
     const filled = args.map((a) => (a === undefined ? (null as Value) : a));
     return this.library.call(method, filled, site, this.mask);
@@ -1419,10 +1426,12 @@ export class Interpreter implements LibraryHost {
     const saved = this.mask;
     this.mask = mask;
     this.via.push(via);
+    this.viaSnapshot = this.via.slice();
     try {
       this.callValue(callable, []);
     } finally {
       this.via.pop();
+      this.viaSnapshot = this.via.slice();
       this.mask = saved;
     }
   }

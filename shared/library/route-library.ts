@@ -69,6 +69,9 @@ const DEFAULT_HOME = 'home';
 
 let recordIds = 0;
 
+/** The default `$options` (`array()`): the library only reads options, so one instance serves all calls. */
+const NO_OPTIONS = new PhpArray();
+
 interface Ctx {
   site: CallSite;
   row?: ExpansionRow;
@@ -84,6 +87,8 @@ export class RouteLibrary {
   readonly states: MethodState[] = REQUEST_METHODS.map(() => new MethodState());
   /** Enclosing prefix() / nested-callable calls, outermost first. */
   private readonly via: CallSite[] = [];
+  /** An immutable copy of `via`, shared by every record created until the stack changes. */
+  private viaSnapshot: readonly CallSite[] = [];
   /** The route calls whose `$nested` callable is running, innermost last. */
   private readonly nestedParents: CallSite[] = [];
 
@@ -91,6 +96,16 @@ export class RouteLibrary {
     readonly dialect: Dialect,
     private readonly host: LibraryHost,
   ) {}
+
+  private pushVia(site: CallSite): void {
+    this.via.push(site);
+    this.viaSnapshot = this.via.slice();
+  }
+
+  private popVia(): void {
+    this.via.pop();
+    this.viaSnapshot = this.via.slice();
+  }
 
   /** Calls `Route::<name>(...args)`; returns its PHP return value. */
   call(name: string, args: Value[], site: CallSite, mask: MethodMask): Value {
@@ -112,7 +127,7 @@ export class RouteLibrary {
     const ctx: Ctx = { site };
     switch (lower) {
       case 'any':
-        this.each(mask, (m) => this.createRoute(m, args[0], args[1], arg(args, 2, new PhpArray()), arg(args, 3, false), ctx));
+        this.each(mask, (m) => this.createRoute(m, args[0], args[1], arg(args, 2, NO_OPTIONS), arg(args, 3, false), ctx));
         return null;
       case 'get':
       case 'post':
@@ -122,18 +137,18 @@ export class RouteLibrary {
       case 'patch':
       case 'options': {
         const verb = VERBS[lower];
-        if (mask & (1 << verb)) this.createRoute(verb, args[0], args[1], arg(args, 2, new PhpArray()), arg(args, 3, false), ctx);
+        if (mask & (1 << verb)) this.createRoute(verb, args[0], args[1], arg(args, 2, NO_OPTIONS), arg(args, 3, false), ctx);
         return null;
       }
       case 'resources':
-        this.each(mask, (m) => this.resources(m, args[0], arg(args, 1, new PhpArray()), arg(args, 2, false), site));
+        this.each(mask, (m) => this.resources(m, args[0], arg(args, 1, NO_OPTIONS), arg(args, 2, false), site));
         return null;
       case 'context':
-        this.each(mask, (m) => this.context(m, args[0], arg(args, 1, null), arg(args, 2, new PhpArray()), site));
+        this.each(mask, (m) => this.context(m, args[0], arg(args, 1, null), arg(args, 2, NO_OPTIONS), site));
         return null;
       case 'block':
         this.each(mask, (m) =>
-          args.forEach((path, i) => this.createRoute(m, path, '', new PhpArray(), false, { site, row: `path-${i}` })),
+          args.forEach((path, i) => this.createRoute(m, path, '', NO_OPTIONS, false, { site, row: `path-${i}` })),
         );
         return null;
       case 'prefix':
@@ -242,7 +257,7 @@ export class RouteLibrary {
       name,
       site: ctx.site,
       row: ctx.row,
-      via: this.via.slice(),
+      via: this.viaSnapshot,
       prefix: prefix instanceof Unknown ? '' : prefix,
       nestedPrefix: state.nestedPrefix,
       conditional: this.host.conditional,
@@ -263,12 +278,12 @@ export class RouteLibrary {
       const fromText = from instanceof Unknown ? '' : from;
       state.nestedPrefix += `${fromText.replace(/\/+$/, '')}/`;
       state.nestedDepth += 1;
-      this.via.push(ctx.site);
+      this.pushVia(ctx.site);
       this.nestedParents.push(ctx.site);
       try {
         this.host.invoke(nested, 1 << m, ctx.site);
       } finally {
-        this.via.pop();
+        this.popVia();
         this.nestedParents.pop();
       }
       state.nestedPrefix = '';
@@ -340,7 +355,7 @@ export class RouteLibrary {
       for (let i = 0; i < k; i++) fromParts.push('/(:any)');
       const toParts: Value[] = [ref(1), '/', controller];
       for (let i = 2; i <= k; i++) toParts.push('/', ref(i));
-      this.createRoute(m, this.concat(m, ...fromParts), this.concat(m, ...toParts), new PhpArray(), false, {
+      this.createRoute(m, this.concat(m, ...fromParts), this.concat(m, ...toParts), NO_OPTIONS, false, {
         site,
         row: `context-${k}` as ExpansionRow,
       });
@@ -348,7 +363,7 @@ export class RouteLibrary {
     const home = this.option(options, 'home');
     if (home !== undefined && toBool(home) !== false) {
       const to = this.dialect === 'bonfire' ? this.concat(m, home) : this.concat(m, name, '/', home);
-      this.createRoute(m, name, to, new PhpArray(), false, { site, row: 'home' });
+      this.createRoute(m, name, to, NO_OPTIONS, false, { site, row: 'home' });
     }
   }
 
@@ -363,11 +378,11 @@ export class RouteLibrary {
       );
     }
     for (const m of methodsIn(mask)) this.states[m].prefix = at(name, m);
-    this.via.push(site);
+    this.pushVia(site);
     try {
       this.host.invoke(callback, mask, site);
     } finally {
-      this.via.pop();
+      this.popVia();
     }
     for (const m of methodsIn(mask)) this.states[m].prefix = null;
   }
