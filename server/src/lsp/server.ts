@@ -95,6 +95,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
       published.set(doc.uri, doc.version);
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+      // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
+      if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version: doc.version, ...result.timing });
     } catch (e) {
       connection.console.error(`[ci-routes] analysis of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
     }
