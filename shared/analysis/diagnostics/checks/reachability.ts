@@ -1,7 +1,7 @@
 import { PhpArray, keyToString, type Key, type Value } from '../../../evaluate/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
-import { InclusionChecker } from '../../inclusion';
+import { InclusionChecker, type Coverage } from '../../inclusion';
 import type { Check } from '../context';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan } from '../../origins';
 import { finding, type Finding } from '../types';
@@ -44,6 +44,23 @@ function prefixHint(o: EntryOriginInfo): string {
   return '';
 }
 
+/** Two independent 32-bit string hashes (FNV-1a and a multiplicative one), combined. */
+function hashKey(s: string, h1: number, h2: number): [number, number] {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 16777619);
+    h2 = Math.imul(h2 + c, 2654435761) ^ (h2 >>> 15);
+  }
+  // A separator, so ['ab','c'] and ['a','bc'] differ.
+  return [Math.imul(h1 ^ 0x1f, 16777619), Math.imul(h2 + 0x1f, 2654435761)];
+}
+
+/**
+ * Coverage answers keyed by (key, the exact list of earlier keys): the eight method tables share
+ * long runs of identical keys, and an edit leaves most of the table as it was.
+ */
+const coverageMemo = new Map<string, Coverage>();
+
 function identity(o: EntryOriginInfo): string {
   return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
 }
@@ -62,7 +79,11 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
       const list = candidates(result.routes, method) ?? [];
       const keys = list.map((e) => e.key);
       const conditional = list.some((e) => branchesOf(e.origin).length > 0);
+      let h1 = 0x811c9dc5;
+      let h2 = 0x12345678;
       list.forEach((entry, i) => {
+        const prefixHash = `${h1}:${h2}:${i}`;
+        [h1, h2] = hashKey(entry.key, h1, h2);
         // Routes in another branch of the same undecidable condition never run together.
         const branches = branchesOf(entry.origin);
         let earlierIdx: number[] | undefined;
@@ -71,8 +92,15 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
           for (let j = 0; j < i; j++) if (compatibleBranches(branches, branchesOf(list[j].origin))) earlierIdx.push(j);
           if (earlierIdx.length === i) earlierIdx = undefined;
         }
-        const earlier = earlierIdx ? earlierIdx.map((j) => keys[j]) : keys.slice(0, i);
-        const c = checker.coverage(entry.key, earlier);
+        const memoKey = earlierIdx ? undefined : `${prefixHash}|${entry.key}`;
+        let c = memoKey === undefined ? undefined : coverageMemo.get(memoKey);
+        if (!c) {
+          c = checker.coverage(entry.key, earlierIdx ? earlierIdx.map((j) => keys[j]) : keys.slice(0, i));
+          if (memoKey !== undefined) {
+            if (coverageMemo.size > 500_000) coverageMemo.clear();
+            coverageMemo.set(memoKey, c);
+          }
+        }
         if (c.kind === 'covered') {
           const by = c.by.map((b) => list[earlierIdx ? earlierIdx[b] : b]);
           groups.add(identity(entry.origin), method, () => ({ entry, by, empty: false }));
