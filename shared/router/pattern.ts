@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { pcreSyntaxError } from './pcre-syntax';
 
 /** Input longer than this is never given to the backtracking fallback. */
 export const MAX_BACKTRACKING_INPUT = 256;
@@ -70,6 +71,20 @@ export class CompiledPattern {
       this.compiled = compileRe2(this.regex) ?? compileBacktracking(this.regex);
     }
     return this.compiled;
+  }
+
+  private structural: string | null | undefined;
+
+  /**
+   * A structural reason PCRE certainly rejects the key (the `#` delimiter, an unbalanced group…),
+   * found without compiling; null when there is none. Computed once per key.
+   */
+  get syntaxError(): string | null {
+    if (this.structural === undefined) {
+      this.structural =
+        unescapedDelimiter(this.regex) >= 0 ? `it contains '#', CodeIgniter's pattern delimiter; escape it as '\\#'` : (pcreSyntaxError(this.regex) ?? null);
+    }
+    return this.structural;
   }
 
   /** Why PCRE would reject the pattern (preg_match fails with a warning), if it would. */

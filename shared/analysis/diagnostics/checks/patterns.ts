@@ -1,8 +1,7 @@
 import { keyToString, type Key } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
-import { compileRouteKey, unescapedDelimiter } from '../../../router/pattern';
-import { pcreSyntaxError } from '../../../router/pcre-syntax';
+import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';
 import { MethodGroups, fromSpan, toSpan } from '../../origins';
 import { finding, type Finding } from '../types';
@@ -34,6 +33,19 @@ function optionsSpan(origin: EntryOriginInfo): { start: number; end: number } {
 
 const BACKREF = /\$\{(\d{1,2})\}|\$(\d{1,2})|\\(\d{1,2})/g;
 
+const refsCache = new Map<string, { text: string; n: number }[]>();
+
+/** The back-references of a target, parsed once per distinct target text. */
+function backReferences(target: string): { text: string; n: number }[] {
+  let refs = refsCache.get(target);
+  if (!refs) {
+    refs = target.includes('$') || target.includes('\\') ? [...target.matchAll(BACKREF)].map((x) => ({ text: x[0], n: Number(x[1] ?? x[2] ?? x[3]) })) : [];
+    if (refsCache.size > 100_000) refsCache.clear();
+    refsCache.set(target, refs);
+  }
+  return refs;
+}
+
 /**
  * `invalid-pattern`: a key PCRE rejects (the route never matches); `backreference-out-of-range`:
  * a `$n` in a target beyond the key's groups, or any `$n` when the key has no group at all.
@@ -53,10 +65,8 @@ export const patternChecks: Check = ({ evaluation }) => {
       const pattern = compileRouteKey(key);
       const generated = origin.kind === 'route' && (origin.site.method === 'resources' || origin.site.method === 'context');
       // Only structural errors are reported: they make PCRE fail for certain (no compilation needed).
-      const delimiter = unescapedDelimiter(pattern.regex) >= 0;
-      const structural = delimiter ? undefined : pcreSyntaxError(pattern.regex);
-      if (delimiter || structural) {
-        const why = structural ?? `it contains '#', CodeIgniter's pattern delimiter; escape it as '\\#'`;
+      const why = pattern.syntaxError;
+      if (why) {
         const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
         invalid.add(`${span.start}:${key}`, method, () => ({
           span,
@@ -65,7 +75,7 @@ export const patternChecks: Check = ({ evaluation }) => {
         continue;
       }
       if (typeof value !== 'string') continue;
-      const refs = [...value.matchAll(BACKREF)].map((x) => ({ text: x[0], n: Number(x[1] ?? x[2] ?? x[3]) }));
+      const refs = backReferences(value);
       if (refs.length === 0) continue;
       const span = generated ? optionsSpan(origin) : toSpan(origin);
       if (!pattern.substitutes) {
