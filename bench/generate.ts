@@ -1,0 +1,126 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { controllerSource, planControllers, type Controller } from './gen-controllers';
+import { generateRouteFile, type Position, type RouteFilePlan } from './gen-routes';
+import { Random } from './random';
+
+export const SEED = 20_240_601;
+const VIEWS = 60;
+
+/** One workspace folder: a route file of `size` declarations and the 2,000 controllers. */
+export interface SizeWorkspace {
+  size: number;
+  folder: string;
+  routeFile: string;
+  plan: RouteFilePlan;
+  /** A controller that calls `Route::named('<plan.probeName>')`. */
+  probeFile: string;
+  probeText: string;
+  /** Right after `named('` in the probe controller. */
+  completion: Position;
+  /** Inside the name in the probe controller. */
+  definition: Position;
+  /** Controller files written (`application/controllers/` and module controllers). */
+  controllers: number;
+  /** Other PHP files written (views, constants). */
+  otherFiles: number;
+}
+
+export interface BenchWorkspace {
+  root: string;
+  sizes: SizeWorkspace[];
+  remove(): void;
+}
+
+const CONSTANTS = `<?php
+defined('BASEPATH') OR exit('No direct script access allowed');
+
+defined('SHOW_DEBUG_BACKTRACE') OR define('SHOW_DEBUG_BACKTRACE', TRUE);
+defined('FILE_READ_MODE')  OR define('FILE_READ_MODE', 0644);
+defined('FILE_WRITE_MODE') OR define('FILE_WRITE_MODE', 0666);
+defined('DIR_READ_MODE')   OR define('DIR_READ_MODE', 0755);
+defined('DIR_WRITE_MODE')  OR define('DIR_WRITE_MODE', 0755);
+defined('EXIT_SUCCESS')  OR define('EXIT_SUCCESS', 0);
+defined('EXIT_ERROR')    OR define('EXIT_ERROR', 1);
+
+/* SITE_AREA is the first URI segment of the admin area (see routes.php). */
+defined('SITE_AREA') || define('SITE_AREA', 'admin');
+`;
+
+function write(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+function viewSource(title: string, names: string[]): string {
+  const links = names.map((n) => `        <li><a href="<?= site_url(Route::named('${n}')) ?>"><?= html_escape('${n}') ?></a></li>`);
+  return [
+    "<?php defined('BASEPATH') OR exit('No direct script access allowed'); ?>",
+    `<h1>${title}</h1>`,
+    '<nav>',
+    '    <ul>',
+    ...links,
+    '    </ul>',
+    '</nav>',
+    '<?php foreach ($items as $item): ?>',
+    '    <p><?= html_escape($item->title) ?></p>',
+    '<?php endforeach; ?>',
+    '',
+  ].join('\n');
+}
+
+function positionOf(text: string, needle: string, delta: number): Position {
+  const at = text.indexOf(needle);
+  if (at < 0) throw new Error(`generator: '${needle}' not found in the probe controller`);
+  const before = text.slice(0, at + delta);
+  const line = before.split('\n').length - 1;
+  return { line, character: at + delta - (before.lastIndexOf('\n') + 1) };
+}
+
+/**
+ * Writes, under a new temporary folder, one workspace folder per size (`ws-<size>/application/`):
+ * `config/routes.php` of that many declarations, `config/constants.php`, the same 2,000
+ * controllers (one of them the probe that calls `Route::named()`), and views that link to
+ * route names (one with a misspelt name). Deterministic: the same seed writes the same files.
+ */
+export function generateWorkspace(sizes: number[], seed = SEED): BenchWorkspace {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-bench-'));
+  const controllers: Controller[] = planControllers(new Random(seed));
+  const probe = controllers.filter((c) => !c.module && !c.dir).pop() as Controller;
+  const sources = new Map<Controller, string>();
+  const bodyRandom = new Random(seed + 1);
+  for (const c of controllers) if (c !== probe) sources.set(c, controllerSource(c, bodyRandom));
+  const out: SizeWorkspace[] = [];
+  for (const size of sizes) {
+    const folder = path.join(root, `ws-${size}`);
+    const app = path.join(folder, 'application');
+    const plan = generateRouteFile(size, controllers, seed + size);
+    const routeFile = path.join(app, 'config', 'routes.php');
+    write(routeFile, plan.text);
+    write(path.join(app, 'config', 'constants.php'), CONSTANTS);
+    const probeText = controllerSource(probe, new Random(seed + 2), plan.probeName);
+    for (const c of controllers) write(path.join(app, c.file), c === probe ? probeText : (sources.get(c) as string));
+    const rnd = new Random(seed + size + 3);
+    for (let v = 0; v < VIEWS; v++) {
+      const picked = Array.from({ length: rnd.int(1, 3) }, () => rnd.pick(plan.names));
+      // One misspelt name: an unknown-route-name diagnostic in a file that is not a route file.
+      if (v === VIEWS - 1) picked.push(`${plan.names[plan.names.length - 1]}x`);
+      write(path.join(app, 'views', `section_${v}`, 'index.php'), viewSource(`Section ${v}`, picked));
+    }
+    const needle = `named('${plan.probeName}')`;
+    out.push({
+      size,
+      folder,
+      routeFile,
+      plan,
+      probeFile: path.join(app, probe.file),
+      probeText,
+      completion: positionOf(probeText, needle, "named('".length),
+      definition: positionOf(probeText, needle, "named('".length + 2),
+      controllers: controllers.length,
+      otherFiles: VIEWS + 1,
+    });
+  }
+  return { root, sizes: out, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench`: generates route files of 100 to 50,000 declarations with a 2,000-controller
+ * workspace, drives the built language server over stdio like an editor, and prints one table.
+ * Options: --json, --sizes 100,1000, --quick (fewer repetitions), --keep (keep the workspace).
+ * See docs/performance.md. Exit code 0 whatever the figures; 1 only when the bench itself fails.
+ */
+import { spawnSync } from 'node:child_process';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { hasPhp, phpLint, wholeFileParse } from './baselines';
+import { generateWorkspace, SEED, type BenchWorkspace } from './generate';
+import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
+import { BENCH_SETTINGS, runSession, type SessionPlan } from './session';
+import { now } from './stats';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DEFAULT_SIZES = [100, 1_000, 10_000, 50_000];
+/** The whole run (after the build) stays under this, so `npm run bench` ends within 5 minutes. */
+const TOTAL_BUDGET_MS = 265_000;
+/** Kept back for each size still to come, so one slow size cannot starve the others. */
+const MIN_SIZE_BUDGET_MS = 12_000;
+
+/** A mistake on the command line: one line on stderr, exit code 1. */
+class UsageError extends Error {}
+
+interface Options {
+  json: boolean;
+  quick: boolean;
+  keep: boolean;
+  markdown: boolean;
+  sizes: number[];
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { json: false, quick: false, keep: false, markdown: false, sizes: DEFAULT_SIZES };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') o.json = true;
+    else if (a === '--quick') o.quick = true;
+    else if (a === '--keep') o.keep = true;
+    else if (a === '--markdown') o.markdown = true;
+    else if (a === '--sizes' || a.startsWith('--sizes=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      const sizes = (v ?? '').split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+      if (!sizes.length || sizes.some((s) => !Number.isInteger(s) || s < 20)) throw new UsageError(`--sizes: expected sizes of at least 20 separated by commas, got '${v}'`);
+      o.sizes = [...new Set(sizes)].sort((a, b) => a - b);
+    } else throw new UsageError(`unknown option '${a}' (expected --json, --sizes N,M, --quick, --keep, --markdown)`);
+  }
+  return o;
+}
+
+/** Repetitions and time budget for a size (full run); --quick divides the repetitions. */
+function planFor(size: number, quick: boolean): SessionPlan & { parseRuns: number; lintRuns: number } {
+  const p =
+    size <= 100
+      ? { budgetMs: 25_000, openReps: 10, editReps: 30, requestReps: 50, parseRuns: 20, lintRuns: 5 }
+      : size <= 1_000
+        ? { budgetMs: 45_000, openReps: 8, editReps: 30, requestReps: 50, parseRuns: 10, lintRuns: 5 }
+        : size <= 10_000
+          ? { budgetMs: 100_000, openReps: 3, editReps: 30, requestReps: 30, parseRuns: 5, lintRuns: 3 }
+          : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 10, parseRuns: 3, lintRuns: 1 };
+  if (!quick) return p;
+  const cut = (n: number) => Math.max(1, Math.ceil(n / 3));
+  return { ...p, openReps: cut(p.openReps), editReps: cut(p.editReps), requestReps: cut(p.requestReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };
+}
+
+const ms = (v: number | undefined): string => (v === undefined ? '?' : v < 10 ? v.toFixed(2) : Math.round(v).toLocaleString('en-US'));
+
+/** One line per size: what the server answered, its own figures, why it stopped early. */
+function describeSession(r: SizeResult): string {
+  const s = r.session;
+  const parts = [...s.checks];
+  if (s.indexServerMs !== undefined) parts.push(`index ${ms(s.indexServerMs)} ms by the server's log`);
+  const e = s.editServerParts;
+  if (e) parts.push(`server edit time median: parse ${ms(e.parseMs)} + evaluate ${ms(e.evaluateMs)} + analyse ${ms(e.analyseMs)} ms`);
+  if (s.failure) parts.push(`stopped early: ${s.failure}`);
+  return parts.join('; ') || 'nothing';
+}
+
+/** The commit measured, and whether the engine or server had uncommitted changes. */
+function revision(): string {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8', timeout: 5000 });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.error || head.status !== 0) return 'unknown (not a git checkout)';
+  const dirty = git('status', '--porcelain', '--', 'shared', 'server');
+  return `${head.stdout.trim()}${dirty.stdout.trim() ? ' + uncommitted changes in shared/ or server/' : ''}`;
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    php: hasPhp(),
+  };
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const startedAt = new Date();
+  const t0 = now();
+  const log = (m: string) => {
+    if (!opts.json) process.stderr.write(`[bench ${((now() - t0) / 1000).toFixed(1)} s] ${m}\n`);
+  };
+  let ws: BenchWorkspace | undefined;
+  const cleanup = () => {
+    if (ws && !opts.keep) ws.remove();
+    else if (ws) process.stderr.write(`bench: the workspace is kept in ${ws.root}\n`);
+  };
+  process.on('SIGINT', () => (cleanup(), process.exit(130)));
+  try {
+    log(`generating ${opts.sizes.join(', ')} declarations with 2,000 controllers each`);
+    ws = generateWorkspace(opts.sizes);
+    const generationMs = now() - t0;
+    log(`generated in ${(generationMs / 1000).toFixed(1)} s under ${ws.root}`);
+    const results: SizeResult[] = [];
+    for (const [i, sw] of ws.sizes.entries()) {
+      const plan = planFor(sw.size, opts.quick);
+      const remaining = TOTAL_BUDGET_MS - (now() - t0) - MIN_SIZE_BUDGET_MS * (ws.sizes.length - i - 1);
+      const budget = Math.max(MIN_SIZE_BUDGET_MS, Math.min(plan.budgetMs, remaining));
+      const sizeDeadline = now() + budget;
+      const baselineBudget = Math.min(15_000, budget * 0.15);
+      log(`${sw.size} declarations: whole-file parse${hasPhp() ? ' and php -l' : ''}`);
+      const parse = wholeFileParse(sw.plan.text, plan.parseRuns, baselineBudget);
+      const lint = phpLint(sw.routeFile, plan.lintRuns, baselineBudget / 2);
+      const sessionBudget = sizeDeadline - now();
+      log(`${sw.size} declarations: server session (budget ${(sessionBudget / 1000).toFixed(0)} s)`);
+      const session = await runSession(ROOT, sw, { ...plan, budgetMs: Math.max(5_000, sessionBudget) });
+      if (session.failure) log(`${sw.size} declarations: stopped early: ${session.failure}`);
+      results.push({ size: sw.size, bytes: Buffer.byteLength(sw.plan.text), parse, phpLint: lint, session });
+    }
+    const totalMs = now() - t0;
+    const rows = rowsOf(results);
+    const info = {
+      startedAt: startedAt.toISOString(),
+      totalMs,
+      generationMs,
+      machine: machine(),
+      quick: opts.quick,
+      revision: revision(),
+      seed: SEED,
+      settings: { ...BENCH_SETTINGS, debounceMs: 0 },
+      workspace: ws.sizes.map((s) => ({ size: s.size, declarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
+    };
+    if (opts.json) {
+      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, ...Object.fromEntries(Object.entries(r.session.requests).map(([k, f]) => [k, f.samples])) } })) }, null, 2)}\n`);
+    } else {
+      const m = info.machine;
+      const out = [
+        `ci-routes bench  ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${opts.quick ? '  (--quick)' : ''}  revision ${info.revision}`,
+        `machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, ${m.platform}, node ${m.node}, php ${m.php ? 'on the PATH' : 'not on the PATH'}`,
+        `workspace per size: 2,000 controllers, ${ws.sizes[0].otherFiles - 1} views, constants.php; server settings maxFileSize ${BENCH_SETTINGS.maxFileSize / 1024 / 1024} MiB, maxSteps ${BENCH_SETTINGS.maxSteps.toLocaleString('en-US')}, debounceMs 0`,
+        `route files: ${results.map((r) => `${r.size.toLocaleString('en-US')} decl. = ${(r.bytes / 1024).toFixed(0)} KB, ${r.session.diagnostics ?? '?'} diagnostics`).join('; ')}`,
+        `total bench time: ${(totalMs / 1000).toFixed(1)} s (generation ${(generationMs / 1000).toFixed(1)} s, build not included)`,
+        '',
+        opts.markdown ? renderMarkdown(rows) : renderTable(rows),
+        '',
+        'What the server answered (first request of each kind):',
+        ...results.map((r) => `  ${r.size.toLocaleString('en-US')}: ${describeSession(r)}`),
+      ];
+      process.stdout.write(`${out.join('\n')}\n`);
+    }
+  } finally {
+    cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    process.stderr.write(e instanceof UsageError ? `bench: ${e.message}\n` : `bench failed: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,192 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SizeWorkspace } from './generate';
+import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
+import { figure, max, median, now, type Figure } from './stats';
+
+/** How much to measure for one size, and the time it may take. */
+export interface SessionPlan {
+  budgetMs: number;
+  openReps: number;
+  editReps: number;
+  requestReps: number;
+}
+
+export const REQUEST_KINDS = ['hover', 'completion', 'definition', 'symbols'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** What one server session measured on one workspace folder. */
+export interface SessionResult {
+  index: Figure;
+  /** The server's own index time, from its log line, when it says. */
+  indexServerMs?: number;
+  open: Figure;
+  editServer: Figure;
+  editE2e: Figure;
+  /** The server's breakdown of its edit time (medians of parseMs, evaluateMs, analyseMs), when reported. */
+  editServerParts?: { parseMs?: number; evaluateMs?: number; analyseMs?: number };
+  requests: Record<RequestKind, Figure>;
+  /** The slowest request of any kind after the first analysis, warm or cold. */
+  maxRequest: Figure;
+  rss: Figure;
+  peakRss: Figure;
+  /** What the server answered, to show the bench measured real work. */
+  checks: string[];
+  /** Diagnostics published on open for the route file. */
+  diagnostics?: number;
+  failure?: string;
+}
+
+/** The settings the bench's client answers to `workspace/configuration` (section ciRoutes). */
+export const BENCH_SETTINGS = { maxFileSize: 16 * 1024 * 1024, maxSteps: 50_000_000 };
+
+const NOT_REACHED = 'not reached: an earlier step of this size timed out';
+const skipped = (why: string): Figure => figure([], 'skipped', why);
+
+/**
+ * Starts one server on `ws.folder`, waits for its workspace index, opens the route file (and
+ * re-opens it), opens the probe controller and a view, reads the RSS, times the requests, then
+ * the one-character edits. Every wait has a timeout taken from the session's budget; when one
+ * expires the server is killed and what was not measured is marked 'timeout' or 'skipped'.
+ */
+export async function runSession(root: string, ws: SizeWorkspace, plan: SessionPlan): Promise<SessionResult> {
+  const started = now();
+  const left = (): number => plan.budgetMs - (now() - started);
+  const routeUri = pathToFileURL(ws.routeFile).toString();
+  const probeUri = pathToFileURL(ws.probeFile).toString();
+  const routeText = ws.plan.text;
+  const result: SessionResult = {
+    index: skipped(NOT_REACHED),
+    open: skipped(NOT_REACHED),
+    editServer: skipped(NOT_REACHED),
+    editE2e: skipped(NOT_REACHED),
+    requests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
+    maxRequest: skipped(NOT_REACHED),
+    rss: skipped(NOT_REACHED),
+    peakRss: skipped(NOT_REACHED),
+    checks: [],
+  };
+  const driver = new LspDriver(root, BENCH_SETTINGS);
+  let version = 1;
+  const after: number[] = [];
+  try {
+    await driver.initialize(ws.folder, Math.min(30_000, left()));
+    try {
+      const idx = await driver.indexWorkspace(left() * 0.6);
+      result.index = figure([idx.clientMs]);
+      result.indexServerMs = idx.serverMs;
+    } catch (e) {
+      result.index = figure([], 'timeout', (e as Error).message);
+      throw e;
+    }
+
+    // Open → first diagnostics; re-opened (close, open) while the budget allows.
+    const opens: number[] = [];
+    try {
+      const first = await driver.open(ws.routeFile, routeText, version, left() - 1000);
+      opens.push(first.ms);
+      result.diagnostics = first.diagnostics;
+    } catch (e) {
+      result.open = figure([], 'timeout', (e as Error).message);
+      throw e;
+    }
+    const openBudgetEnd = now() + left() * 0.25;
+    while (opens.length < plan.openReps && now() + 2.5 * Math.max(...opens) < openBudgetEnd) {
+      await driver.close(ws.routeFile, left() - 1000);
+      version++;
+      opens.push((await driver.open(ws.routeFile, routeText, version, left() - 1000)).ms);
+    }
+    result.open = figure(opens, opens.length < plan.openReps ? 'partial' : 'ok', opens.length < plan.openReps ? `${opens.length} of ${plan.openReps} opens within the budget` : undefined);
+
+    // Everything else an editor would have open: the probe controller and a view.
+    await driver.open(ws.probeFile, ws.probeText, 1, left() - 1000);
+    const view = path.join(ws.folder, 'application', 'views', 'section_0', 'index.php');
+    await driver.open(view, fs.readFileSync(view, 'utf8'), 1, left() - 1000);
+    const mem = driver.memory();
+    result.rss = mem.rssMb === undefined ? figure([], 'n/a', 'no /proc/<pid>/status') : figure([mem.rssMb]);
+
+    // Requests, each kind in turn, repeated within its share of the budget.
+    const kinds: Record<RequestKind, [string, unknown, (r: unknown) => string]> = {
+      hover: ['textDocument/hover', { textDocument: { uri: routeUri }, position: ws.plan.hover }, (r) => describeHover(r)],
+      completion: ['textDocument/completion', { textDocument: { uri: probeUri }, position: ws.completion }, (r) => describeCompletion(r, ws.plan.probeName)],
+      definition: ['textDocument/definition', { textDocument: { uri: probeUri }, position: ws.definition }, (r) => describeDefinition(r)],
+      symbols: ['textDocument/documentSymbol', { textDocument: { uri: routeUri } }, (r) => `documentSymbol: ${Array.isArray(r) ? r.length : 0} top-level symbols`],
+    };
+    const requestPhaseEnd = now() + left() * 0.4;
+    for (const [i, kind] of REQUEST_KINDS.entries()) {
+      const [method, params, describe] = kinds[kind];
+      const kindEnd = now() + (requestPhaseEnd - now()) / (REQUEST_KINDS.length - i);
+      const samples: number[] = [];
+      try {
+        while (samples.length < plan.requestReps && (samples.length === 0 || now() + 2 * Math.max(...samples) < kindEnd)) {
+          const r = await driver.request<unknown>(method, params, Math.max(1000, Math.min(20_000, left() - 1000)));
+          samples.push(r.ms);
+          after.push(r.ms);
+          if (samples.length === 1) result.checks.push(describe(r.result));
+        }
+        result.requests[kind] = figure(samples, samples.length < plan.requestReps ? 'partial' : 'ok', samples.length < plan.requestReps ? `${samples.length} of ${plan.requestReps} requests within the budget` : undefined);
+      } catch (e) {
+        result.requests[kind] = figure(samples, 'timeout', (e as Error).message);
+        throw e;
+      }
+    }
+
+    // One-character edits in the middle of the route file, alternately 'z' and the original.
+    const e2e: number[] = [];
+    const server: number[] = [];
+    const parts: { parseMs: number[]; evaluateMs: number[]; analyseMs: number[] } = { parseMs: [], evaluateMs: [], analyseMs: [] };
+    try {
+      while (e2e.length < plan.editReps && (e2e.length === 0 || 1.5 * Math.max(...e2e.slice(-3)) < left() - 1500)) {
+        version++;
+        const char = e2e.length % 2 === 0 ? 'z' : ws.plan.edit.original;
+        const r = await driver.edit(ws.routeFile, version, ws.plan.edit, char, left() - 1000);
+        e2e.push(r.e2eMs);
+        if (r.server) {
+          server.push(r.server.totalMs);
+          for (const k of ['parseMs', 'evaluateMs', 'analyseMs'] as const) if (typeof r.server[k] === 'number') parts[k].push(r.server[k] as number);
+        }
+      }
+      result.editE2e = figure(e2e, e2e.length < plan.editReps ? 'partial' : 'ok', e2e.length < plan.editReps ? `${e2e.length} of ${plan.editReps} edits within the budget` : undefined);
+    } catch (e) {
+      result.editE2e = figure(e2e, e2e.length ? 'partial' : 'timeout', (e as Error).message);
+      throw e;
+    } finally {
+      if (server.length) result.editServerParts = { parseMs: median(parts.parseMs), evaluateMs: median(parts.evaluateMs), analyseMs: median(parts.analyseMs) };
+      result.editServer = server.length
+        ? figure(server, server.length < plan.editReps ? 'partial' : 'ok')
+        : e2e.length
+          ? figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming or data.timings)')
+          : skipped('no edit completed');
+    }
+  } catch (e) {
+    if (!(e instanceof TimeoutError) && !(e instanceof ServerExitedError)) throw e;
+    result.failure = (e as Error).message.split('\n')[0];
+    const mem = driver.memory();
+    if (mem.peakMb !== undefined) result.peakRss = figure([mem.peakMb], 'partial', 'the peak until the server was stopped');
+    driver.kill();
+  } finally {
+    const mem = driver.memory();
+    if (mem.peakMb !== undefined && !result.failure) result.peakRss = figure([mem.peakMb]);
+    result.maxRequest = after.length ? figure([max(after) as number], result.failure ? 'partial' : 'ok') : skipped('no request answered');
+    await driver.stop();
+  }
+  return result;
+}
+
+function describeHover(r: unknown): string {
+  const value = (r as { contents?: { value?: string } } | null)?.contents?.value ?? '';
+  const first = value.split('\n')[0].replace(/[*`]/g, '');
+  return `hover: ${first ? `"${first.slice(0, 60)}"` : 'nothing'}`;
+}
+
+function describeCompletion(r: unknown, expected: string): string {
+  const items = (Array.isArray(r) ? r : ((r as { items?: unknown[] } | null)?.items ?? [])) as { label?: string }[];
+  return `completion: ${items.length} items${items.some((i) => i.label === expected) ? `, '${expected}' among them` : `, '${expected}' MISSING`}`;
+}
+
+function describeDefinition(r: unknown): string {
+  const list = (Array.isArray(r) ? r : r ? [r] : []) as { uri?: string; range?: { start: { line: number } } }[];
+  const first = list[0];
+  return `definition: ${first?.uri ? `${path.basename(path.dirname(first.uri))}/${path.basename(first.uri)}:${(first.range?.start.line ?? 0) + 1}` : 'nothing'}`;
+}
