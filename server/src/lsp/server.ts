@@ -92,6 +92,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // A newer version arrived while analysing: its own analysis will publish.
       const current = documents.get(doc.uri);
       if (!current || current.version !== doc.version) return;
+      // The workspace index learns this version's names from the same evaluation.
+      if (!result.skipped && index.recordRouteFile(file, doc.getText(), result.evaluation)) {
+        // Names changed: other files may gain or lose unknown-route-name findings.
+        for (const other of documents.all()) if (other.uri !== doc.uri) schedule(other, debounceMs);
+        republishUsages();
+      }
       const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
       published.set(doc.uri, doc.version);
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
@@ -261,12 +267,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
   documents.onDidChangeContent((e) => {
     if (openedAt.get(e.document.uri) === e.document.version) return; // the open event analyses
-    const file = uriToPath(e.document.uri);
-    if (file && index.isRouteFile(file) && index.updateRouteFile(file, e.document.getText())) {
-      // Names changed: other files may gain or lose unknown-route-name findings.
-      for (const other of documents.all()) if (other.uri !== e.document.uri) schedule(other, debounceMs);
-      republishUsages();
-    }
     schedule(e.document, debounceMs);
   });
   documents.onDidClose((e) => {

@@ -90,10 +90,18 @@ export class WorkspaceIndex {
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
     const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
     const evaluation = evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps });
+    return this.recordRouteFile(file, source, evaluation, before);
+  }
+
+  /**
+   * Records a route file from an evaluation made elsewhere (the open document's analysis), so
+   * an edit costs one evaluation, not two. Returns whether its route names changed.
+   */
+  recordRouteFile(file: string, text: string, evaluation: FileEvaluation, before = [...(this.routeNames.get(file) ?? [])].sort().join('\u0000')): boolean {
     const names = namesOf(evaluation);
     this.routeNames.set(file, names);
-    this.declarations.set(file, { lines: new LineIndex(source), names: nameDeclarations(evaluation) });
-    this.inputs.set(file, { text: source, evaluation });
+    this.declarations.set(file, { lines: new LineIndex(text), names: nameDeclarations(evaluation) });
+    this.inputs.set(file, { text, evaluation });
     return [...names].sort().join('\u0000') !== before;
   }
 
