@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { PhpNode } from '../../shared/php/ast';
 import { StatementParser, nodeSpan, parsePhp, type ParsedFile } from '../../shared/php/parse';
+import { seededRandom } from '../helpers/random';
 
 /** Every problem of a parse must point inside the document. */
 function assertProblemsInside(parsed: ParsedFile): void {
@@ -23,16 +24,7 @@ function nodeTexts(parsed: ParsedFile): string[] {
   return parsed.statements.flatMap((s) => s.nodes.map((n) => sourceOf(parsed.text, n, s.base)));
 }
 
-function prng(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 describe('parse: parsePhp / StatementParser', () => {
   describe('a well-formed file', () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { splitStatements, type ScanResult } from '../../shared/php/scanner';
+import { seededRandom } from '../helpers/random';
 
 /** Checks the invariants every scan must keep, then returns the chunks as [kind, text]. */
 function scan(text: string): [string, string][] {
@@ -26,17 +27,7 @@ function assertRanges(text: string, result: ScanResult): void {
   }
 }
 
-/** Deterministic PRNG (mulberry32), so the random inputs are the same on every run. */
-function prng(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 const FRAGMENTS = [
   '<?php ', '<?php\n', '?>', '<?=', "'", '"', '`', '{$', '${', '}', '{', '(', ')', '[', ']', ';', '//', '#', '/*', '*/',

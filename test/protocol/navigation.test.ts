@@ -24,26 +24,31 @@ function lineOf(text: string, needle: string): { line: number; character: number
   return { line, character: lines[line].indexOf(needle) };
 }
 
+const routesText = fs.readFileSync(ROUTES, 'utf8');
+const routesUri = pathToFileURL(ROUTES).toString();
+
+/** A server on the example app with its routes file open, for the enclosing describe block. */
+function withExampleServer(): { client: LspClient } {
+  const state = {} as { client: LspClient };
+  before(async () => {
+    state.client = new LspClient();
+    await state.client.initialize(EXAMPLE_APP);
+    await state.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    await state.client.waitForDiagnostics(routesUri);
+  });
+  after(async () => {
+    await state.client.shutdown();
+  });
+  return state;
+}
+
 describe('language server: hover, completion and definition over stdio', function () {
   this.timeout(30_000);
-  let client: LspClient;
-  const routesText = fs.readFileSync(ROUTES, 'utf8');
-  const routesUri = pathToFileURL(ROUTES).toString();
-
-  before(async () => {
-    client = new LspClient();
-    await client.initialize(EXAMPLE_APP);
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
-    await client.waitForDiagnostics(routesUri);
-  });
-
-  after(async () => {
-    await client.shutdown();
-  });
+  const server = withExampleServer();
 
   it('hovers a resources() call with the routes it really produces, per method', async () => {
     const at = lineOf(routesText, "resources('articles'");
-    const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: at.line, character: at.character + 2 } })) as Hover;
+    const hover = (await server.client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: at.line, character: at.character + 2 } })) as Hover;
     const md = (hover.contents as MarkupContent).value;
     assert.match(md, /\*\*Route::resources\(\)\*\* — 7 routes · GET POST PUT DELETE/);
     assert.match(md, /\| GET \| `articles` \| `blog\/posts\/index` \|/);
@@ -54,8 +59,8 @@ describe('language server: hover, completion and definition over stdio', functio
     const view = path.join(EXAMPLE_APP, 'application', 'views', 'nav.php');
     const uri = pathToFileURL(view).toString();
     const text = "<a href=\"<?= site_url(Route::named('lo";
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
-    const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: text.length } })) as CompletionItem[];
+    await server.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+    const items = (await server.client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: text.length } })) as CompletionItem[];
     const login = items.find((i) => i.label === 'login');
     assert.ok(login, `login is offered: ${items.map((i) => i.label).join(', ')}`);
     assert.equal(login.detail, 'login');
@@ -66,8 +71,8 @@ describe('language server: hover, completion and definition over stdio', functio
     const controller = path.join(EXAMPLE_APP, 'application', 'controllers', 'Users.php');
     const uri = pathToFileURL(controller).toString();
     const text = "<?php\nclass Users extends CI_Controller {\n    public function back() { redirect(Route::named('login')); }\n}\n";
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
-    const locations = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 2, character: 52 } })) as Location[];
+    await server.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+    const locations = (await server.client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 2, character: 52 } })) as Location[];
     assert.equal(locations.length, 1);
     assert.equal(locations[0].uri, routesUri);
     const decl = lineOf(routesText, "'as' => 'login'");
@@ -78,23 +83,10 @@ describe('language server: hover, completion and definition over stdio', functio
 
 describe('language server: custom requests for the route table and the URL tester', function () {
   this.timeout(30_000);
-  let client: LspClient;
-  const routesText = fs.readFileSync(ROUTES, 'utf8');
-  const routesUri = pathToFileURL(ROUTES).toString();
-
-  before(async () => {
-    client = new LspClient();
-    await client.initialize(EXAMPLE_APP);
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
-    await client.waitForDiagnostics(routesUri);
-  });
-
-  after(async () => {
-    await client.shutdown();
-  });
+  const server = withExampleServer();
 
   it('ciRoutes/routeTable lists every method\'s table with declarations', async () => {
-    const table = (await client.connection.sendRequest('ciRoutes/routeTable', { uri: routesUri })) as { methods: { method: string; rows: { uri: string; target: string; location?: Location }[] }[] };
+    const table = (await server.client.connection.sendRequest('ciRoutes/routeTable', { uri: routesUri })) as { methods: { method: string; rows: { uri: string; target: string; location?: Location }[] }[] };
     assert.deepStrictEqual(table.methods.map((m) => m.method), ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS', 'CLI']);
     const put = table.methods[2].rows.find((r) => r.uri === 'articles/(:num)');
     assert.equal(put?.target, 'blog/posts/update/$1');
@@ -102,7 +94,7 @@ describe('language server: custom requests for the route table and the URL teste
   });
 
   it('ciRoutes/testUrl tells which route matches and the controller it dispatches to', async () => {
-    const r = (await client.connection.sendRequest('ciRoutes/testUrl', { uri: routesUri, method: 'GET', url: '/articles/12' })) as {
+    const r = (await server.client.connection.sendRequest('ciRoutes/testUrl', { uri: routesUri, method: 'GET', url: '/articles/12' })) as {
       matched_key: string;
       target_segments: string[];
       controller: { found: boolean; target: { file: string; method: string; args: string[] } };
@@ -117,20 +109,7 @@ describe('language server: custom requests for the route table and the URL teste
 
 describe('language server: targets, signatures, references and rename over stdio', function () {
   this.timeout(30_000);
-  let client: LspClient;
-  const routesText = fs.readFileSync(ROUTES, 'utf8');
-  const routesUri = pathToFileURL(ROUTES).toString();
-
-  before(async () => {
-    client = new LspClient();
-    await client.initialize(EXAMPLE_APP);
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
-    await client.waitForDiagnostics(routesUri);
-  });
-
-  after(async () => {
-    await client.shutdown();
-  });
+  const server = withExampleServer();
 
   const at = (needle: string, delta = 2) => {
     const p = lineOf(routesText, needle);
@@ -138,12 +117,12 @@ describe('language server: targets, signatures, references and rename over stdio
   };
 
   it('hovers a target string with the controller and method it dispatches to', async () => {
-    const hover = (await client.connection.sendRequest(HoverRequest.type, at("'pages/show/about'"))) as Hover;
+    const hover = (await server.client.connection.sendRequest(HoverRequest.type, at("'pages/show/about'"))) as Hover;
     assert.match((hover.contents as MarkupContent).value, /controllers\/Pages\.php/);
   });
 
   it('goes from a target string to the controller method', async () => {
-    const locations = (await client.connection.sendRequest(DefinitionRequest.type, at("'pages/show/about'"))) as Location[];
+    const locations = (await server.client.connection.sendRequest(DefinitionRequest.type, at("'pages/show/about'"))) as Location[];
     assert.equal(locations.length, 1);
     assert.ok(locations[0].uri.endsWith('/application/controllers/Pages.php'));
     const pages = fs.readFileSync(path.join(EXAMPLE_APP, 'application', 'controllers', 'Pages.php'), 'utf8').split('\n');
@@ -151,19 +130,19 @@ describe('language server: targets, signatures, references and rename over stdio
   });
 
   it('gives signature help inside a Route:: call', async () => {
-    const help = (await client.connection.sendRequest('textDocument/signatureHelp', at("'pages/show/about'", 1))) as { signatures: { label: string }[]; activeParameter: number };
+    const help = (await server.client.connection.sendRequest('textDocument/signatureHelp', at("'pages/show/about'", 1))) as { signatures: { label: string }[]; activeParameter: number };
     assert.equal(help.signatures[0].label, 'Route::any($from, $to, $options = [], $nested = false)');
     assert.equal(help.activeParameter, 1);
   });
 
   it('finds the references of a route name: its declaration and every named() use', async () => {
-    const refs = (await client.connection.sendRequest('textDocument/references', { ...at("'as' => 'login'", 11), context: { includeDeclaration: true } })) as Location[];
+    const refs = (await server.client.connection.sendRequest('textDocument/references', { ...at("'as' => 'login'", 11), context: { includeDeclaration: true } })) as Location[];
     const files = refs.map((r) => r.uri.split('/').slice(-3).join('/')).sort();
     assert.deepStrictEqual(files, ['application/config/routes.php', 'application/controllers/Users.php']);
   });
 
   it('renames a route name in its declaration and every use', async () => {
-    const edit = (await client.connection.sendRequest('textDocument/rename', { ...at("'as' => 'login'", 11), newName: 'sign_in' })) as { changes: Record<string, { newText: string }[]> };
+    const edit = (await server.client.connection.sendRequest('textDocument/rename', { ...at("'as' => 'login'", 11), newName: 'sign_in' })) as { changes: Record<string, { newText: string }[]> };
     const uris = Object.keys(edit.changes).map((u) => u.split('/').slice(-3).join('/')).sort();
     assert.deepStrictEqual(uris, ['application/config/routes.php', 'application/controllers/Users.php']);
     assert.ok(Object.values(edit.changes).every((edits) => edits.every((e) => e.newText === 'sign_in')));
@@ -171,7 +150,7 @@ describe('language server: targets, signatures, references and rename over stdio
 
   it('refuses to rename onto a name another route has, with a clear message', async () => {
     await assert.rejects(
-      client.connection.sendRequest('textDocument/rename', { ...at("'as' => 'login'", 11), newName: 'logout' }),
+      server.client.connection.sendRequest('textDocument/rename', { ...at("'as' => 'login'", 11), newName: 'logout' }),
       (e: Error) => /logout/.test(e.message),
     );
   });
@@ -179,24 +158,11 @@ describe('language server: targets, signatures, references and rename over stdio
 
 describe('language server: outline, workspace symbols, code lenses, inlay hints, document links', function () {
   this.timeout(30_000);
-  let client: LspClient;
-  const routesText = fs.readFileSync(ROUTES, 'utf8');
-  const routesUri = pathToFileURL(ROUTES).toString();
   const doc = { textDocument: { uri: routesUri } };
-
-  before(async () => {
-    client = new LspClient();
-    await client.initialize(EXAMPLE_APP);
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
-    await client.waitForDiagnostics(routesUri);
-  });
-
-  after(async () => {
-    await client.shutdown();
-  });
+  const server = withExampleServer();
 
   it('outlines the route file: one symbol per declaration, its routes as children', async () => {
-    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', doc)) as { name: string; detail?: string; children?: { name: string }[] }[];
+    const symbols = (await server.client.connection.sendRequest('textDocument/documentSymbol', doc)) as { name: string; detail?: string; children?: { name: string }[] }[];
     const res = symbols.find((s) => s.name.startsWith("Route::resources('articles'"));
     assert.ok(res, symbols.map((s) => s.name).join('\n'));
     assert.match(String(res.detail), /7 routes/);
@@ -204,13 +170,13 @@ describe('language server: outline, workspace symbols, code lenses, inlay hints,
   });
 
   it('searches routes across the workspace by pattern, name or target', async () => {
-    const found = (await client.connection.sendRequest('workspace/symbol', { query: 'api_status' })) as { name: string; location: Location }[];
+    const found = (await server.client.connection.sendRequest('workspace/symbol', { query: 'api_status' })) as { name: string; location: Location }[];
     assert.ok(found.length >= 1);
     assert.ok(found[0].location.uri.endsWith('/config/routes.php'));
   });
 
   it('puts a lens above each declaration with its route count and methods', async () => {
-    const lenses = (await client.connection.sendRequest('textDocument/codeLens', doc)) as { range: { start: { line: number } }; command: { title: string } }[];
+    const lenses = (await server.client.connection.sendRequest('textDocument/codeLens', doc)) as { range: { start: { line: number } }; command: { title: string } }[];
     const line = lineOf(routesText, "Route::resources('articles'").line;
     assert.equal(lenses.find((l) => l.range.start.line === line)?.command.title, '7 routes · GET POST PUT DELETE');
   });
@@ -218,19 +184,19 @@ describe('language server: outline, workspace symbols, code lenses, inlay hints,
   it('shows controllers\' public methods the routes that reach them', async () => {
     const pages = path.join(EXAMPLE_APP, 'application', 'controllers', 'Pages.php');
     const uri = pathToFileURL(pages).toString();
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: fs.readFileSync(pages, 'utf8') } });
-    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command: { title: string } }[];
+    await server.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: fs.readFileSync(pages, 'utf8') } });
+    const lenses = (await server.client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command: { title: string } }[];
     assert.ok(lenses.some((l) => /ANY about/.test(l.command.title)), JSON.stringify(lenses.map((l) => l.command.title)));
   });
 
   it('hints what each $n refers to', async () => {
-    const hints = (await client.connection.sendRequest('textDocument/inlayHint', { ...doc, range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } } })) as { label: string; position: { line: number } }[];
+    const hints = (await server.client.connection.sendRequest('textDocument/inlayHint', { ...doc, range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } } })) as { label: string; position: { line: number } }[];
     const line = lineOf(routesText, "'gallery/album/$1'").line;
     assert.deepStrictEqual(hints.filter((h) => h.position.line === line).map((h) => h.label), ['← (:num)']);
   });
 
   it('links target strings to their controller files', async () => {
-    const links = (await client.connection.sendRequest('textDocument/documentLink', doc)) as { target: string; range: { start: { line: number } } }[];
+    const links = (await server.client.connection.sendRequest('textDocument/documentLink', doc)) as { target: string; range: { start: { line: number } } }[];
     const line = lineOf(routesText, "'pages/show/about'").line;
     assert.ok(links.find((l) => l.range.start.line === line)?.target.endsWith('/application/controllers/Pages.php'));
   });
