@@ -6,7 +6,6 @@ import {
   type Connection,
   type Hover,
   type Location,
-  type TextDocuments,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import * as fs from 'node:fs';
@@ -24,8 +23,7 @@ import { DiskTree } from '../host/disk-tree';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
-import type { RouteService } from './route-service';
-import type { WorkspaceIndex } from './workspace-index';
+import { routeInputs, type FeatureDeps } from './feature-deps';
 
 const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
   'route-name': CompletionItemKind.Constant,
@@ -60,29 +58,11 @@ function locationIn(deps: Deps, file: string, span: Span, lines?: LineIndex): Lo
   return { uri, range: { start: index.position(span.start), end: index.position(span.end) } };
 }
 
-/** Route files with their current text and evaluation: open documents win over the index. */
-function routeInputs(deps: Deps) {
-  const byFile = new Map(deps.index.routeFileInputs().map((r) => [r.file, r] as const));
-  for (const doc of deps.documents.all()) {
-    const file = deps.uriToPath(doc.uri);
-    const last = deps.service.last(doc.uri);
-    if (file && last && deps.index.isRouteFile(file)) byFile.set(file, { file, text: last.text, evaluation: last.evaluation });
-  }
-  return [...byFile.values()];
-}
-
 function usageInputs(deps: Deps) {
   return deps.index.usageFiles().map(([file, usages]) => ({ file, usages }));
 }
 
-interface Deps {
-  documents: TextDocuments<TextDocument>;
-  service: RouteService;
-  index: WorkspaceIndex;
-  uriToPath(uri: string): string | undefined;
-  /** Makes sure the document's analysis is current (route files) before answering. */
-  ensureAnalysed(doc: TextDocument): void;
-}
+type Deps = FeatureDeps;
 
 /** The literal name of the `Route::named()` call under the cursor, in any PHP file. */
 function namedAt(deps: Deps, doc: TextDocument, offset: number): string | undefined {

@@ -9,30 +9,19 @@ import {
   type DocumentSymbol,
   type InlayHint,
   type SymbolInformation,
-  type TextDocuments,
 } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { controllerLenses, controllerReach, declarationLenses } from '../../../shared/analysis/code-lens';
 import { targetLinks } from '../../../shared/analysis/document-links';
 import { backReferenceHints } from '../../../shared/analysis/inlay-hints';
 import { documentSymbols, workspaceSymbols, type RouteSymbol } from '../../../shared/analysis/symbols';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
-import type { FolderSettings } from '../../../shared/workspace/settings';
 import { DiskTree } from '../host/disk-tree';
 import { applicationDirOf } from '../host/route-file';
 import { spanToRange } from './convert';
-import type { RouteService } from './route-service';
-import type { WorkspaceIndex } from './workspace-index';
+import { routeInputs, type FeatureDeps } from './feature-deps';
 
-interface Deps {
-  documents: TextDocuments<TextDocument>;
-  service: RouteService;
-  index: WorkspaceIndex;
-  uriToPath(uri: string): string | undefined;
-  ensureAnalysed(doc: TextDocument): void;
-  settingsFor(file: string): FolderSettings;
-}
+type Deps = FeatureDeps;
 
 const KINDS: Record<RouteSymbol['kind'], SymbolKind> = {
   declaration: SymbolKind.Function,
@@ -74,12 +63,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps): voi
   });
 
   connection.onWorkspaceSymbol((params): SymbolInformation[] => {
-    const inputs = new Map(deps.index.routeFileInputs().map((i) => [i.file, i] as const));
-    for (const doc of deps.documents.all()) {
-      const file = deps.uriToPath(doc.uri);
-      const a = deps.service.last(doc.uri);
-      if (file && a) inputs.set(file, { file, text: a.text, evaluation: a.evaluation });
-    }
+    const inputs = new Map(routeInputs(deps).map((i) => [i.file, i] as const));
     const lines = new Map<string, LineIndex>();
     return workspaceSymbols([...inputs.values()], params.query).map((s) => {
       let li = lines.get(s.file);

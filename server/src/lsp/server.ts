@@ -314,7 +314,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const last = service.last(doc.uri);
     if (!last || last.version !== doc.version) analyseAndPublish(doc);
   };
-  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed });
+  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor });
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
   registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor });
 
