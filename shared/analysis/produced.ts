@@ -41,27 +41,58 @@ function fateOf(record: RouteRecord, evaluation: FileEvaluation, m: number, last
 export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: boolean): ProducedRoute[] {
   const maps = evaluation.calls.filter((c) => c.site.method === 'map');
   const lastMap = maps[maps.length - 1]?.site;
-  const out: ProducedRoute[] = [];
+  const index = siteIndex(evaluation);
+  const own = index.own.get(site.span.start) ?? [];
+  const inside = nested ? (index.inside.get(site.span.start) ?? []) : [];
+  // Method order first, then creation order, as the tables are read.
+  const all = nested && inside.length ? [...own, ...inside].sort((a, b) => a.m - b.m || a.record.id - b.record.id) : own;
+  return all.map(({ m, record }) => ({
+    method: REQUEST_METHODS[m],
+    key: keyToString(record.key),
+    target: describeTarget(record.to),
+    names: record.name === undefined ? [] : [keyToString(record.name)],
+    record,
+    fate: fateOf(record, evaluation, m, lastMap),
+  }));
+}
+
+interface SiteIndex {
+  /** Records each call created itself, by call start offset. */
+  own: Map<number, { m: number; record: RouteRecord }[]>;
+  /** Records created while a call's callback ran (prefix closures, nested callables). */
+  inside: Map<number, { m: number; record: RouteRecord }[]>;
+}
+
+const siteIndexes = new WeakMap<FileEvaluation, SiteIndex>();
+
+/** Records grouped by the call that made them, built once per evaluation (hovers read it). */
+function siteIndex(evaluation: FileEvaluation): SiteIndex {
+  let index = siteIndexes.get(evaluation);
+  if (index) return index;
+  index = { own: new Map(), inside: new Map() };
   evaluation.methods.forEach((result, m) => {
     for (const record of result.library.created) {
-      const own = record.site.span.start === site.span.start;
-      const inside = nested && record.via.some((v) => v.span.start === site.span.start);
-      if (!own && !inside) continue;
-      out.push({
-        method: REQUEST_METHODS[m],
-        key: keyToString(record.key),
-        target: describeTarget(record.to),
-        names: record.name === undefined ? [] : [keyToString(record.name)],
-        record,
-        fate: fateOf(record, evaluation, m, lastMap),
-      });
+      const entry = { m, record };
+      push(index!.own, record.site.span.start, entry);
+      for (const v of new Set(record.via.map((x) => x.span.start))) if (v !== record.site.span.start) push(index!.inside, v, entry);
     }
   });
-  return out;
+  siteIndexes.set(evaluation, index);
+  return index;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** Where each route name is declared in a file: the `'as'` value when literal, else the call. */
+const declarationCache = new WeakMap<FileEvaluation, Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }>>();
+
 export function nameDeclarations(evaluation: FileEvaluation): Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }> {
+  const cached = declarationCache.get(evaluation);
+  if (cached) return cached;
   const out = new Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }>();
   const calls = new Map(evaluation.calls.map((c) => [c.site.span.start, c] as const));
   evaluation.methods.forEach((result, m) => {
@@ -78,6 +109,7 @@ export function nameDeclarations(evaluation: FileEvaluation): Map<string, { span
       out.set(name, { span: asSpan(record.site, calls.get(record.site.span.start)?.args), site: record.site, from: keyToString(record.key), methods: [REQUEST_METHODS[m]] });
     }
   });
+  declarationCache.set(evaluation, out);
   return out;
 }
 
