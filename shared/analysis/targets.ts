@@ -44,7 +44,9 @@ export function resolveTargetSegments(segments: string[], tree: AppTree, transla
 /** The target string at the cursor: from the evaluation for Route calls, from the text for `$route[...] =`. */
 function targetLiteralAt(text: string, evaluation: FileEvaluation, offset: number): { span: Span; target: string } | undefined {
   let found: { span: Span; targets: Set<unknown> } | undefined;
+  let insideCall = false;
   for (const call of evaluation.calls ?? []) {
+    if (offset >= call.site.span.start && offset < call.site.span.end) insideCall = true;
     const span = call.site.argSpans[1];
     if (!isRouteMethod(call.site.method) || !span || offset < span.start || offset >= span.end) continue;
     found ??= { span, targets: new Set() };
@@ -55,6 +57,12 @@ function targetLiteralAt(text: string, evaluation: FileEvaluation, offset: numbe
     const [only] = found.targets;
     return found.targets.size === 1 && typeof only === 'string' ? { span: found.span, target: only } : undefined;
   }
+  // The textual reading serves `$route[...] = '...'` lines; inside an evaluated call it has nothing to add
+  // (and lexing a large file for every hover would be slow).
+  if (insideCall) return undefined;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', offset);
+  if (!/\$route\b|Route\s*::/i.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd))) return undefined;
   const ctx = cursorContext(text, offset, { openingQuote: true });
   const pos = ctx && cursorPosition(ctx);
   const s = ctx?.string;
