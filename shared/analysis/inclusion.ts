@@ -90,9 +90,9 @@ export class InclusionChecker {
   }
 
   /** `key` is the raw route key as written in $route; earlier keys likewise, in table order. */
-  coverage(key: string, earlier: readonly string[]): Coverage {
+  coverage(key: string, earlier: readonly string[], count = earlier.length): Coverage {
     try {
-      return this.decide(key, earlier);
+      return this.decide(key, earlier, count);
     } catch (err) {
       if (err instanceof TooLargeError) return { kind: 'unknown', reason: err.message };
       return { kind: 'unknown', reason: `internal error: ${err instanceof Error ? err.message : String(err)}` };
@@ -102,14 +102,14 @@ export class InclusionChecker {
   /** Drops every cached automaton and the index. */
   clear(): void {
     this.cache.clear();
-    this.syncIndex([]);
+    this.syncIndex([], 0);
   }
 
-  private decide(key: string, earlier: readonly string[]): Coverage {
+  private decide(key: string, earlier: readonly string[], count: number): Coverage {
     const entry = this.entry(key);
     const translation = this.translation(entry);
     if (!translation.ok) return { kind: 'unknown', reason: translation.reason };
-    this.syncIndex(earlier);
+    this.syncIndex(earlier, count);
 
     if (entry.text.literal !== null) return this.literalCoverage(entry.text.literal);
 
@@ -259,11 +259,20 @@ export class InclusionChecker {
   }
 
   /** Makes the index describe `earlier`, reusing the common prefix with the previous call. */
-  private syncIndex(earlier: readonly string[]): void {
+  /** The array the index was last synced from: a caller walking one table passes it again and again. */
+  private indexSource: readonly string[] | undefined;
+
+  private syncIndex(source: readonly string[], count: number): void {
     const keys = this.indexKeys;
     let common = 0;
-    const limit = Math.min(keys.length, earlier.length);
-    while (common < limit && keys[common] === earlier[common]) common++;
+    if (source === this.indexSource && count >= keys.length) {
+      // The same (unchanged) table, further along: everything indexed so far still holds.
+      common = keys.length;
+    } else {
+      const limit = Math.min(keys.length, count);
+      while (common < limit && keys[common] === source[common]) common++;
+    }
+    this.indexSource = source;
     for (let k = keys.length - 1; k >= common; k--) {
       const entry = this.indexEntries[k]!;
       const list = entry.text.firstSegment !== null ? this.buckets.get(entry.text.firstSegment)! : this.wild;
@@ -272,9 +281,9 @@ export class InclusionChecker {
     }
     keys.length = common;
     this.indexEntries.length = common;
-    for (let k = common; k < earlier.length; k++) {
-      const entry = this.entry(earlier[k]!);
-      keys.push(earlier[k]!);
+    for (let k = common; k < count; k++) {
+      const entry = this.entry(source[k]!);
+      keys.push(source[k]!);
       this.indexEntries.push(entry);
       if (entry.text.firstSegment !== null) {
         let bucket = this.buckets.get(entry.text.firstSegment);

@@ -95,7 +95,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
         const memoKey = earlierIdx ? undefined : `${prefixHash}|${entry.key}`;
         let c = memoKey === undefined ? undefined : coverageMemo.get(memoKey);
         if (!c) {
-          c = checker.coverage(entry.key, earlierIdx ? earlierIdx.map((j) => keys[j]) : keys.slice(0, i));
+          c = earlierIdx ? checker.coverage(entry.key, earlierIdx.map((j) => keys[j])) : checker.coverage(entry.key, keys, i);
           if (memoKey !== undefined) {
             if (coverageMemo.size > 500_000) coverageMemo.clear();
             coverageMemo.set(memoKey, c);
