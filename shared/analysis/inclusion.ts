@@ -121,15 +121,10 @@ export class InclusionChecker {
     const indices: number[] = [];
     const dfas: TableDfa[] = [];
     for (const index of this.candidates(own.summary.firstSegments)) {
-      const candidate = this.indexEntries[index]!;
-      const t = this.translation(candidate);
-      if (!t.ok) {
-        if (!t.delimiter) blocked ??= { index, reason: t.reason };
-        continue;
-      }
-      const built = this.automaton(candidate);
-      if ('error' in built) {
-        blocked ??= { index, reason: built.error };
+      const built = this.candidateAutomaton(index);
+      if (built === undefined) continue;
+      if ('reason' in built) {
+        blocked ??= { index, reason: built.reason };
         continue;
       }
       if (built.dfa.states === 0 || !mayOverlap(own.summary, built.summary)) continue;
@@ -164,21 +159,28 @@ export class InclusionChecker {
     return { kind: 'covered', by: this.reduce(own.dfa, overlapping, dfas).map((k) => indices[k]!) };
   }
 
+  /**
+   * An earlier key's automaton; `{ reason }` when it cannot be analysed (it may cover anything),
+   * undefined when it can never match (CodeIgniter's `#` delimiter breaks it) and so never counts.
+   */
+  private candidateAutomaton(index: number): { dfa: TableDfa; summary: Summary } | { reason: string } | undefined {
+    const candidate = this.indexEntries[index]!;
+    const t = this.translation(candidate);
+    if (!t.ok) return t.delimiter ? undefined : { reason: t.reason };
+    const built = this.automaton(candidate);
+    return 'error' in built ? { reason: built.error } : built;
+  }
+
   /** A literal key has one possible URI: test it on each candidate, no key automaton needed. */
   private literalCoverage(uri: string): Coverage {
     if (!isRoutableUri(uri)) return { kind: 'empty' };
     const segments = uri.split('/');
     let blocked: { index: number; reason: string } | undefined;
     for (const index of this.candidates(new Set([segments[0]!]))) {
-      const candidate = this.indexEntries[index]!;
-      const t = this.translation(candidate);
-      if (!t.ok) {
-        if (!t.delimiter) blocked ??= { index, reason: t.reason };
-        continue;
-      }
-      const built = this.automaton(candidate);
-      if ('error' in built) {
-        blocked ??= { index, reason: built.error };
+      const built = this.candidateAutomaton(index);
+      if (built === undefined) continue;
+      if ('reason' in built) {
+        blocked ??= { index, reason: built.reason };
         continue;
       }
       const { minSegments, maxSegments } = built.summary;
