@@ -3,6 +3,7 @@ import { StatementParser, type ParsedFile } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
+import type { ReplayCache } from './replay';
 import { PhpArray, type PhpClosure, type Value } from './values';
 
 export const DEFAULT_MAX_STEPS = 2_000_000;
@@ -18,6 +19,8 @@ export interface EvaluateOptions {
   parser?: StatementParser;
   /** Evaluate each request method alone (the reference the shared evaluation must equal). */
   perMethod?: boolean;
+  /** Statement effects from earlier evaluations of the same document (see DocumentEvaluator). */
+  replay?: ReplayCache;
 }
 
 export interface PhpError {
@@ -45,6 +48,8 @@ export interface FileEvaluation {
   calls: RouteCall[];
   /** 'together' when all methods were evaluated in one pass, else 'per-method'. */
   mode: 'together' | 'per-method';
+  /** Top-level statements replayed from an earlier evaluation, and evaluated. */
+  statements: { replayed: number; evaluated: number };
   steps: number;
   /** Constants after the file ran (including its own define() calls). */
   constants: ReadonlyMap<string, Value>;
@@ -72,17 +77,19 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
   };
   if (!options.perMethod) {
     try {
-      const outcome = new Interpreter(parsed, { ...base, mask: ALL_METHODS }).run();
-      return assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together');
+      const interpreter = new Interpreter(parsed, { ...base, mask: ALL_METHODS, replay: options.replay });
+      const outcome = interpreter.run();
+      return assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats);
     } catch (e) {
       if (!(e instanceof Diverge)) throw e;
     }
   }
-  const outcomes = REQUEST_METHODS.map((_, m) => new Interpreter(parsed, { ...base, mask: 1 << m }).run());
-  return assemble(parsed, outcomes, 'per-method');
+  const interpreters = REQUEST_METHODS.map((_, m) => new Interpreter(parsed, { ...base, mask: 1 << m }));
+  const outcomes = interpreters.map((i) => i.run());
+  return assemble(parsed, outcomes, 'per-method', { replayed: 0, evaluated: interpreters.reduce((n, i) => n + i.replayStats.evaluated, 0) });
 }
 
-function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: FileEvaluation['mode']): FileEvaluation {
+function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: FileEvaluation['mode'], statements: FileEvaluation['statements']): FileEvaluation {
   const parseError = parsed.problems[0];
   const methods: MethodResult[] = REQUEST_METHODS.map((method, m) => {
     const o = outcomes[m];
@@ -111,6 +118,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     problems,
     calls: unique.flatMap((o) => o.calls),
     mode,
+    statements,
     steps: unique.reduce((n, o) => n + o.steps, 0),
     constants: outcomes[0].constants,
     callClosure: (m, closure, args) => outcomes[m].callClosure(closure, args),

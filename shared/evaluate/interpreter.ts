@@ -1,7 +1,7 @@
 import type { PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile } from '../php/parse';
-import { REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
+import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
 import type { AssignmentOrigin, CallSite, EntryOriginInfo, LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
 import { callBuiltin, isBuiltin } from './builtins';
@@ -10,6 +10,7 @@ import {
   PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
 import { parseNumber } from './numbers';
+import { isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
 
 export interface InterpreterOptions {
@@ -22,6 +23,8 @@ export interface InterpreterOptions {
   file: string;
   /** Methods to evaluate together. */
   mask: MethodMask;
+  /** Effects of statements from an earlier evaluation of the same document, to replay. */
+  replay?: ReplayCache;
 }
 
 export type ProblemCode = 'evaluation-limit' | 'unknown-value' | 'unsupported' | 'exit';
@@ -136,6 +139,12 @@ export class Interpreter implements LibraryHost {
   private branchStack: string[] = [];
   private silenced = 0;
   private lines: LineIndex | undefined;
+  /** While a replayable statement runs: the spans and closures it creates. */
+  private recording: { spans: Span[]; closures: PhpClosure[] } | undefined;
+  /** How many times each parsed statement node was met (identical statements share a node). */
+  private readonly occurrences = new Map<PhpNode, number>();
+  /** Top-level statements replayed and evaluated, for the editor's timing log. */
+  readonly replayStats = { replayed: 0, evaluated: 0 };
 
   constructor(
     private readonly parsed: ParsedFile,
@@ -185,8 +194,21 @@ export class Interpreter implements LibraryHost {
       outer: for (const st of this.parsed.statements) {
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
+        const replay = this.options.replay && this.options.mask === ALL_METHODS && st.nodes.length === 1 && st.problems.length === 0 ? this.options.replay : undefined;
         for (const node of st.nodes) {
           this.statementSpan = this.span(node);
+          if (replay) {
+            const occurrence = this.occurrences.get(node) ?? 0;
+            this.occurrences.set(node, occurrence + 1);
+            const effect = replay.get(node, occurrence);
+            if (effect && this.replayEffect(effect, st.chunk.start)) continue;
+            if (this.isClean() && isReplayableStatement(node)) {
+              const effect = this.recordStatement(node, st.chunk.start);
+              if (effect) replay.set(node, occurrence, effect);
+              continue;
+            }
+          }
+          this.replayStats.evaluated++;
           const signal = this.execStatement(node, st.problems.length > 0);
           // `return` at the top of an included file ends it.
           if (signal?.kind === 'return') break outer;
@@ -226,6 +248,56 @@ export class Interpreter implements LibraryHost {
     };
   }
 
+  /** At the top level, outside any condition or callback, with the library's prefixes unset. */
+  private isClean(): boolean {
+    return this.mask === ALL_METHODS && this.conditionalDepth === 0 && this.callDepth === 0 && this.via.length === 0 && this.library.isClean();
+  }
+
+  /** Evaluates a replayable statement, noting everything it adds so it can be replayed later. */
+  private recordStatement(node: PhpNode, start: number): StatementEffect | undefined {
+    const states = this.library.states;
+    const created = states.map((s) => s.created.length);
+    const warnings = this.warnings.map((w) => w.length);
+    const calls = this.calls.length;
+    const problems = this.problems.length;
+    const steps = this.steps;
+    const recording = (this.recording = { spans: [this.statementSpan], closures: [] });
+    this.replayStats.evaluated++;
+    try {
+      this.execStatement(node, false);
+    } finally {
+      this.recording = undefined;
+    }
+    // Only an effect that left the library as it found it can be replayed anywhere.
+    if (!this.isClean()) return undefined;
+    return {
+      start,
+      records: states.map((s, m) => s.created.slice(created[m])),
+      calls: this.calls.slice(calls),
+      warnings: this.warnings.map((w, m) => w.slice(warnings[m])),
+      problems: this.problems.slice(problems),
+      steps: this.steps - steps,
+      spans: recording.spans,
+      closures: recording.closures,
+    };
+  }
+
+  /** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */
+  private replayEffect(effect: StatementEffect, start: number): boolean {
+    if (!this.isClean() || this.steps + effect.steps > this.options.maxSteps) return false;
+    moveEffect(effect, start);
+    this.statementSpan = effect.spans[0];
+    this.steps += effect.steps;
+    this.library.replay(effect.records);
+    for (const c of effect.calls) this.calls.push(c);
+    for (const p of effect.problems) this.problems.push(p);
+    effect.warnings.forEach((w, m) => {
+      for (const x of w) this.warnings[m].push(x);
+    });
+    this.replayStats.replayed++;
+    return true;
+  }
+
   /** A top-level statement. When the file has syntax errors, a tree php-parser only partly recovered costs only that statement. */
   private execStatement(node: PhpNode, broken: boolean): Signal {
     try {
@@ -260,7 +332,9 @@ export class Interpreter implements LibraryHost {
   }
 
   private span(node: PhpNode): Span {
-    return nodeSpan(node, this.base);
+    const span = nodeSpan(node, this.base);
+    this.recording?.spans.push(span);
+    return span;
   }
 
   private tick(): void {
@@ -1074,6 +1148,7 @@ export class Interpreter implements LibraryHost {
       captured.set(name, v === undefined ? null : shareValue(v));
     }
     const closure = new PhpClosure(node, this.base, captured);
+    this.recording?.closures.push(closure);
     if (refs.size) this.closureRefs.set(closure, refs);
     return closure;
   }

@@ -36,8 +36,8 @@ export class PhpClosure {
   readonly id = ++closureIds;
   constructor(
     readonly node: PhpNode,
-    /** Offset base of the statement the node was parsed from. */
-    readonly base: number,
+    /** Offset base of the statement the node was parsed from (moved when a replayed statement moves). */
+    public base: number,
     readonly captured: Map<string, Value>,
     /** For arrow functions: the scope they read by value at creation. */
     readonly arrowScope?: Map<string, Value>,

@@ -97,6 +97,35 @@ export class RouteLibrary {
     private readonly host: LibraryHost,
   ) {}
 
+  /** No prefix or nesting in effect under any method: the state a top-level declaration starts from. */
+  isClean(): boolean {
+    if (this.via.length || this.nestedParents.length) return false;
+    for (const s of this.states) if (s.prefix !== null || s.nestedPrefix !== '' || s.nestedDepth !== 0) return false;
+    return true;
+  }
+
+  /**
+   * Stores again the records a replayed declaration created (see evaluate/replay.ts): exactly
+   * what createRoute() does to the state, minus building the record. What later statements
+   * wrote into the records is forgotten first: they will write it again.
+   */
+  replay(records: readonly (readonly RouteRecord[])[]): void {
+    records.forEach((list, m) => {
+      const state = this.states[m];
+      for (const record of list) {
+        record.replacedBy = undefined;
+        record.resetBy = undefined;
+        record.overwrote = undefined;
+        record.mappedBy = [];
+        if (record.name !== undefined) state.named.set(record.name, String(record.key), record);
+        const previous = state.routes.originOf(record.key) as RouteRecord | undefined;
+        if (previous) previous.replacedBy = record;
+        state.routes.set(record.key, record.to, record);
+        state.created.push(record);
+      }
+    });
+  }
+
   private pushVia(site: CallSite): void {
     this.via.push(site);
     this.viaSnapshot = this.via.slice();

@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
-import { evaluateParsed, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { DocumentEvaluator } from '../../../shared/evaluate/document-evaluator';
+import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Value } from '../../../shared/evaluate/values';
-import { StatementParser } from '../../../shared/php/parse';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { createControllerCatalog, type ControllerCatalog } from '../../../shared/workspace/controller-catalog';
@@ -25,9 +25,9 @@ export interface AnalysedRouteFile {
   timing?: { parseMs: number; evaluateMs: number; analyseMs: number; totalMs: number };
 }
 
-/** Evaluates and analyses route files; keeps a statement parser per document so edits re-parse little. */
+/** Evaluates and analyses route files; keeps an evaluator per document so an edit redoes little. */
 export class RouteService {
-  private readonly parsers = new Map<string, StatementParser>();
+  private readonly evaluators = new Map<string, DocumentEvaluator>();
   private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string }>();
   private readonly catalogs = new Map<string, ControllerCatalog>();
 
@@ -81,7 +81,7 @@ export class RouteService {
   private readonly latest = new Map<string, AnalysedRouteFile & { text: string }>();
 
   close(uri: string): void {
-    this.parsers.delete(uri);
+    this.evaluators.delete(uri);
     this.latest.delete(uri);
   }
 
@@ -126,15 +126,15 @@ export class RouteService {
     }
     const constants = new Map(app.constants);
     for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
-    let parser = this.parsers.get(uri);
-    if (!parser) {
-      parser = new StatementParser();
-      this.parsers.set(uri, parser);
+    let evaluator = this.evaluators.get(uri);
+    if (!evaluator) {
+      evaluator = new DocumentEvaluator();
+      this.evaluators.set(uri, evaluator);
     }
+    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps });
     const t0 = performance.now();
-    const parsed = parser.parse(text);
-    const t1 = performance.now();
-    const evaluation = evaluateParsed(parsed, { dialect, constants, file, maxSteps: settings.maxSteps });
+    const evaluation = evaluator.update(text);
+    const t1 = t0 + evaluator.lastTiming.parseMs;
     const t2 = performance.now();
     const findings = analyzeRouteFile(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames, controllers: this.catalog(appDir) })
       .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))

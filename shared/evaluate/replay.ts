@@ -1,0 +1,111 @@
+import type { PhpNode, Span } from '../php/ast';
+import type { RouteRecord } from '../library/records';
+import type { EvalProblem, RouteCall } from './interpreter';
+import type { PhpClosure } from './values';
+
+/**
+ * Top-level statements whose whole effect is a function of their own text: `Route::` declarations
+ * with literal arguments, and `Route::prefix('literal', function () { ... })` holding only such
+ * declarations. Run from the library's clean top-level state, such a statement only adds route
+ * records, so an editor's next evaluation can replay those records instead of evaluating it.
+ */
+const DECLARING = new Set(['get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'any', 'resources', 'block', 'context']);
+
+export function isReplayableStatement(node: PhpNode): boolean {
+  return node.kind === 'expressionstatement' && isReplayableCall(node.expression, 0);
+}
+
+const MAX_NESTING = 8;
+
+function isReplayableCall(e: PhpNode | null | undefined, depth: number): boolean {
+  if (!e || e.kind !== 'call' || depth > MAX_NESTING) return false;
+  const what = e.what;
+  if (what?.kind !== 'staticlookup' || what.offset?.kind !== 'identifier') return false;
+  if (String(what.what?.name ?? '').replace(/^\\/, '').toLowerCase() !== 'route') return false;
+  const method = String(what.offset.name).toLowerCase();
+  const args: (PhpNode | null)[] = e.arguments ?? [];
+  if (method === 'prefix') {
+    return args.length === 2 && isLiteral(args[0], 0) && isPlainClosure(args[1], depth);
+  }
+  return DECLARING.has(method) && args.every((a) => isLiteral(a, 0));
+}
+
+/** `function () { Route::...; ... }`: no parameters, no captured variables, only declarations. */
+function isPlainClosure(node: PhpNode | null, depth: number): boolean {
+  if (!node || node.kind !== 'closure' || node.byref) return false;
+  if ((node.arguments ?? []).length || (node.uses ?? []).length) return false;
+  const body: PhpNode[] | undefined = node.body?.children;
+  return Array.isArray(body) && body.every((s) => s?.kind === 'expressionstatement' && isReplayableCall(s.expression, depth + 1));
+}
+
+function isLiteral(node: PhpNode | null | undefined, depth: number): boolean {
+  if (!node || depth > MAX_NESTING) return false;
+  switch (node.kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'nullkeyword':
+      return true;
+    case 'unary':
+      return (node.type === '-' || node.type === '+') && node.what?.kind === 'number';
+    case 'bin':
+      return node.type === '.' && isLiteral(node.left, depth + 1) && isLiteral(node.right, depth + 1);
+    case 'array':
+      return (node.items ?? []).every(
+        (item: PhpNode | null) =>
+          item?.kind === 'entry' && !item.unpack && !item.byRef && (!item.key || isLiteral(item.key, depth + 1)) && isLiteral(item.value, depth + 1),
+      );
+    default:
+      return false;
+  }
+}
+
+/** What one top-level statement did, recorded so that a later evaluation can redo it cheaply. */
+export interface StatementEffect {
+  /** The statement's document offset when recorded; spans are moved when it moves. */
+  start: number;
+  /** Records created, per request method, in creation order. */
+  readonly records: readonly (readonly RouteRecord[])[];
+  readonly calls: readonly RouteCall[];
+  readonly warnings: readonly (readonly string[])[];
+  readonly problems: readonly EvalProblem[];
+  readonly steps: number;
+  /** Every span and closure created while it ran: what must move with the statement. */
+  readonly spans: readonly Span[];
+  readonly closures: readonly PhpClosure[];
+}
+
+/** Moves a recorded effect to where its statement now starts. */
+export function moveEffect(effect: StatementEffect, start: number): void {
+  const delta = start - effect.start;
+  if (delta === 0) return;
+  for (const s of effect.spans) {
+    s.start += delta;
+    s.end += delta;
+  }
+  for (const c of effect.closures) c.base += delta;
+  effect.start = start;
+}
+
+/**
+ * Effects of replayable statements from earlier evaluations of one document, keyed by the parsed
+ * statement (the parser hands out the same node for the same text) and its occurrence: identical
+ * statements in one file each have their own records.
+ */
+export class ReplayCache {
+  private effects = new WeakMap<PhpNode, StatementEffect[]>();
+
+  get(node: PhpNode, occurrence: number): StatementEffect | undefined {
+    return this.effects.get(node)?.[occurrence];
+  }
+
+  set(node: PhpNode, occurrence: number, effect: StatementEffect): void {
+    let list = this.effects.get(node);
+    if (!list) this.effects.set(node, (list = []));
+    list[occurrence] = effect;
+  }
+
+  clear(): void {
+    this.effects = new WeakMap();
+  }
+}

@@ -1,0 +1,43 @@
+import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import type { Span } from '../../shared/php/ast';
+import type { CallSite, EntryOriginInfo, RouteRecord } from '../../shared/library/records';
+import { outcomeToJson, valueToJson } from '../../shared/library/outcome-json';
+
+/**
+ * Everything an evaluation tells the analyses, as plain JSON: outcomes per method, and every
+ * record with its call site, fate and links, every call, problem and warning. Two evaluations of
+ * the same text must give equal traces however they were computed (fresh or replayed).
+ */
+export function evaluationTrace(e: FileEvaluation): unknown {
+  const span = (s: Span | undefined) => (s ? `${s.start}-${s.end}` : undefined);
+  const site = (c: CallSite | undefined) => (c ? `${c.written}@${span(c.span)}[${span(c.nameSpan)};${c.argSpans.map(span).join(',')}]` : undefined);
+  const origin = (o: EntryOriginInfo | undefined): unknown =>
+    !o ? undefined : o.kind === 'route' ? `route:${o.method}:${String(o.key)}@${site(o.site)}` : { ...o, replaced: o.kind === 'assignment' ? origin(o.replaced) : undefined };
+  const record = (r: RouteRecord) => ({
+    method: r.method,
+    key: String(r.key),
+    to: valueToJson(r.to),
+    name: r.name,
+    site: site(r.site),
+    row: r.row,
+    via: r.via.map(site),
+    prefix: r.prefix,
+    nestedPrefix: r.nestedPrefix,
+    conditional: r.conditional,
+    dynamic: r.dynamic,
+    replacedBy: r.replacedBy && origin(r.replacedBy),
+    resetBy: site(r.resetBy),
+    mappedBy: r.mappedBy.map(site),
+    overwrote: origin(r.overwrote),
+    nested: r.nested && { parent: site(r.nested.parent), depthSeen: r.nested.depthSeen, nestOffset: r.nested.nestOffset },
+    branches: r.branches,
+  });
+  return {
+    mode: e.mode,
+    steps: e.steps,
+    methods: e.methods.map((m) => ({ outcome: outcomeToJson(m), created: m.library.created.map(record), routeOrigins: m.routes ? [...m.routes.keys()].map((k) => origin(m.routes?.originOf(k) as EntryOriginInfo)) : null })),
+    calls: e.calls.map((c) => ({ site: site(c.site), args: c.args.map((a) => (a === undefined ? '<skipped>' : valueToJson(a))), mask: c.mask, conditional: c.conditional, via: c.via.map(site) })),
+    problems: e.problems.map((p) => `${p.code}@${span(p.span)}: ${p.message}`),
+    constants: [...e.constants].map(([k, v]) => [k, valueToJson(v)]),
+  };
+}
