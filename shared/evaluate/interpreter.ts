@@ -107,6 +107,11 @@ const ROUTE_PARAMS: Record<string, string[]> = {
   map: ['routes'],
 };
 
+/** `Route::name(...)`, whatever the case of `Route`. */
+function isRouteCall(node: PhpNode | null | undefined): boolean {
+  return node?.kind === 'call' && node.what?.kind === 'staticlookup' && String(node.what.what?.name ?? '').replace(/^\\/, '').toLowerCase() === 'route';
+}
+
 /**
  * Evaluates a parsed route file for a set of request methods at once, without running PHP:
  * an abstract interpreter over php-parser's tree that models exactly the PHP found in route files
@@ -1086,6 +1091,11 @@ export class Interpreter implements LibraryHost {
         branches: this.branches,
       };
       this.assignOffset(left, value, origin);
+    } else if (op === '=' && left.kind === 'variable' && isRouteCall(node.right)) {
+      // The library's results are arrays nobody else holds (`$route = Route::map($route)`):
+      // marking them shared would copy every method's table on the next `$route[...] = ...`.
+      const name = this.variableName(left);
+      if (!(name instanceof Unknown)) this.setVariable(name, value);
     } else {
       this.assignTo(left, value);
     }

@@ -433,12 +433,15 @@ export class RouteLibrary {
     const dc = routes.get('default_controller');
     const controller: Value = dc === undefined || dc === null ? DEFAULT_HOME : dc;
     const state = this.states[m];
+    // Most targets hold no placeholder: they are stored as they are, without the conversions.
+    // (An array default controller is a TypeError whatever the target: that path still raises it.)
+    const plain = (to: Value) => typeof to === 'string' && !(controller instanceof PhpArray) && !to.includes('{default_controller}');
     for (const [from, to] of state.routes.entries()) {
       const rec = state.routes.originOf(from) as RouteRecord;
       rec.mappedBy.push(site);
       const before = routes.originOf(from) as EntryOriginInfo | undefined;
       if (before && before.kind !== 'route') rec.overwrote = before;
-      routes.set(from, this.replaceDefaultController(to, controller, m), rec);
+      routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
     }
     return routes;
   }
