@@ -182,6 +182,9 @@ function describeHover(r: unknown): string {
 
 function describeCompletion(r: unknown, expected: string): string {
   const items = (Array.isArray(r) ? r : ((r as { items?: unknown[] } | null)?.items ?? [])) as { label?: string }[];
+  // An incomplete list holds the first matches only: the editor asks again as the user types.
+  const incomplete = !Array.isArray(r) && (r as { isIncomplete?: boolean } | null)?.isIncomplete === true;
+  if (incomplete) return `completion: ${items.length} items, incomplete (the rest as the user types)`;
   return `completion: ${items.length} items${items.some((i) => i.label === expected) ? `, '${expected}' among them` : `, '${expected}' MISSING`}`;
 }
 

@@ -77,7 +77,7 @@ function wildcardHover(text: string, offset: number, site: CallSite): HoverResul
 export function hoverAt(text: string, evaluation: FileEvaluation, offset: number, uri?: string): HoverResult | undefined {
   const site = innermostCall(evaluation, offset);
   if (!site) return undefined;
-  const d = new Describer(text);
+  const d = Describer.of(text);
   const w = wildcardHover(text, offset, site);
   if (w) return w;
   if (site.method === 'named') {

@@ -33,6 +33,17 @@ export class Describer {
     this.lines = new LineIndex(text);
   }
 
+  private static last: { text: string; describer: Describer } | undefined;
+
+  /** The describer of a text, reused while the text stays the same (hovers between edits). */
+  static of(text: string): Describer {
+    const last = Describer.last;
+    if (last && last.text === text) return last.describer;
+    const describer = new Describer(text);
+    Describer.last = { text, describer };
+    return describer;
+  }
+
   line(span: Span | number): number {
     return this.lines.lineOf(typeof span === 'number' ? span : span.start) + 1;
   }

@@ -39,9 +39,8 @@ function fateOf(record: RouteRecord, evaluation: FileEvaluation, m: number, last
  * what ran inside it (a prefix() closure, a `$nested` callable).
  */
 export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: boolean): ProducedRoute[] {
-  const maps = evaluation.calls.filter((c) => c.site.method === 'map');
-  const lastMap = maps[maps.length - 1]?.site;
   const index = siteIndex(evaluation);
+  const lastMap = index.lastMap;
   const own = index.own.get(site.span.start) ?? [];
   const inside = nested ? (index.inside.get(site.span.start) ?? []) : [];
   // Method order first, then creation order, as the tables are read.
@@ -61,6 +60,8 @@ interface SiteIndex {
   own: Map<number, { m: number; record: RouteRecord }[]>;
   /** Records created while a call's callback ran (prefix closures, nested callables). */
   inside: Map<number, { m: number; record: RouteRecord }[]>;
+  /** The last `Route::map()` call, if any. */
+  lastMap: CallSite | undefined;
 }
 
 const siteIndexes = new WeakMap<FileEvaluation, SiteIndex>();
@@ -69,12 +70,20 @@ const siteIndexes = new WeakMap<FileEvaluation, SiteIndex>();
 function siteIndex(evaluation: FileEvaluation): SiteIndex {
   let index = siteIndexes.get(evaluation);
   if (index) return index;
-  index = { own: new Map(), inside: new Map() };
+  const maps = evaluation.calls.filter((c) => c.site.method === 'map');
+  index = { own: new Map(), inside: new Map(), lastMap: maps[maps.length - 1]?.site };
   evaluation.methods.forEach((result, m) => {
     for (const record of result.library.created) {
       const entry = { m, record };
-      push(index!.own, record.site.span.start, entry);
-      for (const v of new Set(record.via.map((x) => x.span.start))) if (v !== record.site.span.start) push(index!.inside, v, entry);
+      const start = record.site.span.start;
+      push(index!.own, start, entry);
+      // Without a Set per record: `via` is almost always empty or one call long.
+      const via = record.via;
+      for (let i = 0; i < via.length; i++) {
+        const v = via[i]!.span.start;
+        if (v === start || via.slice(0, i).some((x) => x.span.start === v)) continue;
+        push(index!.inside, v, entry);
+      }
     }
   });
   siteIndexes.set(evaluation, index);

@@ -3,12 +3,12 @@ import {
   CompletionItemKind,
   MarkupKind,
   type CompletionItem,
+  type CompletionList,
   type Connection,
   type Hover,
   type Location,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
 import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
@@ -20,9 +20,11 @@ import { targetDefinition, targetHover } from '../../../shared/analysis/targets'
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
 import { DiskTree } from '../host/disk-tree';
+import { readRegularFile } from '../host/safe-read';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
+import { filterCompletions } from './completion-filter';
 import { routeInputs, type FeatureDeps } from './feature-deps';
 
 const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
@@ -37,12 +39,15 @@ const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
   'controller-method': CompletionItemKind.Method,
 };
 
+/** Largest file read from disk to place a location. */
+const MAX_TEXT_BYTES = 4 * 1024 * 1024;
+
 /** A file's text: the open document's, else the disk's. */
 function textOf(deps: Deps, file: string): string | undefined {
   const open = deps.documents.get(pathToFileURL(file).toString());
   if (open) return open.getText();
   try {
-    return fs.readFileSync(file, 'utf8');
+    return readRegularFile(file, MAX_TEXT_BYTES);
   } catch {
     return undefined;
   }
@@ -115,7 +120,7 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
     return { contents: { kind: MarkupKind.Markdown, value } };
   });
 
-  connection.onCompletion((params, token): CompletionItem[] | null => {
+  connection.onCompletion((params, token): CompletionItem[] | CompletionList | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
     const text = doc.getText();
@@ -126,16 +131,26 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
     const entries: MoreCompletionEntry[] | undefined =
       completeNamed(text, offset, names) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
     if (!entries) return null;
-    return entries.map((e) => ({
+    // Thousands of route names are filtered here, not shipped: the editor asks again as the user types.
+    const { items: kept, complete } = filterCompletions(entries, (e) => text.slice(e.replace.start, Math.max(e.replace.start, offset)));
+    const ranges = new Map<string, ReturnType<typeof spanToRange>>();
+    const rangeOf = (span: Span) => {
+      const key = `${span.start}:${span.end}`;
+      let r = ranges.get(key);
+      if (!r) ranges.set(key, (r = spanToRange(doc, span)));
+      return r;
+    };
+    const items = kept.map((e) => ({
       label: e.label,
       kind: KIND[e.kind],
       detail: e.detail,
       documentation: e.documentation ? { kind: MarkupKind.Markdown, value: e.documentation } : undefined,
-      textEdit: { range: spanToRange(doc, e.replace), newText: e.insertText ?? e.label },
+      textEdit: { range: rangeOf(e.replace), newText: e.insertText ?? e.label },
       filterText: e.label,
       // Route names first: in named('|') nothing else makes sense.
       ...(e.sortText ? { sortText: e.sortText } : e.kind === 'route-name' ? { sortText: `0${e.label}` } : {}),
     }));
+    return complete ? items : { isIncomplete: true, items };
   });
 
   connection.onSignatureHelp((params): SignatureHelp | null => {

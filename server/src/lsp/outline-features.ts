@@ -20,6 +20,7 @@ import { DiskTree } from '../host/disk-tree';
 import { applicationDirOf } from '../host/route-file';
 import { spanToRange } from './convert';
 import { routeInputs, type FeatureDeps } from './feature-deps';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 
 type Deps = FeatureDeps;
 
@@ -48,6 +49,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps): voi
     return a ? { doc, file, a } : undefined;
   };
 
+  const outlines = new WeakMap<FileEvaluation, DocumentSymbol[]>();
   connection.onDocumentSymbol((params): DocumentSymbol[] | null => {
     const r = routeDoc(params.textDocument.uri);
     if (!r) return null;
@@ -59,7 +61,10 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps): voi
       selectionRange: spanToRange(r.doc, s.selectionSpan),
       children: s.children.map(convert),
     });
-    return documentSymbols(r.a.text, r.a.evaluation).map(convert);
+    // Outlines are asked for again and again (breadcrumbs, sticky scroll): one per evaluation.
+    let outline = outlines.get(r.a.evaluation);
+    if (!outline) outlines.set(r.a.evaluation, (outline = documentSymbols(r.a.text, r.a.evaluation).map(convert)));
+    return outline;
   });
 
   connection.onWorkspaceSymbol((params): SymbolInformation[] => {

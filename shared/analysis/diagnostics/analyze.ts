@@ -45,8 +45,11 @@ export interface AnalyzeOptions {
 
 /** Every finding about one route file, in document order. */
 export function analyzeRouteFile(text: string, evaluation: FileEvaluation, options: AnalyzeOptions = {}): Finding[] {
-  const ctx: CheckContext = { text, evaluation, describe: new Describer(text) };
+  const ctx: CheckContext = { text, evaluation, describe: Describer.of(text) };
   const out: Finding[] = [];
-  for (const check of [...FILE_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]) out.push(...check(ctx));
+  for (const check of [...FILE_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]) {
+    // One push per finding: spreading a check's list as arguments overflows the stack past ~100,000 findings.
+    for (const f of check(ctx)) out.push(f);
+  }
   return sortFindings(out);
 }

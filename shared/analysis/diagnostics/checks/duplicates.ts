@@ -40,13 +40,15 @@ function identity(o: EntryOriginInfo): string {
 export const duplicates: Check = ({ evaluation, describe }) => {
   const pairs = new MethodGroups<Replacement>();
   const shadowedBlocks = new MethodGroups<Pair>();
+  // Asked once, not per pair: a file of n duplicates would otherwise cost n² (100,000 calls on one line).
+  const hasMap = evaluation.calls.some((c) => c.site.method === 'map');
   const consider = (method: (typeof REQUEST_METHODS)[number], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
     if (sameDeclaration(later, earlier)) return;
     // Blocking an already blocked path changes nothing.
     if (isBlock(later) && isBlock(earlier)) return;
     // A replacement made after the last map() never reaches $route: routes-after-map says so.
-    if (later.kind === 'route' && later.mappedBy.length === 0 && evaluation.calls.some((c) => c.site.method === 'map')) return;
+    if (later.kind === 'route' && later.mappedBy.length === 0 && hasMap) return;
     if (!compatibleBranches(branchesOf(later), branchesOf(earlier))) return;
     if (isBlock(earlier)) {
       shadowedBlocks.add(`${identity(later)}|${identity(earlier)}`, method, () => ({ later, earlier, key }));

@@ -1,0 +1,35 @@
+/** At most this many completion items per answer; past it the list is marked incomplete. */
+export const MAX_COMPLETION_ITEMS = 100;
+
+/** Whether `typed` occurs in `label` in order, case-insensitively (how editors filter). */
+export function fuzzyMatches(label: string, typed: string): boolean {
+  if (typed === '') return true;
+  const l = label.toLowerCase();
+  const t = typed.toLowerCase();
+  let at = 0;
+  for (let k = 0; k < t.length; k++) {
+    at = l.indexOf(t[k]!, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
+/**
+ * Keeps the entries matching what was typed before the cursor, best first (prefix matches, then
+ * the rest, each by label), at most MAX_COMPLETION_ITEMS of them; `complete` is false when some
+ * were left out, so the editor asks again as the user types.
+ */
+export function filterCompletions<E extends { label: string }>(entries: readonly E[], typedFor: (e: E) => string): { items: E[]; complete: boolean } {
+  if (entries.length <= MAX_COMPLETION_ITEMS) return { items: [...entries], complete: true };
+  const prefixed: E[] = [];
+  const others: E[] = [];
+  for (const e of entries) {
+    const typed = typedFor(e);
+    if (!fuzzyMatches(e.label, typed)) continue;
+    (e.label.toLowerCase().startsWith(typed.toLowerCase()) ? prefixed : others).push(e);
+  }
+  const byLabel = (a: E, b: E) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+  const ranked = [...prefixed.sort(byLabel), ...others.sort(byLabel)];
+  return { items: ranked.slice(0, MAX_COMPLETION_ITEMS), complete: ranked.length <= MAX_COMPLETION_ITEMS };
+}
