@@ -18,6 +18,37 @@ function targetsOf(value: Value): string[] {
   return [];
 }
 
+type Verdict = { kind: 'no-controller'; reason: string } | { kind: 'no-method'; file: string; method: string } | undefined;
+
+/** Verdicts per target text, for as long as the catalog (the controllers on disk) stays the same. */
+const verdicts = new WeakMap<ControllerCatalog, Map<string, Verdict>>();
+
+/** What is missing for a target, if anything; decided once per target and catalog. */
+function verdictOf(catalog: ControllerCatalog, target: string): Verdict {
+  let known = verdicts.get(catalog);
+  if (!known) verdicts.set(catalog, (known = new Map()));
+  if (known.has(target)) return known.get(target);
+  const verdict = decide(catalog, target);
+  if (known.size > 200_000) known.clear();
+  known.set(target, verdict);
+  return verdict;
+}
+
+function decide(catalog: ControllerCatalog, target: string): Verdict {
+  const segments = target.split('/').filter((s) => s !== '');
+  if (segments.length === 0) return undefined;
+  // A back-reference among the segments that choose the controller: decided per request.
+  const r = resolveStaticTarget(segments, catalog.tree);
+  if (!('resolution' in r)) return undefined;
+  const resolved = r.resolution;
+  if (!resolved.found) return { kind: 'no-controller', reason: resolved.reason };
+  const t = resolved.target;
+  if (varies(t.method)) return undefined;
+  const methods = catalog.methods(t.file);
+  if (!methods || methods.hasRemap || methods.names.has(t.method.toLowerCase())) return undefined;
+  return { kind: 'no-method', file: t.file, method: t.method };
+}
+
 /**
  * `missing-controller`: a target whose controller file (HMVC aware) or public method does not
  * exist. Segments that are back-references are not judged; `_remap()` accepts any method.
@@ -38,27 +69,16 @@ export function missingControllers(catalog: ControllerCatalog | undefined): Chec
         const origin = result.routes.originOf(k) as EntryOriginInfo | undefined;
         if (!origin || (origin.kind === 'route' && origin.dynamic)) continue;
         for (const target of targetsOf(value)) {
-          const segments = target.split('/').filter((s) => s !== '');
-          if (segments.length === 0) continue;
-          // A back-reference among the segments that choose the controller: decided per request.
-          const r = resolveStaticTarget(segments, tree);
-          if (!('resolution' in r)) continue;
-          const resolved = r.resolution;
+          const verdict = verdictOf(catalog, target);
+          if (!verdict) continue;
           const span = key === 'default_controller' ? toSpan(origin) : origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
-          if (!resolved.found) {
-            groups.add(`${span.start}:${target}`, method, () => ({
-              span,
-              message: `'${target}' dispatches to no controller: ${resolved.reason}. CodeIgniter answers 404 for ${key === 'default_controller' ? 'the home page' : `'${key}'`}.`,
-            }));
-            continue;
-          }
-          const t = resolved.target;
-          if (varies(t.method)) continue;
-          const methods = catalog.methods(t.file);
-          if (!methods || methods.hasRemap || methods.names.has(t.method.toLowerCase())) continue;
+          const what = key === 'default_controller' ? 'the home page' : `'${key}'`;
           groups.add(`${span.start}:${target}`, method, () => ({
             span,
-            message: `'${target}' dispatches to ${t.file}, which has no public method '${t.method}()': CodeIgniter answers 404 for ${key === 'default_controller' ? 'the home page' : `'${key}'`}.`,
+            message:
+              verdict.kind === 'no-controller'
+                ? `'${target}' dispatches to no controller: ${verdict.reason}. CodeIgniter answers 404 for ${what}.`
+                : `'${target}' dispatches to ${verdict.file}, which has no public method '${verdict.method}()': CodeIgniter answers 404 for ${what}.`,
           }));
         }
       }
