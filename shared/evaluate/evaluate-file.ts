@@ -13,6 +13,8 @@ export interface EvaluateOptions {
   /** Constants defined before the file runs: config/constants.php's and the user's. */
   constants?: ReadonlyMap<string, Value>;
   maxSteps?: number;
+  /** Routes one request method may hold (default 200,000). */
+  maxRoutes?: number;
   /** File name used in PHP-style messages. */
   file?: string;
   /** A parser whose per-statement cache survives between calls (editors pass one per document). */
@@ -73,6 +75,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     dialect: options.dialect ?? 'spec',
     constants: options.constants ?? new Map<string, Value>(),
     maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
+    maxRoutes: options.maxRoutes,
     file: options.file ?? 'routes.php',
   };
   if (!options.perMethod) {

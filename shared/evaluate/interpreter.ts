@@ -9,6 +9,7 @@ import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
 import {
   PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
+import { EvaluationLimit } from './limits';
 import { parseNumber } from './numbers';
 import { isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
@@ -19,6 +20,8 @@ export interface InterpreterOptions {
   constants: ReadonlyMap<string, Value>;
   /** Evaluation steps allowed before giving up. */
   maxSteps: number;
+  /** Routes one request method may hold before giving up. */
+  maxRoutes?: number;
   /** File name for PHP-style messages. */
   file: string;
   /** Methods to evaluate together. */
@@ -62,7 +65,7 @@ export interface InterpreterOutcome {
 }
 
 /** Stops evaluation when the step budget or the nesting limit is reached. */
-export class EvaluationLimit extends Error {}
+export { EvaluationLimit } from './limits';
 
 class ExitSignal extends Error {
   constructor(readonly span: Span) {
@@ -160,7 +163,7 @@ export class Interpreter implements LibraryHost {
     this.globals = new Scope(options.mask, true);
     this.scope = this.globals;
     this.constants = new Map(options.constants);
-    this.library = new RouteLibrary(options.dialect, this);
+    this.library = new RouteLibrary(options.dialect, this, options.maxRoutes);
   }
 
   get conditional(): boolean {
@@ -290,10 +293,10 @@ export class Interpreter implements LibraryHost {
   /** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */
   private replayEffect(effect: StatementEffect, start: number): boolean {
     if (!this.isClean() || this.steps + effect.steps > this.options.maxSteps) return false;
+    if (!this.library.replay(effect.records)) return false;
     moveEffect(effect, start);
     this.statementSpan = effect.spans[0];
     this.steps += effect.steps;
-    this.library.replay(effect.records);
     for (const c of effect.calls) this.calls.push(c);
     for (const p of effect.problems) this.problems.push(p);
     effect.warnings.forEach((w, m) => {

@@ -1,5 +1,6 @@
 import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../evaluate/convert';
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
+import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
 import type { CallSite, EntryOriginInfo, ExpansionRow, RouteRecord } from './records';
 
@@ -95,7 +96,14 @@ export class RouteLibrary {
   constructor(
     readonly dialect: Dialect,
     private readonly host: LibraryHost,
+    private readonly maxRoutes = DEFAULT_MAX_ROUTES,
   ) {}
+
+  private tooMany(): EvaluationLimit {
+    return new EvaluationLimit(
+      `evaluation stopped: more than ${this.maxRoutes.toLocaleString('en-US')} routes declared under one request method (ciRoutes.maxRoutes): routes after this point are not known`,
+    );
+  }
 
   /** No prefix or nesting in effect under any method: the state a top-level declaration starts from. */
   isClean(): boolean {
@@ -109,7 +117,9 @@ export class RouteLibrary {
    * what createRoute() does to the state, minus building the record. What later statements
    * wrote into the records is forgotten first: they will write it again.
    */
-  replay(records: readonly (readonly RouteRecord[])[]): void {
+  replay(records: readonly (readonly RouteRecord[])[]): boolean {
+    // Past the limit the statement is evaluated instead, so that it stops at the very route.
+    if (records.some((list, m) => this.states[m].created.length + list.length > this.maxRoutes)) return false;
     records.forEach((list, m) => {
       const state = this.states[m];
       for (const record of list) {
@@ -124,6 +134,7 @@ export class RouteLibrary {
         state.created.push(record);
       }
     });
+    return true;
   }
 
   private pushVia(site: CallSite): void {
@@ -259,6 +270,7 @@ export class RouteLibrary {
 
   private createRoute(m: MethodIndex, fromArg: Value, toArg: Value, optionsArg: Value, nestedArg: Value, ctx: Ctx): void {
     const state = this.states[m];
+    if (state.created.length >= this.maxRoutes) throw this.tooMany();
     const options = at(optionsArg, m);
     const nested = at(nestedArg, m);
     const to = at(toArg, m);

@@ -14,6 +14,8 @@ export interface FolderSettings {
   maxFileSize: number;
   /** Evaluation steps allowed per route file. */
   maxSteps: number;
+  /** Routes one request method may hold before evaluation stops (a diagnostic says so). */
+  maxRoutes: number;
   /** Show what each `$n` in a target refers to. */
   inlayHints: boolean;
 }
@@ -27,6 +29,7 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   diagnostics: {},
   maxFileSize: 2 * 1024 * 1024,
   maxSteps: 2_000_000,
+  maxRoutes: 200_000,
   inlayHints: true,
 };
 
@@ -66,7 +69,7 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
     if (typeof r.inlayHints === 'boolean') s.inlayHints = r.inlayHints;
     else problems.push('ciRoutes.inlayHints must be true or false');
   }
-  for (const field of ['maxFileSize', 'maxSteps'] as const) {
+  for (const field of ['maxFileSize', 'maxSteps', 'maxRoutes'] as const) {
     const v = r[field];
     if (v === undefined) continue;
     if (typeof v === 'number' && Number.isFinite(v) && v > 0) s[field] = Math.floor(v);

@@ -131,7 +131,7 @@ export class RouteService {
       evaluator = new DocumentEvaluator();
       this.evaluators.set(uri, evaluator);
     }
-    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps });
+    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxRoutes: settings.maxRoutes });
     const t0 = performance.now();
     const evaluation = evaluator.update(text);
     const t1 = t0 + evaluator.lastTiming.parseMs;

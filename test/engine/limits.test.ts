@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
+import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
+import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { evaluationTrace } from '../helpers/evaluation-trace';
+
+const routes = (n: number) => Array.from({ length: n }, (_, i) => `Route::get('r${i}', 'c/m${i}');`).join('\n');
+
+describe('evaluation limits', () => {
+  it('stops at maxRoutes with an evaluation-limit diagnostic naming the setting; earlier routes are kept', () => {
+    const text = `<?php\n${routes(10)}\n$route = Route::map($route);\n`;
+    const e = evaluateRouteFile(text, { maxRoutes: 4 });
+    assert.deepEqual([...(e.methods[0].library.routes.keys() ?? [])], ['r0', 'r1', 'r2', 'r3']);
+    const limit = analyzeRouteFile(text, e).find((f) => f.code === 'evaluation-limit');
+    assert.ok(limit, 'a diagnostic says evaluation stopped');
+    assert.match(limit.message, /more than 4 routes declared under one request method \(ciRoutes\.maxRoutes\)/);
+    assert.equal(text.slice(limit.span.start, limit.span.end), "Route::get('r4', 'c/m4');");
+  });
+
+  it('a replayed evaluation stops at the same route as a fresh one', () => {
+    const text = `<?php\n${routes(10)}\n$route = Route::map($route);\n`;
+    const doc = new DocumentEvaluator({ maxRoutes: 100 });
+    doc.update(text);
+    doc.configure({ maxRoutes: 6 });
+    assert.deepEqual(evaluationTrace(doc.update(text)), evaluationTrace(evaluateRouteFile(text, { maxRoutes: 6 })));
+    // Same limit, records recorded under it: still equal once more declarations come before.
+    const more = text.replace('<?php\n', "<?php\nRoute::get('x', 'c/x');\n");
+    assert.deepEqual(evaluationTrace(doc.update(more)), evaluationTrace(evaluateRouteFile(more, { maxRoutes: 6 })));
+  });
+
+  it('stops an endless loop at maxSteps with a diagnostic', () => {
+    const text = "<?php\nwhile (true) { $i = 1; }\nRoute::get('after', 'c/m');\n";
+    const e = evaluateRouteFile(text, { maxSteps: 5_000 });
+    const limit = analyzeRouteFile(text, e).find((f) => f.code === 'evaluation-limit');
+    assert.ok(limit);
+    assert.match(limit.message, /5,000 steps/);
+  });
+});
