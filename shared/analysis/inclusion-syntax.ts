@@ -57,6 +57,34 @@ function firstSegmentOf(expanded: string): string | null {
   return topLevelAlternatives(expanded) === 1 ? m[1]! : null;
 }
 
+/**
+ * The part of a key before its first top-level, unquantified `/` (the whole key when there is
+ * none): every URI the key matches starts with a string that part matches, followed by `/` or
+ * the end. Null when the text does not show it (several top-level alternatives, `\Q`, a `/`
+ * that is quantified).
+ */
+export function leadingPattern(key: string): string | null {
+  const s = expandWildcards(key);
+  if (topLevelAlternatives(s) !== 1) return null;
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      i++;
+      if (s[i] === '^') i++;
+      if (s[i] === ']') i++;
+      while (i < s.length && s[i] !== ']') {
+        if (s[i] === '\\') i++;
+        i++;
+      }
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '/' && depth === 0) return /^[*+?{]/.test(s.slice(i + 1, i + 2)) ? null : s.slice(0, i);
+  }
+  return s;
+}
+
 /** Number of top-level alternatives (null when the text cannot be scanned reliably, e.g. `\Q`). */
 function topLevelAlternatives(s: string): number | null {
   let depth = 0;

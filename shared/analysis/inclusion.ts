@@ -5,6 +5,7 @@ import {
   DEFAULT_LIMITS,
   isRoutableUri,
   literalDfa,
+  mayStartWith,
   sampleWords,
   summarise,
   TooLargeError,
@@ -99,6 +100,31 @@ export class InclusionChecker {
     }
   }
 
+  /** The literal first segment every match of the key starts with, when its text shows one. */
+  firstSegmentOf(key: string): string | null {
+    return this.entry(key).text.firstSegment;
+  }
+
+  private readonly startsWith = new Map<string, boolean>();
+
+  /**
+   * Whether a key's leading pattern (see leadingPattern; null: unknown) may match a URI prefix
+   * that is `segment` or starts with `segment/`. True when it cannot be decided.
+   */
+  mayStartWith(pattern: string | null, segment: string): boolean {
+    if (pattern === null) return true;
+    const memo = `${pattern}\u0000${segment}`;
+    let answer = this.startsWith.get(memo);
+    if (answer === undefined) {
+      const entry = this.entry(pattern);
+      const built = this.translation(entry).ok ? this.automaton(entry) : undefined;
+      answer = !built || 'error' in built || mayStartWith(built.dfa, segment);
+      if (this.startsWith.size >= MAX_CACHED_KEYS) this.startsWith.clear();
+      this.startsWith.set(memo, answer);
+    }
+    return answer;
+  }
+
   /** Drops every cached automaton and the index. */
   clear(): void {
     this.cache.clear();
@@ -120,7 +146,7 @@ export class InclusionChecker {
     let blocked: { index: number; reason: string } | undefined;
     const indices: number[] = [];
     const dfas: TableDfa[] = [];
-    for (const index of this.candidates(own.summary.firstSegments)) {
+    for (const index of this.candidates(own.summary.firstSegments, own.dfa)) {
       const built = this.candidateAutomaton(index);
       if (built === undefined) continue;
       if ('reason' in built) {
@@ -218,8 +244,15 @@ export class InclusionChecker {
   }
 
   /** Indices (ascending) of earlier keys whose first segment may be one of `firstSegments`. */
-  private candidates(firstSegments: ReadonlySet<string> | null): Iterable<number> {
-    if (firstSegments === null) return this.indexKeys.keys();
+  private candidates(firstSegments: ReadonlySet<string> | null, own?: TableDfa): Iterable<number> {
+    if (firstSegments === null) {
+      if (!own) return this.indexKeys.keys();
+      // Infinitely many first segments (`(v[0-9]+)/x`): still, most literal first segments of
+      // earlier keys cannot be one of them, and a one-character walk says so.
+      const lists: number[][] = [this.wild];
+      for (const [segment, bucket] of this.buckets) if (mayStartWith(own, segment)) lists.push(bucket);
+      return mergeSorted(lists);
+    }
     const lists: number[][] = [this.wild];
     for (const segment of firstSegments) {
       const bucket = this.buckets.get(segment);

@@ -126,6 +126,20 @@ export function accepts(dfa: TableDfa, word: string): boolean {
   return dfa.final[state] === 1;
 }
 
+/** Whether some word of the language is `segment` or starts with `segment/`. */
+export function mayStartWith(dfa: TableDfa, segment: string): boolean {
+  if (dfa.states === 0) return false;
+  let state = 0;
+  for (let k = 0; k < segment.length; k++) {
+    const code = segment.charCodeAt(k);
+    const sym = code < 128 ? SYMBOL_OF[code]! : -1;
+    if (sym < 0) return false;
+    state = step(dfa, state, sym);
+    if (state < 0) return false;
+  }
+  return dfa.final[state] === 1 || step(dfa, state, SYMBOL_OF[47]!) >= 0;
+}
+
 /** Symbol codes in ascending order, with their symbol index. */
 const SORTED = Array.from(SYMBOLS, (ch, sym) => ({ code: ch.charCodeAt(0), sym })).sort((a, b) => a.code - b.code);
 

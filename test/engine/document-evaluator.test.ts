@@ -3,6 +3,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile, type EvaluateOptions } from '../../shared/evaluate/evaluate-file';
+import { FILE_CHECKS, fileChecks, sortFindings } from '../../shared/analysis/diagnostics/analyze';
+import type { CheckContext } from '../../shared/analysis/diagnostics/context';
+import { Describer } from '../../shared/analysis/origins';
+import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { evaluationTrace } from '../helpers/evaluation-trace';
 import { CONFORMANCE, EXAMPLE_APP } from '../helpers/paths';
 import { seededRandom } from '../helpers/random';
@@ -41,6 +45,12 @@ const EDITS: Record<string, Edit> = {
   'reset before map': (t) => t.replace('$route = Route::map', 'Route::reset();\n$route = Route::map'),
 };
 
+/** The file checks' findings, as JSON. */
+function findings(text: string, evaluation: FileEvaluation, checks: readonly ((ctx: CheckContext) => unknown[])[]): string {
+  const ctx: CheckContext = { text, evaluation, describe: new Describer(text) };
+  return JSON.stringify(sortFindings(checks.flatMap((c) => c(ctx)) as Parameters<typeof sortFindings>[0]));
+}
+
 function check(source: string, options: EvaluateOptions, seed: number, steps: number): { replayed: number } {
   const rnd = seededRandom(seed);
   const doc = new DocumentEvaluator(options);
@@ -52,7 +62,10 @@ function check(source: string, options: EvaluateOptions, seed: number, steps: nu
     if (step > 0) text = EDITS[name](text, rnd);
     const incremental = doc.update(text);
     replayed += incremental.statements.replayed;
-    assert.deepEqual(evaluationTrace(incremental), evaluationTrace(evaluateRouteFile(text, options)), `after edit ${step} (${name}) of seed ${seed}:\n${text}`);
+    const fresh = evaluateRouteFile(text, options);
+    assert.deepEqual(evaluationTrace(incremental), evaluationTrace(fresh), `after edit ${step} (${name}) of seed ${seed}:\n${text}`);
+    // The shared checks (memos warm from earlier versions) find what new ones find on a fresh evaluation.
+    assert.equal(findings(text, incremental, FILE_CHECKS), findings(text, fresh, fileChecks()), `findings after edit ${step} (${name}) of seed ${seed}:\n${text}`);
   }
   return { replayed };
 }
@@ -70,6 +83,45 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     const source = fs.readFileSync(path.join(EXAMPLE_APP, 'application', 'config', 'routes.php'), 'utf8');
     const { replayed } = check(source, { constants: new Map([['SITE_AREA', 'admin']]) }, 42, 40);
     assert.ok(replayed > 100, `only ${replayed} statements were replayed: the incremental path is not taken`);
+  });
+
+  it('a table of literal, versioned and catch-all keys: replayed evaluations and memoised checks equal fresh ones', () => {
+    const lines = ['<?php'];
+    for (let i = 0; i < 60; i++) {
+      const seg = ['photos', 'admin', 'v1', 'api', `items${i % 7}`][i % 5];
+      lines.push(`Route::get('${seg}/x${i}/(:num)', 'c${i}/m/$1');`);
+      if (i % 6 === 0) lines.push(`Route::get('(v[0-9]+)/${seg}/y${i}', 'c${i}/v/$1');`);
+      if (i % 13 === 0) lines.push(`Route::get('${seg}/(:any)/(:num)', 'c${i}/any/$1');`);
+      if (i === 30) lines.push(`Route::get('(:any)/x${i + 3}/(:num)', 'c/catch/$1');`);
+    }
+    lines.push('$route = Route::map($route);', '');
+    const text = lines.join('\n');
+    const unreachable = JSON.parse(findings(text, evaluateRouteFile(text), fileChecks())).filter((f: { code: string }) => f.code === 'unreachable-route');
+    assert.ok(unreachable.length >= 5, 'the table has routes made unreachable by earlier ones');
+    const { replayed } = check(text, {}, 99, 40);
+    assert.ok(replayed > 500);
+  });
+
+  it('memoised coverage follows its candidates: moving the covering route, or one of its bucket, changes the answer', () => {
+    const covering = "Route::get('photos/(:any)/(:num)', 'p/any/$1');";
+    const covered = "Route::get('photos/x/(:num)', 'p/x/$1');";
+    const other = "Route::get('photos/y', 'p/y');";
+    const versions = [
+      [covering, other, covered],
+      [other, covered, covering],
+      [covering, covered, other],
+      [covered, other, covering],
+      [covering, other, covered],
+    ].map((lines) => ['<?php', "Route::get('v/(:num)', 'v/$1');", ...lines, '$route = Route::map($route);', ''].join('\n'));
+    const doc = new DocumentEvaluator();
+    const unreachable: number[] = [];
+    for (const text of versions) {
+      const e = doc.update(text);
+      const incremental = findings(text, e, FILE_CHECKS);
+      assert.equal(incremental, findings(text, evaluateRouteFile(text), fileChecks()), text);
+      unreachable.push(JSON.parse(incremental).filter((f: { code: string }) => f.code === 'unreachable-route').length);
+    }
+    assert.deepEqual(unreachable, [1, 0, 1, 0, 1]);
   });
 
   it('moves replayed spans with their statement and keeps identical statements apart', () => {

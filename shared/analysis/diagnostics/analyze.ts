@@ -16,21 +16,28 @@ import { syntaxAndLimits } from './checks/syntax';
 import type { Check, CheckContext } from './context';
 import type { Finding } from './types';
 
-/** The checks that need nothing but the file's own evaluation. */
-export const FILE_CHECKS: readonly Check[] = [
-  syntaxAndLimits,
-  undefinedMethods,
-  runtimeErrors,
-  closureTargets,
-  blockArrays,
-  duplicates,
-  afterMap,
-  prefixNesting,
-  nestedCallables,
-  patternChecks,
-  unknownOptions,
-  reachability(),
-];
+/**
+ * The checks that need nothing but the file's own evaluation. Each call gives new instances (with
+ * their own memos); FILE_CHECKS is the instance editors share between analyses.
+ */
+export function fileChecks(): Check[] {
+  return [
+    syntaxAndLimits,
+    undefinedMethods,
+    runtimeErrors,
+    closureTargets,
+    blockArrays,
+    duplicates,
+    afterMap,
+    prefixNesting,
+    nestedCallables,
+    patternChecks,
+    unknownOptions,
+    reachability(),
+  ];
+}
+
+export const FILE_CHECKS: readonly Check[] = fileChecks();
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));

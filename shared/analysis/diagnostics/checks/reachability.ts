@@ -1,7 +1,8 @@
 import { PhpArray, keyToString, type Key, type Value } from '../../../evaluate/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
-import { InclusionChecker, type Coverage } from '../../inclusion';
+import { InclusionChecker } from '../../inclusion';
+import { CoverageWalk, DecisionMemo } from './coverage-walk';
 import type { Check } from '../context';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan } from '../../origins';
 import { finding, type Finding } from '../types';
@@ -44,23 +45,6 @@ function prefixHint(o: EntryOriginInfo): string {
   return '';
 }
 
-/** Two independent 32-bit string hashes (FNV-1a and a multiplicative one), combined. */
-function hashKey(s: string, h1: number, h2: number): [number, number] {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 16777619);
-    h2 = Math.imul(h2 + c, 2654435761) ^ (h2 >>> 15);
-  }
-  // A separator, so ['ab','c'] and ['a','bc'] differ.
-  return [Math.imul(h1 ^ 0x1f, 16777619), Math.imul(h2 + 0x1f, 2654435761)];
-}
-
-/**
- * Coverage answers keyed by (key, the exact list of earlier keys): the eight method tables share
- * long runs of identical keys, and an edit leaves most of the table as it was.
- */
-const coverageMemo = new Map<string, Coverage>();
-
 function identity(o: EntryOriginInfo): string {
   return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
 }
@@ -70,20 +54,18 @@ function identity(o: EntryOriginInfo): string {
  * method (decided exactly on the patterns' regular languages). `shadowed-block`: the same for a
  * block() path, which therefore never blocks anything.
  */
-export function reachability(checker: InclusionChecker = new InclusionChecker()): Check {
+export function reachability(checker: InclusionChecker = new InclusionChecker(), memo = new DecisionMemo()): Check {
   return ({ evaluation, describe }) => {
     const groups = new MethodGroups<{ entry: Entry; by: Entry[]; empty: boolean }>();
+    memo.rotate();
     evaluation.methods.forEach((result, m) => {
       if (!result.routes || result.error) return;
       const method = REQUEST_METHODS[m];
       const list = candidates(result.routes, method) ?? [];
       const keys = list.map((e) => e.key);
       const conditional = list.some((e) => branchesOf(e.origin).length > 0);
-      let h1 = 0x811c9dc5;
-      let h2 = 0x12345678;
+      const walk = new CoverageWalk(checker, memo, keys);
       list.forEach((entry, i) => {
-        const prefixHash = `${h1}:${h2}:${i}`;
-        [h1, h2] = hashKey(entry.key, h1, h2);
         // Routes in another branch of the same undecidable condition never run together.
         const branches = branchesOf(entry.origin);
         let earlierIdx: number[] | undefined;
@@ -92,15 +74,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
           for (let j = 0; j < i; j++) if (compatibleBranches(branches, branchesOf(list[j].origin))) earlierIdx.push(j);
           if (earlierIdx.length === i) earlierIdx = undefined;
         }
-        const memoKey = earlierIdx ? undefined : `${prefixHash}|${entry.key}`;
-        let c = memoKey === undefined ? undefined : coverageMemo.get(memoKey);
-        if (!c) {
-          c = earlierIdx ? checker.coverage(entry.key, earlierIdx.map((j) => keys[j])) : checker.coverage(entry.key, keys, i);
-          if (memoKey !== undefined) {
-            if (coverageMemo.size > 500_000) coverageMemo.clear();
-            coverageMemo.set(memoKey, c);
-          }
-        }
+        const c = earlierIdx ? (walk.skip(i), checker.coverage(entry.key, earlierIdx.map((j) => keys[j]))) : walk.coverage(i);
         if (c.kind === 'covered') {
           const by = c.by.map((b) => list[earlierIdx ? earlierIdx[b] : b]);
           groups.add(identity(entry.origin), method, () => ({ entry, by, empty: false }));
