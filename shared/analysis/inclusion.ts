@@ -100,6 +100,28 @@ export class InclusionChecker {
     }
   }
 
+  /**
+   * Like coverage(), for a short list of candidates chosen by the caller, without disturbing the
+   * index of the table being walked (so that walk keeps only appending to it).
+   */
+  coverageAmong(key: string, candidates: readonly string[]): Coverage {
+    const saved = { keys: this.indexKeys, entries: this.indexEntries, buckets: this.buckets, wild: this.wild, source: this.indexSource };
+    this.indexKeys = [];
+    this.indexEntries = [];
+    this.buckets = new Map();
+    this.wild = [];
+    this.indexSource = undefined;
+    try {
+      return this.coverage(key, candidates);
+    } finally {
+      this.indexKeys = saved.keys;
+      this.indexEntries = saved.entries;
+      this.buckets = saved.buckets;
+      this.wild = saved.wild;
+      this.indexSource = saved.source;
+    }
+  }
+
   /** The literal first segment every match of the key starts with, when its text shows one. */
   firstSegmentOf(key: string): string | null {
     return this.entry(key).text.firstSegment;

@@ -96,7 +96,7 @@ export class CoverageWalk {
         for (const j of candidates) h = fold(h, this.keys[j]!);
         signature = `m${h[0]}.${h[1]}.${candidates.length}`;
       }
-      const byPosition = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverage(key, candidates.map((j) => this.keys[j]!)));
+      const byPosition = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverageAmong(key, candidates.map((j) => this.keys[j]!)));
       result = byPosition.kind === 'covered' ? { kind: 'covered', by: byPosition.by.map((p) => candidates[p]!) } : byPosition;
     }
     this.add(i, key, segment);

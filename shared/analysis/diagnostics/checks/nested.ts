@@ -8,10 +8,11 @@ import { finding, type Finding } from '../types';
 
 const same = (a: CallSite, b: CallSite) => a.span.start === b.span.start;
 
+const VERBS = new Set(['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options']);
+
 function nestedArgIndex(method: string): number | undefined {
   if (method === 'resources') return 2;
-  if (['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options'].includes(method)) return 3;
-  return undefined;
+  return VERBS.has(method) ? 3 : undefined;
 }
 
 function list(keys: string[], max = 6): string {
@@ -25,6 +26,12 @@ function list(keys: string[], max = 6): string {
  * inside another is skipped or runs with a doubled path, and returning clears the nested prefix.
  */
 export const nestedCallables: Check = ({ evaluation }) => {
+  // Nearly every file has no $nested callable at all: then there is nothing to look at.
+  const anyClosure = evaluation.calls.some((c) => {
+    const idx = nestedArgIndex(c.site.method);
+    return idx !== undefined && c.args[idx] instanceof PhpClosure;
+  });
+  if (!anyClosure && !evaluation.methods.some((res) => res.library.created.some((r) => r.nested))) return [];
   const out: Finding[] = [];
   const records: { method: RequestMethod; r: RouteRecord }[] = [];
   evaluation.methods.forEach((res, m) => res.library.created.forEach((r) => records.push({ method: REQUEST_METHODS[m], r })));

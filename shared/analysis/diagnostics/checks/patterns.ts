@@ -33,10 +33,12 @@ function optionsSpan(origin: EntryOriginInfo): { start: number; end: number } {
 
 const BACKREF = /\$\{(\d{1,2})\}|\$(\d{1,2})|\\(\d{1,2})/g;
 
+const NO_REFS: { text: string; n: number }[] = [];
 const refsCache = new Map<string, { text: string; n: number }[]>();
 
 /** The back-references of a target, parsed once per distinct target text. */
 function backReferences(target: string): { text: string; n: number }[] {
+  if (!target.includes('$') && !target.includes('\\')) return NO_REFS;
   let refs = refsCache.get(target);
   if (!refs) {
     refs = target.includes('$') || target.includes('\\') ? [...target.matchAll(BACKREF)].map((x) => ({ text: x[0], n: Number(x[1] ?? x[2] ?? x[3]) })) : [];
