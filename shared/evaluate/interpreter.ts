@@ -457,6 +457,9 @@ export class Interpreter implements LibraryHost {
         throw Object.assign(new PhpFatal('Exception', 'an exception is thrown here'), { span: this.span(node) });
       case 'halt':
         throw new ExitSignal(this.span(node));
+      case 'goto':
+        // Where a goto lands is not modelled: skipping it would silently analyse code PHP may never run (or run forever).
+        throw new EvaluationLimit('evaluation stopped: goto is not evaluated, so routes after this point are not known');
       default:
         this.problem('unsupported', `${node.kind} statements are not evaluated`, this.span(node));
         return undefined;

@@ -68,7 +68,11 @@ export class StatementParser {
         message: p.message,
         span: { start: chunk.start + p.start, end: chunk.start + p.end },
       }));
-      if (chunk.recovered && stmtProblems.length === 0) {
+      if (chunk.recovered?.startsWith('unterminated')) {
+        // The statement was cut short after an unterminated string, heredoc or comment, so php-parser
+        // complains about the cut ("unexpected '<<'", "expecting ')'"); the scanner names the cause.
+        stmtProblems.splice(0, stmtProblems.length, { message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
+      } else if (chunk.recovered && stmtProblems.length === 0) {
         stmtProblems.push({ message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
       }
       statements.push({ chunk, base, nodes: parsed.nodes, problems: stmtProblems });

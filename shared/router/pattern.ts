@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { BoundedMatcher } from './bounded-backtracking';
 import { pcreSyntaxError } from './pcre-syntax';
 
 /** Input longer than this is never given to the backtracking fallback. */
@@ -45,7 +46,8 @@ type Matcher = { find(uri: string, from: number): { start: number; end: number; 
  * A route key as CodeIgniter 3 uses it: `(:any)`/`(:num)` replaced, then `#^KEY$#` as a PCRE
  * pattern (so a top-level `a|b` means "starts with a, or ends with b"). Matching runs on RE2
  * (linear time); the few PCRE features RE2 lacks fall back to a backtracking match on short input
- * only. Compilation happens on first use: analyses that only need the group count never pay it.
+ * only, with a step budget. Compilation happens on first use: analyses that only need the group
+ * count never pay it.
  */
 export class CompiledPattern {
   /** The key with wildcards replaced, as CodeIgniter passes it to preg_match. */
@@ -154,21 +156,20 @@ function pcreToJs(regex: string): string {
 }
 
 function compileBacktracking(regex: string): { matcher: Matcher; engine: 'backtracking' } | { error: string } {
-  let re: RegExp;
+  const source = `^${pcreToJs(regex)}$`;
+  let bounded: BoundedMatcher;
   try {
-    re = new RegExp(`^${pcreToJs(regex)}$`, 'g');
+    // RegExp tells whether (and why) the pattern is invalid; it never runs on user input.
+    new RegExp(source);
+    bounded = new BoundedMatcher(source);
   } catch (e) {
     return { error: `preg_match(): Compilation failed: ${(e as Error).message.replace(/^Invalid regular expression: /, '')}` };
   }
   return {
     engine: 'backtracking',
     matcher: {
-      find(uri, from) {
-        if (uri.length > MAX_BACKTRACKING_INPUT) return null;
-        re.lastIndex = from;
-        const m = re.exec(uri);
-        return m ? { start: m.index, end: m.index + m[0].length, groups: Array.from(m, (g) => g ?? '') } : null;
-      },
+      // Short input and a step budget: `((a+)+)+\1$` gives up (no match) as PCRE does at its backtrack limit.
+      find: (uri, from) => (uri.length > MAX_BACKTRACKING_INPUT ? null : bounded.find(uri, from)),
     },
   };
 }
