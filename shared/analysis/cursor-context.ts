@@ -6,6 +6,7 @@
  */
 
 import type { Span } from '../php/ast';
+import { splitStatements, type StatementChunk } from '../php/scanner';
 import { lexPhp, type Token } from '../workspace/php-lexer';
 import { isRouteClassName } from '../workspace/php-index-model';
 
@@ -72,8 +73,9 @@ export interface CursorOptions {
 export function cursorContext(text: string, offset: number, options: CursorOptions = {}): CursorContext | undefined {
   if (typeof text !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > text.length) return undefined;
   let tokens: Token[];
+  let from: number;
   try {
-    tokens = lexPhp(text);
+    ({ tokens, from } = tokensAround(text, offset));
   } catch {
     return undefined;
   }
@@ -94,9 +96,53 @@ export function cursorContext(text: string, offset: number, options: CursorOptio
   } else if (next?.type === 'name' && next.start < offset) {
     word = next;
   }
-  if (string === undefined && word === undefined && inComment(text, tokens[before - 1]?.end ?? 0, offset)) return undefined;
+  if (string === undefined && word === undefined && inComment(text, tokens[before - 1]?.end ?? from, offset)) return undefined;
   const { frames, afterRouteAssign } = replay(tokens, before);
   return { text, offset, tokens, frames, before, string, word, afterRouteAssign };
+}
+
+/** The last text split into statements (requests on one version of a document share it). */
+let lastSplit: { text: string; chunks: StatementChunk[] } | undefined;
+
+function chunksOf(text: string): StatementChunk[] {
+  if (lastSplit?.text !== text) lastSplit = { text, chunks: splitStatements(text).chunks };
+  return lastSplit.chunks;
+}
+
+const OPEN = '<?php ';
+
+/**
+ * The tokens of the top-level statement around the cursor (with any statements the scanner cut
+ * off an unterminated one before it): what the cursor's context can depend on. Lexing only that
+ * keeps a request on a large file as cheap as on a small one.
+ */
+function tokensAround(text: string, offset: number): { tokens: Token[]; from: number } {
+  const chunks = chunksOf(text);
+  let lo = 0;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (chunks[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  let first = lo - 1;
+  while (first > 0 && chunks[first - 1]!.recovered) first--;
+  const chunk = chunks[first];
+  // Inline HTML around the cursor (a template, not a route file): the whole text is lexed.
+  if (!chunk || chunks.slice(first, lo).some((c) => c.kind !== 'php')) return { tokens: lexPhp(text), from: 0 };
+  const end = lo < chunks.length ? chunks[lo]!.start : text.length;
+  const shift = chunk.start - OPEN.length;
+  const tokens = lexPhp(OPEN + text.slice(chunk.start, end));
+  for (const t of tokens) {
+    t.start += shift;
+    t.end += shift;
+    // Content offsets exist for literal strings only (0 otherwise).
+    if (t.literal) {
+      t.contentStart += shift;
+      t.contentEnd += shift;
+    }
+  }
+  return { tokens, from: chunk.start };
 }
 
 function quoteOf(text: string, t: Token): { quote: "'" | '"'; contentStart: number } | undefined {
