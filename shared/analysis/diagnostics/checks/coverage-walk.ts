@@ -1,23 +1,37 @@
 import { leadingPattern } from '../../inclusion-syntax';
 import type { Coverage, InclusionChecker } from '../../inclusion';
 
+/** What the walk needs to know of a key, computed once per key text. */
+interface KeyInfo {
+  /** Its literal first segment, if its text shows one. */
+  readonly segment: string | null;
+  /** Without a literal first segment: its leading pattern (null: may start with anything). */
+  readonly pattern: string | null;
+  /** Two 32-bit hashes of the key text. */
+  readonly h1: number;
+  readonly h2: number;
+}
+
 /**
- * Answers with candidate positions (not table indices), so that they hold wherever the same
- * candidate keys sit. Two generations: an analysis keeps what it used and what the one before it
- * used, so memory stays flat however long the editing goes on.
+ * Answers by key and the signature of its candidate keys, with candidate positions (not table
+ * indices), so they hold wherever the same candidates sit. Two generations: an analysis keeps
+ * what it used and what the one before it used, so memory stays flat however long editing goes on.
  */
 export class DecisionMemo {
-  /** By key, then by the signature of its candidates (keys are table strings: their hash is cached). */
-  private current = new Map<string, Map<string, Coverage>>();
-  private previous = new Map<string, Map<string, Coverage>>();
+  private current = new Map<string, Map<number, Coverage>>();
+  private previous = new Map<string, Map<number, Coverage>>();
+  private infos = new Map<string, KeyInfo>();
+  private previousInfos = new Map<string, KeyInfo>();
 
-  /** Starts a new analysis: answers neither it nor the previous one used are dropped. */
+  /** Starts a new analysis: what neither it nor the previous one used is dropped. */
   rotate(): void {
     this.previous = this.current;
     this.current = new Map();
+    this.previousInfos = this.infos;
+    this.infos = new Map();
   }
 
-  get(key: string, signature: string): Coverage | undefined {
+  get(key: string, signature: number): Coverage | undefined {
     let c = this.current.get(key)?.get(signature);
     if (c === undefined) {
       c = this.previous.get(key)?.get(signature);
@@ -26,26 +40,61 @@ export class DecisionMemo {
     return c;
   }
 
-  set(key: string, signature: string, c: Coverage): void {
+  set(key: string, signature: number, c: Coverage): void {
     let bySignature = this.current.get(key);
     if (!bySignature) this.current.set(key, (bySignature = new Map()));
     bySignature.set(signature, c);
+  }
+
+  info(key: string, checker: InclusionChecker): KeyInfo {
+    let info = this.infos.get(key) ?? this.previousInfos.get(key);
+    if (!info) {
+      const segment = checker.firstSegmentOf(key);
+      info = { segment, pattern: segment === null ? leadingPattern(key) : null, h1: hash1(key), h2: hash2(key) };
+    }
+    this.infos.set(key, info);
+    return info;
   }
 }
 
 const SEED1 = 0x811c9dc5;
 const SEED2 = 0x12345678;
 
-/** Folds a key into two running 32-bit hashes (order-sensitive; a separator keeps ['ab','c'] ≠ ['a','bc']). */
-function fold(h: [number, number], s: string): [number, number] {
-  let h1 = h[0];
-  let h2 = h[1];
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 16777619);
-    h2 = Math.imul(h2 + c, 2654435761) ^ (h2 >>> 15);
+function hash1(s: string): number {
+  let h = SEED1;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+function hash2(s: string): number {
+  let h = SEED2;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h + s.charCodeAt(i), 2654435761) ^ (h >>> 15);
+  return h >>> 0;
+}
+
+/** A running hash of a sequence of keys: order-sensitive. */
+class Running {
+  h1 = SEED1;
+  h2 = SEED2;
+  n = 0;
+
+  add(info: KeyInfo): void {
+    this.h1 = Math.imul(this.h1 ^ info.h1, 16777619) ^ (this.h1 >>> 13);
+    this.h2 = Math.imul(this.h2 + info.h2, 2654435761) ^ (this.h2 >>> 15);
+    this.n++;
   }
-  return [Math.imul(h1 ^ 0x1f, 16777619), Math.imul(h2 + 0x1f, 2654435761)];
+
+  /** One number (53 bits): a kind tag, the length and both hashes folded. */
+  signature(kind: number): number {
+    return (((this.h1 >>> 0) % 0x100000) * 0x200000 + ((this.h2 ^ Math.imul(this.n, 0x9e3779b1) ^ kind) >>> 11)) % Number.MAX_SAFE_INTEGER;
+  }
+}
+
+interface Bucket {
+  readonly indices: number[];
+  readonly hash: Running;
+  /** Leading patterns of wild keys (met so far) that may start with this segment. */
+  readonly patterns: (string | null)[];
 }
 
 /**
@@ -55,13 +104,20 @@ function fold(h: [number, number], s: string): [number, number] {
  * A key whose text shows a literal first segment `s` can only be covered by earlier keys whose
  * first segment is `s` and by earlier keys without a literal first segment whose leading pattern
  * may start with `s`: those are its candidates, and an edit elsewhere in the table changes
- * neither them nor the answer. Other keys have every earlier key as candidate.
+ * neither them nor the answer. A key without one but whose leading pattern is known (`(v[0-9]+)/x`)
+ * has as candidates every earlier such key and the buckets whose segment that pattern may start;
+ * any other key has every earlier key as candidate.
  */
 export class CoverageWalk {
-  private readonly buckets = new Map<string, { indices: number[]; hash: [number, number] }>();
+  private readonly buckets = new Map<string, Bucket>();
   /** Earlier keys without a literal first segment, by leading pattern (null: may start with anything). */
   private readonly wild = new Map<string | null, number[]>();
-  private all: [number, number] = [SEED1, SEED2];
+  /** Every earlier key without a literal first segment, in order, and their running hash. */
+  private readonly wildAll: number[] = [];
+  private readonly wildHash = new Running();
+  private readonly all = new Running();
+  /** Per leading pattern met so far: the bucket segments it may start (kept up to date as buckets appear). */
+  private readonly segmentsOf = new Map<string, string[]>();
   private next = 0;
 
   constructor(
@@ -72,63 +128,101 @@ export class CoverageWalk {
 
   /** Coverage of key i by keys 0..i-1 (indices into the table); call for i = 0, 1, 2… in order. */
   coverage(i: number): Coverage {
-    if (i !== this.next) throw new Error('CoverageWalk: keys must be visited in order');
-    this.next++;
-    const key = this.keys[i]!;
-    const segment = this.checker.firstSegmentOf(key);
+    const key = this.visit(i);
+    const info = this.memo.info(key, this.checker);
     let result: Coverage;
-    if (segment === null) {
-      const signature = `g${this.all[0]}.${this.all[1]}.${i}`;
-      result = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverage(key, this.keys, i));
-    } else {
-      const bucket = this.buckets.get(segment);
+    if (info.segment !== null) {
+      const bucket = this.bucket(info.segment);
       const lists: number[][] = [];
-      for (const [pattern, indices] of this.wild) if (this.checker.mayStartWith(pattern, segment)) lists.push(indices);
-      let candidates: number[];
-      let signature: string;
+      for (const pattern of bucket.patterns) lists.push(this.wild.get(pattern)!);
       if (lists.length === 0) {
-        candidates = bucket?.indices ?? [];
-        signature = bucket ? `b${bucket.hash[0]}.${bucket.hash[1]}.${candidates.length}` : 'b';
+        result = this.decideAmong(key, bucket.hash.signature(1), bucket.indices);
       } else {
-        if (bucket) lists.push(bucket.indices);
-        candidates = lists.flat().sort((a, b) => a - b);
-        let h: [number, number] = [SEED1, SEED2];
-        for (const j of candidates) h = fold(h, this.keys[j]!);
-        signature = `m${h[0]}.${h[1]}.${candidates.length}`;
+        lists.push(bucket.indices);
+        const candidates = lists.flat().sort((a, b) => a - b);
+        result = this.decideAmong(key, this.sequenceSignature(candidates), candidates);
       }
-      const byPosition = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverageAmong(key, candidates.map((j) => this.keys[j]!)));
-      result = byPosition.kind === 'covered' ? { kind: 'covered', by: byPosition.by.map((p) => candidates[p]!) } : byPosition;
+    } else if (info.pattern !== null) {
+      const segments = this.segmentsFor(info.pattern);
+      if (segments.length === 0) {
+        result = this.decideAmong(key, this.wildHash.signature(3), this.wildAll);
+      } else {
+        const candidates = [this.wildAll, ...segments.map((s) => this.buckets.get(s)!.indices)].flat().sort((a, b) => a - b);
+        result = this.decideAmong(key, this.sequenceSignature(candidates), candidates);
+      }
+    } else {
+      const signature = this.all.signature(4);
+      result = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverage(key, this.keys, i));
     }
-    this.add(i, key, segment);
+    this.add(i, info);
     return result;
   }
 
   /** Moves past key i without deciding it (its answer is computed another way). */
   skip(i: number): void {
-    if (i !== this.next) throw new Error('CoverageWalk: keys must be visited in order');
-    this.next++;
-    const key = this.keys[i]!;
-    this.add(i, key, this.checker.firstSegmentOf(key));
+    const key = this.visit(i);
+    this.add(i, this.memo.info(key, this.checker));
   }
 
-  private store(key: string, signature: string, c: Coverage): Coverage {
+  private visit(i: number): string {
+    if (i !== this.next) throw new Error('CoverageWalk: keys must be visited in order');
+    this.next++;
+    return this.keys[i]!;
+  }
+
+  /** Decides a key against explicit candidates (table indices), remembered by position. */
+  private decideAmong(key: string, signature: number, candidates: readonly number[]): Coverage {
+    const byPosition = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverageAmong(key, candidates.map((j) => this.keys[j]!)));
+    return byPosition.kind === 'covered' ? { kind: 'covered', by: byPosition.by.map((p) => candidates[p]!) } : byPosition;
+  }
+
+  private sequenceSignature(candidates: readonly number[]): number {
+    const h = new Running();
+    for (const j of candidates) h.add(this.memo.info(this.keys[j]!, this.checker));
+    return h.signature(2);
+  }
+
+  private bucket(segment: string): Bucket {
+    let bucket = this.buckets.get(segment);
+    if (!bucket) {
+      const patterns = [...this.wild.keys()].filter((p) => this.checker.mayStartWith(p, segment));
+      this.buckets.set(segment, (bucket = { indices: [], hash: new Running(), patterns }));
+      for (const [pattern, segments] of this.segmentsOf) if (this.checker.mayStartWith(pattern, segment)) segments.push(segment);
+    }
+    return bucket;
+  }
+
+  /** The bucket segments a leading pattern may start, among the buckets met so far. */
+  private segmentsFor(pattern: string): string[] {
+    let segments = this.segmentsOf.get(pattern);
+    if (!segments) {
+      segments = [...this.buckets.keys()].filter((s) => this.checker.mayStartWith(pattern, s));
+      this.segmentsOf.set(pattern, segments);
+    }
+    return segments;
+  }
+
+  private store(key: string, signature: number, c: Coverage): Coverage {
     this.memo.set(key, signature, c);
     return c;
   }
 
-  private add(i: number, key: string, segment: string | null): void {
-    this.all = fold(this.all, key);
-    if (segment !== null) {
-      const bucket = this.buckets.get(segment);
-      if (bucket) {
-        bucket.indices.push(i);
-        bucket.hash = fold(bucket.hash, key);
-      } else this.buckets.set(segment, { indices: [i], hash: fold([SEED1, SEED2], key) });
+  private add(i: number, info: KeyInfo): void {
+    this.all.add(info);
+    if (info.segment !== null) {
+      const bucket = this.bucket(info.segment);
+      bucket.indices.push(i);
+      bucket.hash.add(info);
       return;
     }
-    const pattern = leadingPattern(key);
-    const list = this.wild.get(pattern);
+    this.wildAll.push(i);
+    this.wildHash.add(info);
+    const list = this.wild.get(info.pattern);
     if (list) list.push(i);
-    else this.wild.set(pattern, [i]);
+    else {
+      this.wild.set(info.pattern, [i]);
+      // A new leading pattern: the buckets it may start now list it.
+      for (const [segment, bucket] of this.buckets) if (this.checker.mayStartWith(info.pattern, segment)) bucket.patterns.push(info.pattern);
+    }
   }
 }
