@@ -37,10 +37,6 @@ export function resolveStaticTarget(segments: string[], tree: AppTree, translate
   return { resolution: full };
 }
 
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Resolves a target's controller when the segments that choose it are static. A back-reference
  * among those segments (`$1/show`, `blog/$1` when `$1` picks the controller) makes the target
@@ -67,12 +63,33 @@ export function dispatchTarget(target: string, tree: AppTree, translateDashes = 
     return { target: t, methodVaries: false, methodMatches: (name) => name.toLowerCase() === lower };
   }
   // `view_$1` can only reach methods starting with `view_`.
-  const source = t.method
-    .split(/\$\{\d{1,2}\}|\$\d{1,2}|\{[^}]*\}|\\\d{1,2}/)
-    .map(escapeRegex)
-    .join('.*');
-  const re = new RegExp(`^${source}$`, 'i');
-  return { target: t, methodVaries: true, methodMatches: (name) => re.test(name) };
+  const parts = t.method.split(/\$\{\d{1,2}\}|\$\d{1,2}|\{[^}]*\}|\\\d{1,2}/);
+  return { target: t, methodVaries: true, methodMatches: literalsInOrder(parts) };
+}
+
+/**
+ * Does a name read `parts[0] … parts[1] … … parts[n-1]` (any text in the gaps, case ignored)?
+ * Decided in one left-to-right pass: a `^a.*b.*c$` RegExp takes polynomial time in the number of
+ * gaps on names that almost match, and both the target and the names come from the workspace.
+ */
+function literalsInOrder(parts: string[]): (name: string) => boolean {
+  const ps = parts.map((p) => p.toLowerCase());
+  const first = ps[0];
+  const last = ps[ps.length - 1];
+  return (name) => {
+    const s = name.toLowerCase();
+    if (ps.length === 1) return s === first;
+    if (s.length < first.length + last.length || !s.startsWith(first) || !s.endsWith(last)) return false;
+    const end = s.length - last.length;
+    let at = first.length;
+    for (let i = 1; i < ps.length - 1; i++) {
+      // The leftmost occurrence leaves the most room for the parts after it.
+      const found = s.indexOf(ps[i], at);
+      if (found < 0 || found + ps[i].length > end) return false;
+      at = found + ps[i].length;
+    }
+    return true;
+  };
 }
 
 /** The target CodeIgniter uses under a method: a verb array (`array('GET' => ...)`) picks its entry. */

@@ -115,6 +115,11 @@ function isRouteCall(node: PhpNode | null | undefined): boolean {
   return node?.kind === 'call' && node.what?.kind === 'staticlookup' && String(node.what.what?.name ?? '').replace(/^\\/, '').toLowerCase() === 'route';
 }
 
+/** `$variable = Route::...(...)`. */
+function isFreshAssignment(node: PhpNode): boolean {
+  return node.kind === 'assign' && node.operator === '=' && node.left?.kind === 'variable' && isRouteCall(node.right);
+}
+
 /**
  * Evaluates a parsed route file for a set of request methods at once, without running PHP:
  * an abstract interpreter over php-parser's tree that models exactly the PHP found in route files
@@ -379,7 +384,8 @@ export class Interpreter implements LibraryHost {
   private execInner(node: PhpNode): Signal {
     switch (node.kind) {
       case 'expressionstatement':
-        if (node.expression) this.eval(node.expression);
+        if (node.expression && isFreshAssignment(node.expression)) this.assignFresh(node.expression);
+        else if (node.expression) this.eval(node.expression);
         return undefined;
       case 'echo':
       case 'print':
@@ -1013,7 +1019,9 @@ export class Interpreter implements LibraryHost {
       return arr;
     }
     if (origin) {
-      const previous = arr.originOf(k) as EntryOriginInfo | undefined;
+      let previous = arr.originOf(k) as EntryOriginInfo | undefined;
+      // The same assignment again (a loop): not a second declaration, and no chain as long as the loop.
+      if (previous?.kind === 'assignment' && previous.span.start === origin.span.start && previous.span.end === origin.span.end) previous = previous.replaced;
       if (previous && previous.kind !== 'literal') origin = { ...origin, replaced: previous };
     }
     arr.set(k, stored, origin);
@@ -1097,15 +1105,22 @@ export class Interpreter implements LibraryHost {
         branches: this.branches,
       };
       this.assignOffset(left, value, origin);
-    } else if (op === '=' && left.kind === 'variable' && isRouteCall(node.right)) {
-      // The library's results are arrays nobody else holds (`$route = Route::map($route)`):
-      // marking them shared would copy every method's table on the next `$route[...] = ...`.
-      const name = this.variableName(left);
-      if (!(name instanceof Unknown)) this.setVariable(name, value);
     } else {
       this.assignTo(left, value);
     }
     return value;
+  }
+
+  /**
+   * `$route = Route::map($route);` as a statement: the library's result is an array nobody else
+   * holds (the statement's own value is dropped), so it is stored without marking it shared,
+   * which would copy every method's table on the next `$route[...] = ...`. Used as a value
+   * (`$a[] = $route = Route::map(...)`), the assignment goes the usual way.
+   */
+  private assignFresh(node: PhpNode): void {
+    const value = this.eval(node.right);
+    const name = this.variableName(node.left);
+    if (!(name instanceof Unknown)) this.setVariable(name, value);
   }
 
   private evalIncrement(node: PhpNode): Value {

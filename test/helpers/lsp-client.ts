@@ -24,6 +24,8 @@ export class LspClient {
   /** What `workspace/configuration` answers for section ciRoutes. */
   settings: Record<string, unknown> = {};
   stderr = '';
+  /** What the server logged (window/logMessage), in order. */
+  readonly logs: string[] = [];
 
   constructor() {
     this.proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'ci-routes-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -44,7 +46,7 @@ export class LspClient {
     this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => this.settings));
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onRequest('window/workDoneProgress/create', () => null);
-    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification('window/logMessage', (p: { message: string }) => void this.logs.push(p.message));
     this.connection.onNotification('$/progress', () => undefined);
     this.connection.listen();
   }
@@ -71,7 +73,7 @@ export class LspClient {
     const seen = (this.diagnostics.get(uri) ?? []).find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(this.diagnostics.get(uri) ?? [])}\nserver stderr: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(this.diagnostics.get(uri) ?? [])}\nserver stderr: ${this.stderr}\nserver log: ${this.logs.slice(-20).join('\n')}`)), timeoutMs);
       this.waiters.push({ uri, pred, resolve: (p) => (clearTimeout(timer), resolve(p)) });
     });
   }

@@ -1,22 +1,27 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { mayRead } from './read-fence';
+import { readRegularFile } from './safe-read';
 
 const MAX_FILES = 5_000;
+const MAX_CONTROLLER_BYTES = 1024 * 1024;
 
 /**
  * The controller files of an application (controllers/ and modules/<m>/controllers/, sub-folders
- * included), as paths relative to the application folder with their text. Bounded and tolerant of
- * symlink loops and unreadable entries.
+ * included), as paths relative to the application folder with their text. Bounded; each real
+ * folder is walked once (symlink loops), symlinks leading outside the workspace are not followed,
+ * and files that are unreadable, not regular or gone by the time they are read are skipped.
  */
 export function readControllerFiles(appDir: string): Map<string, string> {
   const out = new Map<string, string>();
   const roots = ['controllers'];
   try {
+    if (!mayRead(path.join(appDir, 'modules'))) throw new Error('no modules folder inside the workspace');
     for (const m of fs.readdirSync(path.join(appDir, 'modules'), { withFileTypes: true })) {
-      if (m.isDirectory()) roots.push(`modules/${m.name}/controllers`);
+      if (m.isDirectory() || m.isSymbolicLink()) roots.push(`modules/${m.name}/controllers`);
     }
   } catch {
-    // no modules folder
+    // no modules folder (or one leading outside the workspace)
   }
   const seen = new Set<string>();
   const walk = (rel: string, depth: number): void => {
@@ -26,9 +31,9 @@ export function readControllerFiles(appDir: string): Map<string, string> {
     try {
       real = fs.realpathSync(abs);
     } catch {
-      return;
+      return; // missing, dangling or a loop
     }
-    if (seen.has(real)) return;
+    if (seen.has(real) || !mayRead(abs)) return;
     seen.add(real);
     let entries: fs.Dirent[];
     try {
@@ -38,13 +43,12 @@ export function readControllerFiles(appDir: string): Map<string, string> {
     }
     for (const e of entries) {
       const child = `${rel}/${e.name}`;
-      if (e.isDirectory()) walk(child, depth + 1);
+      if (e.isDirectory() || (e.isSymbolicLink() && !e.name.endsWith('.php'))) walk(child, depth + 1);
       else if (e.name.endsWith('.php')) {
         try {
-          const st = fs.statSync(path.join(appDir, child));
-          if (st.size <= 1024 * 1024) out.set(child, fs.readFileSync(path.join(appDir, child), 'utf8'));
+          out.set(child, readRegularFile(path.join(appDir, child), MAX_CONTROLLER_BYTES));
         } catch {
-          // vanished while reading
+          // outside the workspace, not a regular file, too large, or vanished while listing
         }
       }
     }

@@ -1,11 +1,12 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalizeAppPath, type AppTree } from '../../../shared/router/app-tree';
+import { kindOf } from './safe-read';
 
 /**
  * An application folder on disk, answering the router's file questions. Never leaves the folder
- * (paths with `..` are refused), tolerates symlink loops and files that vanish, and caches
- * answers: create a new one to see later changes.
+ * (paths with `..` are refused) nor the workspace (symlinks are resolved against the read fence),
+ * tolerates symlink loops and files that vanish, and caches answers: create a new one to see
+ * later changes.
  */
 export class DiskTree implements AppTree {
   private readonly stats = new Map<string, 'file' | 'dir' | 'none'>();
@@ -18,12 +19,7 @@ export class DiskTree implements AppTree {
     if (k) return k;
     k = 'none';
     if (!p.split('/').includes('..')) {
-      try {
-        const st = fs.statSync(path.join(this.root, p));
-        k = st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'none';
-      } catch {
-        k = 'none';
-      }
+      k = kindOf(path.join(this.root, p));
     }
     this.stats.set(p, k);
     return k;

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
 import { PhpFloat, type Value } from '../../../shared/evaluate/values';
@@ -6,6 +5,7 @@ import type { Dialect } from '../../../shared/library/route-library';
 import type { AppTree } from '../../../shared/router/app-tree';
 import { LIBRARY_LOCATIONS, dialectOfLibrarySource } from './dialect';
 import { DiskTree } from './disk-tree';
+import { readRegularFile } from './safe-read';
 
 /** Everything the engine needs to evaluate one route file, read from disk. */
 export interface RouteFileContext {
@@ -23,11 +23,9 @@ export interface RouteFileContext {
 /** Largest file read (a routes or constants file beyond this is refused). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
+/** A file's text; throws when it is missing, not a regular file, over MAX_FILE_BYTES or outside the workspace. */
 export function readTextFile(file: string): string {
-  const st = fs.statSync(file);
-  if (!st.isFile()) throw new Error(`'${file}' is not a file`);
-  if (st.size > MAX_FILE_BYTES) throw new Error(`'${file}' is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not analysed`);
-  return fs.readFileSync(file, 'utf8');
+  return readRegularFile(file, MAX_FILE_BYTES);
 }
 
 /** The application folder of a route file: `<app>/config/routes.php` or `<app>/modules/<m>/config/routes.php`. */

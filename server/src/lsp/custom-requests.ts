@@ -47,6 +47,15 @@ interface Deps {
   ensureAnalysed(doc: TextDocument): void;
 }
 
+/** Percent-decodes a typed URL path; a malformed escape (`%ZZ`, a lone `%E9`) leaves the path as typed. */
+function decodePath(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+}
+
 export function registerCustomRequests(connection: Connection, deps: Deps): void {
   connection.onRequest(RouteTableRequest, ({ uri }) => {
     const doc = deps.documents.get(uri);
@@ -86,7 +95,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
     }
     const tree = a.appDir ? new DiskTree(a.appDir) : EMPTY_TREE;
     const path0 = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
-    const match = routeUri(result.routes, decodeURIComponent(path0), { method: REQUEST_METHODS[m], tree, callClosure: (c, args) => a.evaluation.callClosure(m, c, args) });
+    const match = routeUri(result.routes, decodePath(path0), { method: REQUEST_METHODS[m], tree, callClosure: (c, args) => a.evaluation.callClosure(m, c, args) });
     const d = match.dispatch;
     const segments = d.rsegments.length ? [...(d.directory ? d.directory.split('/').filter(Boolean) : []), ...d.rsegments] : [];
     const controller = segments.length ? resolveController(segments, tree) : null;

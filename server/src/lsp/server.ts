@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -15,6 +14,9 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
+import { addReadRoot, setReadRoots } from '../host/read-fence';
+import { applicationDirOf } from '../host/route-file';
+import { readRegularFile } from '../host/safe-read';
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
@@ -42,12 +44,17 @@ function uriToPath(uri: string): string | undefined {
   }
 }
 
+export interface RunningServer {
+  /** Whether the client asked for shutdown (then leaving is a clean exit). */
+  shutdownReceived(): boolean;
+}
+
 /** Wires the engine to an LSP connection. Only this layer knows LSP. */
-export function startServer(connection: Connection, options: ServerOptions = {}): void {
+export function startServer(connection: Connection, options: ServerOptions = {}): RunningServer {
   const documents = new TextDocuments(TextDocument);
   const service = new RouteService();
   let folders: Folder[] = [];
-  const index = new WorkspaceIndex(() => folders);
+  const index = new WorkspaceIndex(() => folders, (message) => log(message));
   let debounceMs = options.debounceMs ?? 150;
   let supportsConfiguration = false;
   let supportsWatchRegistration = false;
@@ -59,6 +66,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let indexReady = false;
 
   const log = (message: string) => connection.console.log(`[ci-routes] ${message}`);
+  /** Open documents currently not analysed because of ciRoutes.maxFileSize. */
+  const overLimit = new Set<string>();
 
   async function refreshSettings(): Promise<void> {
     for (const f of folders) {
@@ -92,6 +101,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // A newer version arrived while analysing: its own analysis will publish.
       const current = documents.get(doc.uri);
       if (!current || current.version !== doc.version) return;
+      // A limit hit is said once in the log (the diagnostic at the top of the file stays meanwhile).
+      if (result.skipped && !overLimit.has(doc.uri)) log(`${file}: ${result.skipped}`);
+      if (result.skipped) overLimit.add(doc.uri);
+      else overLimit.delete(doc.uri);
       // The workspace index learns this version's names from the same evaluation.
       if (!result.skipped && index.recordRouteFile(file, doc.getText(), result.evaluation)) {
         // Names changed: other files may gain or lose unknown-route-name findings.
@@ -122,7 +135,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       let doc = openDoc;
       if (!doc) {
         try {
-          doc = documentFor(uri, readFileSync(file, 'utf8'));
+          doc = documentFor(uri, readRegularFile(file, settingsFor(file).maxFileSize));
         } catch {
           doc = undefined;
         }
@@ -159,14 +172,44 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       doc.uri,
       setTimeout(() => {
         timers.delete(doc.uri);
-        const latest = documents.get(doc.uri);
-        if (latest) analyseAndPublish(latest);
+        enqueue(doc.uri);
       }, delay),
     );
   }
 
+  /**
+   * Documents waiting for a background analysis. They run one per turn of the event loop, so
+   * requests that arrive meanwhile wait for one analysis at most, not for every open document
+   * (timers due together would otherwise run back to back).
+   */
+  const backlog = new Set<string>();
+  let draining = false;
+  function enqueue(uri: string): void {
+    backlog.add(uri);
+    if (!draining) {
+      draining = true;
+      setImmediate(drain);
+    }
+  }
+  function drain(): void {
+    const next = backlog.values().next();
+    if (next.done) {
+      draining = false;
+      return;
+    }
+    backlog.delete(next.value);
+    const latest = documents.get(next.value);
+    if (latest) analyseAndPublish(latest);
+    setImmediate(drain);
+  }
+
   function reanalyseOpen(): void {
-    for (const doc of documents.all()) schedule(doc, 0);
+    for (const doc of documents.all()) {
+      const t = timers.get(doc.uri);
+      if (t) clearTimeout(t);
+      timers.delete(doc.uri);
+      enqueue(doc.uri);
+    }
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -182,6 +225,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const p = uriToPath(f.uri);
       return p ? [{ uri: f.uri, path: p, settings: normalizeSettings({}).settings }] : [];
     });
+    // From here on, files are read only inside the workspace folders (symlinks resolved).
+    setReadRoots(folders.map((f) => f.path));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -211,6 +256,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           const p = uriToPath(a.uri);
           if (p) folders.push({ uri: a.uri, path: p, settings: normalizeSettings({}).settings });
         }
+        setReadRoots(folders.map((f) => f.path));
         void refreshSettings()
           .then(() => index.scan({ report: () => undefined, isCancelled: () => false }))
           .then(reanalyseOpen);
@@ -263,6 +309,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const openedAt = new Map<string, number>();
   documents.onDidOpen((e) => {
     openedAt.set(e.document.uri, e.document.version);
+    // A file opened from outside every workspace folder: the user chose its application folder.
+    const file = uriToPath(e.document.uri);
+    if (file && !index.folderOf(file)) addReadRoot(applicationDirOf(file) ?? path.dirname(file));
     schedule(e.document, 0);
   });
   documents.onDidChangeContent((e) => {
@@ -275,6 +324,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers.delete(e.document.uri);
     published.delete(e.document.uri);
     openedAt.delete(e.document.uri);
+    overLimit.delete(e.document.uri);
     service.close(e.document.uri);
     const file = uriToPath(e.document.uri);
     if (file && index.isRouteFile(file)) {
@@ -305,9 +355,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return actions;
   });
 
+  let shutdownReceived = false;
   connection.onShutdown(() => {
+    shutdownReceived = true;
     for (const t of timers.values()) clearTimeout(t);
     timers.clear();
+    backlog.clear();
   });
 
   const ensureAnalysed = (doc: TextDocument): void => {
@@ -320,4 +373,5 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   documents.listen(connection);
   connection.listen();
+  return { shutdownReceived: () => shutdownReceived };
 }

@@ -8,11 +8,15 @@ import { LineIndex } from '../../../shared/php/line-index';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
+import { mayRead } from '../host/read-fence';
 import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
+import { readRegularFile, UnreadableFile } from '../host/safe-read';
 
 /** Folders never worth scanning: dependencies, VCS data, the framework's own code. */
 const SKIP_DIRS = new Set(['node_modules', 'vendor', '.git', '.hg', '.svn', 'system', 'cache', 'logs', '.idea', '.vscode']);
 const MAX_FILES = 50_000;
+/** ciRoutes.maxFileSize's default, for files outside every folder. */
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface ScanProgress {
   report(done: number, message: string): void;
@@ -31,7 +35,11 @@ export class WorkspaceIndex {
   private readonly usages = new Map<string, NamedUsage[]>();
   private matchers = new Map<string, (rel: string) => boolean>();
 
-  constructor(private readonly folders: () => { path: string; settings: FolderSettings }[]) {}
+  constructor(
+    private readonly folders: () => { path: string; settings: FolderSettings }[],
+    /** Where to say why a route file on disk was left out (too large, outside the workspace…). */
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
 
   /** The folder containing a file, if any. */
   folderOf(file: string): { path: string; settings: FolderSettings } | undefined {
@@ -76,11 +84,11 @@ export class WorkspaceIndex {
     let source = text;
     if (source === undefined) {
       try {
-        const st = fs.statSync(file);
-        const folder = this.folderOf(file);
-        if (!st.isFile() || st.size > (folder?.settings.maxFileSize ?? 2 * 1024 * 1024)) return this.removeFile(file);
-        source = fs.readFileSync(file, 'utf8');
-      } catch {
+        source = readRegularFile(file, this.folderOf(file)?.settings.maxFileSize ?? DEFAULT_MAX_BYTES);
+      } catch (e) {
+        // Too large (over ciRoutes.maxFileSize), outside the workspace, or gone.
+        if (e instanceof UnreadableFile && e.code === 'EFBIG') this.log(`route file not indexed: ${e.message} (ciRoutes.maxFileSize): raise the setting to analyse it`);
+        else if (e instanceof UnreadableFile && e.code === 'EOUTSIDE') this.log(`route file not indexed: ${e.message}`);
         return this.removeFile(file);
       }
     }
@@ -89,7 +97,7 @@ export class WorkspaceIndex {
     const constants = constantsOfApp(appDir);
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
     const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
-    const evaluation = evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps });
+    const evaluation = evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxRoutes: folder?.settings.maxRoutes });
     return this.recordRouteFile(file, source, evaluation, before);
   }
 
@@ -147,12 +155,7 @@ export class WorkspaceIndex {
     let source = text;
     if (source === undefined) {
       try {
-        const st = fs.statSync(file);
-        if (!st.isFile() || st.size > (this.folderOf(file)?.settings.maxFileSize ?? 2 * 1024 * 1024)) {
-          this.usages.delete(file);
-          return [];
-        }
-        source = fs.readFileSync(file, 'utf8');
+        source = readRegularFile(file, this.folderOf(file)?.settings.maxFileSize ?? DEFAULT_MAX_BYTES);
       } catch {
         this.usages.delete(file);
         return [];
@@ -195,7 +198,8 @@ export class WorkspaceIndex {
           visited++;
           const full = path.join(dir, e.name);
           if (e.isDirectory() || (e.isSymbolicLink() && isDir(full))) {
-            if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(full);
+            // A symlinked folder is followed only when it leads to a place inside the workspace.
+            if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.') && (!e.isSymbolicLink() || mayRead(full))) stack.push(full);
           } else if (e.name === 'routes.php' && match(path.relative(folder.path, full).split(path.sep).join('/'))) {
             found.push(full);
           } else if (e.name.endsWith('.php')) {

@@ -1,0 +1,54 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
+import { LspClient } from '../helpers/lsp-client';
+
+const ROUTES = "<?php\nRoute::get('photos', 'photos/index', array('as' => 'photos'));\nRoute::get('albums', 'albums/index');\n$route = Route::map($route);\n";
+
+describe('limits are reported when hit (ciRoutes.maxFileSize)', function () {
+  this.timeout(30_000);
+  let root: string;
+  let client: LspClient;
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-limits-'));
+    fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), ROUTES);
+    client = new LspClient();
+  });
+  afterEach(async () => {
+    await client.shutdown();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('says so at the top of a route file over the limit, and in the log', async () => {
+    client.settings = { maxFileSize: 64 };
+    await client.initialize(root);
+    const uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
+    const p = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'evaluation-limit'));
+    assert.equal(p.diagnostics.length, 1, 'nothing else is analysed');
+    const d = p.diagnostics[0];
+    assert.equal(d.range.start.line, 0);
+    assert.equal(d.range.start.character, 0);
+    assert.match(typeof d.message === 'string' ? d.message : d.message.value, /larger than ciRoutes\.maxFileSize \(64 bytes\): it is not analysed/);
+    // The log says it too: once when the open document is skipped, once for the file on disk at indexing.
+    const deadline = Date.now() + 5000;
+    while (client.logs.filter((l) => /maxFileSize/.test(l)).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const lines = client.logs.filter((l) => /maxFileSize/.test(l));
+    assert.ok(lines.some((l) => l.includes('routes.php') && /not analysed/.test(l)), `a log line for the open document: ${JSON.stringify(client.logs)}`);
+    assert.ok(lines.some((l) => /route file not indexed: .*routes\.php.* over the limit of 64 bytes/.test(l)), `a log line for the index: ${JSON.stringify(client.logs)}`);
+  });
+
+  it('analyses the file normally under the default limit', async () => {
+    await client.initialize(root);
+    const uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
+    const p = await client.waitForDiagnostics(uri);
+    assert.ok(!p.diagnostics.some((x) => x.code === 'evaluation-limit'));
+    assert.ok(!client.logs.some((l) => /maxFileSize/.test(l)));
+  });
+});
