@@ -35,4 +35,22 @@ describe('evaluation limits', () => {
     assert.ok(limit);
     assert.match(limit.message, /5,000 steps/);
   });
+
+  it('$a[...] = $route = Route::map($route) stores a copy, not the array inside itself', () => {
+    const text = "<?php\nRoute::any('a', 'b/c');\n$route['lookup/missing'] = $route = Route::map($route);\n";
+    const routes = evaluateRouteFile(text).methods[0].routes;
+    const inner = routes?.get('lookup/missing');
+    assert.ok(inner && inner !== routes, 'the element is a copy');
+    assert.doesNotThrow(() => JSON.stringify(analyzeRouteFile(text, evaluateRouteFile(text))));
+  });
+
+  it('a loop re-running one assignment is not a duplicate of itself, and keeps no chain as long as the loop', () => {
+    const text = "<?php\nfor ($i = 0; $i < 5000; $i++) { $route['x'] = 'y'; }\n$route['x'] = 'z';\n";
+    const e = evaluateRouteFile(text);
+    const dups = analyzeRouteFile(text, e).filter((f) => f.code === 'duplicate-route');
+    assert.equal(dups.length, 1, 'only the later, different assignment replaces the loop one');
+    let chain = 0;
+    for (let o = e.methods[0].routes?.originOf('x') as { replaced?: unknown } | undefined; o; o = o.replaced as typeof o) chain++;
+    assert.equal(chain, 2);
+  });
 });
