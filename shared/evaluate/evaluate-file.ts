@@ -6,8 +6,8 @@ import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall 
 import type { ReplayCache } from './replay';
 import { PhpArray, type PhpClosure, type Value } from './values';
 
-// A 10,000-declaration file takes about 55,000 steps; an endless loop stops within ~50 ms.
-export const DEFAULT_MAX_STEPS = 250_000;
+// A 10,000-declaration file takes about 55,000 steps; an endless loop stops within ~20 ms.
+export const DEFAULT_MAX_STEPS = 100_000;
 
 export interface EvaluateOptions {
   dialect?: Dialect;

@@ -42,14 +42,13 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
 }
 
-class Unterminated extends Error {
+/** Thrown (not an Error: no stack trace to capture, and half-typed files throw it often). */
+class Unterminated {
   constructor(
     readonly what: string,
     /** Where the unterminated construct starts. */
     readonly at?: number,
-  ) {
-    super(what);
-  }
+  ) {}
 }
 
 /** Low-level lexical helpers over one text; every method returns the offset after what it skipped. */

@@ -28,7 +28,7 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   routeFiles: DEFAULT_ROUTE_FILES,
   diagnostics: {},
   maxFileSize: 2 * 1024 * 1024,
-  maxSteps: 250_000,
+  maxSteps: 100_000,
   maxRoutes: 200_000,
   inlayHints: true,
 };
