@@ -64,15 +64,20 @@ export interface InclusionOptions {
   readonly maxReduce?: number;
 }
 
-/** A cache this large is dropped whole rather than grown further. */
-const MAX_CACHED_KEYS = 200_000;
+/**
+ * Keys (with their automata) are kept in two generations of this many: when the current one is
+ * full it becomes the previous one, and what is used again moves back. A file's working set
+ * stays; keys of versions typed long ago go, so memory stays flat however long editing goes on.
+ */
+const KEYS_PER_GENERATION = 40_000;
 
 export class InclusionChecker {
   readonly stats: InclusionStats = { automataBuilt: 0, entriesCreated: 0 };
   private readonly limits: BuildLimits;
   private readonly maxProductStates: number;
   private readonly maxReduce: number;
-  private readonly cache = new Map<string, Entry>();
+  private cache = new Map<string, Entry>();
+  private previousCache = new Map<string, Entry>();
 
   /**
    * Index of the last `earlier` list, kept incrementally: calls made in table order (earlier
@@ -141,7 +146,7 @@ export class InclusionChecker {
       const entry = this.entry(pattern);
       const built = this.translation(entry).ok ? this.automaton(entry) : undefined;
       answer = !built || 'error' in built || mayStartWith(built.dfa, segment);
-      if (this.startsWith.size >= MAX_CACHED_KEYS) this.startsWith.clear();
+      if (this.startsWith.size >= KEYS_PER_GENERATION) this.startsWith.clear();
       this.startsWith.set(memo, answer);
     }
     return answer;
@@ -150,6 +155,7 @@ export class InclusionChecker {
   /** Drops every cached automaton and the index. */
   clear(): void {
     this.cache.clear();
+    this.previousCache.clear();
     this.syncIndex([], 0);
   }
 
@@ -287,9 +293,15 @@ export class InclusionChecker {
   private entry(key: string): Entry {
     let entry = this.cache.get(key);
     if (!entry) {
-      if (this.cache.size >= MAX_CACHED_KEYS) this.cache.clear();
-      entry = { key, text: describeKey(key) };
-      this.stats.entriesCreated++;
+      entry = this.previousCache.get(key);
+      if (!entry) {
+        entry = { key, text: describeKey(key) };
+        this.stats.entriesCreated++;
+      }
+      if (this.cache.size >= KEYS_PER_GENERATION) {
+        this.previousCache = this.cache;
+        this.cache = new Map();
+      }
       this.cache.set(key, entry);
     }
     return entry;
