@@ -106,10 +106,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (result.skipped) overLimit.add(doc.uri);
       else overLimit.delete(doc.uri);
       // The workspace index learns this version's names from the same evaluation.
-      if (!result.skipped && index.recordRouteFile(file, doc.getText(), result.evaluation)) {
-        // Names changed: other files may gain or lose unknown-route-name findings.
-        for (const other of documents.all()) if (other.uri !== doc.uri) schedule(other, debounceMs);
-        republishUsages();
+      if (!result.skipped) {
+        const changed = index.recordRouteNames(file, doc.getText(), result.evaluation);
+        // Names changed: files using them may gain or lose unknown-route-name findings.
+        if (changed.size) namesChanged(changed, doc.uri);
       }
       const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
       published.set(doc.uri, doc.version);
@@ -149,13 +149,36 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     void connection.sendDiagnostics({ uri, ...(openDoc ? { version: openDoc.version } : {}), diagnostics });
   }
 
-  function republishUsages(): void {
+  /**
+   * Route names were added or removed: once typing pauses, the files that use one of them are
+   * published again and the other open route files re-analysed (coalesced: a burst of edits
+   * costs one pass, and only over the files concerned).
+   */
+  const pendingNames = new Set<string>();
+  let namesTimer: NodeJS.Timeout | undefined;
+  function namesChanged(changed: ReadonlySet<string>, from: string): void {
+    for (const n of changed) pendingNames.add(n);
+    if (namesTimer) clearTimeout(namesTimer);
+    namesTimer = setTimeout(() => {
+      namesTimer = undefined;
+      const names = new Set(pendingNames);
+      pendingNames.clear();
+      for (const other of documents.all()) if (other.uri !== from && other.getText().includes('named')) enqueue(other.uri);
+      republishUsages(names);
+    }, Math.max(debounceMs, 50));
+  }
+
+  /** Publishes unknown-route-name findings again (only in files using one of `names`, when given). */
+  function republishUsages(names?: ReadonlySet<string>): void {
     const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d] as const));
-    const files = new Set(index.usageFiles().map(([f]) => f));
+    const uses = (usages: readonly { name?: string }[]) => !names || usages.some((u) => u.name !== undefined && names.has(u.name));
+    const files = new Set(index.usageFiles().filter(([, usages]) => uses(usages)).map(([f]) => f));
     for (const f of open.keys()) if (f) files.add(f);
-    for (const uri of usagePublished) {
-      const f = uriToPath(uri);
-      if (f) files.add(f);
+    if (!names) {
+      for (const uri of usagePublished) {
+        const f = uriToPath(uri);
+        if (f) files.add(f);
+      }
     }
     for (const f of files) if (!index.isRouteFile(f)) publishUsages(f, open.get(f));
   }

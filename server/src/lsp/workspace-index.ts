@@ -80,7 +80,6 @@ export class WorkspaceIndex {
 
   /** Re-reads one route file from disk (or the open document's text) and records its names. */
   updateRouteFile(file: string, text?: string): boolean {
-    const before = [...(this.routeNames.get(file) ?? [])].sort().join('\u0000');
     let source = text;
     if (source === undefined) {
       try {
@@ -98,19 +97,28 @@ export class WorkspaceIndex {
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
     const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
     const evaluation = evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxRoutes: folder?.settings.maxRoutes });
-    return this.recordRouteFile(file, source, evaluation, before);
+    return this.recordRouteFile(file, source, evaluation);
   }
 
   /**
    * Records a route file from an evaluation made elsewhere (the open document's analysis), so
    * an edit costs one evaluation, not two. Returns whether its route names changed.
    */
-  recordRouteFile(file: string, text: string, evaluation: FileEvaluation, before = [...(this.routeNames.get(file) ?? [])].sort().join('\u0000')): boolean {
+  recordRouteFile(file: string, text: string, evaluation: FileEvaluation): boolean {
+    return this.recordRouteNames(file, text, evaluation).size > 0;
+  }
+
+  /** recordRouteFile, returning the route names the file gained or lost. */
+  recordRouteNames(file: string, text: string, evaluation: FileEvaluation): Set<string> {
+    const old = this.routeNames.get(file) ?? new Set<string>();
     const names = namesOf(evaluation);
     this.routeNames.set(file, names);
     this.declarations.set(file, { lines: new LineIndex(text), names: nameDeclarations(evaluation) });
     this.inputs.set(file, { text, evaluation });
-    return [...names].sort().join('\u0000') !== before;
+    const changed = new Set<string>();
+    for (const n of names) if (!old.has(n)) changed.add(n);
+    for (const n of old) if (!names.has(n)) changed.add(n);
+    return changed;
   }
 
   /** Every declaration of a route name across the workspace's route files. */
