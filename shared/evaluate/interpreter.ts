@@ -207,6 +207,11 @@ export class Interpreter implements LibraryHost {
       outer: for (const st of this.parsed.statements) {
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
+        if (st.tooDeep) {
+          // PHP accepts it; the analysis cannot read it: skipped, like a half-typed statement.
+          this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });
+          continue;
+        }
         const replay = this.options.replay && this.options.mask === ALL_METHODS && st.nodes.length === 1 && st.problems.length === 0 ? this.options.replay : undefined;
         for (const node of st.nodes) {
           this.statementSpan = this.span(node);

@@ -17,6 +17,11 @@ export interface ParsedStatement {
   /** Top-level nodes of this statement (usually one); empty when it could not be parsed at all. */
   nodes: PhpNode[];
   problems: SyntaxProblem[];
+  /**
+   * Nested deeper than php-parser can go (PHP itself would accept it): not a syntax error, a limit
+   * of the analysis; evaluation stops there.
+   */
+  tooDeep?: boolean;
 }
 
 export interface ParsedFile {
@@ -27,6 +32,7 @@ export interface ParsedFile {
 
 interface CachedParse {
   nodes: PhpNode[];
+  tooDeep?: boolean;
   /** Problems relative to the statement's start. */
   problems: { message: string; start: number; end: number }[];
 }
@@ -75,7 +81,7 @@ export class StatementParser {
       } else if (chunk.recovered && stmtProblems.length === 0) {
         stmtProblems.push({ message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
       }
-      statements.push({ chunk, base, nodes: parsed.nodes, problems: stmtProblems });
+      statements.push({ chunk, base, nodes: parsed.nodes, problems: stmtProblems, ...(parsed.tooDeep ? { tooDeep: true } : {}) });
       problems.push(...stmtProblems);
     }
     if (truncated) {
@@ -121,8 +127,9 @@ export class StatementParser {
       return { nodes: program.children, problems };
     } catch (e) {
       // php-parser throws on some broken input even with suppressErrors; the statement is lost, not the file.
-      const message = e instanceof RangeError ? 'syntax error, the statement is nested too deeply to analyse' : 'syntax error';
-      return { nodes: [], problems: [{ message, start: 0, end: len }] };
+      // Its recursion overflowing (deep nesting PHP accepts) is a limit of the analysis, not a syntax error.
+      if (e instanceof RangeError) return { nodes: [], problems: [], tooDeep: true };
+      return { nodes: [], problems: [{ message: 'syntax error', start: 0, end: len }] };
     }
   }
 }

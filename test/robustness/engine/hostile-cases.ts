@@ -223,7 +223,6 @@ export const ENGINE_CASES: HostileCase[] = [
   },
   {
     name: '1,000-deep nested arrays (deeper than php-parser goes, well within PHP): an analysis limit, not a ParseError',
-    skip: "php-parser's RangeError is reported as a syntax error that makes the file a ParseError; telling it apart needs a separate kind of problem in parse.ts",
     build: () => `${PHP}$x = ${nest(1_000, '[', ']', '1')};${AFTER}$route = Route::map($route);\n`,
     expect: (a) => {
       assertFinding(a, 'evaluation-limit', NESTED_TOO_DEEPLY);
