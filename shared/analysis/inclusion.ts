@@ -69,7 +69,7 @@ export interface InclusionOptions {
  * full it becomes the previous one, and what is used again moves back. A file's working set
  * stays; keys of versions typed long ago go, so memory stays flat however long editing goes on.
  */
-const KEYS_PER_GENERATION = 40_000;
+const KEYS_PER_GENERATION = 20_000;
 
 export class InclusionChecker {
   readonly stats: InclusionStats = { automataBuilt: 0, entriesCreated: 0 };

@@ -174,13 +174,23 @@ function compileBacktracking(regex: string): { matcher: Matcher; engine: 'backtr
   };
 }
 
-const cache = new Map<string, CompiledPattern>();
+/**
+ * Compiled keys in two generations: when the current one is full it becomes the previous one and
+ * what is used again moves back, so a table's keys stay while keys typed long ago (with their
+ * compiled RE2 programs) go.
+ */
+const KEYS_PER_GENERATION = 20_000;
+let cache = new Map<string, CompiledPattern>();
+let previous = new Map<string, CompiledPattern>();
 
 export function compileRouteKey(key: string): CompiledPattern {
   let hit = cache.get(key);
   if (!hit) {
-    hit = new CompiledPattern(key);
-    if (cache.size > 50_000) cache.clear();
+    hit = previous.get(key) ?? new CompiledPattern(key);
+    if (cache.size >= KEYS_PER_GENERATION) {
+      previous = cache;
+      cache = new Map();
+    }
     cache.set(key, hit);
   }
   return hit;
