@@ -112,32 +112,28 @@ export function literalDfa(uri: string): TableDfa {
   return { states: n, classes, classOf, trans, final };
 }
 
-/** Whether the DFA accepts the string (false for anything outside U's alphabet). */
-export function accepts(dfa: TableDfa, word: string): boolean {
-  if (dfa.states === 0) return false;
+/** The state after reading `word` from the start, or -1 (dead, or a character outside U's alphabet). */
+function walk(dfa: TableDfa, word: string): number {
+  if (dfa.states === 0) return -1;
   let state = 0;
-  for (let k = 0; k < word.length; k++) {
+  for (let k = 0; k < word.length && state >= 0; k++) {
     const code = word.charCodeAt(k);
     const sym = code < 128 ? SYMBOL_OF[code]! : -1;
-    if (sym < 0) return false;
-    state = step(dfa, state, sym);
-    if (state < 0) return false;
+    state = sym < 0 ? -1 : step(dfa, state, sym);
   }
-  return dfa.final[state] === 1;
+  return state;
+}
+
+/** Whether the DFA accepts the string (false for anything outside U's alphabet). */
+export function accepts(dfa: TableDfa, word: string): boolean {
+  const state = walk(dfa, word);
+  return state >= 0 && dfa.final[state] === 1;
 }
 
 /** Whether some word of the language is `segment` or starts with `segment/`. */
 export function mayStartWith(dfa: TableDfa, segment: string): boolean {
-  if (dfa.states === 0) return false;
-  let state = 0;
-  for (let k = 0; k < segment.length; k++) {
-    const code = segment.charCodeAt(k);
-    const sym = code < 128 ? SYMBOL_OF[code]! : -1;
-    if (sym < 0) return false;
-    state = step(dfa, state, sym);
-    if (state < 0) return false;
-  }
-  return dfa.final[state] === 1 || step(dfa, state, SYMBOL_OF[47]!) >= 0;
+  const state = walk(dfa, segment);
+  return state >= 0 && (dfa.final[state] === 1 || step(dfa, state, SYMBOL_OF[47]!) >= 0);
 }
 
 /** Symbol codes in ascending order, with their symbol index. */
