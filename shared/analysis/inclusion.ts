@@ -1,3 +1,4 @@
+import { GenerationalMap } from '../util/generational-map';
 import { describeKey, translateExpanded, type KeyText, type Translation } from './inclusion-syntax';
 import {
   accepts,
@@ -76,8 +77,7 @@ export class InclusionChecker {
   private readonly limits: BuildLimits;
   private readonly maxProductStates: number;
   private readonly maxReduce: number;
-  private cache = new Map<string, Entry>();
-  private previousCache = new Map<string, Entry>();
+  private readonly cache = new GenerationalMap<string, Entry>(KEYS_PER_GENERATION);
 
   /**
    * Index of the last `earlier` list, kept incrementally: calls made in table order (earlier
@@ -155,7 +155,6 @@ export class InclusionChecker {
   /** Drops every cached automaton and the index. */
   clear(): void {
     this.cache.clear();
-    this.previousCache.clear();
     this.syncIndex([], 0);
   }
 
@@ -293,15 +292,8 @@ export class InclusionChecker {
   private entry(key: string): Entry {
     let entry = this.cache.get(key);
     if (!entry) {
-      entry = this.previousCache.get(key);
-      if (!entry) {
-        entry = { key, text: describeKey(key) };
-        this.stats.entriesCreated++;
-      }
-      if (this.cache.size >= KEYS_PER_GENERATION) {
-        this.previousCache = this.cache;
-        this.cache = new Map();
-      }
+      entry = { key, text: describeKey(key) };
+      this.stats.entriesCreated++;
       this.cache.set(key, entry);
     }
     return entry;

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { GenerationalMap } from '../util/generational-map';
 import { BoundedMatcher } from './bounded-backtracking';
 import { pcreSyntaxError } from './pcre-syntax';
 
@@ -174,25 +175,12 @@ function compileBacktracking(regex: string): { matcher: Matcher; engine: 'backtr
   };
 }
 
-/**
- * Compiled keys in two generations: when the current one is full it becomes the previous one and
- * what is used again moves back, so a table's keys stay while keys typed long ago (with their
- * compiled RE2 programs) go.
- */
-const KEYS_PER_GENERATION = 20_000;
-let cache = new Map<string, CompiledPattern>();
-let previous = new Map<string, CompiledPattern>();
+/** Compiled keys: a table's keys stay, keys typed long ago (with their compiled programs) go. */
+const cache = new GenerationalMap<string, CompiledPattern>(20_000);
 
 export function compileRouteKey(key: string): CompiledPattern {
   let hit = cache.get(key);
-  if (!hit) {
-    hit = previous.get(key) ?? new CompiledPattern(key);
-    if (cache.size >= KEYS_PER_GENERATION) {
-      previous = cache;
-      cache = new Map();
-    }
-    cache.set(key, hit);
-  }
+  if (!hit) cache.set(key, (hit = new CompiledPattern(key)));
   return hit;
 }
 

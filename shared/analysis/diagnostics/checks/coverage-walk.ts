@@ -1,4 +1,5 @@
 import { leadingPattern } from '../../inclusion-syntax';
+import { GenerationalMap } from '../../../util/generational-map';
 import type { Coverage, InclusionChecker } from '../../inclusion';
 
 /** What the walk needs to know of a key, computed once per key text. */
@@ -18,41 +19,33 @@ interface KeyInfo {
  * what it used and what the one before it used, so memory stays flat however long editing goes on.
  */
 export class DecisionMemo {
-  private current = new Map<string, Map<number, Coverage>>();
-  private previous = new Map<string, Map<number, Coverage>>();
-  private infos = new Map<string, KeyInfo>();
-  private previousInfos = new Map<string, KeyInfo>();
+  /** By key, then by the signature of its candidates (keys are table strings: their hash is cached). */
+  private readonly decisions = new GenerationalMap<string, Map<number, Coverage>>();
+  private readonly infos = new GenerationalMap<string, KeyInfo>();
 
   /** Starts a new analysis: what neither it nor the previous one used is dropped. */
   rotate(): void {
-    this.previous = this.current;
-    this.current = new Map();
-    this.previousInfos = this.infos;
-    this.infos = new Map();
+    this.decisions.rotate();
+    this.infos.rotate();
   }
 
   get(key: string, signature: number): Coverage | undefined {
-    let c = this.current.get(key)?.get(signature);
-    if (c === undefined) {
-      c = this.previous.get(key)?.get(signature);
-      if (c !== undefined) this.set(key, signature, c);
-    }
-    return c;
+    return this.decisions.get(key)?.get(signature);
   }
 
   set(key: string, signature: number, c: Coverage): void {
-    let bySignature = this.current.get(key);
-    if (!bySignature) this.current.set(key, (bySignature = new Map()));
+    let bySignature = this.decisions.get(key);
+    if (!bySignature) this.decisions.set(key, (bySignature = new Map()));
     bySignature.set(signature, c);
   }
 
   info(key: string, checker: InclusionChecker): KeyInfo {
-    let info = this.infos.get(key) ?? this.previousInfos.get(key);
+    let info = this.infos.get(key);
     if (!info) {
       const segment = checker.firstSegmentOf(key);
       info = { segment, pattern: segment === null ? leadingPattern(key) : null, h1: hash1(key), h2: hash2(key) };
+      this.infos.set(key, info);
     }
-    this.infos.set(key, info);
     return info;
   }
 }
