@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
+import { primeSiteIndex } from '../../../shared/analysis/produced';
 import { addReadRoot, setReadRoots } from '../host/read-fence';
 import { applicationDirOf } from '../host/route-file';
 import { readRegularFile } from '../host/safe-read';
@@ -116,6 +117,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
       // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
       if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version: doc.version, ...result.timing });
+      // Once the diagnostics are out, build what the first hover would otherwise build (unless a newer version came).
+      setImmediate(() => {
+        if (service.last(doc.uri)?.evaluation === result.evaluation) primeSiteIndex(result.evaluation);
+      });
     } catch (e) {
       connection.console.error(`[ci-routes] analysis of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
     }
