@@ -12,6 +12,7 @@ import { planControllers } from './gen-controllers';
 import { generateRouteFile } from './gen-routes';
 import { SEED } from './generate';
 import { Random } from './random';
+import { EditProfiler } from './edit-profiler';
 
 function offsetOf(text: string, line: number, character: number): number {
   let at = 0;
@@ -36,7 +37,9 @@ function run(size: number): void {
   const evaluator = new DocumentEvaluator({ constants: new Map([['SITE_AREA', 'admin']]), maxSteps: 50_000_000 });
   const rounds = Number(process.argv[3] ?? 12);
   const edits = new Map<string, number[]>();
+  const profiler = new EditProfiler(process.env.CPU_PROFILE, size);
   for (let round = 0; round <= rounds; round++) {
+    if (round === 1) profiler.start();
     const t = new Map<string, number>();
     if (round > 0) {
       const char = round % 2 === 1 ? 'z' : plan.edit.original;
@@ -51,6 +54,7 @@ function run(size: number): void {
     const parts = [...t].filter(([, ms]) => ms >= 0.5).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ');
     if (round === 0 || process.env.VERBOSE) console.log(`${size} ${round === 0 ? 'open' : `edit ${round}`}: ${total.toFixed(1)} ms (${findings} findings; ${evaluator.lastStats()}) ${parts}`);
   }
+  profiler.stop();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`${size} edits, median CPU ms: ${[...edits].map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ')}`);
 }

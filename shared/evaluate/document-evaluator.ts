@@ -16,6 +16,8 @@ export class DocumentEvaluator {
   private readonly parser = new StatementParser();
   private readonly replay = new ReplayCache();
   private last: FileEvaluation | undefined;
+  /** Shared by this document's evaluations; a new one when options change (nothing carries over). */
+  private lineage: object = {};
   /** Where the last update's time went (milliseconds). */
   lastTiming = { parseMs: 0, evaluateMs: 0 };
 
@@ -26,6 +28,7 @@ export class DocumentEvaluator {
     if (sameOptions(this.options, options)) return;
     this.options = options;
     this.replay.clear();
+    this.lineage = {};
   }
 
   update(text: string): FileEvaluation {
@@ -33,6 +36,7 @@ export class DocumentEvaluator {
     const parsed = this.parser.parse(text);
     const t1 = performance.now();
     this.last = evaluateParsed(parsed, { ...this.options, replay: this.replay });
+    this.last.lineage = this.lineage;
     this.lastTiming = { parseMs: t1 - t0, evaluateMs: performance.now() - t1 };
     return this.last;
   }

@@ -56,6 +56,11 @@ export interface FileEvaluation {
   steps: number;
   /** Constants after the file ran (including its own define() calls). */
   constants: ReadonlyMap<string, Value>;
+  /**
+   * Identifies the document when successive versions are evaluated by one DocumentEvaluator, so
+   * analyses may build on what they found for the previous version; absent for one-off evaluations.
+   */
+  lineage?: object;
   /** Evaluates a closure the file created under one method (closure routes in `$route`). */
   callClosure(method: MethodIndex, closure: PhpClosure, args: Value[]): Value;
 }

@@ -20,4 +20,26 @@ describe('GenerationalMap (bounded caches)', () => {
     assert.equal(m.get(9), 9);
     assert.equal(m.get(6), 6);
   });
+
+  it('holds a bounded number of entries however many generations go by', () => {
+    const m = new GenerationalMap<string, number>();
+    for (let round = 0; round < 100; round++) {
+      for (let i = 0; i < 1000; i++) m.set(`${round}:${i}`, i);
+      m.set('always', round);
+      assert.equal(m.get('always'), round);
+      m.rotate();
+    }
+    assert.ok(m.heldEntries <= 2 * 1001 + 1024 + 1001, `${m.heldEntries} entries held`);
+    assert.equal(m.get('99:5'), 5);
+    assert.equal(m.get('97:5'), undefined);
+  });
+
+  it('a value set again in the previous generation is kept and updated', () => {
+    const m = new GenerationalMap<string, number>();
+    m.set('k', 1);
+    m.rotate();
+    m.set('k', 2);
+    m.rotate();
+    assert.equal(m.get('k'), 2);
+  });
 });

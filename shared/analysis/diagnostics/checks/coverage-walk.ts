@@ -23,8 +23,12 @@ export class DecisionMemo {
   private readonly decisions = new GenerationalMap<string, Map<number, Coverage>>();
   private readonly infos = new GenerationalMap<string, KeyInfo>();
 
+  /** Decisions stored since the last rotation. */
+  growth = 0;
+
   /** Starts a new analysis: what neither it nor the previous one used is dropped. */
   rotate(): void {
+    this.growth = 0;
     this.decisions.rotate();
     this.infos.rotate();
   }
@@ -34,6 +38,7 @@ export class DecisionMemo {
   }
 
   set(key: string, signature: number, c: Coverage): void {
+    this.growth++;
     let bySignature = this.decisions.get(key);
     if (!bySignature) this.decisions.set(key, (bySignature = new Map()));
     bySignature.set(signature, c);

@@ -2,23 +2,19 @@ import { PhpArray, keyToString, type Key, type Value } from '../../../evaluate/v
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { InclusionChecker } from '../../inclusion';
-import { CoverageWalk, DecisionMemo } from './coverage-walk';
+import { DecisionMemo } from './coverage-walk';
+import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
 import type { Check } from '../context';
-import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan } from '../../origins';
+import { MethodGroups, describeMethods, fromSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 
 const RESERVED = new Set(['default_controller', 'translate_uri_dashes']);
 
-interface Entry {
-  key: string;
-  origin: EntryOriginInfo;
-  blocked: boolean;
-}
 
 /** The entries CodeIgniter tries under a method, in order (verb arrays without the verb are skipped). */
-function candidates(routes: PhpArray, method: RequestMethod): Entry[] | undefined {
+function candidates(routes: PhpArray, method: RequestMethod): TableEntry[] | undefined {
   const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
-  const out: Entry[] = [];
+  const out: TableEntry[] = [];
   for (const [k, v] of routes.entries()) {
     const key = keyToString(k as Key);
     if (RESERVED.has(key)) continue;
@@ -49,40 +45,44 @@ function identity(o: EntryOriginInfo): string {
   return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
 }
 
+/** Decisions about a document's previous version, by method (see decideTable). */
+type DocumentDecisions = (MethodDecisions | undefined)[];
+
+/** New decisions since the memo last rotated, after which an analysis decides everything again and rotates it. */
+const MEMO_GROWTH_LIMIT = 100_000;
+
 /**
  * `unreachable-route`: every URI a route matches is matched first by earlier routes of the same
  * method (decided exactly on the patterns' regular languages). `shadowed-block`: the same for a
  * block() path, which therefore never blocks anything.
+ *
+ * Successive evaluations of one document (same `lineage`) are decided incrementally: only the
+ * buckets an edit touched are decided again.
  */
 export function reachability(checker: InclusionChecker = new InclusionChecker(), memo = new DecisionMemo()): Check {
+  const byDocument = new WeakMap<object, DocumentDecisions>();
   return ({ evaluation, describe }) => {
-    const groups = new MethodGroups<{ entry: Entry; by: Entry[]; empty: boolean }>();
-    memo.rotate();
+    const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean }>();
+    let previous = evaluation.lineage ? byDocument.get(evaluation.lineage) : undefined;
+    if (!previous || memo.growth > MEMO_GROWTH_LIMIT) {
+      // Deciding everything: what this analysis uses stays in the memo, what it does not goes.
+      memo.rotate();
+      previous = undefined;
+    }
+    const current: DocumentDecisions = [];
     evaluation.methods.forEach((result, m) => {
       if (!result.routes || result.error) return;
       const method = REQUEST_METHODS[m];
-      const list = candidates(result.routes, method) ?? [];
-      const keys = list.map((e) => e.key);
-      const conditional = list.some((e) => branchesOf(e.origin).length > 0);
-      const walk = new CoverageWalk(checker, memo, keys);
-      list.forEach((entry, i) => {
-        // Routes in another branch of the same undecidable condition never run together.
-        const branches = branchesOf(entry.origin);
-        let earlierIdx: number[] | undefined;
-        if (conditional && branches.length > 0) {
-          earlierIdx = [];
-          for (let j = 0; j < i; j++) if (compatibleBranches(branches, branchesOf(list[j].origin))) earlierIdx.push(j);
-          if (earlierIdx.length === i) earlierIdx = undefined;
-        }
-        const c = earlierIdx ? (walk.skip(i), checker.coverage(entry.key, earlierIdx.map((j) => keys[j]))) : walk.coverage(i);
-        if (c.kind === 'covered') {
-          const by = c.by.map((b) => list[earlierIdx ? earlierIdx[b] : b]);
-          groups.add(identity(entry.origin), method, () => ({ entry, by, empty: false }));
-        } else if (c.kind === 'empty') {
-          groups.add(identity(entry.origin), method, () => ({ entry, by: [], empty: true }));
-        }
-      });
+      const decisions = decideTable(candidates(result.routes, method) ?? [], previous?.[m], checker, memo);
+      current[m] = decisions;
+      const list = decisions.entries;
+      for (const [i, c] of decisions.decided) {
+        const entry = list[i];
+        const by = c.kind === 'covered' ? c.by.map((b) => list[b]) : [];
+        groups.add(identity(entry.origin), method, () => ({ entry, by, empty: c.kind === 'empty' }));
+      }
     });
+    if (evaluation.lineage) byDocument.set(evaluation.lineage, current);
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
       const { entry, by, empty } = value;

@@ -1,0 +1,135 @@
+import type { EntryOriginInfo } from '../../../library/records';
+import type { Coverage, InclusionChecker } from '../../inclusion';
+import { branchesOf, compatibleBranches } from '../../origins';
+import { CoverageWalk, type DecisionMemo } from './coverage-walk';
+
+/** One entry CodeIgniter tries under a method, in table order. */
+export interface TableEntry {
+  readonly key: string;
+  readonly origin: EntryOriginInfo;
+  readonly blocked: boolean;
+}
+
+/** Covered or empty entries of one method's table: index → coverage (`by` holds table indices). */
+export type Decided = Map<number, Coverage & { kind: 'covered' | 'empty' }>;
+
+/** What one method's table was, and what was decided about it, for the next analysis to diff against. */
+export interface MethodDecisions {
+  readonly entries: readonly TableEntry[];
+  /** Per entry: its literal first segment, or null (a "wild" key: it may start with more than one). */
+  readonly segments: readonly (string | null)[];
+  readonly wild: readonly number[];
+  readonly decided: Decided;
+  readonly conditional: boolean;
+}
+
+/**
+ * Decides every entry of one method's table. With the decisions about the same document's
+ * previous version, only what the edit can change is decided again: the entries of the
+ * first-segment buckets the changed entries belong to, from the first change on. Entries of other
+ * buckets have the same candidates as before (their bucket and the wild keys), so their answers
+ * are carried over, moved by the number of entries the edit added or removed.
+ */
+export function decideTable(
+  entries: readonly TableEntry[],
+  previous: MethodDecisions | undefined,
+  checker: InclusionChecker,
+  memo: DecisionMemo,
+): MethodDecisions {
+  const conditional = entries.some((e) => branchesOf(e.origin).length > 0);
+  if (previous && !conditional && !previous.conditional) {
+    const incremental = decideChanged(entries, previous, checker, memo);
+    if (incremental) return incremental;
+  }
+  return decideAll(entries, conditional, checker, memo);
+}
+
+function decideAll(entries: readonly TableEntry[], conditional: boolean, checker: InclusionChecker, memo: DecisionMemo): MethodDecisions {
+  const keys = entries.map((e) => e.key);
+  const segments = keys.map((k) => memo.info(k, checker).segment);
+  const walk = new CoverageWalk(checker, memo, keys);
+  const decided: Decided = new Map();
+  entries.forEach((entry, i) => {
+    // Routes in another branch of the same undecidable condition never run together.
+    const branches = branchesOf(entry.origin);
+    let earlierIdx: number[] | undefined;
+    if (conditional && branches.length > 0) {
+      earlierIdx = [];
+      for (let j = 0; j < i; j++) if (compatibleBranches(branches, branchesOf(entries[j].origin))) earlierIdx.push(j);
+      if (earlierIdx.length === i) earlierIdx = undefined;
+    }
+    const c = earlierIdx ? (walk.skip(i), checker.coverage(entry.key, earlierIdx.map((j) => keys[j]))) : walk.coverage(i);
+    if (c.kind === 'covered') decided.set(i, { kind: 'covered', by: earlierIdx ? c.by.map((b) => earlierIdx[b]) : c.by });
+    else if (c.kind === 'empty') decided.set(i, c);
+  });
+  return { entries, segments, wild: wildOf(segments), decided, conditional };
+}
+
+function wildOf(segments: readonly (string | null)[]): number[] {
+  const wild: number[] = [];
+  segments.forEach((s, i) => s === null && wild.push(i));
+  return wild;
+}
+
+/** Decisions read keys only (tables with conditions are always decided afresh), not where an entry came from. */
+function sameEntry(a: TableEntry, b: TableEntry): boolean {
+  return a.key === b.key && a.blocked === b.blocked;
+}
+
+/** The incremental path, or undefined when the edit touched keys that may start anything. */
+function decideChanged(entries: readonly TableEntry[], previous: MethodDecisions, checker: InclusionChecker, memo: DecisionMemo): MethodDecisions | undefined {
+  const old = previous.entries;
+  let lo = 0;
+  const shortest = Math.min(old.length, entries.length);
+  while (lo < shortest && sameEntry(old[lo], entries[lo])) lo++;
+  let tail = 0;
+  while (tail < shortest - lo && sameEntry(old[old.length - 1 - tail], entries[entries.length - 1 - tail])) tail++;
+  const oldHi = old.length - tail;
+  const newHi = entries.length - tail;
+  const shift = newHi - oldHi;
+  if (lo === oldHi && lo === newHi) return { ...previous, entries };
+
+  // The buckets the edit touched; a wild key among the changes may reach any bucket.
+  const affected = new Set<string>();
+  for (let i = lo; i < oldHi; i++) {
+    const s = previous.segments[i];
+    if (s === null) return undefined;
+    affected.add(s);
+  }
+  const windowSegments: string[] = [];
+  for (let i = lo; i < newHi; i++) {
+    const s = memo.info(entries[i].key, checker).segment;
+    if (s === null) return undefined;
+    affected.add(s);
+    windowSegments.push(s);
+  }
+  const wild = previous.wild.filter((i) => i < lo).concat(previous.wild.filter((i) => i >= oldHi).map((i) => i + shift));
+  // A wild key after the change whose candidates include a touched bucket is decided again too.
+  for (const i of wild) {
+    if (i < lo) continue;
+    const pattern = memo.info(entries[i].key, checker).pattern;
+    for (const s of affected) if (checker.mayStartWith(pattern, s)) return undefined;
+  }
+  const segments = previous.segments.slice(0, lo).concat(windowSegments, previous.segments.slice(oldHi));
+
+  const decided: Decided = new Map();
+  const moved = (j: number) => (j < lo ? j : j + shift);
+  for (const [i, c] of previous.decided) {
+    if (i >= lo && i < oldHi) continue;
+    const at = moved(i);
+    if (at >= lo && affected.has(segments[at]!)) continue;
+    decided.set(at, c.kind === 'covered' && shift !== 0 ? { kind: 'covered', by: c.by.map(moved) } : c);
+  }
+
+  // Walk only the touched buckets and the wild keys (their candidates), in table order.
+  const walked: number[] = [];
+  segments.forEach((s, i) => (s === null || affected.has(s)) && walked.push(i));
+  const walk = new CoverageWalk(checker, memo, walked.map((i) => entries[i].key));
+  walked.forEach((i, p) => {
+    if (i < lo || segments[i] === null) return walk.skip(p);
+    const c = walk.coverage(p);
+    if (c.kind === 'covered') decided.set(i, { kind: 'covered', by: c.by.map((q) => walked[q]) });
+    else if (c.kind === 'empty') decided.set(i, c);
+  });
+  return { entries, segments, wild, decided, conditional: false };
+}

@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import * as fc from 'fast-check';
+import { DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
+import { decideTable, type MethodDecisions, type TableEntry } from '../../shared/analysis/diagnostics/checks/reachability-decisions';
+import { InclusionChecker } from '../../shared/analysis/inclusion';
+import type { LiteralOrigin } from '../../shared/library/records';
+
+/**
+ * Incremental reachability: deciding an edited table from the previous table's decisions must
+ * give what deciding it afresh gives. Keys come from a small vocabulary so that buckets collide,
+ * routes cover each other, and wild keys (which may start with any segment) come and go.
+ */
+const VOCABULARY = [
+  'a', 'a/(:num)', 'a/(:any)', 'a/new', 'a/(:num)/edit', 'b', 'b/(:any)', 'b/x', 'c/(:num)', 'c/1', 'c/(:any)/y',
+  '(:any)', '(:num)/a', '(a|b)/x', 'a/x', '(a|b)/(:any)', '(v[0-9]+)/a', '(v[0-9]+)/b/(:num)', '([a-z]+)/x', 'a/([0-9]+)', 'd//e', '',
+];
+
+function entry(key: string, blocked = false): TableEntry {
+  const origin: LiteralOrigin = { kind: 'literal', span: { start: 0, end: 0 }, valueSpan: { start: 0, end: 0 } };
+  return { key, origin, blocked };
+}
+
+/** Decisions as comparable text: index, kind and covering indices. */
+function summary(d: MethodDecisions): string[] {
+  return [...d.decided].sort(([a], [b]) => a - b).map(([i, c]) => `${i} ${d.entries[i].key}: ${c.kind}${c.kind === 'covered' ? ` by ${c.by.join(',')}` : ''}`);
+}
+
+type Edit = { at: number; remove: number; insert: string[] };
+
+const tableArb = fc.array(fc.constantFrom(...VOCABULARY), { minLength: 0, maxLength: 30 });
+const editArb = fc.record({ at: fc.nat(), remove: fc.nat({ max: 3 }), insert: fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 3 }) });
+
+function apply(keys: string[], edit: Edit): string[] {
+  const at = keys.length === 0 ? 0 : edit.at % (keys.length + 1);
+  const next = keys.slice();
+  next.splice(at, edit.remove, ...edit.insert);
+  return next;
+}
+
+describe('reachability decided incrementally', () => {
+  it('equals deciding the edited table afresh, over random edit sequences', () => {
+    const checker = new InclusionChecker();
+    let edited = 0;
+    fc.assert(
+      fc.property(tableArb, fc.array(editArb, { minLength: 1, maxLength: 8 }), (start, edits) => {
+        const memo = new DecisionMemo();
+        let keys = start;
+        let previous = decideTable(keys.map((k) => entry(k)), undefined, checker, memo);
+        for (const edit of edits) {
+          keys = apply(keys, edit);
+          const entries = keys.map((k) => entry(k));
+          const incremental = decideTable(entries, previous, checker, memo);
+          const fresh = decideTable(entries, undefined, checker, new DecisionMemo());
+          assert.deepEqual(summary(incremental), summary(fresh), `after ${JSON.stringify(edit)} on ${JSON.stringify(keys)}`);
+          assert.deepEqual(incremental.segments, fresh.segments);
+          assert.deepEqual(incremental.wild, fresh.wild);
+          edited++;
+          previous = incremental;
+        }
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+    assert.ok(edited > 500, `${edited} edits decided`);
+  });
+
+  it('carries over the decisions of buckets the edit did not touch, moved by the entries it added', () => {
+    const checker = new InclusionChecker();
+    const memo = new DecisionMemo();
+    const before = decideTable(['x', 'b/(:any)', 'b/x', 'a', 'a'].map((k) => entry(k)), undefined, checker, memo);
+    assert.deepEqual(summary(before), ['2 b/x: covered by 1', '4 a: covered by 3']);
+    const after = decideTable(['x', 'y', 'z', 'b/(:any)', 'b/x', 'a', 'a'].map((k) => entry(k)), before, checker, memo);
+    assert.deepEqual(summary(after), ['4 b/x: covered by 3', '6 a: covered by 5']);
+  });
+});
