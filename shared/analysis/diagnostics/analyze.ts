@@ -31,7 +31,7 @@ export function fileChecks(): Check[] {
     afterMap,
     prefixNesting,
     nestedCallables,
-    patternChecks,
+    patternChecks(),
     unknownOptions,
     reachability(),
   ];

@@ -1,11 +1,11 @@
-import { PhpArray, keyToString, type Key, type Value } from '../../../evaluate/values';
+import { PhpArray, type Value } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
-import type { EntryOriginInfo } from '../../../library/records';
 import { resolveStaticTarget, varies } from '../../target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import type { Check } from '../context';
 import { MethodGroups, toSpan } from '../../origins';
 import { finding, type Finding } from '../types';
+import { EntryResults, tableView } from '../table-view';
 
 interface Missing {
   span: { start: number; end: number };
@@ -49,6 +49,23 @@ function decide(catalog: ControllerCatalog, target: string): Verdict {
   return { kind: 'no-method', file: t.file, method: t.method };
 }
 
+/** The targets of one entry that dispatch nowhere, with why. */
+type EntryVerdicts = { target: string; verdict: NonNullable<Verdict> }[];
+
+/** Per document and catalog: an edit judges only the entries it changed. */
+const JUDGED = new EntryResults<EntryVerdicts, ControllerCatalog>((view, i, catalog) => {
+  const key = view.keys[i];
+  if (key === 'translate_uri_dashes') return undefined;
+  const origin = view.origins[i];
+  if (!origin || (origin.kind === 'route' && origin.dynamic)) return undefined;
+  let found: EntryVerdicts | undefined;
+  for (const target of targetsOf(view.values[i])) {
+    const verdict = verdictOf(catalog, target);
+    if (verdict) (found ??= []).push({ target, verdict });
+  }
+  return found;
+});
+
 /**
  * `missing-controller`: a target whose controller file (HMVC aware) or public method does not
  * exist. Segments that are back-references are not judged; `_remap()` accepts any method.
@@ -63,14 +80,11 @@ export function missingControllers(catalog: ControllerCatalog | undefined): Chec
     evaluation.methods.forEach((result, m) => {
       if (!result.routes || result.error) return;
       const method = REQUEST_METHODS[m];
-      for (const [k, value] of result.routes.entries()) {
-        const key = keyToString(k as Key);
-        if (key === 'translate_uri_dashes') continue;
-        const origin = result.routes.originOf(k) as EntryOriginInfo | undefined;
-        if (!origin || (origin.kind === 'route' && origin.dynamic)) continue;
-        for (const target of targetsOf(value)) {
-          const verdict = verdictOf(catalog, target);
-          if (!verdict) continue;
+      const view = tableView(result.routes);
+      for (const [i, found] of JUDGED.of(view, evaluation.lineage, m, catalog)) {
+        const key = view.keys[i];
+        const origin = view.origins[i]!;
+        for (const { target, verdict } of found) {
           const span = key === 'default_controller' ? toSpan(origin) : origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
           const what = key === 'default_controller' ? 'the home page' : `'${key}'`;
           groups.add(`${span.start}:${target}`, method, () => ({

@@ -1,4 +1,4 @@
-import { keyToString } from '../../../evaluate/values';
+import { keyToString, normalizeStringKey } from '../../../evaluate/values';
 import { maskNames } from '../../../library/methods';
 import type { Check } from '../context';
 import { closestNames } from '../../names';
@@ -25,8 +25,8 @@ export function unknownNameMessage(name: string, known: Iterable<string>): { mes
 export function namedLookups(knownNames?: ReadonlySet<string>): Check {
   return ({ evaluation, text }) => {
     // The file's own names always count; the workspace adds the other route files'.
-    const known = namesOf(evaluation);
-    for (const n of knownNames ?? []) known.add(n);
+    let known: Set<string> | undefined;
+    const isKnown = (name: string) => knownNames?.has(name) || evaluation.methods.some((m) => m.library.named.has(name) || m.library.named.has(normalizeStringKey(name)));
     const out: Finding[] = [];
     const seen = new Set<number>();
     for (const call of evaluation.calls) {
@@ -34,7 +34,8 @@ export function namedLookups(knownNames?: ReadonlySet<string>): Check {
       seen.add(call.site.span.start);
       const name = call.args[0];
       const span = call.site.argSpans[0];
-      if (typeof name !== 'string' || !span || known.has(name)) continue;
+      if (typeof name !== 'string' || !span || isKnown(name)) continue;
+      known ??= new Set([...namesOf(evaluation), ...(knownNames ?? [])]);
       const quoted = /^['"]/.test(text.slice(span.start, span.start + 1));
       const inner = quoted ? { start: span.start + 1, end: span.end - 1 } : span;
       const { message, suggestions } = unknownNameMessage(name, known);

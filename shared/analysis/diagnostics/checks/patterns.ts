@@ -1,10 +1,10 @@
-import { keyToString, type Key } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';
 import { MethodGroups, fromSpan, toSpan } from '../../origins';
 import { finding, type Finding } from '../types';
+import { EntryResults, tableView, type TableView } from '../table-view';
 
 interface Issue {
   span: { start: number; end: number };
@@ -48,59 +48,83 @@ function backReferences(target: string): { text: string; n: number }[] {
   return refs;
 }
 
+/** What is wrong with one entry's pattern or target, without its span (read from its origin when reported). */
+type PatternIssue =
+  | { kind: 'invalid'; why: string }
+  | { kind: 'nogroup'; example: string }
+  | { kind: 'beyond'; example: string };
+
+function isGenerated(origin: EntryOriginInfo): boolean {
+  return origin.kind === 'route' && (origin.site.method === 'resources' || origin.site.method === 'context');
+}
+
+function judgeEntry(view: TableView, i: number): PatternIssue | undefined {
+  const key = view.keys[i];
+  if (key === 'default_controller' || key === 'translate_uri_dashes') return undefined;
+  const origin = view.origins[i];
+  if (!origin || (origin.kind === 'route' && origin.dynamic)) return undefined;
+  const pattern = compileRouteKey(key);
+  // Only structural errors are reported: they make PCRE fail for certain (no compilation needed).
+  const why = pattern.syntaxError;
+  if (why) return { kind: 'invalid', why };
+  const value = view.values[i];
+  if (typeof value !== 'string') return undefined;
+  const refs = backReferences(value);
+  if (refs.length === 0) return undefined;
+  if (!pattern.substitutes) return { kind: 'nogroup', example: `'${value}' (pattern '${key}')` };
+  const beyond = refs.filter((r) => r.n > pattern.groups);
+  if (beyond.length === 0) return undefined;
+  const substituted = value.replace(BACKREF, (w, a, b, c) => (Number(a ?? b ?? c) > pattern.groups ? '' : w));
+  return {
+    kind: 'beyond',
+    example: `${beyond.map((r) => `'${r.text}'`).join(', ')} in '${value}' (pattern '${key}', ${pattern.groups} group${pattern.groups === 1 ? '' : 's'}) becomes '${substituted}'`,
+  };
+}
+
 /**
  * `invalid-pattern`: a key PCRE rejects (the route never matches); `backreference-out-of-range`:
  * a `$n` in a target beyond the key's groups, or any `$n` when the key has no group at all.
+ * Entries are judged once and again only when an edit changes them (EntryResults).
  */
-export const patternChecks: Check = ({ evaluation }) => {
-  const invalid = new MethodGroups<Issue>();
-  const backrefs = new MethodGroups<BackrefIssue>();
-  evaluation.methods.forEach((result, m) => {
-    const routes = result.routes;
-    if (!routes || result.error) return;
-    const method = REQUEST_METHODS[m];
-    for (const [k, value] of routes.entries()) {
-      const key = keyToString(k as Key);
-      if (key === 'default_controller' || key === 'translate_uri_dashes') continue;
-      const origin = routes.originOf(k) as EntryOriginInfo | undefined;
-      if (!origin || (origin.kind === 'route' && origin.dynamic)) continue;
-      const pattern = compileRouteKey(key);
-      const generated = origin.kind === 'route' && (origin.site.method === 'resources' || origin.site.method === 'context');
-      // Only structural errors are reported: they make PCRE fail for certain (no compilation needed).
-      const why = pattern.syntaxError;
-      if (why) {
-        const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
-        invalid.add(`${span.start}:${key}`, method, () => ({
-          span,
-          message: `'${key}' is not a valid regular expression for CodeIgniter (${why}): preg_match() fails with a warning and this route never matches.`,
-        }));
-        continue;
+export function patternChecks(): Check {
+  const judged = new EntryResults(judgeEntry);
+  // Named: profiles and logs tell the checks apart.
+  const check: Check = ({ evaluation }) => {
+    const invalid = new MethodGroups<Issue>();
+    const backrefs = new MethodGroups<BackrefIssue>();
+    evaluation.methods.forEach((result, m) => {
+      const routes = result.routes;
+      if (!routes || result.error) return;
+      const method = REQUEST_METHODS[m];
+      const view = tableView(routes);
+      for (const [i, issue] of judged.of(view, evaluation.lineage, m, undefined)) {
+        const key = view.keys[i];
+        const origin = view.origins[i]!;
+        const generated = isGenerated(origin);
+        if (issue.kind === 'invalid') {
+          const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
+          invalid.add(`${span.start}:${key}`, method, () => ({
+            span,
+            message: `'${key}' is not a valid regular expression for CodeIgniter (${issue.why}): preg_match() fails with a warning and this route never matches.`,
+          }));
+          continue;
+        }
+        const span = generated ? optionsSpan(origin) : toSpan(origin);
+        const g = backrefs.add(`${span.start}:${issue.kind}`, method, () => ({ span, kind: issue.kind, examples: [], generated }));
+        addExample(g, issue.example);
       }
-      if (typeof value !== 'string') continue;
-      const refs = backReferences(value);
-      if (refs.length === 0) continue;
-      const span = generated ? optionsSpan(origin) : toSpan(origin);
-      if (!pattern.substitutes) {
-        const g = backrefs.add(`${span.start}:nogroup`, method, () => ({ span, kind: 'nogroup', examples: [], generated }));
-        addExample(g, `'${value}' (pattern '${key}')`);
-        continue;
-      }
-      const beyond = refs.filter((r) => r.n > pattern.groups);
-      if (beyond.length === 0) continue;
-      const substituted = value.replace(BACKREF, (w, a, b, c) => (Number(a ?? b ?? c) > pattern.groups ? '' : w));
-      const g = backrefs.add(`${span.start}:beyond`, method, () => ({ span, kind: 'beyond', examples: [], generated }));
-      addExample(g, `${beyond.map((r) => `'${r.text}'`).join(', ')} in '${value}' (pattern '${key}', ${pattern.groups} group${pattern.groups === 1 ? '' : 's'}) becomes '${substituted}'`);
+    });
+    const out: Finding[] = [];
+    for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods }));
+    for (const { value, methods } of backrefs.entries()) {
+      const shown = value.examples.slice(0, 3).join('; ') + (value.examples.length > 3 ? `; and ${value.examples.length - 3} more` : '');
+      const message =
+        value.kind === 'nogroup'
+          ? `The pattern has no group, so CodeIgniter does not substitute back-references: they reach the controller literally: ${shown}.${value.generated ? " Give the 'constraint' a capture group, e.g. '([0-9]+)'." : ''}`
+          : `A back-reference points past the pattern's groups and CodeIgniter substitutes an empty string${value.generated ? " (the 'offset' option shifts every back-reference)" : ''}: ${shown}.`;
+      out.push(finding('backreference-out-of-range', value.span, message, { methods }));
     }
-  });
-  const out: Finding[] = [];
-  for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods }));
-  for (const { value, methods } of backrefs.entries()) {
-    const shown = value.examples.slice(0, 3).join('; ') + (value.examples.length > 3 ? `; and ${value.examples.length - 3} more` : '');
-    const message =
-      value.kind === 'nogroup'
-        ? `The pattern has no group, so CodeIgniter does not substitute back-references: they reach the controller literally: ${shown}.${value.generated ? " Give the 'constraint' a capture group, e.g. '([0-9]+)'." : ''}`
-        : `A back-reference points past the pattern's groups and CodeIgniter substitutes an empty string${value.generated ? " (the 'offset' option shifts every back-reference)" : ''}: ${shown}.`;
-    out.push(finding('backreference-out-of-range', value.span, message, { methods }));
-  }
-  return out;
-};
+    return out;
+  };
+  return Object.defineProperty(check, 'name', { value: 'patternChecks' });
+}

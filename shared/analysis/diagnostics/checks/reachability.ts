@@ -1,4 +1,5 @@
-import { PhpArray, keyToString, type Key, type Value } from '../../../evaluate/values';
+import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
+import { tableView, type TableView } from '../table-view';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { InclusionChecker } from '../../inclusion';
@@ -12,19 +13,20 @@ const RESERVED = new Set(['default_controller', 'translate_uri_dashes']);
 
 
 /** The entries CodeIgniter tries under a method, in order (verb arrays without the verb are skipped). */
-function candidates(routes: PhpArray, method: RequestMethod): TableEntry[] | undefined {
+function candidates(view: TableView, method: RequestMethod): TableEntry[] {
   const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
   const out: TableEntry[] = [];
-  for (const [k, v] of routes.entries()) {
-    const key = keyToString(k as Key);
+  const { keys, values, origins } = view;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     if (RESERVED.has(key)) continue;
-    const origin = routes.originOf(k) as EntryOriginInfo | undefined;
+    const origin = origins[i];
     if (!origin) continue;
     // A route whose key is unknown may match anything: what follows cannot be judged.
     if (origin.kind === 'route' && origin.dynamic) return out;
-    let value: Value = v;
-    if (v instanceof PhpArray) {
-      const hit = [...v.entries()].find(([vk]) => keyToString(vk).toLowerCase() === verb);
+    let value: Value = values[i];
+    if (value instanceof PhpArray) {
+      const hit = [...value.entries()].find(([vk]) => keyToString(vk).toLowerCase() === verb);
       if (!hit) continue;
       value = hit[1];
     }
@@ -61,7 +63,8 @@ const MEMO_GROWTH_LIMIT = 100_000;
  */
 export function reachability(checker: InclusionChecker = new InclusionChecker(), memo = new DecisionMemo()): Check {
   const byDocument = new WeakMap<object, DocumentDecisions>();
-  return ({ evaluation, describe }) => {
+  // Named: profiles and logs tell the checks apart.
+  const check: Check = ({ evaluation, describe }) => {
     const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean }>();
     let previous = evaluation.lineage ? byDocument.get(evaluation.lineage) : undefined;
     if (!previous || memo.growth > MEMO_GROWTH_LIMIT) {
@@ -73,7 +76,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
     evaluation.methods.forEach((result, m) => {
       if (!result.routes || result.error) return;
       const method = REQUEST_METHODS[m];
-      const decisions = decideTable(candidates(result.routes, method) ?? [], previous?.[m], checker, memo);
+      const decisions = decideTable(candidates(tableView(result.routes), method), previous?.[m], checker, memo);
       current[m] = decisions;
       const list = decisions.entries;
       for (const [i, c] of decisions.decided) {
@@ -115,4 +118,5 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
     }
     return out;
   };
+  return Object.defineProperty(check, 'name', { value: 'reachability' });
 }

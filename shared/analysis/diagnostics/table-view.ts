@@ -1,0 +1,97 @@
+import { keyToString, type PhpArray, type Value } from '../../evaluate/values';
+import type { EntryOriginInfo } from '../../library/records';
+
+/** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
+export interface TableView {
+  readonly keys: readonly string[];
+  readonly values: readonly Value[];
+  readonly origins: readonly (EntryOriginInfo | undefined)[];
+}
+
+const views = new WeakMap<PhpArray, TableView>();
+
+export function tableView(routes: PhpArray): TableView {
+  let view = views.get(routes);
+  if (!view) {
+    const keys: string[] = [];
+    const values: Value[] = [];
+    const origins: (EntryOriginInfo | undefined)[] = [];
+    for (const [k, v] of routes.entries()) {
+      keys.push(keyToString(k));
+      values.push(v);
+      origins.push(routes.originOf(k) as EntryOriginInfo | undefined);
+    }
+    views.set(routes, (view = { keys, values, origins }));
+  }
+  return view;
+}
+
+/**
+ * Per-entry results of one check over one method's table, for successive versions of a document:
+ * after an edit only the entries between the first and the last changed one are judged again, the
+ * others' results are carried over (moved). A result must depend on the entry alone (key, value,
+ * what kind of declaration made it), never hold a span: spans are read from the current origins.
+ */
+export class EntryResults<R, S = undefined> {
+  private readonly byLineage = new WeakMap<object, Map<number, Snapshot<R, S>>>();
+
+  constructor(private readonly judge: (view: TableView, i: number, scope: S) => R | undefined) {}
+
+  /**
+   * @param scope what results also depend on (e.g. the controller catalog), handed to the
+   * judgement: a different scope judges everything again
+   */
+  of(view: TableView, lineage: object | undefined, method: number, scope: S): ReadonlyMap<number, R> {
+    const snapshots = lineage ? (this.byLineage.get(lineage) ?? this.byLineage.set(lineage, new Map()).get(lineage)!) : undefined;
+    const previous = snapshots?.get(method);
+    const results = previous && previous.scope === scope ? this.update(previous, view) : this.judgeRange(view, 0, view.keys.length, scope, new Map());
+    snapshots?.set(method, { view, results, scope });
+    return results;
+  }
+
+  private judgeRange(view: TableView, from: number, to: number, scope: S, into: Map<number, R>): Map<number, R> {
+    for (let i = from; i < to; i++) {
+      const r = this.judge(view, i, scope);
+      if (r !== undefined) into.set(i, r);
+    }
+    return into;
+  }
+
+  private update(previous: Snapshot<R, S>, view: TableView): Map<number, R> {
+    const old = previous.view;
+    const shortest = Math.min(old.keys.length, view.keys.length);
+    let lo = 0;
+    while (lo < shortest && sameEntry(old, lo, view, lo)) lo++;
+    let tail = 0;
+    while (tail < shortest - lo && sameEntry(old, old.keys.length - 1 - tail, view, view.keys.length - 1 - tail)) tail++;
+    const oldHi = old.keys.length - tail;
+    const newHi = view.keys.length - tail;
+    // Built in table order (checks list findings' examples in that order).
+    const results = new Map<number, R>();
+    for (const [i, r] of previous.results) if (i < lo) results.set(i, r);
+    this.judgeRange(view, lo, newHi, previous.scope, results);
+    for (const [i, r] of previous.results) if (i >= oldHi) results.set(i + newHi - oldHi, r);
+    return results;
+  }
+}
+
+interface Snapshot<R, S> {
+  view: TableView;
+  results: Map<number, R>;
+  scope: S;
+}
+
+/**
+ * The same input to a per-entry judgement: same key and value, made the same way (the same kind
+ * of call and expansion row, for a route), wherever it was written: statements evaluated again
+ * make new origin objects for the same routes, and results never hold spans.
+ */
+function sameEntry(a: TableView, i: number, b: TableView, j: number): boolean {
+  if (a.keys[i] !== b.keys[j] || a.values[i] !== b.values[j]) return false;
+  const x = a.origins[i];
+  const y = b.origins[j];
+  if (x === y) return true;
+  if (x === undefined || y === undefined || x.kind !== y.kind) return false;
+  if (x.kind !== 'route' || y.kind !== 'route') return true;
+  return x.site.method === y.site.method && x.row === y.row && x.dynamic === y.dynamic;
+}
