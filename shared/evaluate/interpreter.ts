@@ -11,7 +11,7 @@ import {
 } from './convert';
 import { EvaluationLimit } from './limits';
 import { parseNumber } from './numbers';
-import { isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
+import { declaresConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
 
 export interface InterpreterOptions {
@@ -196,13 +196,18 @@ export class Interpreter implements LibraryHost {
   run(): InterpreterOutcome {
     const errors: (PhpFatal | undefined)[] = REQUEST_METHODS.map(() => undefined);
     // PHP declares top-level functions before the file runs: they can be called above their declaration.
+    let declaresConstants = false;
     for (const st of this.parsed.statements) {
       for (const node of st.nodes) {
         if (node.kind === 'function' && typeof node.name?.name === 'string') {
           this.functions.set(node.name.name.toLowerCase(), { node, base: st.base });
         }
+        if (this.options.replay && !declaresConstants) declaresConstants = declaresConstant(node);
       }
     }
+    // Constants the file cannot change are literals to replay (define() cannot redefine; `const` can here).
+    const fixed: ReadonlySet<string> = declaresConstants ? new Set() : new Set(this.options.constants?.keys() ?? []);
+    this.options.replay?.useConstants(fixed);
     try {
       outer: for (const st of this.parsed.statements) {
         if (st.chunk.kind !== 'php') continue;
@@ -220,7 +225,7 @@ export class Interpreter implements LibraryHost {
             this.occurrences.set(node, occurrence + 1);
             const effect = replay.get(node, occurrence);
             if (effect && this.replayEffect(effect, st.chunk.start)) continue;
-            if (this.isClean() && isReplayableStatement(node)) {
+            if (this.isClean() && isReplayableStatement(node, fixed)) {
               const effect = this.recordStatement(node, st.chunk.start);
               if (effect) replay.set(node, occurrence, effect);
               continue;

@@ -8,16 +8,41 @@ import type { PhpClosure } from './values';
  * with literal arguments, and `Route::prefix('literal', function () { ... })` holding only such
  * declarations. Run from the library's clean top-level state, such a statement only adds route
  * records, so an editor's next evaluation can replay those records instead of evaluating it.
+ * Constants count as literals when their value is fixed for the whole evaluation (given by
+ * config/constants.php or the settings, and not declared by the file with `const`: define()
+ * cannot change a defined constant).
  */
 const DECLARING = new Set(['get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'any', 'resources', 'block', 'context']);
 
-export function isReplayableStatement(node: PhpNode): boolean {
-  return node.kind === 'expressionstatement' && isReplayableCall(node.expression, 0);
+export function isReplayableStatement(node: PhpNode, fixed: ReadonlySet<string> = NO_CONSTANTS): boolean {
+  return node.kind === 'expressionstatement' && isReplayableCall(node.expression, 0, fixed);
+}
+
+const NO_CONSTANTS: ReadonlySet<string> = new Set();
+
+const declaresConstants = new WeakMap<PhpNode, boolean>();
+
+/** Whether a parsed statement holds a `const X = ...;` anywhere (cached per node: nodes are per statement text). */
+export function declaresConstant(node: PhpNode): boolean {
+  let answer = declaresConstants.get(node);
+  if (answer === undefined) declaresConstants.set(node, (answer = containsKind(node, 'constantstatement', 0)));
+  return answer;
+}
+
+function containsKind(node: unknown, kind: string, depth: number): boolean {
+  if (!node || typeof node !== 'object' || depth > 200) return depth > 200;
+  if (Array.isArray(node)) return node.some((n) => containsKind(n, kind, depth + 1));
+  const n = node as PhpNode;
+  if (n.kind === kind) return true;
+  for (const [field, value] of Object.entries(n)) {
+    if (field !== 'loc' && value && typeof value === 'object' && containsKind(value, kind, depth + 1)) return true;
+  }
+  return false;
 }
 
 const MAX_NESTING = 8;
 
-function isReplayableCall(e: PhpNode | null | undefined, depth: number): boolean {
+function isReplayableCall(e: PhpNode | null | undefined, depth: number, fixed: ReadonlySet<string>): boolean {
   if (!e || e.kind !== 'call' || depth > MAX_NESTING) return false;
   const what = e.what;
   if (what?.kind !== 'staticlookup' || what.offset?.kind !== 'identifier') return false;
@@ -25,20 +50,20 @@ function isReplayableCall(e: PhpNode | null | undefined, depth: number): boolean
   const method = String(what.offset.name).toLowerCase();
   const args: (PhpNode | null)[] = e.arguments ?? [];
   if (method === 'prefix') {
-    return args.length === 2 && isLiteral(args[0], 0) && isPlainClosure(args[1], depth);
+    return args.length === 2 && isLiteral(args[0], 0, fixed) && isPlainClosure(args[1], depth, fixed);
   }
-  return DECLARING.has(method) && args.every((a) => isLiteral(a, 0));
+  return DECLARING.has(method) && args.every((a) => isLiteral(a, 0, fixed));
 }
 
 /** `function () { Route::...; ... }`: no parameters, no captured variables, only declarations. */
-function isPlainClosure(node: PhpNode | null, depth: number): boolean {
+function isPlainClosure(node: PhpNode | null, depth: number, fixed: ReadonlySet<string>): boolean {
   if (!node || node.kind !== 'closure' || node.byref) return false;
   if ((node.arguments ?? []).length || (node.uses ?? []).length) return false;
   const body: PhpNode[] | undefined = node.body?.children;
-  return Array.isArray(body) && body.every((s) => s?.kind === 'expressionstatement' && isReplayableCall(s.expression, depth + 1));
+  return Array.isArray(body) && body.every((s) => s?.kind === 'expressionstatement' && isReplayableCall(s.expression, depth + 1, fixed));
 }
 
-function isLiteral(node: PhpNode | null | undefined, depth: number): boolean {
+function isLiteral(node: PhpNode | null | undefined, depth: number, fixed: ReadonlySet<string>): boolean {
   if (!node || depth > MAX_NESTING) return false;
   switch (node.kind) {
     case 'string':
@@ -46,14 +71,16 @@ function isLiteral(node: PhpNode | null | undefined, depth: number): boolean {
     case 'boolean':
     case 'nullkeyword':
       return true;
+    case 'name':
+      return typeof node.name === 'string' && fixed.has(node.name.startsWith('\\') ? node.name.slice(1) : node.name);
     case 'unary':
       return (node.type === '-' || node.type === '+') && node.what?.kind === 'number';
     case 'bin':
-      return node.type === '.' && isLiteral(node.left, depth + 1) && isLiteral(node.right, depth + 1);
+      return node.type === '.' && isLiteral(node.left, depth + 1, fixed) && isLiteral(node.right, depth + 1, fixed);
     case 'array':
       return (node.items ?? []).every(
         (item: PhpNode | null) =>
-          item?.kind === 'entry' && !item.unpack && !item.byRef && (!item.key || isLiteral(item.key, depth + 1)) && isLiteral(item.value, depth + 1),
+          item?.kind === 'entry' && !item.unpack && !item.byRef && (!item.key || isLiteral(item.key, depth + 1, fixed)) && isLiteral(item.value, depth + 1, fixed),
       );
     default:
       return false;
@@ -94,6 +121,15 @@ export function moveEffect(effect: StatementEffect, start: number): void {
  */
 export class ReplayCache {
   private effects = new WeakMap<PhpNode, StatementEffect[]>();
+  /** The constants taken as literals when the effects were recorded. */
+  private fixed = '';
+
+  /** Effects recorded with other constants taken as literals may hold other values: forgotten. */
+  useConstants(fixed: ReadonlySet<string>): void {
+    const signature = [...fixed].sort().join('\u0000');
+    if (signature !== this.fixed) this.clear();
+    this.fixed = signature;
+  }
 
   get(node: PhpNode, occurrence: number): StatementEffect | undefined {
     return this.effects.get(node)?.[occurrence];

@@ -82,6 +82,7 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
   it('the example app: replays unchanged declarations and still equals a fresh evaluation', () => {
     const source = fs.readFileSync(path.join(EXAMPLE_APP, 'application', 'config', 'routes.php'), 'utf8');
     const { replayed } = check(source, { constants: new Map([['SITE_AREA', 'admin']]) }, 42, 40);
+    check(source.replace('<?php', "<?php\nconst SITE_AREA = 'x';"), { constants: new Map([['SITE_AREA', 'admin']]) }, 43, 20);
     assert.ok(replayed > 100, `only ${replayed} statements were replayed: the incremental path is not taken`);
   });
 
@@ -122,6 +123,33 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
       unreachable.push(JSON.parse(incremental).filter((f: { code: string }) => f.code === 'unreachable-route').length);
     }
     assert.deepEqual(unreachable, [1, 0, 1, 0, 1]);
+  });
+
+  it('replays prefix(CONSTANT, ...) while the constant is fixed, and not once the file declares it', () => {
+    const options = { constants: new Map([['SITE_AREA', 'admin'], ['API', 'api']]) };
+    const body = [
+      "Route::prefix(SITE_AREA, function () { Route::context('users', ['home' => 'dash']); Route::get('x', 'a/x'); });",
+      "Route::prefix(API . '/v1', function () { Route::resources('photos'); });",
+      "Route::get(SITE_AREA . '/y', 'a/y');",
+      "define('SITE_AREA', 'other');",
+      "Route::get(UNDEFINED_ONE, 'a/z');",
+    ];
+    const versions = [
+      ['<?php', ...body, '$route = Route::map($route);', ''],
+      ['<?php', '// moved', ...body, '$route = Route::map($route);', ''],
+      ['<?php', "const SITE_AREA = 'moved';", ...body, '$route = Route::map($route);', ''],
+      ['<?php', ...body, '$route = Route::map($route);', ''],
+    ].map((l) => l.join('\n'));
+    const doc = new DocumentEvaluator(options);
+    const replayed: number[] = [];
+    for (const text of versions) {
+      const e = doc.update(text);
+      replayed.push(e.statements.replayed);
+      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text, options)), text);
+      assert.equal(findings(text, e, FILE_CHECKS), findings(text, evaluateRouteFile(text, options), fileChecks()), text);
+    }
+    // The constant's statements replay once recorded; a `const` in the file makes them evaluated.
+    assert.deepEqual(replayed, [0, 3, 0, 0]);
   });
 
   it('moves replayed spans with their statement and keeps identical statements apart', () => {
