@@ -1,6 +1,6 @@
 import { Engine } from 'php-parser';
 import type { PhpNode, Span } from './ast';
-import { splitStatements, type StatementChunk } from './scanner';
+import { resplitStatements, splitStatements, type Rescan, type ScanResult, type StatementChunk } from './scanner';
 
 /** The text put in front of every statement so php-parser starts in PHP mode. */
 const OPEN_TAG = '<?php ';
@@ -50,65 +50,100 @@ function cleanMessage(message: string): string {
   return message.replace(/^Parse Error : /, '').replace(/ on line \d+$/, '');
 }
 
+/** A statement text's parse, and how many statements of the current version have that text. */
+interface LiveParse {
+  parse: CachedParse;
+  uses: number;
+}
+
+/** What the parser keeps of the version it parsed last, to parse the next one incrementally. */
+interface LastVersion {
+  text: string;
+  scan: ScanResult;
+  statements: ParsedStatement[];
+}
+
 /**
  * Parses PHP one top-level statement at a time. Statement parses are cached by their text, so
- * re-parsing an edited document only parses the statements whose text changed. Never throws.
+ * re-parsing an edited document only parses the statements whose text changed, and the same
+ * text always gets the same nodes (the evaluator's replay relies on it). A call on the next
+ * version of the same document costs in proportion to the edit: the split resumes from the last
+ * one, and the statements before and after the edit are the last version's, moved. Never throws.
  */
 export class StatementParser {
   private readonly parser = createPhpParser();
-  private cache = new Map<string, CachedParse>();
-  private previous = new Map<string, CachedParse>();
+  /** This version's statement texts. */
+  private live = new Map<string, LiveParse>();
+  /** The previous version's statement texts that this version no longer has. */
+  private retired = new Map<string, CachedParse>();
+  private last: LastVersion | undefined;
 
   parse(text: string): ParsedFile {
-    const { chunks, truncated } = splitStatements(text);
-    const statements: ParsedStatement[] = [];
+    const last = this.last;
+    const rescan = last ? resplitStatements(last.scan, last.text, text) : firstScan(text);
+    const { scan, keptBefore, movedFrom, oldMovedFrom, delta } = rescan;
+    const oldStatements = last?.statements ?? [];
+    // Texts that leave stay available for this version (as the previous version's) and the next one.
+    const dropped = new Map<string, CachedParse>();
+    if (last) {
+      for (let k = keptBefore; k < oldMovedFrom; k++) this.release(oldStatements[k].chunk, last.text, dropped);
+    }
+    const statements = oldStatements.slice(0, keptBefore);
+    for (let k = keptBefore; k < movedFrom; k++) statements.push(this.parseStatement(scan.chunks[k], text, dropped));
+    for (let k = movedFrom, old = oldMovedFrom; k < scan.chunks.length; k++, old++) {
+      statements.push(movedStatement(oldStatements[old], scan.chunks[k], delta));
+    }
+    this.retired = dropped;
+    this.last = { text, scan, statements };
+
     const problems: SyntaxProblem[] = [];
-    for (const chunk of chunks) {
-      if (chunk.kind === 'inline') {
-        statements.push({ chunk, base: chunk.start, nodes: [], problems: [] });
-        continue;
-      }
-      const parsed = this.parseChunk(text.slice(chunk.start, chunk.end));
-      const base = chunk.start - OPEN_TAG.length;
-      const stmtProblems = parsed.problems.map((p) => ({
-        message: p.message,
-        span: { start: chunk.start + p.start, end: chunk.start + p.end },
-      }));
-      if (chunk.recovered?.startsWith('unterminated')) {
-        // The statement was cut short after an unterminated string, heredoc or comment, so php-parser
-        // complains about the cut ("unexpected '<<'", "expecting ')'"); the scanner names the cause.
-        stmtProblems.splice(0, stmtProblems.length, { message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
-      } else if (chunk.recovered && stmtProblems.length === 0) {
-        stmtProblems.push({ message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
-      }
-      statements.push({ chunk, base, nodes: parsed.nodes, problems: stmtProblems, ...(parsed.tooDeep ? { tooDeep: true } : {}) });
-      problems.push(...stmtProblems);
-    }
-    if (truncated) {
-      const last = chunks[chunks.length - 1];
-      problems.push({ message: 'the file is too irregular to split into statements; the rest was not analysed', span: { start: last.start, end: last.end } });
-    }
-    // Keep only this version's statements, so the cache never outgrows one document.
-    this.previous = this.cache;
-    this.cache = new Map();
-    for (const s of statements) {
-      if (s.chunk.kind !== 'php') continue;
-      const key = text.slice(s.chunk.start, s.chunk.end);
-      const hit = this.previous.get(key);
-      if (hit) this.cache.set(key, hit);
+    for (const s of statements) if (s.problems.length > 0) problems.push(...s.problems);
+    if (scan.truncated) {
+      const lastChunk = scan.chunks[scan.chunks.length - 1];
+      problems.push({ message: 'the file is too irregular to split into statements; the rest was not analysed', span: { start: lastChunk.start, end: lastChunk.end } });
     }
     return { text, statements, problems };
   }
 
-  private parseChunk(source: string): CachedParse {
-    const hit = this.cache.get(source) ?? this.previous.get(source);
-    if (hit) {
-      this.cache.set(source, hit);
-      return hit;
+  private parseStatement(chunk: StatementChunk, text: string, dropped: Map<string, CachedParse>): ParsedStatement {
+    if (chunk.kind === 'inline') return { chunk, base: chunk.start, nodes: [], problems: [] };
+    const parsed = this.acquire(text.slice(chunk.start, chunk.end), dropped);
+    const base = chunk.start - OPEN_TAG.length;
+    const stmtProblems = parsed.problems.map((p) => ({
+      message: p.message,
+      span: { start: chunk.start + p.start, end: chunk.start + p.end },
+    }));
+    if (chunk.recovered?.startsWith('unterminated')) {
+      // The statement was cut short after an unterminated string, heredoc or comment, so php-parser
+      // complains about the cut ("unexpected '<<'", "expecting ')'"); the scanner names the cause.
+      stmtProblems.splice(0, stmtProblems.length, { message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
+    } else if (chunk.recovered && stmtProblems.length === 0) {
+      stmtProblems.push({ message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
     }
-    const result = this.parseUncached(source);
-    this.cache.set(source, result);
-    return result;
+    return { chunk, base, nodes: parsed.nodes, problems: stmtProblems, ...(parsed.tooDeep ? { tooDeep: true } : {}) };
+  }
+
+  /** The parse of one more statement of this version with text `source`. */
+  private acquire(source: string, dropped: Map<string, CachedParse>): CachedParse {
+    const live = this.live.get(source);
+    if (live) {
+      live.uses++;
+      return live.parse;
+    }
+    const parse = dropped.get(source) ?? this.retired.get(source) ?? this.parseUncached(source);
+    dropped.delete(source);
+    this.live.set(source, { parse, uses: 1 });
+    return parse;
+  }
+
+  /** One statement of the last version is gone; its text is kept in `dropped` once none is left. */
+  private release(chunk: StatementChunk, text: string, dropped: Map<string, CachedParse>): void {
+    if (chunk.kind !== 'php') return;
+    const source = text.slice(chunk.start, chunk.end);
+    const live = this.live.get(source);
+    if (!live || --live.uses > 0) return;
+    this.live.delete(source);
+    dropped.set(source, live.parse);
   }
 
   private parseUncached(source: string): CachedParse {
@@ -132,6 +167,22 @@ export class StatementParser {
       return { nodes: [], problems: [{ message: 'syntax error', start: 0, end: len }] };
     }
   }
+}
+
+/** The first version of a document: everything is scanned. */
+function firstScan(text: string): Rescan {
+  const scan = splitStatements(text);
+  return { scan, keptBefore: 0, movedFrom: scan.chunks.length, oldMovedFrom: 0, delta: 0 };
+}
+
+/** A statement of the last version whose text did not change, at its new place. */
+function movedStatement(old: ParsedStatement, chunk: StatementChunk, delta: number): ParsedStatement {
+  if (delta === 0) return old;
+  // New objects: the last version's ParsedFile may still be in use.
+  const problems = old.problems.length === 0 ? [] : old.problems.map((p) => ({ message: p.message, span: { start: p.span.start + delta, end: p.span.end + delta } }));
+  const moved: ParsedStatement = { chunk, base: old.base + delta, nodes: old.nodes, problems };
+  if (old.tooDeep) moved.tooDeep = true;
+  return moved;
 }
 
 /** Drops trailing spaces, tabs and newlines (a loop: `/\s+$/` is quadratic on long runs of spaces). */

@@ -22,6 +22,14 @@ export interface ScanResult {
   chunks: StatementChunk[];
   /** True when the scan work budget ran out; the remaining text is one `php` chunk. */
   truncated: boolean;
+  /**
+   * Restart points, ascending: the offsets at which the scan was in PHP mode between statements
+   * (the top of its main loop). What the scan does from such a point depends only on the text
+   * from there on (and on the start of the line it is in), so a later scan can resume there.
+   */
+  restarts: number[];
+  /** The work budget spent when each restart point was reached (a resumed scan goes on counting). */
+  spent: number[];
 }
 
 const BLOCK_STATEMENTS = new Set([
@@ -85,8 +93,11 @@ class Lexer {
   private lineComment(i: number): number {
     const t = this.text;
     const nl = this.lineEnd(i);
-    const close = t.indexOf('?>', i);
-    return close >= 0 && close < nl ? close : nl;
+    // Looks for `?>` on this line only: `indexOf('?>')` would read to the end of the file for every comment.
+    for (let j = i; j < nl - 1; j++) {
+      if (t.charCodeAt(j) === 63 /* ? */ && t.charCodeAt(j + 1) === 62 /* > */) return j;
+    }
+    return nl;
   }
 
   singleQuoted(i: number): number {
@@ -221,66 +232,316 @@ function openTagAfter(text: string, from: number): number {
   return m ? m.index + m[0].length : -1;
 }
 
+/** A scan in progress: what it has found so far and the work it has spent. */
+interface ScanState {
+  readonly text: string;
+  readonly lx: Lexer;
+  readonly budget: number;
+  readonly chunks: StatementChunk[];
+  readonly restarts: number[];
+  readonly spent: number[];
+  scanned: number;
+  truncated: boolean;
+}
+
+function newScanState(text: string, budget: number, chunks: StatementChunk[] = [], restarts: number[] = [], spent: number[] = [], scanned = 0): ScanState {
+  return { text, lx: new Lexer(text), budget, chunks, restarts, spent, scanned, truncated: false };
+}
+
+function resultOf(st: ScanState): ScanResult {
+  return { chunks: st.chunks, truncated: st.truncated, restarts: st.restarts, spent: st.spent };
+}
+
+function defaultBudget(text: string): number {
+  return text.length * 8 + 10_000;
+}
+
+/** Records the inline HTML from `from` up to the next open tag; returns the offset after the tag. */
+function htmlUntilOpenTag(text: string, chunks: StatementChunk[], from: number): number {
+  const m = openTag(text, from);
+  if (!m) {
+    if (from < text.length) chunks.push({ start: from, end: text.length, kind: 'inline' });
+    return text.length;
+  }
+  if (m.index > from) chunks.push({ start: from, end: m.index, kind: 'inline' });
+  return m.index + m[0].length;
+}
+
+/** After `?>` at `at`: the HTML that follows (a newline right after the tag belongs to the tag). */
+function afterCloseTag(text: string, chunks: StatementChunk[], at: number): number {
+  return htmlUntilOpenTag(text, chunks, at + 2 + (text.charCodeAt(at + 2) === 10 ? 1 : 0));
+}
+
+/**
+ * The scanner's main loop, from restart point `i` to the end of the text, or until `stopAt`
+ * accepts a restart point (which is then not recorded: the caller completes the result).
+ * Returns the restart point it stopped at, or -1 when it ran to the end.
+ */
+function scanFrom(st: ScanState, i: number, stopAt?: (i: number, scanned: number) => boolean): number {
+  const { text, lx, chunks } = st;
+  let scanned = st.scanned;
+  try {
+    while (i < text.length) {
+      if (stopAt?.(i, scanned)) return i;
+      st.restarts.push(i);
+      st.spent.push(scanned);
+      if (scanned > st.budget) {
+        st.truncated = true;
+        chunks.push({ start: i, end: text.length, kind: 'php', recovered: 'scan budget exhausted' });
+        break;
+      }
+      let start: number;
+      try {
+        start = lx.skipTrivia(i);
+      } catch (e) {
+        // An unterminated comment: PHP rejects the file ("Unterminated comment"); report it as a
+        // statement of its own and keep the statements after it, as for any unterminated construct.
+        const at = e instanceof Unterminated && e.at !== undefined ? e.at : i;
+        scanned += text.length - at;
+        const end = Math.max(recoveryCut(text, at), at + 1);
+        chunks.push({ start: at, end: trimEnd(text, at, end), kind: 'php', recovered: 'unterminated comment' });
+        i = end;
+        continue;
+      }
+      if (start >= text.length) break;
+      if (text.startsWith('?>', start)) {
+        i = afterCloseTag(text, chunks, start);
+        continue;
+      }
+      const r = scanStatement(lx, start);
+      scanned += r.end - start + 1;
+      if (r.unterminated) {
+        const cut = recoveryCut(text, start);
+        const end = Math.max(cut, start + 1);
+        chunks.push({ start, end: trimEnd(text, start, end), kind: 'php', recovered: r.unterminated });
+        i = end;
+        continue;
+      }
+      chunks.push({ start, end: r.end, kind: 'php' });
+      i = r.end;
+      if (r.closeTag) i = afterCloseTag(text, chunks, r.end);
+    }
+    return -1;
+  } finally {
+    st.scanned = scanned;
+  }
+}
+
 /**
  * Splits `text` into statements. Never throws. `budget` bounds the characters scanned in total,
  * so hostile input (endless recovery re-scans) stays linear.
  */
-export function splitStatements(text: string, budget = text.length * 8 + 10_000): ScanResult {
-  const lx = new Lexer(text);
-  const chunks: StatementChunk[] = [];
-  let i = 0;
-  let scanned = 0;
-  let truncated = false;
+export function splitStatements(text: string, budget = defaultBudget(text)): ScanResult {
+  const st = newScanState(text, budget);
+  scanFrom(st, htmlUntilOpenTag(text, st.chunks, 0));
+  return resultOf(st);
+}
 
-  const htmlUntilOpenTag = (from: number): number => {
-    const m = openTag(text, from);
-    if (!m) {
-      if (from < text.length) chunks.push({ start: from, end: text.length, kind: 'inline' });
-      return text.length;
-    }
-    if (m.index > from) chunks.push({ start: from, end: m.index, kind: 'inline' });
-    return m.index + m[0].length;
+/**
+ * A scan made by resuming an earlier one: its chunks are the earlier scan's before the edit,
+ * new ones around the edit, then the earlier scan's after the edit, moved by `delta`.
+ */
+export interface Rescan {
+  scan: ScanResult;
+  /** `scan.chunks[0, keptBefore)` are the earlier scan's first chunks, the same objects. */
+  keptBefore: number;
+  /**
+   * `scan.chunks[movedFrom...]` are the earlier scan's from `oldMovedFrom` on, moved by `delta`
+   * (copies, but the same objects when `delta` is 0: chunks are never changed once made).
+   */
+  movedFrom: number;
+  oldMovedFrom: number;
+  delta: number;
+}
+
+/**
+ * The same result as `splitStatements(text, budget)`, computed by rescanning only around the
+ * edit that turned `oldText` (which `previous` scanned) into `text`: the scan resumes at a
+ * restart point before the edit and stops at the first restart point after it that the earlier
+ * scan also reached, the rest of which is then the earlier scan's, moved. Costs a comparison of
+ * the two texts, the rescanned part and one pass over the earlier chunks.
+ */
+export function resplitStatements(previous: ScanResult, oldText: string, text: string, budget = defaultBudget(text)): Rescan {
+  const full = (): Rescan => {
+    const scan = splitStatements(text, budget);
+    return { scan, keptBefore: 0, movedFrom: scan.chunks.length, oldMovedFrom: previous.chunks.length, delta: text.length - oldText.length };
   };
+  if (previous.truncated) return full();
+  const prefix = commonPrefixLength(oldText, text);
+  const suffix = commonSuffixLength(oldText, text, prefix);
+  const resumeAt = resumePoint(previous, prefix);
+  if (resumeAt < 0) return full();
 
-  i = htmlUntilOpenTag(0);
-  while (i < text.length) {
-    if (scanned > budget) {
-      truncated = true;
-      chunks.push({ start: i, end: text.length, kind: 'php', recovered: 'scan budget exhausted' });
+  const keptBefore = chunksBefore(previous.chunks, previous.restarts[resumeAt], 0);
+  const st = newScanState(
+    text, budget,
+    previous.chunks.slice(0, keptBefore),
+    previous.restarts.slice(0, resumeAt),
+    previous.spent.slice(0, resumeAt),
+    previous.spent[resumeAt],
+  );
+  const tail = new TailMatcher(previous, oldText, text, suffix, budget);
+  const stoppedAt = scanFrom(st, previous.restarts[resumeAt], (i, scanned) => tail.joinsAt(i, scanned));
+  const delta = text.length - oldText.length;
+  if (stoppedAt < 0) {
+    return { scan: resultOf(st), keptBefore, movedFrom: st.chunks.length, oldMovedFrom: previous.chunks.length, delta };
+  }
+  const movedFrom = st.chunks.length;
+  tail.appendTo(st);
+  return { scan: resultOf(st), keptBefore, movedFrom, oldMovedFrom: tail.chunkIndex, delta };
+}
+
+/**
+ * The index of the restart point to resume at for an edit starting at `prefix`, or -1 for none.
+ * Nothing the earlier scan found before it may depend on the edited text: a statement's scan
+ * looks a little past its end (for `else`, `;` or the character after an open tag), but never
+ * past the next restart point, hence one restart point back from the last one at or before the
+ * edit; and a statement cut for recovery read to the end of the file to find it unterminated.
+ */
+function resumePoint(previous: ScanResult, prefix: number): number {
+  const { restarts, chunks } = previous;
+  let at = lastAtOrBefore(restarts, prefix) - 1;
+  if (at < 0) return -1;
+  for (let c = 0; c < chunks.length && chunks[c].start < restarts[at]; c++) {
+    if (chunks[c].recovered) {
+      // The scan that found it started at the last restart point at or before its start.
+      at = lastAtOrBefore(restarts, chunks[c].start);
       break;
     }
-    let start: number;
-    try {
-      start = lx.skipTrivia(i);
-    } catch (e) {
-      // An unterminated comment: PHP rejects the file ("Unterminated comment"); report it as a
-      // statement of its own and keep the statements after it, as for any unterminated construct.
-      const at = e instanceof Unterminated && e.at !== undefined ? e.at : i;
-      scanned += text.length - at;
-      const end = Math.max(recoveryCut(text, at), at + 1);
-      chunks.push({ start: at, end: trimEnd(text, at, end), kind: 'php', recovered: 'unterminated comment' });
-      i = end;
-      continue;
-    }
-    if (start >= text.length) break;
-    if (text.startsWith('?>', start)) {
-      i = htmlUntilOpenTag(start + 2 + (text.charCodeAt(start + 2) === 10 ? 1 : 0));
-      continue;
-    }
-    const r = scanStatement(lx, start);
-    scanned += r.end - start + 1;
-    if (r.unterminated) {
-      const cut = recoveryCut(text, start);
-      const end = Math.max(cut, start + 1);
-      chunks.push({ start, end: trimEnd(text, start, end), kind: 'php', recovered: r.unterminated });
-      i = end;
-      continue;
-    }
-    chunks.push({ start, end: r.end, kind: 'php' });
-    i = r.end;
-    if (r.closeTag) i = htmlUntilOpenTag(r.end + 2 + (text.charCodeAt(r.end + 2) === 10 ? 1 : 0));
   }
-  return { chunks, truncated };
+  return at;
+}
+
+/**
+ * Decides where a resumed scan may stop and take the earlier scan's chunks from there on, and
+ * appends them. Restart points are offered in ascending order.
+ */
+class TailMatcher {
+  /** Index of the earlier scan's first restart point at or after the offered one, moved back. */
+  private restartIndex: number;
+  /** Index of the earlier scan's first chunk at or after that restart point. */
+  chunkIndex = 0;
+  /** Index of the earlier scan's first recovered chunk from `chunkIndex` on (or its length). */
+  private recoveredIndex = 0;
+  /** Where the earlier text's first newline after the edit is (-2 until needed). */
+  private firstNewlineAfterEdit = -2;
+  private readonly oldEditEnd: number;
+  private readonly newEditEnd: number;
+  private readonly delta: number;
+
+  constructor(
+    private readonly previous: ScanResult,
+    private readonly oldText: string,
+    text: string,
+    suffix: number,
+    private readonly budget: number,
+  ) {
+    this.oldEditEnd = oldText.length - suffix;
+    this.newEditEnd = text.length - suffix;
+    this.delta = text.length - oldText.length;
+    this.restartIndex = firstAtOrAfter(previous.restarts, this.oldEditEnd);
+  }
+
+  /** Whether the resumed scan, at restart point `i` having spent `scanned`, may stop here. */
+  joinsAt(i: number, scanned: number): boolean {
+    if (i < this.newEditEnd) return false;
+    const { restarts, spent, chunks } = this.previous;
+    const oldAt = i - this.delta;
+    while (this.restartIndex < restarts.length && restarts[this.restartIndex] < oldAt) this.restartIndex++;
+    if (restarts[this.restartIndex] !== oldAt) return false;
+    // From here on the text is the same, so is the scan, but for two things: the budget, which the
+    // whole scan shares; and a cut for recovery, which looks back to the start of its line.
+    const lastSpent = spent[spent.length - 1] - spent[this.restartIndex] + scanned;
+    if (lastSpent > this.budget) return false;
+    this.chunkIndex = chunksBefore(chunks, oldAt, this.chunkIndex);
+    this.recoveredIndex = Math.max(this.recoveredIndex, this.chunkIndex);
+    while (this.recoveredIndex < chunks.length && !chunks[this.recoveredIndex].recovered) this.recoveredIndex++;
+    return this.recoveredIndex === chunks.length || this.lineStartUnchanged(chunks[this.recoveredIndex].start);
+  }
+
+  /** Whether the line holding `at` (an offset in the earlier text) starts after the edit. */
+  private lineStartUnchanged(at: number): boolean {
+    if (this.firstNewlineAfterEdit === -2) this.firstNewlineAfterEdit = this.oldText.indexOf('\n', this.oldEditEnd);
+    return this.firstNewlineAfterEdit >= 0 && this.firstNewlineAfterEdit < at;
+  }
+
+  /** Appends the earlier scan's rest, from the restart point `joinsAt` accepted, moved. */
+  appendTo(st: ScanState): void {
+    const { restarts, spent, chunks } = this.previous;
+    const delta = this.delta;
+    const extra = st.scanned - spent[this.restartIndex];
+    for (let k = this.restartIndex; k < restarts.length; k++) {
+      st.restarts.push(restarts[k] + delta);
+      st.spent.push(spent[k] + extra);
+    }
+    for (let c = this.chunkIndex; c < chunks.length; c++) st.chunks.push(delta === 0 ? chunks[c] : movedChunk(chunks[c], delta));
+  }
+}
+
+/** A copy of `chunk` moved by `delta` (chunks are shared between scans, so never changed). */
+function movedChunk(chunk: StatementChunk, delta: number): StatementChunk {
+  const moved: StatementChunk = { start: chunk.start + delta, end: chunk.end + delta, kind: chunk.kind };
+  if (chunk.recovered !== undefined) moved.recovered = chunk.recovered;
+  return moved;
+}
+
+/** The number of chunks starting before `offset`, knowing that the first `from` do (chunks are in order). */
+function chunksBefore(chunks: readonly StatementChunk[], offset: number, from: number): number {
+  let lo = from;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (chunks[mid].start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The index of the last element <= `x` in ascending `xs`, or -1. */
+function lastAtOrBefore(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** The index of the first element >= `x` in ascending `xs`, or its length. */
+function firstAtOrAfter(xs: readonly number[], x: number): number {
+  return lastAtOrBefore(xs, x - 1) + 1;
+}
+
+/**
+ * Compared a block at a time first: `===` on two substrings is a memory comparison inside the
+ * engine, many times faster than `charCodeAt` on each character (above all on the concatenation
+ * an editor's change produces, which `charCodeAt` does not flatten).
+ */
+const COMPARE_BLOCKS = [4096, 64];
+
+function commonPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  for (const size of COMPARE_BLOCKS) {
+    while (i + size <= n && a.substring(i, i + size) === b.substring(i, i + size)) i += size;
+  }
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** The common suffix, no longer than what the common prefix `prefix` leaves of the shorter text. */
+function commonSuffixLength(a: string, b: string, prefix: number): number {
+  const n = Math.min(a.length, b.length) - prefix;
+  const ea = a.length;
+  const eb = b.length;
+  let i = 0;
+  for (const size of COMPARE_BLOCKS) {
+    while (i + size <= n && a.substring(ea - i - size, ea - i) === b.substring(eb - i - size, eb - i)) i += size;
+  }
+  while (i < n && a.charCodeAt(ea - 1 - i) === b.charCodeAt(eb - 1 - i)) i++;
+  return i;
 }
 
 function trimEnd(text: string, start: number, end: number): number {
