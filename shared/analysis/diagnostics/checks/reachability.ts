@@ -51,7 +51,7 @@ function identity(o: EntryOriginInfo): string {
 type DocumentDecisions = (MethodDecisions | undefined)[];
 
 /** New decisions since the memo last rotated, after which an analysis decides everything again and rotates it. */
-const MEMO_GROWTH_LIMIT = 100_000;
+const MEMO_GROWTH_LIMIT = 10_000;
 
 /**
  * `unreachable-route`: every URI a route matches is matched first by earlier routes of the same
