@@ -1,5 +1,6 @@
 import { keyToString, type PhpArray, type Value } from '../../evaluate/values';
 import type { EntryOriginInfo } from '../../library/records';
+import { changedWindow } from '../../util/changed-window';
 
 /** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
 export interface TableView {
@@ -59,13 +60,7 @@ export class EntryResults<R, S = undefined> {
 
   private update(previous: Snapshot<R, S>, view: TableView): Map<number, R> {
     const old = previous.view;
-    const shortest = Math.min(old.keys.length, view.keys.length);
-    let lo = 0;
-    while (lo < shortest && sameEntry(old, lo, view, lo)) lo++;
-    let tail = 0;
-    while (tail < shortest - lo && sameEntry(old, old.keys.length - 1 - tail, view, view.keys.length - 1 - tail)) tail++;
-    const oldHi = old.keys.length - tail;
-    const newHi = view.keys.length - tail;
+    const { lo, oldHi, newHi } = changedWindow(old.keys.length, view.keys.length, (i, j) => sameEntry(old, i, view, j));
     // Built in table order (checks list findings' examples in that order).
     const results = new Map<number, R>();
     for (const [i, r] of previous.results) if (i < lo) results.set(i, r);

@@ -2,6 +2,7 @@ import type { EntryOriginInfo } from '../../../library/records';
 import type { Coverage, InclusionChecker } from '../../inclusion';
 import { branchesOf, compatibleBranches } from '../../origins';
 import { CoverageWalk, type DecisionMemo } from './coverage-walk';
+import { changedWindow } from '../../../util/changed-window';
 
 /** One entry CodeIgniter tries under a method, in table order. */
 export interface TableEntry {
@@ -79,13 +80,7 @@ function sameEntry(a: TableEntry, b: TableEntry): boolean {
 /** The incremental path, or undefined when the edit touched keys that may start anything. */
 function decideChanged(entries: readonly TableEntry[], previous: MethodDecisions, checker: InclusionChecker, memo: DecisionMemo): MethodDecisions | undefined {
   const old = previous.entries;
-  let lo = 0;
-  const shortest = Math.min(old.length, entries.length);
-  while (lo < shortest && sameEntry(old[lo], entries[lo])) lo++;
-  let tail = 0;
-  while (tail < shortest - lo && sameEntry(old[old.length - 1 - tail], entries[entries.length - 1 - tail])) tail++;
-  const oldHi = old.length - tail;
-  const newHi = entries.length - tail;
+  const { lo, oldHi, newHi } = changedWindow(old.length, entries.length, (i, j) => sameEntry(old[i], entries[j]));
   const shift = newHi - oldHi;
   if (lo === oldHi && lo === newHi) return { ...previous, entries };
 
