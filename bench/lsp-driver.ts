@@ -17,8 +17,8 @@ import {
 import { now } from './stats';
 
 /**
- * Server-side analysis timings. The server does not report them yet; the bench reads them when it
- * does, in either of two forms, and prints "n/a" otherwise:
+ * Server-side analysis timings. The server sends form 1 (`ciRoutes/analysisTiming`); the bench
+ * also accepts form 2, and prints "n/a" when a server reports neither:
  *
  * 1. a notification `ciRoutes/analysisTiming` (or `ciRoutes/timing`) with params
  *      { uri: string; version: number; parseMs?: number; evaluateMs?: number; analyseMs?: number; totalMs: number }
