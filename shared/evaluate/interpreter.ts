@@ -91,6 +91,9 @@ class Scope {
   ) {}
 }
 
+/** Different problems kept for one place in the file (the rest repeat a loop's). */
+const MAX_PROBLEMS_AT_ONE_PLACE = 4;
+
 const MAX_DEPTH = 800;
 const MAX_CALL_DEPTH = 100;
 
@@ -350,8 +353,21 @@ export class Interpreter implements LibraryHost {
     }
   }
 
+  /**
+   * Problems reported so far, by start offset: a loop reports each one once, not once per
+   * iteration, and a place reports a few different messages at most (a loop's messages may vary).
+   */
+  private readonly problemsAt = new Map<number, EvalProblem[]>();
+
   private problem(code: ProblemCode, message: string, span: Span): void {
-    this.problems.push({ code, message, span });
+    let here = this.problemsAt.get(span.start);
+    if (here) {
+      if (here.length >= MAX_PROBLEMS_AT_ONE_PLACE) return;
+      for (const p of here) if (p.code === code && p.message === message) return;
+    } else this.problemsAt.set(span.start, (here = []));
+    const p = { code, message, span };
+    here.push(p);
+    this.problems.push(p);
   }
 
   private span(node: PhpNode): Span {

@@ -2,6 +2,9 @@ import * as assert from 'node:assert/strict';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { ALL_METHODS } from '../../shared/library/methods';
+import { Interpreter } from '../../shared/evaluate/interpreter';
+import { StatementParser } from '../../shared/php/parse';
 import { evaluationTrace } from '../helpers/evaluation-trace';
 
 const routes = (n: number) => Array.from({ length: n }, (_, i) => `Route::get('r${i}', 'c/m${i}');`).join('\n');
@@ -34,6 +37,14 @@ describe('evaluation limits', () => {
     const limit = analyzeRouteFile(text, e).find((f) => f.code === 'evaluation-limit');
     assert.ok(limit);
     assert.match(limit.message, /5,000 steps/);
+  });
+
+  it('a loop reports each problem once, not once per iteration (the interpreter keeps one, before any merging)', () => {
+    const text = "<?php\nfor ($i = 0; $i < 3000; $i++) { if ($_GET[$i]) { $x = 1; } $route[$_GET[$i]] = 1; }\n";
+    const interpreter = new Interpreter(new StatementParser().parse(text), { dialect: 'spec', constants: new Map(), maxSteps: 1_000_000, file: 'routes.php', mask: ALL_METHODS });
+    const messages = interpreter.run().problems.map((p) => `${p.span.start}: ${p.message}`);
+    assert.equal(messages.length, 2, messages.slice(0, 3).join('\n'));
+    assert.equal(new Set(messages).size, 2);
   });
 
   it('$a[...] = $route = Route::map($route) stores a copy, not the array inside itself', () => {
