@@ -4,6 +4,7 @@ import type { CallSite } from '../library/records';
 import { expandWildcards, countGroups } from '../router/pattern';
 import { Describer, fromSpan } from './origins';
 import { nameDeclarations, producedBy, type ProducedRoute } from './produced';
+import { callsAround } from './calls-at';
 
 export interface HoverResult {
   markdown: string;
@@ -48,9 +49,8 @@ export function routesTable(rows: ProducedRoute[], d: Describer, uri?: string): 
 
 function innermostCall(evaluation: FileEvaluation, offset: number): CallSite | undefined {
   let best: CallSite | undefined;
-  for (const c of evaluation.calls) {
+  for (const c of callsAround(evaluation, offset)) {
     const s = c.site.span;
-    if (offset < s.start || offset > s.end) continue;
     if (!best || s.end - s.start < best.span.end - best.span.start) best = c.site;
   }
   return best;
@@ -81,7 +81,7 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
   const w = wildcardHover(text, offset, site);
   if (w) return w;
   if (site.method === 'named') {
-    const call = evaluation.calls.find((c) => c.site.span.start === site.span.start);
+    const call = callsAround(evaluation, site.span.start).find((c) => c.site.span.start === site.span.start);
     const name = call?.args[0];
     if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
     const decl = nameDeclarations(evaluation).get(name);

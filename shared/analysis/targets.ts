@@ -9,6 +9,7 @@ import type { AppTree } from '../router/app-tree';
 import type { ControllerResolution } from '../router/controllers';
 import type { ControllerCatalog } from '../workspace/controller-catalog';
 import { indexPhpFile } from '../workspace/php-index';
+import { callsAround, callsWithTargetAt } from './calls-at';
 import { cursorContext } from './cursor-context';
 import { cursorPosition } from './cursor-position';
 import { isRouteMethod } from './origins';
@@ -44,11 +45,10 @@ export function resolveTargetSegments(segments: string[], tree: AppTree, transla
 /** The target string at the cursor: from the evaluation for Route calls, from the text for `$route[...] =`. */
 function targetLiteralAt(text: string, evaluation: FileEvaluation, offset: number): { span: Span; target: string } | undefined {
   let found: { span: Span; targets: Set<unknown> } | undefined;
-  let insideCall = false;
-  for (const call of evaluation.calls ?? []) {
-    if (offset >= call.site.span.start && offset < call.site.span.end) insideCall = true;
+  const insideCall = callsAround(evaluation, offset).some((call) => offset < call.site.span.end);
+  for (const call of callsWithTargetAt(evaluation, offset)) {
     const span = call.site.argSpans[1];
-    if (!isRouteMethod(call.site.method) || !span || offset < span.start || offset >= span.end) continue;
+    if (!isRouteMethod(call.site.method) || !span) continue;
     found ??= { span, targets: new Set() };
     found.targets.add(call.args[1]);
   }

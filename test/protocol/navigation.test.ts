@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import {
   CompletionRequest,
   DefinitionRequest,
+  DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   HoverRequest,
   type CompletionItem,
@@ -65,6 +66,26 @@ describe('language server: hover, completion and definition over stdio', functio
     assert.ok(login, `login is offered: ${items.map((i) => i.label).join(', ')}`);
     assert.equal(login.detail, 'login');
     assert.ok(items.some((i) => i.label === 'api_status' && i.detail === 'api/status'));
+  });
+
+  it('completes the names the routes file has now: one added by an edit appears, one removed goes', async () => {
+    const view = path.join(EXAMPLE_APP, 'application', 'views', 'menu.php');
+    const uri = pathToFileURL(view).toString();
+    const text = "<?= site_url(Route::named('";
+    await server.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+    const labels = async () =>
+      ((await server.client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: text.length } })) as CompletionItem[]).map((i) => i.label);
+    const before = await labels();
+    assert.ok(before.includes('login') && !before.includes('brand_new'), before.join(', '));
+    const edited = routesText.replace("'as' => 'login'", "'as' => 'brand_new'");
+    assert.notEqual(edited, routesText);
+    await server.client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: routesUri, version: 2 }, contentChanges: [{ text: edited }] });
+    await server.client.waitForDiagnostics(routesUri, (p) => p.version === 2);
+    const after = await labels();
+    assert.ok(after.includes('brand_new') && !after.includes('login'), after.join(', '));
+    assert.deepEqual(after, [...after].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), 'sorted by name');
+    await server.client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: routesUri, version: 3 }, contentChanges: [{ text: routesText }] });
+    await server.client.waitForDiagnostics(routesUri, (p) => p.version === 3);
   });
 
   it('goes from Route::named() in a controller to the declaration that names the route', async () => {

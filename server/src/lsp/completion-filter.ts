@@ -15,6 +15,14 @@ export function fuzzyMatches(label: string, typed: string): boolean {
   return true;
 }
 
+const byLabel = (a: { label: string }, b: { label: string }) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+
+/** Sorts by label unless already sorted (route names come sorted: a second sort per keystroke is waste). */
+function sortedByLabel<E extends { label: string }>(list: E[]): E[] {
+  for (let i = 1; i < list.length; i++) if (byLabel(list[i - 1], list[i]) > 0) return list.sort(byLabel);
+  return list;
+}
+
 /**
  * Keeps the entries matching what was typed before the cursor, best first (prefix matches, then
  * the rest, each by label), at most MAX_COMPLETION_ITEMS of them; `complete` is false when some
@@ -26,10 +34,13 @@ export function filterCompletions<E extends { label: string }>(entries: readonly
   const others: E[] = [];
   for (const e of entries) {
     const typed = typedFor(e);
+    if (typed === '') {
+      prefixed.push(e);
+      continue;
+    }
     if (!fuzzyMatches(e.label, typed)) continue;
     (e.label.toLowerCase().startsWith(typed.toLowerCase()) ? prefixed : others).push(e);
   }
-  const byLabel = (a: E, b: E) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
-  const ranked = [...prefixed.sort(byLabel), ...others.sort(byLabel)];
+  const ranked = [...sortedByLabel(prefixed), ...sortedByLabel(others)];
   return { items: ranked.slice(0, MAX_COMPLETION_ITEMS), complete: ranked.length <= MAX_COMPLETION_ITEMS };
 }

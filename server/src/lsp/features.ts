@@ -11,7 +11,8 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
-import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
+import { completeNamed, completeRouteMethods, NameChoices } from '../../../shared/analysis/completion';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/completion-more';
 import { hoverAt } from '../../../shared/analysis/hover';
 import { nameReferences, prepareRename, renameName } from '../../../shared/analysis/rename';
@@ -38,6 +39,25 @@ const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
   controller: CompletionItemKind.Class,
   'controller-method': CompletionItemKind.Method,
 };
+
+/**
+ * The route names `named('` completes: the workspace's, and the document's own as last analysed
+ * (it may not be a route file the index knows). Built again only when either changes.
+ */
+class NameChoicesCache {
+  private key: { version: number; evaluation: FileEvaluation | undefined } | undefined;
+  private choices: NameChoices | undefined;
+
+  for(index: FeatureDeps['index'], evaluation: FileEvaluation | undefined): NameChoices {
+    const version = index.namesVersion();
+    if (this.choices && this.key?.version === version && this.key.evaluation === evaluation) return this.choices;
+    const names = index.allNames();
+    if (evaluation) for (const [n, d] of nameDeclarations(evaluation)) names.set(n, { from: d.from, methods: d.methods });
+    this.key = { version, evaluation };
+    this.choices = new NameChoices(names);
+    return this.choices;
+  }
+}
 
 /** Largest file read from disk to place a location. */
 const MAX_TEXT_BYTES = 4 * 1024 * 1024;
@@ -120,16 +140,15 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
     return { contents: { kind: MarkupKind.Markdown, value } };
   });
 
+  const nameChoices = new NameChoicesCache();
   connection.onCompletion((params, token): CompletionItem[] | CompletionList | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
     const text = doc.getText();
     const offset = doc.offsetAt(params.position);
-    const names = deps.index.allNames();
     const analysed = deps.service.last(doc.uri);
-    if (analysed) for (const [n, d] of nameDeclarations(analysed.evaluation)) names.set(n, { from: d.from, methods: d.methods });
     const entries: MoreCompletionEntry[] | undefined =
-      completeNamed(text, offset, names) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
+      completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation)) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
     if (!entries) return null;
     // Thousands of route names are filtered here, not shipped: the editor asks again as the user types.
     const { items: kept, complete } = filterCompletions(entries, (e) => text.slice(e.replace.start, Math.max(e.replace.start, offset)));

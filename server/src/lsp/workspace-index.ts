@@ -34,6 +34,8 @@ export class WorkspaceIndex {
   /** Other PHP file path → its `Route::named()` usages (only files that have some). */
   private readonly usages = new Map<string, NamedUsage[]>();
   private matchers = new Map<string, (rel: string) => boolean>();
+  /** Changes whenever a route file's declarations do (what allNames() returns may differ). */
+  private declarationsVersion = 0;
 
   constructor(
     private readonly folders: () => { path: string; settings: FolderSettings }[],
@@ -114,6 +116,7 @@ export class WorkspaceIndex {
     const names = namesOf(evaluation);
     this.routeNames.set(file, names);
     this.declarations.set(file, { lines: new LineIndex(text), names: nameDeclarations(evaluation) });
+    this.declarationsVersion++;
     this.inputs.set(file, { text, evaluation });
     const changed = new Set<string>();
     for (const n of names) if (!old.has(n)) changed.add(n);
@@ -134,6 +137,11 @@ export class WorkspaceIndex {
     return out;
   }
 
+  /** A number that changes whenever allNames() may answer differently. */
+  namesVersion(): number {
+    return this.declarationsVersion;
+  }
+
   /** Every route name with the pattern it returns, across the workspace. */
   allNames(): Map<string, { from: string; methods: string[] }> {
     const out = new Map<string, { from: string; methods: string[] }>();
@@ -148,7 +156,7 @@ export class WorkspaceIndex {
 
   removeFile(file: string): boolean {
     this.inputs.delete(file);
-    this.declarations.delete(file);
+    if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);
     return this.routeNames.delete(file);
   }
