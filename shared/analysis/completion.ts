@@ -1,4 +1,5 @@
 import type { Span } from '../php/ast';
+import { inOrder } from './completion-match';
 import { ROUTE_METHOD_DOCS } from './library-docs';
 
 export interface CompletionEntry {
@@ -40,6 +41,7 @@ export interface RouteNameInfo {
 
 interface NameChoice {
   readonly name: string;
+  readonly lower: string;
   readonly info: RouteNameInfo;
   documentation?: string;
   quoted?: string;
@@ -61,19 +63,42 @@ export class NameChoices {
 
   list(): readonly NameChoice[] {
     if (!this.sorted) {
-      this.sorted = [...this.names].map(([name, info]) => ({ name, info }));
+      this.sorted = [...this.names].map(([name, info]) => ({ name, lower: name.toLowerCase(), info }));
       this.sorted.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     }
     return this.sorted;
   }
+
+  /**
+   * The first `limit` names in completion order for what was typed: names starting with it, then
+   * names holding its characters in order, each group sorted. Only these become entries.
+   */
+  best(typed: string, limit: number): readonly NameChoice[] {
+    const all = this.list();
+    if (typed === '') return all.length <= limit ? all : all.slice(0, limit);
+    const t = typed.toLowerCase();
+    const prefixed: NameChoice[] = [];
+    const others: NameChoice[] = [];
+    for (const c of all) {
+      if (c.lower.startsWith(t)) {
+        if (prefixed.length < limit) prefixed.push(c);
+      } else if (others.length < limit && inOrder(c.lower, t)) others.push(c);
+    }
+    return [...prefixed, ...others].slice(0, limit);
+  }
 }
 
-/** Route names for `Route::named('|')`, with the pattern each returns, sorted by name. */
-export function completeNamed(text: string, offset: number, names: NameChoices | ReadonlyMap<string, RouteNameInfo>): CompletionEntry[] | undefined {
+/**
+ * Route names for `Route::named('|')`, with the pattern each returns, sorted by name. When there
+ * are more than `limit`, only the best `limit` for what is typed (see NameChoices.best): a caller
+ * showing 100 asks for 101 to know whether there are more.
+ */
+export function completeNamed(text: string, offset: number, names: NameChoices | ReadonlyMap<string, RouteNameInfo>, limit = Infinity): CompletionEntry[] | undefined {
   const ctx = namedContext(text, offset);
   if (!ctx) return undefined;
   const choices = names instanceof NameChoices ? names : new NameChoices(names);
-  return choices.list().map((c) => ({
+  const picked = choices.size <= limit ? choices.list() : choices.best(ctx.prefix, limit);
+  return picked.map((c) => ({
     label: c.name,
     kind: 'route-name',
     detail: c.info.from,

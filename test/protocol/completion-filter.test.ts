@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { completeNamed, NameChoices } from '../../shared/analysis/completion';
 import { MAX_COMPLETION_ITEMS, filterCompletions, fuzzyMatches } from '../../server/src/lsp/completion-filter';
 
 describe('completion filtering (thousands of route names)', () => {
@@ -25,5 +27,28 @@ describe('completion filtering (thousands of route names)', () => {
     assert.ok(fuzzyMatches('Orders_12_Index', 'o12i'));
     assert.ok(!fuzzyMatches('orders_12_index', 'i12'));
     assert.ok(fuzzyMatches('anything', ''));
+  });
+
+  it('named() completion asked for the best 101 ships what filtering every name would', () => {
+    // Few letters, so that both groups (names starting with what is typed, names only holding it) pass the cap.
+    const name = fc.stringMatching(/^[abAB_]{1,8}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { maxLength: 400, size: 'max' }), fc.stringMatching(/^[aAb]{0,2}$/), (list, typed) => {
+        const names = new Map(list.map((n) => [n, { from: `${n}/x`, methods: ['GET'] }]));
+        const text = `<?= Route::named('${typed}`;
+        const typedFor = () => typed;
+        // What filtering every name, sorted, ships (written out here, not through completeNamed).
+        const sorted = [...names.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((label) => ({ label }));
+        const expected = filterCompletions(sorted, typedFor);
+        const choices = new NameChoices(names);
+        for (let request = 0; request < 2; request++) {
+          // The same choices serve the next request too.
+          const got = filterCompletions(completeNamed(text, text.length, choices, MAX_COMPLETION_ITEMS + 1) ?? [], typedFor);
+          assert.deepEqual({ labels: got.items.map((e) => e.label), complete: got.complete }, { labels: expected.items.map((e) => e.label), complete: expected.complete });
+          for (const e of got.items) assert.equal(e.documentation, `Route::named('${e.label}') returns '${e.label}/x' (GET).`);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,19 +1,9 @@
+import { fuzzyMatches } from '../../../shared/analysis/completion-match';
+
 /** At most this many completion items per answer; past it the list is marked incomplete. */
 export const MAX_COMPLETION_ITEMS = 100;
 
-/** Whether `typed` occurs in `label` in order, case-insensitively (how editors filter). */
-export function fuzzyMatches(label: string, typed: string): boolean {
-  if (typed === '') return true;
-  const l = label.toLowerCase();
-  const t = typed.toLowerCase();
-  let at = 0;
-  for (let k = 0; k < t.length; k++) {
-    at = l.indexOf(t[k]!, at);
-    if (at < 0) return false;
-    at++;
-  }
-  return true;
-}
+export { fuzzyMatches };
 
 const byLabel = (a: { label: string }, b: { label: string }) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
 

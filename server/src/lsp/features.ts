@@ -25,7 +25,7 @@ import { readRegularFile } from '../host/safe-read';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
-import { filterCompletions } from './completion-filter';
+import { filterCompletions, MAX_COMPLETION_ITEMS } from './completion-filter';
 import { routeInputs, type FeatureDeps } from './feature-deps';
 
 const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
@@ -148,7 +148,7 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
     const offset = doc.offsetAt(params.position);
     const analysed = deps.service.last(doc.uri);
     const entries: MoreCompletionEntry[] | undefined =
-      completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation)) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
+      completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation), MAX_COMPLETION_ITEMS + 1) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
     if (!entries) return null;
     // Thousands of route names are filtered here, not shipped: the editor asks again as the user types.
     const { items: kept, complete } = filterCompletions(entries, (e) => text.slice(e.replace.start, Math.max(e.replace.start, offset)));
