@@ -88,6 +88,14 @@ describe('language server: hover, completion and definition over stdio', functio
     await server.client.waitForDiagnostics(routesUri, (p) => p.version === 3);
   });
 
+  it('goes from Route::named() inside the routes file to the declaration of that name', async () => {
+    const use = lineOf(routesText, "Route::named('api_status')");
+    const locations = (await server.client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: routesUri }, position: { line: use.line, character: use.character + 16 } })) as Location[];
+    assert.equal(locations.length, 1);
+    assert.equal(locations[0].uri, routesUri);
+    assert.equal(locations[0].range.start.line, lineOf(routesText, "'as' => 'api_status'").line);
+  });
+
   it('goes from Route::named() in a controller to the declaration that names the route', async () => {
     const controller = path.join(EXAMPLE_APP, 'application', 'controllers', 'Users.php');
     const uri = pathToFileURL(controller).toString();

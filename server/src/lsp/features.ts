@@ -11,6 +11,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
+import { callsAround } from '../../../shared/analysis/calls-at';
 import { completeNamed, completeRouteMethods, NameChoices } from '../../../shared/analysis/completion';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/completion-more';
@@ -95,7 +96,7 @@ function namedAt(deps: Deps, doc: TextDocument, offset: number): string | undefi
   if (!file) return undefined;
   if (deps.index.isRouteFile(file)) {
     const a = deps.service.last(doc.uri);
-    const call = a?.evaluation.calls.find((c) => c.site.method === 'named' && offset >= c.site.span.start && offset <= c.site.span.end);
+    const call = a && callsAround(a.evaluation, offset).find((c) => c.site.method === 'named');
     return typeof call?.args[0] === 'string' ? call.args[0] : undefined;
   }
   const usages: NamedUsage[] = deps.index.updatePhpFile(file, doc.getText());
