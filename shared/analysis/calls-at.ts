@@ -19,6 +19,11 @@ function indexesOf(evaluation: FileEvaluation): CallIndexes {
   return found;
 }
 
+/** Builds the indexes ahead of the first request (when idle), so that it does not pay for them. */
+export function primeCallIndexes(evaluation: FileEvaluation): void {
+  indexesOf(evaluation);
+}
+
 /** The Route calls whose whole expression holds `offset` (its end included), in evaluation order. */
 export function callsAround(evaluation: FileEvaluation, offset: number): RouteCall[] {
   return indexesOf(evaluation).bySite.containing(offset, true);

@@ -66,7 +66,6 @@ interface SiteIndex {
 
 const siteIndexes = new WeakMap<FileEvaluation, SiteIndex>();
 
-/** Records grouped by the call that made them, built once per evaluation (hovers read it). */
 /** Builds what hovers read (the records of each call) ahead of the first hover, e.g. when idle. */
 export function primeSiteIndex(evaluation: FileEvaluation): void {
   siteIndex(evaluation);

@@ -111,6 +111,12 @@ export class PhpArray {
     this.origins?.delete(key);
   }
 
+  /** Each entry in order, with its origin, without the [key, value] pairs an iterator allocates. */
+  forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void {
+    const origins = this.origins;
+    this.map.forEach((value, key) => fn(value, key, origins?.get(key)));
+  }
+
   keys(): IterableIterator<Key> {
     return this.map.keys();
   }

@@ -48,8 +48,8 @@ export interface RouteRecord {
   replacedBy?: RouteRecord;
   /** `Route::reset()` dropped it. */
   resetBy?: CallSite;
-  /** `Route::map()` calls that copied it into an array. */
-  mappedBy: CallSite[];
+  /** `Route::map()` calls that copied it into an array (replaced, never pushed to: replays share one empty list). */
+  mappedBy: readonly CallSite[];
   /** An entry written straight into the array that map() overwrote in place with this route. */
   overwrote?: AssignmentOrigin | LiteralOrigin;
   /** Set when created while a `$nested` callable ran: what the nesting quirks did to it. */

@@ -70,6 +70,9 @@ const DEFAULT_HOME = 'home';
 
 let recordIds = 0;
 
+/** What a record not (yet) copied by map() holds: one shared list, replaced on the first map(). */
+const NOT_MAPPED: readonly CallSite[] = Object.freeze([]);
+
 /** The default `$options` (`array()`): the library only reads options, so one instance serves all calls. */
 const NO_OPTIONS = new PhpArray();
 
@@ -126,7 +129,7 @@ export class RouteLibrary {
         record.replacedBy = undefined;
         record.resetBy = undefined;
         record.overwrote = undefined;
-        record.mappedBy = [];
+        record.mappedBy = NOT_MAPPED;
         if (record.name !== undefined) state.named.set(record.name, String(record.key), record);
         const previous = state.routes.originOf(record.key) as RouteRecord | undefined;
         if (previous) previous.replacedBy = record;
@@ -303,7 +306,7 @@ export class RouteLibrary {
       nestedPrefix: state.nestedPrefix,
       conditional: this.host.conditional,
       dynamic,
-      mappedBy: [],
+      mappedBy: NOT_MAPPED,
       branches: this.host.branches,
       ...(this.nestedParents.length
         ? { nested: { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset } }
@@ -448,13 +451,13 @@ export class RouteLibrary {
     // Most targets hold no placeholder: they are stored as they are, without the conversions.
     // (An array default controller is a TypeError whatever the target: that path still raises it.)
     const plain = (to: Value) => typeof to === 'string' && !(controller instanceof PhpArray) && !to.includes('{default_controller}');
-    for (const [from, to] of state.routes.entries()) {
-      const rec = state.routes.originOf(from) as RouteRecord;
-      rec.mappedBy.push(site);
+    state.routes.forEachEntry((to, from, origin) => {
+      const rec = origin as RouteRecord;
+      rec.mappedBy = rec.mappedBy.length === 0 ? [site] : [...rec.mappedBy, site];
       const before = routes.originOf(from) as EntryOriginInfo | undefined;
       if (before && before.kind !== 'route') rec.overwrote = before;
       routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
-    }
+    });
     return routes;
   }
 

@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
+import { primeCallIndexes } from '../../../shared/analysis/calls-at';
 import { primeSiteIndex } from '../../../shared/analysis/produced';
 import { addReadRoot, setReadRoots } from '../host/read-fence';
 import { applicationDirOf } from '../host/route-file';
@@ -119,7 +120,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version: doc.version, ...result.timing });
       // Once the diagnostics are out, build what the first hover would otherwise build (unless a newer version came).
       setImmediate(() => {
-        if (service.last(doc.uri)?.evaluation === result.evaluation) primeSiteIndex(result.evaluation);
+        if (service.last(doc.uri)?.evaluation !== result.evaluation) return;
+        primeSiteIndex(result.evaluation);
+        primeCallIndexes(result.evaluation);
       });
     } catch (e) {
       connection.console.error(`[ci-routes] analysis of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);

@@ -17,11 +17,11 @@ export function tableView(routes: PhpArray): TableView {
     const keys: string[] = [];
     const values: Value[] = [];
     const origins: (EntryOriginInfo | undefined)[] = [];
-    for (const [k, v] of routes.entries()) {
-      keys.push(keyToString(k));
-      values.push(v);
-      origins.push(routes.originOf(k) as EntryOriginInfo | undefined);
-    }
+    routes.forEachEntry((value, key, origin) => {
+      keys.push(keyToString(key));
+      values.push(value);
+      origins.push(origin as EntryOriginInfo | undefined);
+    });
     views.set(routes, (view = { keys, values, origins }));
   }
   return view;
