@@ -1,5 +1,5 @@
 import { StatementParser } from '../php/parse';
-import { evaluateParsed, type EvaluateOptions, type FileEvaluation } from './evaluate-file';
+import { evaluateParsed, reuseStopped, type EvaluateOptions, type FileEvaluation } from './evaluate-file';
 import { ReplayCache } from './replay';
 import { sameValue } from './convert';
 import type { Value } from './values';
@@ -9,7 +9,8 @@ export type DocumentOptions = Omit<EvaluateOptions, 'parser' | 'perMethod' | 're
 /**
  * Evaluates successive versions of one document, doing again only what an edit can change:
  * statements are re-parsed only when their text changed, and declarations whose text did not
- * change are replayed from the previous evaluation instead of being evaluated. The result equals
+ * change are replayed from the previous evaluation instead of being evaluated; when the script
+ * stopped before the edit (an endless loop, a fatal error), the previous evaluation stands. The result equals
  * `evaluateRouteFile(text, options)` for every text (the property tests hold it to that).
  */
 export class DocumentEvaluator {
@@ -29,13 +30,15 @@ export class DocumentEvaluator {
     this.options = options;
     this.replay.clear();
     this.lineage = {};
+    this.last = undefined;
   }
 
   update(text: string): FileEvaluation {
     const t0 = performance.now();
     const parsed = this.parser.parse(text);
     const t1 = performance.now();
-    this.last = evaluateParsed(parsed, { ...this.options, replay: this.replay });
+    const reused = this.last && reuseStopped(this.last, parsed);
+    this.last = reused ?? evaluateParsed(parsed, { ...this.options, replay: this.replay });
     this.last.lineage = this.lineage;
     this.lastTiming = { parseMs: t1 - t0, evaluateMs: performance.now() - t1 };
     return this.last;

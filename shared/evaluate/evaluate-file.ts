@@ -1,5 +1,5 @@
-import type { Span } from '../php/ast';
-import { StatementParser, type ParsedFile } from '../php/parse';
+import type { PhpNode, Span } from '../php/ast';
+import { StatementParser, type ParsedFile, type ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
@@ -88,7 +88,9 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     try {
       const interpreter = new Interpreter(parsed, { ...base, mask: ALL_METHODS, replay: options.replay });
       const outcome = interpreter.run();
-      return assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats);
+      const evaluation = assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats);
+      if (outcome.stoppedAt !== undefined) stops.set(evaluation, { outcome, stoppedAt: outcome.stoppedAt, functions: topLevelFunctions(parsed), used: false });
+      return evaluation;
     } catch (e) {
       if (!(e instanceof Diverge)) throw e;
     }
@@ -96,6 +98,59 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
   const interpreters = REQUEST_METHODS.map((_, m) => new Interpreter(parsed, { ...base, mask: 1 << m }));
   const outcomes = interpreters.map((i) => i.run());
   return assemble(parsed, outcomes, 'per-method', { replayed: 0, evaluated: interpreters.reduce((n, i) => n + i.replayStats.evaluated, 0) });
+}
+
+/** How an evaluation that stopped early came about, so that the next version of the document may reuse it. */
+interface Stop {
+  outcome: InterpreterOutcome;
+  stoppedAt: number;
+  functions: PhpNode[];
+  /** A closure was called since (it may have changed the interpreter's state): not reused. */
+  used: boolean;
+}
+
+const stops = new WeakMap<FileEvaluation, Stop>();
+
+/** Top-level function declarations: PHP declares them before the file runs, wherever they are. */
+function topLevelFunctions(parsed: ParsedFile): PhpNode[] {
+  const out: PhpNode[] = [];
+  for (const st of parsed.statements) for (const node of st.nodes) if (node.kind === 'function') out.push(node);
+  return out;
+}
+
+function sameStatement(a: ParsedStatement, b: ParsedStatement): boolean {
+  return (
+    a.base === b.base &&
+    a.chunk.kind === b.chunk.kind &&
+    a.chunk.start === b.chunk.start &&
+    a.chunk.end === b.chunk.end &&
+    a.problems.length === b.problems.length &&
+    a.tooDeep === b.tooDeep &&
+    a.nodes.length === b.nodes.length &&
+    a.nodes.every((n, i) => n === b.nodes[i])
+  );
+}
+
+/**
+ * `previous` again, for a new parse of the same document, when the edit cannot change it: the
+ * script stopped (endless loop, fatal error, exit) in a statement the edit left where it was,
+ * with everything before it unchanged and the same functions declared. An endless loop is then
+ * not run again for every keystroke below it. Parse problems are the new ones. Undefined when
+ * the evaluation must be done.
+ */
+export function reuseStopped(previous: FileEvaluation, parsed: ParsedFile): FileEvaluation | undefined {
+  const stop = stops.get(previous);
+  if (!stop || stop.used) return undefined;
+  const before = previous.parsed.statements;
+  const now = parsed.statements;
+  if (now.length <= stop.stoppedAt) return undefined;
+  for (let i = 0; i <= stop.stoppedAt; i++) if (!sameStatement(before[i], now[i])) return undefined;
+  const functions = topLevelFunctions(parsed);
+  if (functions.length !== stop.functions.length || functions.some((f, i) => f !== stop.functions[i])) return undefined;
+  const evaluation = assemble(parsed, REQUEST_METHODS.map(() => stop.outcome), 'together', { replayed: 0, evaluated: 0 });
+  // It shares the interpreter with `previous`: a closure called through either ends the reuse.
+  stops.set(evaluation, stop);
+  return evaluation;
 }
 
 function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: FileEvaluation['mode'], statements: FileEvaluation['statements']): FileEvaluation {
@@ -121,7 +176,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
       problems.push(p);
     }
   }
-  return {
+  const evaluation: FileEvaluation = {
     parsed,
     methods,
     problems,
@@ -130,6 +185,11 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     statements,
     steps: unique.reduce((n, o) => n + o.steps, 0),
     constants: outcomes[0].constants,
-    callClosure: (m, closure, args) => outcomes[m].callClosure(closure, args),
+    callClosure: (m, closure, args) => {
+      const stop = stops.get(evaluation);
+      if (stop) stop.used = true;
+      return outcomes[m].callClosure(closure, args);
+    },
   };
+  return evaluation;
 }

@@ -62,6 +62,11 @@ export interface InterpreterOutcome {
   constants: Map<string, Value>;
   /** Calls a closure the file created (closure routes), within what is left of the budget. */
   callClosure(closure: PhpClosure, args: Value[]): Value;
+  /**
+   * The index (in the parsed file's statements) of the top-level statement the script stopped in
+   * (endless loop, fatal error, exit, top-level return); undefined when it ran to the end.
+   */
+  stoppedAt?: number;
 }
 
 /** Stops evaluation when the step budget or the nesting limit is reached. */
@@ -211,8 +216,11 @@ export class Interpreter implements LibraryHost {
     // Constants the file cannot change are literals to replay (define() cannot redefine; `const` can here).
     const fixed: ReadonlySet<string> = declaresConstants ? new Set() : new Set(this.options.constants?.keys() ?? []);
     this.options.replay?.useConstants(fixed);
+    let index = -1;
+    let stoppedAt: number | undefined;
     try {
       outer: for (const st of this.parsed.statements) {
+        index++;
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
         if (st.tooDeep) {
@@ -237,10 +245,14 @@ export class Interpreter implements LibraryHost {
           this.replayStats.evaluated++;
           const signal = this.execStatement(node, st.problems.length > 0);
           // `return` at the top of an included file ends it.
-          if (signal?.kind === 'return') break outer;
+          if (signal?.kind === 'return') {
+            stoppedAt = index;
+            break outer;
+          }
         }
       }
     } catch (e) {
+      stoppedAt = index;
       if (e instanceof PhpFatal) {
         for (const m of methodsIn(this.options.mask)) errors[m] = e;
       } else if (e instanceof ExitSignal) {
@@ -271,6 +283,7 @@ export class Interpreter implements LibraryHost {
       steps: this.steps,
       constants: this.constants,
       callClosure: (closure, args) => this.callClosureSafely(closure, args),
+      stoppedAt,
     };
   }
 

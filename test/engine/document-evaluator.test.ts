@@ -7,6 +7,7 @@ import { FILE_CHECKS, fileChecks, sortFindings } from '../../shared/analysis/dia
 import type { CheckContext } from '../../shared/analysis/diagnostics/context';
 import { Describer } from '../../shared/analysis/origins';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import { PhpClosure } from '../../shared/evaluate/values';
 import { evaluationTrace } from '../helpers/evaluation-trace';
 import { CONFORMANCE, EXAMPLE_APP } from '../helpers/paths';
 import { seededRandom } from '../helpers/random';
@@ -123,6 +124,41 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
       unreachable.push(JSON.parse(incremental).filter((f: { code: string }) => f.code === 'unreachable-route').length);
     }
     assert.deepEqual(unreachable, [1, 0, 1, 0, 1]);
+  });
+
+  it('keeps the evaluation of a script that stopped above the edit, and evaluates again when the edit can change it', () => {
+    const top = ["<?php", "Route::get('a', 'c/a');", "$i = 0;"];
+    const loop = 'while (true) { $i++; }';
+    const below = ["Route::get('b', 'c/b');", '$route = Route::map($route);', ''];
+    const versions: { text: string; reused: boolean; why: string }[] = [
+      { text: [...top, loop, ...below].join('\n'), reused: false, why: 'the first version' },
+      { text: [...top, loop, "Route::get('x', 'c/x');", ...below].join('\n'), reused: true, why: 'a line added below the loop' },
+      { text: [...top, loop, '// note', "Route::get('x', 'c/x');", ...below].join('\n'), reused: true, why: 'a comment below the loop' },
+      { text: [...top, loop, 'function helper() { return 1; }', ...below].join('\n'), reused: false, why: 'a function declared below (PHP declares it before the file runs)' },
+      { text: [...top, loop, 'function helper() { return 1; }', "Route::get('y', 'c/y');", ...below].join('\n'), reused: true, why: 'below again, same function' },
+      { text: [...top, loop, 'function helper() { return 1; }', 'Route::get(', ...below].join('\n'), reused: true, why: 'a syntax error below: the new parse problem is reported' },
+      { text: ['<?php', "Route::get('z', 'c/z');", ...top.slice(1), loop, ...below].join('\n'), reused: false, why: 'a line added above the loop' },
+      { text: ['<?php', "Route::get('z', 'c/z');", ...top.slice(1), 'while (true) { $i += 2; }', ...below].join('\n'), reused: false, why: 'the loop itself edited' },
+      { text: ['<?php', "Route::get('z', 'c/z');", ...top.slice(1), 'Route::nope();', ...below].join('\n'), reused: false, why: 'a fatal error instead of the loop' },
+      { text: ['<?php', "Route::get('z', 'c/z');", ...top.slice(1), 'Route::nope();', "Route::get('w', 'c/w');", ...below].join('\n'), reused: true, why: 'a line added below the fatal error' },
+    ];
+    const options = { maxSteps: 2_000 };
+    const doc = new DocumentEvaluator(options);
+    for (const v of versions) {
+      const e = doc.update(v.text);
+      const reused = e.statements.replayed === 0 && e.statements.evaluated === 0;
+      assert.equal(reused, v.reused, `${v.why}: ${reused ? 'reused' : 'evaluated'}`);
+      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(v.text, options)), v.why);
+      assert.equal(findings(v.text, e, FILE_CHECKS), findings(v.text, evaluateRouteFile(v.text, options), fileChecks()), v.why);
+    }
+    // A closure called since (the URL tester runs closure routes) may have changed what the script left: evaluated again.
+    const closure = ["<?php", "$route['x'] = function () { Route::get('late', 'c/late'); return 'c/x'; };", 'Route::nope();', ''].join('\n');
+    const first = doc.update(closure);
+    const route = first.methods[0].routes?.get('x');
+    assert.ok(route instanceof PhpClosure);
+    first.callClosure(0, route, []);
+    const edited = `${closure}// below\n`;
+    assert.deepEqual(evaluationTrace(doc.update(edited)), evaluationTrace(evaluateRouteFile(edited, options)));
   });
 
   it('replays prefix(CONSTANT, ...) while the constant is fixed, and not once the file declares it', () => {
