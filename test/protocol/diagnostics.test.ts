@@ -96,6 +96,26 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     assert.deepStrictEqual(closed.diagnostics, []);
   });
 
+  it('answers a request on an edited version at once, and publishes that version\'s diagnostics without waiting for the debounce', async () => {
+    await client.shutdown();
+    client = new LspClient();
+    await client.initialize(root, { debounceMs: 60_000 });
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    const text = "<?php\nRoute::get('a', 'c/a');\n$route = Route::map($route);\n";
+    const uri = await open(file, text);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    // Once the workspace scan is done, nothing else re-analyses open documents.
+    for (let i = 0; i < 100 && !client.logs.some((l) => /indexed \d+ route file/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(client.logs.some((l) => /indexed \d+ route file/.test(l)), client.logs.join('\n'));
+    const edited = text.replace("Route::get('a', 'c/a');", "Route::get('a', 'c/a');\nRoute::get('a', 'c/b');");
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: edited }] });
+    const table = (await client.connection.sendRequest('ciRoutes/routeTable', { uri })) as { methods: { method: string; rows: { uri: string; target: string }[] }[] };
+    assert.equal(table.methods[0].rows.find((r) => r.uri === 'a')?.target, 'c/b', 'the request saw version 2');
+    // The 60 s debounce would hold the publication; the request brought the analysis forward.
+    const p = await client.waitForDiagnostics(uri, (d) => d.version === 2, 10_000);
+    assert.ok(codes(p).includes('duplicate-route'), JSON.stringify(p.diagnostics));
+  });
+
   it('applies settings changes (a code turned off, a severity changed)', async () => {
     const file = path.join(root, 'application', 'config', 'routes.php');
     const uri = await open(file, "<?php\nRoute::block(array('a', 'b'));\nRoute::any('x', 'y/z', array('name' => 'x'));\n$route = Route::map($route);\n");

@@ -101,16 +101,24 @@ export class RouteService {
   }
 
   /**
-   * @param knownNames route names across the workspace; 'pending' while the first scan runs, when
-   * name findings would be guesses and are left out.
+   * Evaluates a version without running the checks: what requests need (positions, routes,
+   * names), at the cost of the evaluation alone. analyse() of the same version then reuses it.
    */
-  analyse(uri: string, file: string, text: string, version: number, settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): AnalysedRouteFile {
+  evaluate(uri: string, file: string, text: string, version: number, settings: FolderSettings): void {
+    const prepared = this.prepare(uri, file, text, version, settings);
+    if ('skipped' in prepared) return;
+    const { evaluation, dialect, appDir, parseMs, evaluateMs } = prepared;
+    this.latest.set(uri, { version, evaluation, findings: [], dialect, appDir, text, timing: { parseMs, evaluateMs, analyseMs: 0, totalMs: parseMs + evaluateMs } });
+  }
+
+  /** The evaluation of `text` (the evaluator's own when it has just evaluated that text), or why it was skipped. */
+  private prepare(uri: string, file: string, text: string, version: number, settings: FolderSettings): { evaluation: FileEvaluation; dialect: Dialect; appDir: string | undefined; parseMs: number; evaluateMs: number } | { skipped: AnalysedRouteFile } {
     const appDir = fs.existsSync(path.dirname(file)) ? applicationDirOf(file) : undefined;
     const app = this.app(appDir);
     const dialect: Dialect = settings.dialect === 'auto' ? app.dialect : settings.dialect;
     if (text.length > settings.maxFileSize) {
       const evaluation = evaluateRouteFile('', { dialect });
-      return {
+      const skipped: AnalysedRouteFile = {
         version,
         evaluation,
         dialect,
@@ -123,6 +131,7 @@ export class RouteService {
           },
         ],
       };
+      return { skipped };
     }
     const constants = new Map(app.constants);
     for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
@@ -132,16 +141,29 @@ export class RouteService {
       this.evaluators.set(uri, evaluator);
     }
     evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxRoutes: settings.maxRoutes });
-    const t0 = performance.now();
     const evaluation = evaluator.update(text);
-    const t1 = t0 + evaluator.lastTiming.parseMs;
+    const { parseMs, evaluateMs } = evaluator.lastTiming;
+    // Evaluated earlier for a request: its time is this version's too.
+    const earlier = this.latest.get(uri);
+    if (parseMs + evaluateMs === 0 && earlier?.evaluation === evaluation && earlier.timing) return { evaluation, dialect, appDir, parseMs: earlier.timing.parseMs, evaluateMs: earlier.timing.evaluateMs };
+    return { evaluation, dialect, appDir, parseMs, evaluateMs };
+  }
+
+  /**
+   * @param knownNames route names across the workspace; 'pending' while the first scan runs, when
+   * name findings would be guesses and are left out.
+   */
+  analyse(uri: string, file: string, text: string, version: number, settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): AnalysedRouteFile {
+    const prepared = this.prepare(uri, file, text, version, settings);
+    if ('skipped' in prepared) return prepared.skipped;
+    const { evaluation, dialect, appDir, parseMs, evaluateMs } = prepared;
     const t2 = performance.now();
     const findings = analyzeRouteFile(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames, controllers: this.catalog(appDir) })
       .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
       .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? finding.severity) as Severity | 'off' }))
       .filter((f): f is { finding: Finding; severity: Severity } => f.severity !== 'off');
-    const t3 = performance.now();
-    const timing = { parseMs: t1 - t0, evaluateMs: t2 - t1, analyseMs: t3 - t2, totalMs: t3 - t0 };
+    const analyseMs = performance.now() - t2;
+    const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
     const result = { version, evaluation, findings, dialect, appDir, timing };
     this.latest.set(uri, { ...result, text });
     return result;

@@ -394,9 +394,29 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     backlog.clear();
   });
 
+  /**
+   * Before a request about a document: its current version evaluated. For a route file the
+   * checks and the diagnostics follow in the background, so the request waits for the
+   * evaluation alone, never for the checks (the slow part of an analysis on large files).
+   */
   const ensureAnalysed = (doc: TextDocument): void => {
     const last = service.last(doc.uri);
-    if (!last || last.version !== doc.version) analyseAndPublish(doc);
+    if (last && last.version === doc.version) return;
+    const file = uriToPath(doc.uri);
+    if (!file || !index.isRouteFile(file)) {
+      analyseAndPublish(doc);
+      return;
+    }
+    try {
+      service.evaluate(doc.uri, file, doc.getText(), doc.version, settingsFor(file));
+    } catch (e) {
+      connection.console.error(`[ci-routes] evaluation of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+    }
+    // The pending debounced analysis runs now, in the background.
+    const t = timers.get(doc.uri);
+    if (t) clearTimeout(t);
+    timers.delete(doc.uri);
+    enqueue(doc.uri);
   };
   registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor });
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
