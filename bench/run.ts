@@ -11,6 +11,7 @@ import { hasPhp, phpLint, wholeFileParse } from './baselines';
 import { generateWorkspace, SEED, type BenchWorkspace } from './generate';
 import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
 import { BENCH_SETTINGS, runSession, type SessionPlan } from './session';
+import { cpuTimes, stealPercent } from './steal';
 import { now } from './stats';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const startedAt = new Date();
   const t0 = now();
+  const cpuAtStart = cpuTimes();
   const log = (m: string) => {
     if (!opts.json) process.stderr.write(`[bench ${((now() - t0) / 1000).toFixed(1)} s] ${m}\n`);
   };
@@ -138,7 +140,7 @@ async function main(): Promise<void> {
       startedAt: startedAt.toISOString(),
       totalMs,
       generationMs,
-      machine: machine(),
+      machine: { ...machine(), stealPercent: stealPercent(cpuAtStart, cpuTimes()) },
       quick: opts.quick,
       revision: revision(),
       seed: SEED,
@@ -152,6 +154,7 @@ async function main(): Promise<void> {
       const out = [
         `ci-routes bench  ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${opts.quick ? '  (--quick)' : ''}  revision ${info.revision}`,
         `machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, ${m.platform}, node ${m.node}, php ${m.php ? 'on the PATH' : 'not on the PATH'}`,
+        `CPU time taken by the hypervisor during the run (steal): ${m.stealPercent === undefined ? 'n/a' : `${m.stealPercent.toFixed(1)}%`} (above a few percent, timings are noisy)`,
         `workspace per size: 2,000 controllers, ${ws.sizes[0].otherFiles - 1} views, constants.php; server settings maxFileSize ${BENCH_SETTINGS.maxFileSize / 1024 / 1024} MiB, maxSteps ${BENCH_SETTINGS.maxSteps.toLocaleString('en-US')}, debounceMs 0`,
         `route files: ${results.map((r) => `${r.size.toLocaleString('en-US')} decl. = ${(r.bytes / 1024).toFixed(0)} KB, ${r.session.diagnostics ?? '?'} diagnostics`).join('; ')}`,
         `total bench time: ${(totalMs / 1000).toFixed(1)} s (generation ${(generationMs / 1000).toFixed(1)} s, build not included)`,
