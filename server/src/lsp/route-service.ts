@@ -77,7 +77,7 @@ export class RouteService {
     else this.appCache.clear();
   }
 
-  /** The last analysis of each open route document (hover, completion and definition read it). */
+  /** The last evaluation of each open route document (requests read it); its findings are empty when only evaluate() ran. */
   private readonly latest = new Map<string, AnalysedRouteFile & { text: string }>();
 
   close(uri: string): void {
