@@ -13,3 +13,21 @@ export function inOrder(lowerLabel: string, lowerTyped: string): boolean {
   }
   return true;
 }
+
+/**
+ * The items matching what was typed, in two groups kept in the items' order: those whose label
+ * starts with it, then those holding its characters in order (how completions are ranked). At
+ * most `limit` items per group.
+ */
+export function matchGroups<T>(items: Iterable<T>, lowerLabel: (item: T) => string, lowerTyped: (item: T) => string, limit = Infinity): { prefixed: T[]; others: T[] } {
+  const prefixed: T[] = [];
+  const others: T[] = [];
+  for (const item of items) {
+    const label = lowerLabel(item);
+    const typed = lowerTyped(item);
+    if (label.startsWith(typed)) {
+      if (prefixed.length < limit) prefixed.push(item);
+    } else if (others.length < limit && inOrder(label, typed)) others.push(item);
+  }
+  return { prefixed, others };
+}

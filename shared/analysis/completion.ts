@@ -1,5 +1,5 @@
 import type { Span } from '../php/ast';
-import { inOrder } from './completion-match';
+import { matchGroups } from './completion-match';
 import { ROUTE_METHOD_DOCS } from './library-docs';
 
 export interface CompletionEntry {
@@ -77,13 +77,7 @@ export class NameChoices {
     const all = this.list();
     if (typed === '') return all.length <= limit ? all : all.slice(0, limit);
     const t = typed.toLowerCase();
-    const prefixed: NameChoice[] = [];
-    const others: NameChoice[] = [];
-    for (const c of all) {
-      if (c.lower.startsWith(t)) {
-        if (prefixed.length < limit) prefixed.push(c);
-      } else if (others.length < limit && inOrder(c.lower, t)) others.push(c);
-    }
+    const { prefixed, others } = matchGroups(all, (c) => c.lower, () => t, limit);
     return [...prefixed, ...others].slice(0, limit);
   }
 }

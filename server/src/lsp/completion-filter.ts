@@ -1,4 +1,4 @@
-import { fuzzyMatches } from '../../../shared/analysis/completion-match';
+import { fuzzyMatches, matchGroups } from '../../../shared/analysis/completion-match';
 
 /** At most this many completion items per answer; past it the list is marked incomplete. */
 export const MAX_COMPLETION_ITEMS = 100;
@@ -20,17 +20,7 @@ function sortedByLabel<E extends { label: string }>(list: E[]): E[] {
  */
 export function filterCompletions<E extends { label: string }>(entries: readonly E[], typedFor: (e: E) => string): { items: E[]; complete: boolean } {
   if (entries.length <= MAX_COMPLETION_ITEMS) return { items: [...entries], complete: true };
-  const prefixed: E[] = [];
-  const others: E[] = [];
-  for (const e of entries) {
-    const typed = typedFor(e);
-    if (typed === '') {
-      prefixed.push(e);
-      continue;
-    }
-    if (!fuzzyMatches(e.label, typed)) continue;
-    (e.label.toLowerCase().startsWith(typed.toLowerCase()) ? prefixed : others).push(e);
-  }
+  const { prefixed, others } = matchGroups(entries, (e) => e.label.toLowerCase(), (e) => typedFor(e).toLowerCase());
   const ranked = [...sortedByLabel(prefixed), ...sortedByLabel(others)];
   return { items: ranked.slice(0, MAX_COMPLETION_ITEMS), complete: ranked.length <= MAX_COMPLETION_ITEMS };
 }
