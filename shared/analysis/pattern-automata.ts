@@ -519,10 +519,10 @@ export function sampleWords(dfa: TableDfa, count: number, seed: number): string[
   };
   for (let k = 1; k < count; k++) {
     let state = 0;
-    let word = '';
+    const chars: string[] = [];
     for (;;) {
-      if (word.length > 48) {
-        word += shortestCompletion(dfa, state);
+      if (chars.length > 48) {
+        chars.push(shortestCompletion(dfa, state));
         break;
       }
       const options: number[] = [];
@@ -530,10 +530,12 @@ export function sampleWords(dfa: TableDfa, count: number, seed: number): string[
       if (dfa.final[state] && (options.length === 0 || random(4) === 0)) break;
       const c = options[random(options.length)]!;
       const inClass = symbols[c]!;
-      word += SYMBOLS[inClass[random(inClass.length)]!];
+      chars.push(SYMBOLS[inClass[random(inClass.length)]!]!);
       state = dfa.trans[state * dfa.classes + c]!;
     }
-    out.push(word);
+    // Joined, not concatenated: a word built with += is a chain of one rope node per character,
+    // and the samples stay cached with their key.
+    out.push(chars.join(''));
   }
   return out;
 }
@@ -663,13 +665,13 @@ function shortestCompletion(dfa: TableDfa, state: number): string {
   for (let head = 0; head < queue.length; head++) {
     const s = queue[head]!;
     if (dfa.final[s]) {
-      let w = '';
+      const reversed: string[] = [];
       for (let x = s; x !== state; ) {
         const [prev, c] = from.get(x)!;
-        w = SYMBOLS[symbols[c]![0]!]! + w;
+        reversed.push(SYMBOLS[symbols[c]![0]!]!);
         x = prev;
       }
-      return w;
+      return reversed.reverse().join('');
     }
     for (let c = 0; c < dfa.classes; c++) {
       const t = dfa.trans[s * dfa.classes + c]!;
@@ -683,7 +685,7 @@ function shortestCompletion(dfa: TableDfa, state: number): string {
 }
 
 function wordOf(queue: readonly { symbol: number; parent: number }[], at: number): string {
-  let w = '';
-  for (let k = at; k > 0; k = queue[k]!.parent) w = SYMBOLS[queue[k]!.symbol]! + w;
-  return w;
+  const reversed: string[] = [];
+  for (let k = at; k > 0; k = queue[k]!.parent) reversed.push(SYMBOLS[queue[k]!.symbol]!);
+  return reversed.reverse().join('');
 }

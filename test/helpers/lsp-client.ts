@@ -78,6 +78,11 @@ export class LspClient {
     });
   }
 
+  /** The publications for `uri` seen so far, oldest first. */
+  publications(uri: string): readonly PublishDiagnosticsParams[] {
+    return this.diagnostics.get(uri) ?? [];
+  }
+
   /** Forgets publications seen so far (so the next wait sees only new ones). */
   clearDiagnostics(uri?: string): void {
     if (uri) this.diagnostics.delete(uri);

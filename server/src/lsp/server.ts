@@ -396,8 +396,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /**
    * Before a request about a document: its current version evaluated. For a route file the
-   * checks and the diagnostics follow in the background, so the request waits for the
-   * evaluation alone, never for the checks (the slow part of an analysis on large files).
+   * checks and the diagnostics follow when typing pauses (the pending debounce), so the request
+   * waits for the evaluation alone, never for the checks (the slow part of an analysis on large
+   * files), and a burst of edits and requests costs one analysis, of the version typing stopped at.
    */
   const ensureAnalysed = (doc: TextDocument): void => {
     const last = service.last(doc.uri);
@@ -412,11 +413,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } catch (e) {
       connection.console.error(`[ci-routes] evaluation of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
     }
-    // The pending debounced analysis runs now, in the background.
-    const t = timers.get(doc.uri);
-    if (t) clearTimeout(t);
-    timers.delete(doc.uri);
-    enqueue(doc.uri);
+    // A version no analysis is waiting for still gets one, in the background.
+    if (!timers.has(doc.uri)) enqueue(doc.uri);
   };
   registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor });
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
