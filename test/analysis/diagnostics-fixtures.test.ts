@@ -5,8 +5,7 @@ import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../shared/analysis/diagnostics/types';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../shared/php/line-index';
-import { FileListTree } from '../../shared/router/app-tree';
-import { createControllerCatalog } from '../../shared/workspace/controller-catalog';
+import { catalogFor } from '../helpers/fixture-app';
 import { CONFORMANCE, ROOT } from '../helpers/paths';
 import { formatFindings } from './fixture-format';
 
@@ -16,18 +15,6 @@ import { formatFindings } from './fixture-format';
  */
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'diagnostics');
 const update = process.env.UPDATE_FIXTURES === '1';
-
-function listFiles(dir: string, prefix = ''): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
-}
-
-/** A fixture `x.php` may come with an application folder `x.app/` (its controllers). */
-function catalogFor(phpFile: string) {
-  const appDir = phpFile.replace(/\.php$/, '.app');
-  if (!fs.existsSync(appDir)) return undefined;
-  const tree = new FileListTree(listFiles(appDir));
-  return createControllerCatalog(tree, (f) => fs.readFileSync(path.join(appDir, f), 'utf8'));
-}
 
 function check(phpFile: string, expectedFile: string, dialect: 'spec' | 'bonfire' = 'spec'): string {
   const text = fs.readFileSync(phpFile, 'utf8');

@@ -1,9 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
-import { decideTable, type MethodDecisions, type TableEntry } from '../../shared/analysis/diagnostics/checks/reachability-decisions';
+import { decideTable as decideSteps, type MethodDecisions, type TableEntry } from '../../shared/analysis/diagnostics/checks/reachability-decisions';
+import { runSteps } from '../../shared/util/steps';
 import { InclusionChecker } from '../../shared/analysis/inclusion';
 import type { LiteralOrigin } from '../../shared/library/records';
+
+const decideTable = (...args: Parameters<typeof decideSteps>): MethodDecisions => runSteps(decideSteps(...args));
 
 /**
  * Incremental reachability: deciding an edited table from the previous table's decisions must

@@ -118,6 +118,20 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     assert.ok(!published.some((p) => p.version === 2), JSON.stringify(published));
   });
 
+  it('answers requests while a long analysis runs, which then publishes', async () => {
+    // 300 different patterns: deciding their reachability builds 300 automata (hundreds of ms).
+    const lines = Array.from({ length: 300 }, (_, i) => `Route::get('(:any)/p${i}/([a-z]+)-${i}x(:num)', 'c/m/$1');`);
+    const text = `<?php\n${lines.join('\n')}\n$route = Route::map($route);\n`;
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    const uri = await open(file, text);
+    const hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 9 } });
+    assert.ok(hover, 'the hover was answered');
+    // Answered before the analysis of the version it was about was done.
+    assert.deepEqual(client.publications(uri).filter((p) => p.version === 1), []);
+    const p = await client.waitForDiagnostics(uri, (d) => d.version === 1);
+    assert.ok(Array.isArray(p.diagnostics));
+  });
+
   it('applies settings changes (a code turned off, a severity changed)', async () => {
     const file = path.join(root, 'application', 'config', 'routes.php');
     const uri = await open(file, "<?php\nRoute::block(array('a', 'b'));\nRoute::any('x', 'y/z', array('name' => 'x'));\n$route = Route::map($route);\n");

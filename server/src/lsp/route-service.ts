@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
+import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
+import { runSteps, type Steps } from '../../../shared/util/steps';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import { DocumentEvaluator } from '../../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
@@ -154,15 +155,35 @@ export class RouteService {
    * name findings would be guesses and are left out.
    */
   analyse(uri: string, file: string, text: string, version: number, settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): AnalysedRouteFile {
+    return runSteps(this.analysisSteps(uri, file, text, version, settings, knownNames));
+  }
+
+  /**
+   * analyse(), pausing between units of the checks (the evaluation comes first, in one piece).
+   * Its time counts only while it runs. A caller that stops it early must not continue it after
+   * the document was evaluated again (the evaluation's records are shared with the next one).
+   */
+  *analysisSteps(uri: string, file: string, text: string, version: number, settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): Steps<AnalysedRouteFile> {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return prepared.skipped;
     const { evaluation, dialect, appDir, parseMs, evaluateMs } = prepared;
-    const t2 = performance.now();
-    const findings = analyzeRouteFile(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames, controllers: this.catalog(appDir) })
+    const steps = analyzeRouteFileSteps(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames, controllers: this.catalog(appDir) });
+    let analyseMs = 0;
+    let found: Finding[];
+    for (;;) {
+      const t = performance.now();
+      const r = steps.next();
+      analyseMs += performance.now() - t;
+      if (r.done) {
+        found = r.value;
+        break;
+      }
+      yield;
+    }
+    const findings = found
       .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
       .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? finding.severity) as Severity | 'off' }))
       .filter((f): f is { finding: Finding; severity: Severity } => f.severity !== 'off');
-    const analyseMs = performance.now() - t2;
     const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
     const result = { version, evaluation, findings, dialect, appDir, timing };
     this.latest.set(uri, { ...result, text });

@@ -24,7 +24,8 @@ import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
 import { registerOutlineFeatures } from './outline-features';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
-import { RouteService } from './route-service';
+import { RouteService, type AnalysedRouteFile } from './route-service';
+import type { Steps } from '../../../shared/util/steps';
 import { WorkspaceIndex } from './workspace-index';
 
 export interface ServerOptions {
@@ -52,6 +53,12 @@ export interface RunningServer {
 }
 
 /** Wires the engine to an LSP connection. Only this layer knows LSP. */
+/**
+ * How long a background analysis runs before requests get their turn: a request waits at most
+ * about this long for the checks, however long they take in all.
+ */
+const SLICE_MS = 10;
+
 export function startServer(connection: Connection, options: ServerOptions = {}): RunningServer {
   const documents = new TextDocuments(TextDocument);
   const service = new RouteService();
@@ -91,6 +98,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return index.folderOf(file)?.settings ?? normalizeSettings({}).settings;
   }
 
+  /** A route file's analysis under way: it runs in slices, so that requests are answered in between. */
+  interface AnalysisJob {
+    readonly doc: TextDocument;
+    /** The version analysed (the document object itself moves on with edits). */
+    readonly version: number;
+    readonly file: string;
+    readonly steps: Steps<AnalysedRouteFile>;
+  }
+  const jobs = new Map<string, AnalysisJob>();
+
+  /** Starts analysing the document's version (a route file's in slices: the first now, the rest in the background). */
   function analyseAndPublish(doc: TextDocument): void {
     const file = uriToPath(doc.uri);
     if (!file) return;
@@ -98,35 +116,74 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       publishUsages(file, doc);
       return;
     }
+    cancelJob(doc.uri);
+    const job: AnalysisJob = { doc, version: doc.version, file, steps: service.analysisSteps(doc.uri, file, doc.getText(), doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending') };
+    jobs.set(doc.uri, job);
+    runSlice(job);
+  }
+
+  /** Stops the analysis under way (its inputs changed); what its checks decided stays in their memos. */
+  function cancelJob(uri: string): void {
+    const job = jobs.get(uri);
+    if (!job) return;
+    jobs.delete(uri);
+    job.steps.return(undefined as never);
+  }
+
+  /** Runs a job for up to SLICE_MS; publishes when it is done, else queues the rest. */
+  function runSlice(job: AnalysisJob): void {
+    const end = performance.now() + SLICE_MS;
+    let result: AnalysedRouteFile | undefined;
     try {
-      const result = service.analyse(doc.uri, file, doc.getText(), doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending');
-      // A newer version arrived while analysing: its own analysis will publish.
-      const current = documents.get(doc.uri);
-      if (!current || current.version !== doc.version) return;
-      // A limit hit is said once in the log (the diagnostic at the top of the file stays meanwhile).
-      if (result.skipped && !overLimit.has(doc.uri)) log(`${file}: ${result.skipped}`);
-      if (result.skipped) overLimit.add(doc.uri);
-      else overLimit.delete(doc.uri);
-      // The workspace index learns this version's names from the same evaluation.
-      if (!result.skipped) {
-        const changed = index.recordRouteNames(file, doc.getText(), result.evaluation);
-        // Names changed: files using them may gain or lose unknown-route-name findings.
-        if (changed.size) namesChanged(changed, doc.uri);
+      for (let r = job.steps.next(); ; r = job.steps.next()) {
+        if (r.done) {
+          result = r.value;
+          break;
+        }
+        if (performance.now() >= end) break;
       }
-      const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
-      published.set(doc.uri, doc.version);
-      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-      // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
-      if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version: doc.version, ...result.timing });
-      // Once the diagnostics are out, build what the first hover would otherwise build (unless a newer version came).
-      setImmediate(() => {
-        if (service.last(doc.uri)?.evaluation !== result.evaluation) return;
-        primeSiteIndex(result.evaluation);
-        primeCallIndexes(result.evaluation);
-      });
     } catch (e) {
-      connection.console.error(`[ci-routes] analysis of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+      connection.console.error(`[ci-routes] analysis of ${job.doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+      if (jobs.get(job.doc.uri) === job) jobs.delete(job.doc.uri);
+      return;
     }
+    if (!result) {
+      enqueue(job.doc.uri);
+      return;
+    }
+    if (jobs.get(job.doc.uri) === job) jobs.delete(job.doc.uri);
+    try {
+      publishAnalysis(job.doc, job.version, job.file, result);
+    } catch (e) {
+      connection.console.error(`[ci-routes] publishing the analysis of ${job.doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+    }
+  }
+
+  function publishAnalysis(doc: TextDocument, version: number, file: string, result: AnalysedRouteFile): void {
+    // A newer version arrived while analysing: its own analysis will publish.
+    const current = documents.get(doc.uri);
+    if (!current || current.version !== version) return;
+    // A limit hit is said once in the log (the diagnostic at the top of the file stays meanwhile).
+    if (result.skipped && !overLimit.has(doc.uri)) log(`${file}: ${result.skipped}`);
+    if (result.skipped) overLimit.add(doc.uri);
+    else overLimit.delete(doc.uri);
+    // The workspace index learns this version's names from the same evaluation.
+    if (!result.skipped) {
+      const changed = index.recordRouteNames(file, doc.getText(), result.evaluation);
+      // Names changed: files using them may gain or lose unknown-route-name findings.
+      if (changed.size) namesChanged(changed, doc.uri);
+    }
+    const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
+    published.set(doc.uri, doc.version);
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
+    if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version: doc.version, ...result.timing });
+    // Once the diagnostics are out, build what the first hover would otherwise build (unless a newer version came).
+    setImmediate(() => {
+      if (service.last(doc.uri)?.evaluation !== result.evaluation) return;
+      primeSiteIndex(result.evaluation);
+      primeCallIndexes(result.evaluation);
+    });
   }
 
   /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
@@ -171,7 +228,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       namesTimer = undefined;
       const names = new Set(pendingNames);
       pendingNames.clear();
-      for (const other of documents.all()) if (other.uri !== from && other.getText().includes('named')) enqueue(other.uri);
+      for (const other of documents.all()) if (other.uri !== from && other.getText().includes('named')) restart(other.uri);
       republishUsages(names);
     }, Math.max(debounceMs, 50));
   }
@@ -230,7 +287,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     backlog.delete(next.value);
     const latest = documents.get(next.value);
-    if (latest) analyseAndPublish(latest);
+    const job = jobs.get(next.value);
+    if (!latest) cancelJob(next.value);
+    else if (job && job.version === latest.version) runSlice(job);
+    // The version it was analysing is gone; the new one waits for typing to pause.
+    else if (job && timers.has(next.value)) cancelJob(next.value);
+    else analyseAndPublish(latest);
     setImmediate(drain);
   }
 
@@ -239,8 +301,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const t = timers.get(doc.uri);
       if (t) clearTimeout(t);
       timers.delete(doc.uri);
-      enqueue(doc.uri);
+      restart(doc.uri);
     }
+  }
+
+  /** Analyses the document again from the start (settings, names or controllers changed). */
+  function restart(uri: string): void {
+    cancelJob(uri);
+    enqueue(uri);
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {

@@ -15,6 +15,7 @@ import { runtimeErrors, undefinedMethods } from './checks/runtime';
 import { syntaxAndLimits } from './checks/syntax';
 import type { Check, CheckContext } from './context';
 import type { Finding } from './types';
+import { runSteps, type Steps } from '../../util/steps';
 
 /**
  * The checks that need nothing but the file's own evaluation. Each call gives new instances (with
@@ -52,11 +53,21 @@ export interface AnalyzeOptions {
 
 /** Every finding about one route file, in document order. */
 export function analyzeRouteFile(text: string, evaluation: FileEvaluation, options: AnalyzeOptions = {}): Finding[] {
+  return runSteps(analyzeRouteFileSteps(text, evaluation, options));
+}
+
+/**
+ * analyzeRouteFile(), pausing between checks and inside the long ones. Whoever stops it early
+ * loses nothing the next analysis needs: the checks' memos keep what was decided.
+ */
+export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation, options: AnalyzeOptions = {}): Steps<Finding[]> {
   const ctx: CheckContext = { text, evaluation, describe: Describer.of(text) };
   const out: Finding[] = [];
   for (const check of [...FILE_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]) {
+    const found = check.steps ? yield* check.steps(ctx) : check(ctx);
     // One push per finding: spreading a check's list as arguments overflows the stack past ~100,000 findings.
-    for (const f of check(ctx)) out.push(f);
+    for (const f of found) out.push(f);
+    yield;
   }
   return sortFindings(out);
 }

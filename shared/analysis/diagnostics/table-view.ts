@@ -1,6 +1,7 @@
 import { keyToString, type PhpArray, type Value } from '../../evaluate/values';
 import type { EntryOriginInfo } from '../../library/records';
 import { changedWindow } from '../../util/changed-window';
+import { runSteps, type Steps } from '../../util/steps';
 
 /** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
 export interface TableView {
@@ -43,28 +44,34 @@ export class EntryResults<R, S = undefined> {
    * judgement: a different scope judges everything again
    */
   of(view: TableView, lineage: object | undefined, method: number, scope: S): ReadonlyMap<number, R> {
+    return runSteps(this.ofSteps(view, lineage, method, scope));
+  }
+
+  /** of(), pausing every few judgements. */
+  *ofSteps(view: TableView, lineage: object | undefined, method: number, scope: S): Steps<ReadonlyMap<number, R>> {
     const snapshots = lineage ? (this.byLineage.get(lineage) ?? this.byLineage.set(lineage, new Map()).get(lineage)!) : undefined;
     const previous = snapshots?.get(method);
-    const results = previous && previous.scope === scope ? this.update(previous, view) : this.judgeRange(view, 0, view.keys.length, scope, new Map());
+    const results = previous && previous.scope === scope ? yield* this.update(previous, view) : yield* this.judgeRange(view, 0, view.keys.length, scope, new Map());
     snapshots?.set(method, { view, results, scope });
     return results;
   }
 
-  private judgeRange(view: TableView, from: number, to: number, scope: S, into: Map<number, R>): Map<number, R> {
+  private *judgeRange(view: TableView, from: number, to: number, scope: S, into: Map<number, R>): Steps<Map<number, R>> {
     for (let i = from; i < to; i++) {
       const r = this.judge(view, i, scope);
       if (r !== undefined) into.set(i, r);
+      if ((i & 63) === 63) yield;
     }
     return into;
   }
 
-  private update(previous: Snapshot<R, S>, view: TableView): Map<number, R> {
+  private *update(previous: Snapshot<R, S>, view: TableView): Steps<Map<number, R>> {
     const old = previous.view;
     const { lo, oldHi, newHi } = changedWindow(old.keys.length, view.keys.length, (i, j) => sameEntry(old, i, view, j));
     // Built in table order (checks list findings' examples in that order).
     const results = new Map<number, R>();
     for (const [i, r] of previous.results) if (i < lo) results.set(i, r);
-    this.judgeRange(view, lo, newHi, previous.scope, results);
+    yield* this.judgeRange(view, lo, newHi, previous.scope, results);
     for (const [i, r] of previous.results) if (i >= oldHi) results.set(i + newHi - oldHi, r);
     return results;
   }

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
+import { analyzeRouteFile, analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
 import { DocumentEvaluator } from '../../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../../shared/library/methods';
@@ -31,30 +31,40 @@ function checkVersion(text: string, how: string, evaluation: FileEvaluation, fre
   if (difference) throw new Error(`${how} differs from a fresh evaluation: ${difference}`);
 }
 
+/** Runs an analysis for `steps` pauses and drops it, as the server does when an edit interrupts one. */
+function abandonAnalysis(text: string, evaluation: FileEvaluation, steps: number): void {
+  const analysis = analyzeRouteFileSteps(text, evaluation);
+  for (let i = 0; i < steps && !analysis.next().done; i++);
+  analysis.return(undefined as never);
+}
+
 /**
  * (a) evaluation and analysis never throw, (b) every span lies inside the document, and (c) the
  * incremental paths equal a fresh evaluation of the same text: one StatementParser reused across
  * the whole edit sequence (its per-statement parse cache), and a DocumentEvaluator (the editor's
- * path: parse cache plus replay of unchanged declarations).
+ * path: parse cache plus replay of unchanged declarations), whose versions' analyses are
+ * sometimes stopped part way first (the checks' memos keep what they had decided).
  */
 export function editSequences({ seed, numRuns }: PropertyRun): { versions: number } {
   const sources = sourceFiles();
   const options = { maxSteps: EDIT_MAX_STEPS };
   let versions = 0;
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: sources.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 8 }), (source, edits) => {
+    fc.property(fc.integer({ min: 0, max: sources.length - 1 }), fc.array(fc.tuple(edit, fc.option(fc.nat(80))), { minLength: 1, maxLength: 8 }), (source, edits) => {
       const parser = new StatementParser();
       const document = new DocumentEvaluator(options);
       const history = [sources[source].text];
       evaluateRouteFile(history[0], { ...options, parser });
       document.update(history[0]);
-      for (const e of edits) {
+      for (const [e, stopAfter] of edits) {
         const text = applyEdit(history, e);
         history.push(text);
         versions++;
         const fresh = evaluationSnapshot(text, evaluateRouteFile(text, options));
         checkVersion(text, 'a reused StatementParser', evaluateRouteFile(text, { ...options, parser }), fresh);
-        checkVersion(text, 'DocumentEvaluator.update()', document.update(text), fresh);
+        const evaluation = document.update(text);
+        if (stopAfter !== null) abandonAnalysis(text, evaluation, stopAfter);
+        checkVersion(text, `DocumentEvaluator.update()${stopAfter === null ? '' : `, after an analysis stopped at pause ${stopAfter}`}`, evaluation, fresh);
       }
     }),
     { seed, numRuns },

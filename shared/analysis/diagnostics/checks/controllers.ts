@@ -2,7 +2,7 @@ import { PhpArray, type Value } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import { resolveStaticTarget, varies } from '../../target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
-import type { Check } from '../context';
+import { steppedCheck, type Check } from '../context';
 import { MethodGroups, toSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 import { EntryResults, tableView } from '../table-view';
@@ -72,16 +72,16 @@ const JUDGED = new EntryResults<EntryVerdicts, ControllerCatalog>((view, i, cata
  * Information only when the application has no controllers at all (e.g. a routes file alone).
  */
 export function missingControllers(catalog: ControllerCatalog | undefined): Check {
-  return ({ evaluation }) => {
+  return steppedCheck('missingControllers', function* ({ evaluation }) {
     if (!catalog) return [];
     const tree = catalog.tree;
     const noControllers = !tree.isDir('controllers');
     const groups = new MethodGroups<Missing>();
-    evaluation.methods.forEach((result, m) => {
-      if (!result.routes || result.error) return;
+    for (const [m, result] of evaluation.methods.entries()) {
+      if (!result.routes || result.error) continue;
       const method = REQUEST_METHODS[m];
       const view = tableView(result.routes);
-      for (const [i, found] of JUDGED.of(view, evaluation.lineage, m, catalog)) {
+      for (const [i, found] of yield* JUDGED.ofSteps(view, evaluation.lineage, m, catalog)) {
         const key = view.keys[i];
         const origin = view.origins[i]!;
         for (const { target, verdict } of found) {
@@ -96,11 +96,11 @@ export function missingControllers(catalog: ControllerCatalog | undefined): Chec
           }));
         }
       }
-    });
+    }
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
       out.push(finding('missing-controller', value.span, value.message, { methods, ...(noControllers ? { severity: 'information' as const } : {}) }));
     }
     return out;
-  };
+  });
 }

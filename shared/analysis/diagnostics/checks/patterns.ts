@@ -1,7 +1,7 @@
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
-import type { Check } from '../context';
+import { steppedCheck, type Check } from '../context';
 import { MethodGroups, fromSpan, toSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 import { EntryResults, tableView, type TableView } from '../table-view';
@@ -88,16 +88,15 @@ function judgeEntry(view: TableView, i: number): PatternIssue | undefined {
  */
 export function patternChecks(): Check {
   const judged = new EntryResults(judgeEntry);
-  // Named: profiles and logs tell the checks apart.
-  const check: Check = ({ evaluation }) => {
+  return steppedCheck('patternChecks', function* ({ evaluation }) {
     const invalid = new MethodGroups<Issue>();
     const backrefs = new MethodGroups<BackrefIssue>();
-    evaluation.methods.forEach((result, m) => {
+    for (const [m, result] of evaluation.methods.entries()) {
       const routes = result.routes;
-      if (!routes || result.error) return;
+      if (!routes || result.error) continue;
       const method = REQUEST_METHODS[m];
       const view = tableView(routes);
-      for (const [i, issue] of judged.of(view, evaluation.lineage, m, undefined)) {
+      for (const [i, issue] of yield* judged.ofSteps(view, evaluation.lineage, m, undefined)) {
         const key = view.keys[i];
         const origin = view.origins[i]!;
         const generated = isGenerated(origin);
@@ -113,7 +112,7 @@ export function patternChecks(): Check {
         const g = backrefs.add(`${span.start}:${issue.kind}`, method, () => ({ span, kind: issue.kind, examples: [], generated }));
         addExample(g, issue.example);
       }
-    });
+    }
     const out: Finding[] = [];
     for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods }));
     for (const { value, methods } of backrefs.entries()) {
@@ -125,6 +124,5 @@ export function patternChecks(): Check {
       out.push(finding('backreference-out-of-range', value.span, message, { methods }));
     }
     return out;
-  };
-  return Object.defineProperty(check, 'name', { value: 'patternChecks' });
+  });
 }

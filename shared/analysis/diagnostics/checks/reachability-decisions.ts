@@ -3,6 +3,7 @@ import type { Coverage, InclusionChecker } from '../../inclusion';
 import { branchesOf, compatibleBranches } from '../../origins';
 import { CoverageWalk, type DecisionMemo } from './coverage-walk';
 import { changedWindow } from '../../../util/changed-window';
+import type { Steps } from '../../../util/steps';
 
 /** One entry CodeIgniter tries under a method, in table order. */
 export interface TableEntry {
@@ -31,26 +32,28 @@ export interface MethodDecisions {
  * buckets have the same candidates as before (their bucket and the wild keys), so their answers
  * are carried over, moved by the number of entries the edit added or removed.
  */
-export function decideTable(
+export function* decideTable(
   entries: readonly TableEntry[],
   previous: MethodDecisions | undefined,
   checker: InclusionChecker,
   memo: DecisionMemo,
-): MethodDecisions {
+): Steps<MethodDecisions> {
   const conditional = entries.some((e) => branchesOf(e.origin).length > 0);
   if (previous && !conditional && !previous.conditional) {
-    const incremental = decideChanged(entries, previous, checker, memo);
+    const incremental = yield* decideChanged(entries, previous, checker, memo);
     if (incremental) return incremental;
   }
-  return decideAll(entries, conditional, checker, memo);
+  return yield* decideAll(entries, conditional, checker, memo);
 }
 
-function decideAll(entries: readonly TableEntry[], conditional: boolean, checker: InclusionChecker, memo: DecisionMemo): MethodDecisions {
+/** Pauses after each decision: deciding one key may build its automaton (milliseconds). */
+function* decideAll(entries: readonly TableEntry[], conditional: boolean, checker: InclusionChecker, memo: DecisionMemo): Steps<MethodDecisions> {
   const keys = entries.map((e) => e.key);
   const segments = keys.map((k) => memo.info(k, checker).segment);
   const walk = new CoverageWalk(checker, memo, keys);
   const decided: Decided = new Map();
-  entries.forEach((entry, i) => {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     // Routes in another branch of the same undecidable condition never run together.
     const branches = branchesOf(entry.origin);
     let earlierIdx: number[] | undefined;
@@ -62,7 +65,8 @@ function decideAll(entries: readonly TableEntry[], conditional: boolean, checker
     const c = earlierIdx ? (walk.skip(i), checker.coverage(entry.key, earlierIdx.map((j) => keys[j]))) : walk.coverage(i);
     if (c.kind === 'covered') decided.set(i, { kind: 'covered', by: earlierIdx ? c.by.map((b) => earlierIdx[b]) : c.by });
     else if (c.kind === 'empty') decided.set(i, c);
-  });
+    yield;
+  }
   return { entries, segments, wild: wildOf(segments), decided, conditional };
 }
 
@@ -78,7 +82,7 @@ function sameEntry(a: TableEntry, b: TableEntry): boolean {
 }
 
 /** The incremental path, or undefined when the edit touched keys that may start anything. */
-function decideChanged(entries: readonly TableEntry[], previous: MethodDecisions, checker: InclusionChecker, memo: DecisionMemo): MethodDecisions | undefined {
+function* decideChanged(entries: readonly TableEntry[], previous: MethodDecisions, checker: InclusionChecker, memo: DecisionMemo): Steps<MethodDecisions | undefined> {
   const old = previous.entries;
   const { lo, oldHi, newHi } = changedWindow(old.length, entries.length, (i, j) => sameEntry(old[i], entries[j]));
   const shift = newHi - oldHi;
@@ -120,11 +124,16 @@ function decideChanged(entries: readonly TableEntry[], previous: MethodDecisions
   const walked: number[] = [];
   segments.forEach((s, i) => (s === null || affected.has(s)) && walked.push(i));
   const walk = new CoverageWalk(checker, memo, walked.map((i) => entries[i].key));
-  walked.forEach((i, p) => {
-    if (i < lo || segments[i] === null) return walk.skip(p);
+  for (let p = 0; p < walked.length; p++) {
+    const i = walked[p];
+    if (i < lo || segments[i] === null) {
+      walk.skip(p);
+      continue;
+    }
     const c = walk.coverage(p);
     if (c.kind === 'covered') decided.set(i, { kind: 'covered', by: c.by.map((q) => walked[q]) });
     else if (c.kind === 'empty') decided.set(i, c);
-  });
+    yield;
+  }
   return { entries, segments, wild, decided, conditional: false };
 }

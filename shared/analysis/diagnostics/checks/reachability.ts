@@ -5,7 +5,7 @@ import type { EntryOriginInfo } from '../../../library/records';
 import { InclusionChecker } from '../../inclusion';
 import { DecisionMemo } from './coverage-walk';
 import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
-import type { Check } from '../context';
+import { steppedCheck, type Check } from '../context';
 import { MethodGroups, describeMethods, fromSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 
@@ -63,8 +63,7 @@ const MEMO_GROWTH_LIMIT = 10_000;
  */
 export function reachability(checker: InclusionChecker = new InclusionChecker(), memo = new DecisionMemo()): Check {
   const byDocument = new WeakMap<object, DocumentDecisions>();
-  // Named: profiles and logs tell the checks apart.
-  const check: Check = ({ evaluation, describe }) => {
+  return steppedCheck('reachability', function* ({ evaluation, describe }) {
     const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean }>();
     let previous = evaluation.lineage ? byDocument.get(evaluation.lineage) : undefined;
     if (!previous || memo.growth > MEMO_GROWTH_LIMIT) {
@@ -73,10 +72,10 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
       previous = undefined;
     }
     const current: DocumentDecisions = [];
-    evaluation.methods.forEach((result, m) => {
-      if (!result.routes || result.error) return;
+    for (const [m, result] of evaluation.methods.entries()) {
+      if (!result.routes || result.error) continue;
       const method = REQUEST_METHODS[m];
-      const decisions = decideTable(candidates(tableView(result.routes), method), previous?.[m], checker, memo);
+      const decisions = yield* decideTable(candidates(tableView(result.routes), method), previous?.[m], checker, memo);
       current[m] = decisions;
       const list = decisions.entries;
       for (const [i, c] of decisions.decided) {
@@ -84,7 +83,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
         const by = c.kind === 'covered' ? c.by.map((b) => list[b]) : [];
         groups.add(identity(entry.origin), method, () => ({ entry, by, empty: c.kind === 'empty' }));
       }
-    });
+    }
     if (evaluation.lineage) byDocument.set(evaluation.lineage, current);
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
@@ -117,6 +116,5 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
       );
     }
     return out;
-  };
-  return Object.defineProperty(check, 'name', { value: 'reachability' });
+  });
 }
