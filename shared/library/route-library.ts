@@ -451,9 +451,11 @@ export class RouteLibrary {
     // Most targets hold no placeholder: they are stored as they are, without the conversions.
     // (An array default controller is a TypeError whatever the target: that path still raises it.)
     const plain = (to: Value) => typeof to === 'string' && !(controller instanceof PhpArray) && !to.includes('{default_controller}');
+    // Records mapped once (nearly all) share one list: an array per record per edit is garbage.
+    const onlyThisCall: readonly CallSite[] = Object.freeze([site]);
     state.routes.forEachEntry((to, from, origin) => {
       const rec = origin as RouteRecord;
-      rec.mappedBy = rec.mappedBy.length === 0 ? [site] : [...rec.mappedBy, site];
+      rec.mappedBy = rec.mappedBy.length === 0 ? onlyThisCall : [...rec.mappedBy, site];
       const before = routes.originOf(from) as EntryOriginInfo | undefined;
       if (before && before.kind !== 'route') rec.overwrote = before;
       routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
