@@ -111,10 +111,33 @@ export class PhpArray {
     this.origins?.delete(key);
   }
 
-  /** Each entry in order, with its origin, without the [key, value] pairs an iterator allocates. */
+  /**
+   * Each entry in order, with its origin, without the [key, value] pairs an iterator allocates.
+   * Origins are nearly always kept in the entries' order: they are read alongside, not looked up
+   * per entry (a lookup in a large table is a cache miss or two, for every entry of every table).
+   */
   forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void {
     const origins = this.origins;
-    this.map.forEach((value, key) => fn(value, key, origins?.get(key)));
+    if (!origins) {
+      this.map.forEach((value, key) => fn(value, key, undefined));
+      return;
+    }
+    const originKeys = origins.keys();
+    const originValues = origins.values();
+    let nextKey = originKeys.next();
+    let inStep = true;
+    this.map.forEach((value, key) => {
+      if (inStep && !nextKey.done && nextKey.value === key) {
+        const origin = originValues.next().value;
+        nextKey = originKeys.next();
+        fn(value, key, origin);
+        return;
+      }
+      const origin = origins.get(key);
+      // An entry given its origin after a later one: the orders differ from here on.
+      if (origin !== undefined) inStep = false;
+      fn(value, key, origin);
+    });
   }
 
   keys(): IterableIterator<Key> {

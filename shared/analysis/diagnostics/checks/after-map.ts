@@ -20,20 +20,21 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   evaluation.methods.forEach((result, m) => {
     if (result.error) return;
     const method = REQUEST_METHODS[m];
-    for (const key of result.library.routes.keys()) {
-      const record = result.library.routes.originOf(key) as RouteRecord;
-      if (record.dynamic) continue;
-      if (result.routes?.originOf(key) === record) continue;
+    result.library.routes.forEachEntry((_to, key, origin) => {
+      const record = origin as RouteRecord;
+      if (record.dynamic) return;
+      const inRoutes = result.routes?.originOf(key);
+      if (inRoutes === record) return;
       if (record.mappedBy.length === 0) {
         lost++;
         if (mapCalls.length === 0) neverMapped.add(siteKey(record.site), method, () => record);
         else after.add(siteKey(record.site), method, () => record);
-        continue;
+        return;
       }
-      if (result.routes?.has(key) && result.routes.originOf(key)) continue; // replaced in $route: a duplicate
+      if (inRoutes) return; // replaced in $route: a duplicate
       const last = record.mappedBy[record.mappedBy.length - 1];
       notAssigned.add(siteKey(last), method, () => ({ span: last.span }));
-    }
+    });
   });
   const out: Finding[] = [];
   const lastMap = mapCalls[mapCalls.length - 1];

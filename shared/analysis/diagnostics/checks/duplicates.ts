@@ -66,14 +66,14 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     }
     // Assignments that overwrite an entry of the final $route.
     if (!result.routes) return;
-    for (const key of result.routes.keys()) {
-      let origin = result.routes.originOf(key) as EntryOriginInfo | undefined;
+    result.routes.forEachEntry((_value, key, first) => {
+      let origin = first as EntryOriginInfo | undefined;
       while (origin && origin.kind === 'assignment' && origin.replaced) {
         const replaced: EntryOriginInfo = origin.replaced;
         consider(method, origin, replaced, keyToString(key));
         origin = replaced;
       }
-    }
+    });
   });
   const out: Finding[] = [];
   for (const { value: r, methods } of pairs.entries()) {
