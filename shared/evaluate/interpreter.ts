@@ -72,6 +72,12 @@ export interface InterpreterOutcome {
 /** Stops evaluation when the step budget or the nesting limit is reached. */
 export { EvaluationLimit } from './limits';
 
+/** Steps a top-level statement with a syntax error may take before it is skipped. */
+export const BROKEN_STATEMENT_STEPS = 2_000;
+
+/** A statement with a syntax error ran out of its steps (see execStatement). */
+class BrokenStatementLimit extends Error {}
+
 class ExitSignal extends Error {
   constructor(readonly span: Span) {
     super('exit');
@@ -153,6 +159,8 @@ export class Interpreter implements LibraryHost {
   /** The top-level statement being evaluated, where limits are reported. */
   private statementSpan: Span = { start: 0, end: 0 };
   private steps = 0;
+  /** Where tick() stops: the budget, or sooner while a statement with a syntax error runs. */
+  private stepLimit: number;
   private depth = 0;
   private callDepth = 0;
   private conditionalDepth = 0;
@@ -173,6 +181,7 @@ export class Interpreter implements LibraryHost {
   ) {
     this.mask = options.mask;
     this.file = options.file;
+    this.stepLimit = options.maxSteps;
     this.globals = new Scope(options.mask, true);
     this.scope = this.globals;
     this.constants = new Map(options.constants);
@@ -339,13 +348,22 @@ export class Interpreter implements LibraryHost {
 
   /** A top-level statement. When the file has syntax errors, a tree php-parser only partly recovered costs only that statement. */
   private execStatement(node: PhpNode, broken: boolean): Signal {
+    // PHP runs nothing of a file with a syntax error: a broken statement is evaluated for what it
+    // shows while being typed, and a loop the parser's recovery made up must not take the budget.
+    if (broken) this.stepLimit = Math.min(this.options.maxSteps, this.steps + BROKEN_STATEMENT_STEPS);
     try {
       return this.exec(node);
     } catch (e) {
+      if (e instanceof BrokenStatementLimit) {
+        this.problem('unsupported', `this statement is incomplete (syntax error) and runs over ${BROKEN_STATEMENT_STEPS.toLocaleString('en-US')} steps: it was skipped`, this.statementSpan);
+        return undefined;
+      }
       // A half-typed statement (e.g. a call missing its arguments) must not stop the rest of the file.
       if (!this.isPartialTreeFailure(e) && !(broken && e instanceof PhpFatal)) throw e;
       this.problem('unsupported', 'this statement is incomplete (syntax error) and was skipped', this.statementSpan);
       return undefined;
+    } finally {
+      this.stepLimit = this.options.maxSteps;
     }
   }
 
@@ -390,7 +408,8 @@ export class Interpreter implements LibraryHost {
   }
 
   private tick(): void {
-    if (++this.steps > this.options.maxSteps) {
+    if (++this.steps > this.stepLimit) {
+      if (this.stepLimit < this.options.maxSteps) throw new BrokenStatementLimit();
       throw new EvaluationLimit(`evaluation stopped after ${this.options.maxSteps.toLocaleString('en-US')} steps (an endless loop?): routes after this point are not known`);
     }
   }

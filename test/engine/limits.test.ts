@@ -31,6 +31,22 @@ describe('evaluation limits', () => {
     assert.deepEqual(evaluationTrace(doc.update(more)), evaluationTrace(evaluateRouteFile(more, { maxRoutes: 6 })));
   });
 
+  it('skips a statement with a syntax error after a few thousand steps, and goes on with the file', () => {
+    // php-parser recovers `{ $x = 1 }` (no semicolon) into an endless loop that PHP would never run.
+    const text = "<?php\nRoute::get('before', 'c/m');\nwhile (true) { $x = 1 }\nRoute::get('after', 'c/m');\n$route = Route::map($route);\n";
+    const e = evaluateRouteFile(text);
+    assert.ok(e.parsed.problems.length > 0, 'the loop has a syntax error');
+    assert.ok(e.steps < 10_000, `took ${e.steps} steps`);
+    assert.deepEqual([...(e.methods[0].library.routes.keys() ?? [])], ['before', 'after']);
+    const skipped = e.problems.find((p) => /runs over 2,000 steps: it was skipped/.test(p.message));
+    assert.ok(skipped, JSON.stringify(e.problems));
+    assert.equal(text.slice(skipped.span.start, skipped.span.end), 'while (true) { $x = 1 }');
+    // Without a syntax error the same loop is a real one: it takes the whole budget and stops the file.
+    const valid = evaluateRouteFile(text.replace('$x = 1 }', '$x = 1; }'), { maxSteps: 20_000 });
+    assert.ok(valid.steps > 20_000);
+    assert.deepEqual([...(valid.methods[0].library.routes.keys() ?? [])], ['before']);
+  });
+
   it('stops an endless loop at maxSteps with a diagnostic', () => {
     const text = "<?php\nwhile (true) { $i = 1; }\nRoute::get('after', 'c/m');\n";
     const e = evaluateRouteFile(text, { maxSteps: 5_000 });
