@@ -50,6 +50,8 @@ export interface FuzzReport {
   /** What the crashes were: exit status, stderr. */
   crashDetails: string[];
   latency: { max: number; p99: number; slowest: string; overLimit: number };
+  /** The slowest request: what it asked, about which text, and how many requests were in flight before it. */
+  slowestRequest?: { method: string; params: unknown; text?: string; ms: number; inFlightBefore: number; sentAtSeconds: number };
   /** Per request method: how many, and the slowest answer (ms). */
   byMethod: Record<string, { count: number; max: number }>;
   rss: { first?: number; last?: number; max?: number; samples: number };
@@ -111,11 +113,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const send = (method: string, params: unknown, text?: string): void => {
     const source = rnd() < cancelRate ? new CancellationTokenSource() : undefined;
     const t0 = performance.now();
+    const inFlightBefore = inFlight.size;
     report.requests++;
     const answered = (): void => {
       const ms = performance.now() - t0;
       if (measured < latencies.length) latencies[measured++] = ms;
-      if (ms > report.latency.max) report.latency = { ...report.latency, max: ms, slowest: method };
+      if (ms > report.latency.max) {
+        report.latency = { ...report.latency, max: ms, slowest: method };
+        report.slowestRequest = { method, params, text, ms, inFlightBefore, sentAtSeconds: (Date.now() - started) / 1000 - ms / 1000 };
+      }
       if (ms > slowMs) report.latency.overLimit++;
       const m = (report.byMethod[method] ??= { count: 0, max: 0 });
       m.count++;

@@ -94,6 +94,11 @@ async function main(): Promise<void> {
   process.stdout.write(`${table(report)}\n`);
   for (const d of report.crashDetails) process.stdout.write(`crash: ${d}\n`);
   for (const f of report.failed.slice(0, 10)) process.stdout.write(`error response to ${f.method}: ${f.message}\n`);
+  if (dumpSlow && report.slowestRequest) {
+    const { text, ...request } = report.slowestRequest;
+    fs.writeFileSync(path.join(dumpSlow, 'slowest-request.php'), text ?? '');
+    fs.writeFileSync(path.join(dumpSlow, 'slowest-request.json'), `${JSON.stringify(request, null, 2)}\n`);
+  }
   if (dumpSlow) {
     // The document each failed request was about, as it was when sent, with the request.
     report.failed.slice(0, 20).forEach((f, i) => {
