@@ -72,6 +72,17 @@ export interface InterpreterOutcome {
 /** Stops evaluation when the step budget or the nesting limit is reached. */
 export { EvaluationLimit } from './limits';
 
+/**
+ * What a recorded effect holds for a list to which the statement added nothing: shared, since an
+ * editor keeps an effect per declaration and most of their per-method lists are empty.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+const NO_WARNINGS: readonly (readonly string[])[] = Object.freeze(REQUEST_METHODS.map(() => NONE));
+
+function tail<T>(list: readonly T[], from: number): readonly T[] {
+  return list.length === from ? NONE : list.slice(from);
+}
+
 /** Steps a top-level statement with a syntax error may take before it is skipped. */
 export const BROKEN_STATEMENT_STEPS = 2_000;
 
@@ -318,15 +329,16 @@ export class Interpreter implements LibraryHost {
     }
     // Only an effect that left the library as it found it can be replayed anywhere.
     if (!this.isClean()) return undefined;
+    const newWarnings = this.warnings.some((w, m) => w.length > warnings[m]);
     return {
       start,
-      records: states.map((s, m) => s.created.slice(created[m])),
+      records: states.map((s, m) => tail(s.created, created[m])),
       calls: this.calls.slice(calls),
-      warnings: this.warnings.map((w, m) => w.slice(warnings[m])),
-      problems: this.problems.slice(problems),
+      warnings: newWarnings ? this.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
+      problems: tail(this.problems, problems),
       steps: this.steps - steps,
       spans: recording.spans,
-      closures: recording.closures,
+      closures: recording.closures.length ? recording.closures : NONE,
     };
   }
 
