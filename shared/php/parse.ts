@@ -1,5 +1,5 @@
 import { Engine } from 'php-parser';
-import type { PhpNode, Span } from './ast';
+import type { Location, PhpNode, Position, Span } from './ast';
 import { resplitStatements, splitStatements, type Rescan, type ScanResult, type StatementChunk } from './scanner';
 
 /** The text put in front of every statement so php-parser starts in PHP mode. */
@@ -154,6 +154,7 @@ export class StatementParser {
         children: PhpNode[];
         errors: { message: string; loc?: { start?: { offset: number }; end?: { offset: number } } }[];
       };
+      compactLocations(program.children);
       const problems = program.errors.map((e) => {
         const s = clamp((e.loc?.start?.offset ?? OPEN_TAG.length) - OPEN_TAG.length, len);
         const en = clamp((e.loc?.end?.offset ?? s + OPEN_TAG.length) - OPEN_TAG.length, len);
@@ -165,6 +166,42 @@ export class StatementParser {
       // Its recursion overflowing (deep nesting PHP accepts) is a limit of the analysis, not a syntax error.
       if (e instanceof RangeError) return { nodes: [], problems: [], tooDeep: true };
       return { nodes: [], problems: [{ message: 'syntax error', start: 0, end: len }] };
+    }
+  }
+}
+
+/**
+ * php-parser gives every node a Location of two Positions (line, column, offset), most of them
+ * its own; only offsets are read. The parse is kept for as long as its statement is in the
+ * document, so each node gets a two-field location over positions shared per offset (a tenth of
+ * the heap of a large file went to Positions and Locations). Walks without recursion: nesting
+ * may be deep.
+ */
+function compactLocations(roots: readonly PhpNode[]): void {
+  const positions = new Map<number, Position>();
+  const position = (offset: number): Position => {
+    let p = positions.get(offset);
+    if (!p) positions.set(offset, (p = { offset }));
+    return p;
+  };
+  const stack: unknown[] = [...roots];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    const node = value as PhpNode;
+    for (const field of Object.keys(node)) {
+      const child = node[field];
+      if (child === null || typeof child !== 'object') continue;
+      if (field === 'loc') {
+        const loc: Location = { start: position(child.start.offset), end: position(child.end.offset) };
+        node.loc = loc;
+      } else {
+        stack.push(child);
+      }
     }
   }
 }
