@@ -3,6 +3,7 @@ import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValu
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
 import type { CallSite, EntryOriginInfo, ExpansionRow, RouteRecord } from './records';
+import { RecordTable } from './record-table';
 
 /** Which version of the library: they differ only in context()'s home route. */
 export type Dialect = 'spec' | 'bonfire';
@@ -32,7 +33,7 @@ export interface LibraryHost {
 
 /** The library's static state under one request method. */
 export class MethodState {
-  routes = new PhpArray();
+  routes = new RecordTable();
   named = new PhpArray();
   prefix: Value = null;
   nestedPrefix = '';
@@ -131,9 +132,8 @@ export class RouteLibrary {
         record.overwrote = undefined;
         record.mappedBy = NOT_MAPPED;
         if (record.name !== undefined) state.named.set(record.name, String(record.key), record);
-        const previous = state.routes.originOf(record.key) as RouteRecord | undefined;
+        const previous = state.routes.store(record);
         if (previous) previous.replacedBy = record;
-        state.routes.set(record.key, record.to, record);
         state.created.push(record);
       }
     });
@@ -202,11 +202,8 @@ export class RouteLibrary {
       case 'reset':
         this.each(mask, (m) => {
           const s = this.states[m];
-          for (const v of s.routes.keys()) {
-            const rec = s.routes.originOf(v) as RouteRecord | undefined;
-            if (rec) rec.resetBy = site;
-          }
-          s.routes = new PhpArray();
+          s.routes.forEachEntry((_to, _key, rec) => (rec.resetBy = site));
+          s.routes = new RecordTable();
           s.named = new PhpArray();
           s.nestedDepth = 0;
         });
@@ -313,9 +310,8 @@ export class RouteLibrary {
         : {}),
     };
     if (name !== undefined) state.named.set(name, from as string, record);
-    const previous = state.routes.originOf(key) as RouteRecord | undefined;
+    const previous = state.routes.store(record);
     if (previous) previous.replacedBy = record;
-    state.routes.set(key, record.to, record);
     state.created.push(record);
 
     if (toBool(nested) === true && this.host.isCallable(nested) && state.nestedDepth === 0) {
@@ -453,8 +449,7 @@ export class RouteLibrary {
     const plain = (to: Value) => typeof to === 'string' && !(controller instanceof PhpArray) && !to.includes('{default_controller}');
     // Records mapped once (nearly all) share one list: an array per record per edit is garbage.
     const onlyThisCall: readonly CallSite[] = Object.freeze([site]);
-    state.routes.forEachEntry((to, from, origin) => {
-      const rec = origin as RouteRecord;
+    state.routes.forEachEntry((to, from, rec) => {
       rec.mappedBy = rec.mappedBy.length === 0 ? onlyThisCall : [...rec.mappedBy, site];
       const before = routes.originOf(from) as EntryOriginInfo | undefined;
       if (before && before.kind !== 'route') rec.overwrote = before;

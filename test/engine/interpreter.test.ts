@@ -30,8 +30,8 @@ function method(ev: FileEvaluation, m: RequestMethod = 'GET'): MethodResult {
   return ev.methods[REQUEST_METHODS.indexOf(m)];
 }
 
-/** An array's entries; keys keep their PHP type (int or string). */
-function entries(a: PhpArray): [Key, JsonValue][] {
+/** An array's entries (or the library's table of routes); keys keep their PHP type (int or string). */
+function entries(a: Pick<PhpArray, 'entries'>): [Key, JsonValue][] {
   return [...a.entries()].map(([k, v]) => [k, valueToJson(v)]);
 }
 

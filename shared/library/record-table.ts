@@ -1,0 +1,50 @@
+import type { Key, Value } from '../evaluate/values';
+import type { RouteRecord } from './records';
+
+/**
+ * The library's array of routes under one request method: each `$from` with the record stored
+ * under it (the PHP value is the record's `$to`). One map from key to record, where a PhpArray
+ * keeps values and origins in two: an editor replays every record of a large file into these
+ * tables on every edit.
+ */
+export class RecordTable {
+  private readonly byKey = new Map<Key, RouteRecord>();
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  /** The PHP value under `key`: the route's `$to`. */
+  get(key: Key): Value | undefined {
+    return this.byKey.get(key)?.to;
+  }
+
+  has(key: Key): boolean {
+    return this.byKey.has(key);
+  }
+
+  originOf(key: Key): RouteRecord | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** `$routes[$key] = $to` for a record; returns the record it replaces (an existing key keeps its position). */
+  store(record: RouteRecord): RouteRecord | undefined {
+    const previous = this.byKey.get(record.key);
+    this.byKey.set(record.key, record);
+    return previous;
+  }
+
+  keys(): IterableIterator<Key> {
+    return this.byKey.keys();
+  }
+
+  /** [key, `$to`] pairs in PHP order. */
+  *entries(): IterableIterator<[Key, Value]> {
+    for (const [key, record] of this.byKey) yield [key, record.to];
+  }
+
+  /** Each route in order with its record, as PhpArray.forEachEntry gives entries. */
+  forEachEntry(fn: (to: Value, key: Key, record: RouteRecord) => void): void {
+    this.byKey.forEach((record, key) => fn(record.to, key, record));
+  }
+}
