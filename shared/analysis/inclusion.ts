@@ -7,6 +7,7 @@ import {
   isRoutableUri,
   literalDfa,
   mayStartWith,
+  packDfa,
   sampleWords,
   summarise,
   TooLargeError,
@@ -309,7 +310,7 @@ export class InclusionChecker {
       try {
         const translation = this.translation(entry);
         if (!translation.ok) throw new Error(translation.reason);
-        const dfa = entry.text.literal !== null ? literalDfa(entry.text.literal) : buildDfa(translation.alternatives, this.limits);
+        const dfa = packDfa(entry.text.literal !== null ? literalDfa(entry.text.literal) : buildDfa(translation.alternatives, this.limits));
         entry.automaton = { dfa, summary: summarise(dfa) };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { InclusionChecker, type Coverage } from '../../shared/analysis/inclusion';
 import { literalKey, translateRouteKey } from '../../shared/analysis/inclusion-syntax';
-import { accepts, buildDfa, isRoutableUri, sampleWords, SYMBOLS, summarise, TooLargeError } from '../../shared/analysis/pattern-automata';
+import { accepts, buildDfa, isRoutableUri, packDfa, sampleWords, SYMBOLS, summarise, TooLargeError } from '../../shared/analysis/pattern-automata';
 import { compileRouteKey } from '../../shared/router/pattern';
 import { seededRandom } from '../helpers/random';
 
@@ -327,9 +327,13 @@ describe('route key automata', () => {
       const t = translateRouteKey(key);
       assert.ok(t.ok, key);
       const dfa = buildDfa(t.alternatives);
+      // The form the checker caches (16-bit transitions, shared class maps) accepts the same words.
+      const packed = packDfa(dfa);
+      if (dfa.states > 0) assert.ok(packed.trans instanceof Int16Array);
       const compiled = compileRouteKey(key);
       for (let m = 0; m < 30; m++) {
         const uri = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, uriParts)).join('/');
+        assert.equal(accepts(packed, uri), accepts(dfa, uri), `packed ${key} on ${uri}`);
         if (!isRoutableUri(uri)) {
           assert.equal(accepts(dfa, uri), false);
           continue;
