@@ -1,5 +1,6 @@
 import { Engine } from 'php-parser';
-import type { Location, PhpNode, Position, Span } from './ast';
+import type { PhpNode, Position, Span } from './ast';
+import { walkNodes } from './walk';
 import { resplitStatements, splitStatements, type Rescan, type ScanResult, type StatementChunk } from './scanner';
 
 /** The text put in front of every statement so php-parser starts in PHP mode. */
@@ -174,8 +175,7 @@ export class StatementParser {
  * php-parser gives every node a Location of two Positions (line, column, offset), most of them
  * its own; only offsets are read. The parse is kept for as long as its statement is in the
  * document, so each node gets a two-field location over positions shared per offset (a tenth of
- * the heap of a large file went to Positions and Locations). Walks without recursion: nesting
- * may be deep.
+ * the heap of a large file went to Positions and Locations).
  */
 function compactLocations(roots: readonly PhpNode[]): void {
   const positions = new Map<number, Position>();
@@ -184,26 +184,10 @@ function compactLocations(roots: readonly PhpNode[]): void {
     if (!p) positions.set(offset, (p = { offset }));
     return p;
   };
-  const stack: unknown[] = [...roots];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (const item of value) if (item !== null && typeof item === 'object') stack.push(item);
-      continue;
-    }
-    const node = value as PhpNode;
-    for (const field of Object.keys(node)) {
-      const child = node[field];
-      if (child === null || typeof child !== 'object') continue;
-      if (field === 'loc') {
-        const loc: Location = { start: position(child.start.offset), end: position(child.end.offset) };
-        node.loc = loc;
-      } else {
-        stack.push(child);
-      }
-    }
-  }
+  walkNodes(roots, (node) => {
+    const loc = node.loc;
+    if (loc) node.loc = { start: position(loc.start.offset), end: position(loc.end.offset) };
+  });
 }
 
 /** The first version of a document: everything is scanned. */

@@ -20,6 +20,7 @@
 import type { Engine } from 'php-parser';
 import { createPhpParser } from '../php/parse';
 import type { PhpNode } from '../php/ast';
+import { walkNodes } from '../php/walk';
 import { indexLexically } from './php-index-lexical';
 import {
   decodeStringContent,
@@ -97,23 +98,13 @@ function span(node: PhpNode): { start: number; end: number } | undefined {
   return loc ? { start: loc.start.offset, end: loc.end.offset } : undefined;
 }
 
-/** Walks the tree without recursion (deep nesting must not overflow the stack). */
 function indexTree(text: string, roots: PhpNode[]): { controllers: ControllerInfo[]; namedUsages: NamedUsage[] } {
   const controllers: ControllerInfo[] = [];
   const namedUsages: NamedUsage[] = [];
-  const stack: unknown[] = [...roots];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (const v of value) if (v !== null && typeof v === 'object') stack.push(v);
-      continue;
-    }
-    const node = value as PhpNode;
-    if (typeof node.kind !== 'string') continue;
+  walkNodes(roots, (node) => {
     switch (node.kind) {
       case 'encapsed':
-        continue; // usages inside string interpolation are not indexed
+        return false; // usages inside string interpolation are not indexed
       case 'class': {
         const info = classInfo(node);
         if (info) controllers.push(info);
@@ -125,15 +116,8 @@ function indexTree(text: string, roots: PhpNode[]): { controllers: ControllerInf
         break;
       }
     }
-    // Own properties only: php-parser's node prototypes carry enumerable methods.
-    const keys = Object.keys(node);
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k];
-      if (key === 'loc') continue;
-      const child = node[key];
-      if (child !== null && typeof child === 'object') stack.push(child);
-    }
-  }
+    return true;
+  });
   controllers.sort((a, b) => a.classSpan.start - b.classSpan.start);
   namedUsages.sort((a, b) => a.callSpan.start - b.callSpan.start);
   return { controllers, namedUsages };
