@@ -174,10 +174,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (changed.size) namesChanged(changed, doc.uri);
     }
     const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
-    published.set(doc.uri, doc.version);
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    published.set(doc.uri, version);
+    void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics });
     // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
-    if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version: doc.version, ...result.timing });
+    if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version, ...result.timing });
     // Once the diagnostics are out, build what the first hover would otherwise build (unless a newer version came).
     setImmediate(() => {
       if (service.last(doc.uri)?.evaluation !== result.evaluation) return;

@@ -20,8 +20,7 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   evaluation.methods.forEach((result, m) => {
     if (result.error) return;
     const method = REQUEST_METHODS[m];
-    result.library.routes.forEachEntry((_to, key, origin) => {
-      const record = origin as RouteRecord;
+    result.library.routes.forEachEntry((_to, key, record) => {
       if (record.dynamic) return;
       const inRoutes = result.routes?.originOf(key);
       if (inRoutes === record) return;
