@@ -1,5 +1,6 @@
 import type { PhpNode, Span } from '../php/ast';
 import type { RouteRecord } from '../library/records';
+import { walkNodes } from '../php/walk';
 import type { EvalProblem, RouteCall } from './interpreter';
 import type { PhpClosure } from './values';
 
@@ -25,19 +26,12 @@ const declaresConstants = new WeakMap<PhpNode, boolean>();
 /** Whether a parsed statement holds a `const X = ...;` anywhere (cached per node: nodes are per statement text). */
 export function declaresConstant(node: PhpNode): boolean {
   let answer = declaresConstants.get(node);
-  if (answer === undefined) declaresConstants.set(node, (answer = containsKind(node, 'constantstatement', 0)));
-  return answer;
-}
-
-function containsKind(node: unknown, kind: string, depth: number): boolean {
-  if (!node || typeof node !== 'object' || depth > 200) return depth > 200;
-  if (Array.isArray(node)) return node.some((n) => containsKind(n, kind, depth + 1));
-  const n = node as PhpNode;
-  if (n.kind === kind) return true;
-  for (const [field, value] of Object.entries(n)) {
-    if (field !== 'loc' && value && typeof value === 'object' && containsKind(value, kind, depth + 1)) return true;
+  if (answer === undefined) {
+    let found = false;
+    walkNodes([node], (n) => !(found ||= n.kind === 'constantstatement'));
+    declaresConstants.set(node, (answer = found));
   }
-  return false;
+  return answer;
 }
 
 const MAX_NESTING = 8;
