@@ -100,11 +100,13 @@ export interface StatementEffect {
 export function moveEffect(effect: StatementEffect, start: number): void {
   const delta = start - effect.start;
   if (delta === 0) return;
-  for (const s of effect.spans) {
+  const spans = effect.spans;
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i];
     s.start += delta;
     s.end += delta;
   }
-  for (const c of effect.closures) c.base += delta;
+  for (let i = 0; i < effect.closures.length; i++) effect.closures[i].base += delta;
   effect.start = start;
 }
 
@@ -117,9 +119,13 @@ export class ReplayCache {
   private effects = new WeakMap<PhpNode, StatementEffect[]>();
   /** The constants taken as literals when the effects were recorded. */
   private fixed = '';
+  /** The last set given, whose signature is `fixed` (an editor passes the same names every time). */
+  private lastFixed: readonly string[] = [];
 
   /** Effects recorded with other constants taken as literals may hold other values: forgotten. */
   useConstants(fixed: ReadonlySet<string>): void {
+    if (fixed.size === this.lastFixed.length && this.lastFixed.every((name) => fixed.has(name))) return;
+    this.lastFixed = [...fixed];
     const signature = [...fixed].sort().join('\u0000');
     if (signature !== this.fixed) this.clear();
     this.fixed = signature;

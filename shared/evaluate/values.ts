@@ -48,19 +48,44 @@ export class PhpClosure {
 export type EntryOrigin = object;
 
 /**
+ * Entries an array reads from elsewhere until it is first written (see PhpArray.view): `$route`
+ * after `Route::map()` reads the library's table instead of copying tens of thousands of routes
+ * on every evaluation. A source never changes while a view reads it.
+ */
+export interface ArraySource {
+  readonly size: number;
+  get(key: Key): Value | undefined;
+  has(key: Key): boolean;
+  originOf(key: Key): EntryOrigin | undefined;
+  forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void;
+  entries(): IterableIterator<[Key, Value]>;
+  /** Writes every entry, in order, into an empty array (the view taking its own copy). */
+  copyInto(target: PhpArray): void;
+}
+
+/**
  * An ordered PHP array with PHP's key casting. Copy-on-write: `share()` marks an array held in
  * two places, and writers call `writable()` to get an unshared copy first.
  */
 export class PhpArray {
-  private readonly map: Map<Key, Value>;
+  private map: Map<Key, Value>;
   private origins: Map<Key, EntryOrigin> | undefined;
   nextIndex: number;
   private shared = 0;
+  /** Where a view's entries are until it settles (then undefined). */
+  private source: ArraySource | undefined;
 
   constructor(map?: Map<Key, Value>, nextIndex = 0, origins?: Map<Key, EntryOrigin>) {
     this.map = map ?? new Map();
     this.nextIndex = nextIndex;
     this.origins = origins;
+  }
+
+  /** An array whose entries are read from `source` until it is written or settled. */
+  static view(source: ArraySource): PhpArray {
+    const a = new PhpArray();
+    a.source = source;
+    return a;
   }
 
   static fromList(values: Value[]): PhpArray {
@@ -75,24 +100,41 @@ export class PhpArray {
     return a;
   }
 
+  /** A view takes its own copy of its source's entries (before a write, or before the source changes). */
+  settle(): void {
+    const source = this.source;
+    if (!source) return;
+    this.source = undefined;
+    source.copyInto(this);
+  }
+
+  /** Makes this (empty) array a copy of `other`'s entries, origins and next index; nested arrays are not shared again. */
+  copyEntriesOf(other: PhpArray): void {
+    other.settle();
+    this.map = new Map(other.map);
+    this.origins = other.origins && new Map(other.origins);
+    this.nextIndex = other.nextIndex;
+  }
+
   get size(): number {
-    return this.map.size;
+    return this.source ? this.source.size : this.map.size;
   }
 
   get(key: Key): Value | undefined {
-    return this.map.get(key);
+    return this.source ? this.source.get(key) : this.map.get(key);
   }
 
   has(key: Key): boolean {
-    return this.map.has(key);
+    return this.source ? this.source.has(key) : this.map.has(key);
   }
 
   originOf(key: Key): EntryOrigin | undefined {
-    return this.origins?.get(key);
+    return this.source ? this.source.originOf(key) : this.origins?.get(key);
   }
 
   /** PHP `$a[$key] = $value`: an existing key keeps its position. */
   set(key: Key, value: Value, origin?: EntryOrigin): void {
+    if (this.source) this.settle();
     this.map.set(key, value);
     if (typeof key === 'number' && key >= this.nextIndex) this.nextIndex = key + 1;
     if (origin !== undefined) (this.origins ??= new Map()).set(key, origin);
@@ -101,12 +143,14 @@ export class PhpArray {
 
   /** PHP `$a[] = $value`. */
   append(value: Value, origin?: EntryOrigin): number {
+    if (this.source) this.settle();
     const k = this.nextIndex;
     this.set(k, value, origin);
     return k;
   }
 
   delete(key: Key): void {
+    if (this.source) this.settle();
     this.map.delete(key);
     this.origins?.delete(key);
   }
@@ -117,6 +161,10 @@ export class PhpArray {
    * per entry (a lookup in a large table is a cache miss or two, for every entry of every table).
    */
   forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void {
+    if (this.source) {
+      this.source.forEachEntry(fn);
+      return;
+    }
     const origins = this.origins;
     if (!origins) {
       this.map.forEach((value, key) => fn(value, key, undefined));
@@ -141,18 +189,21 @@ export class PhpArray {
   }
 
   keys(): IterableIterator<Key> {
+    if (this.source) this.settle();
     return this.map.keys();
   }
 
   values(): IterableIterator<Value> {
+    if (this.source) this.settle();
     return this.map.values();
   }
 
   entries(): IterableIterator<[Key, Value]> {
-    return this.map.entries();
+    return this.source ? this.source.entries() : this.map.entries();
   }
 
   clone(): PhpArray {
+    if (this.source) this.settle();
     // Nested arrays are now held by both copies.
     for (const v of this.map.values()) if (v instanceof PhpArray) v.share();
     return new PhpArray(new Map(this.map), this.nextIndex, this.origins && new Map(this.origins));

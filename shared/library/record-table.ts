@@ -9,6 +9,8 @@ import type { RouteRecord } from './records';
  */
 export class RecordTable {
   private readonly byKey = new Map<Key, RouteRecord>();
+  /** Views reading the table as it is (see MappedRoutes), told once before it next changes. */
+  private readers: (() => void)[] | undefined;
 
   get size(): number {
     return this.byKey.size;
@@ -29,9 +31,21 @@ export class RecordTable {
 
   /** `$routes[$key] = $to` for a record; returns the record it replaces (an existing key keeps its position). */
   store(record: RouteRecord): RouteRecord | undefined {
+    if (this.readers) this.notifyReaders();
     const previous = this.byKey.get(record.key);
     this.byKey.set(record.key, record);
     return previous;
+  }
+
+  /** Calls `settle` once, before the table next changes. */
+  beforeNextChange(settle: () => void): void {
+    (this.readers ??= []).push(settle);
+  }
+
+  private notifyReaders(): void {
+    const readers = this.readers!;
+    this.readers = undefined;
+    for (const settle of readers) settle();
   }
 
   keys(): IterableIterator<Key> {

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
 import type { CallSite, EntryOriginInfo, ExpansionRow, RouteRecord } from './records';
 import { RecordTable } from './record-table';
+import { MappedRoutes } from './mapped-routes';
 
 /** Which version of the library: they differ only in context()'s home route. */
 export type Dialect = 'spec' | 'bonfire';
@@ -122,11 +123,16 @@ export class RouteLibrary {
    * wrote into the records is forgotten first: they will write it again.
    */
   replay(records: readonly (readonly RouteRecord[])[]): boolean {
+    const states = this.states;
     // Past the limit the statement is evaluated instead, so that it stops at the very route.
-    if (records.some((list, m) => this.states[m].created.length + list.length > this.maxRoutes)) return false;
-    records.forEach((list, m) => {
-      const state = this.states[m];
-      for (const record of list) {
+    for (let m = 0; m < records.length; m++) if (states[m].created.length + records[m].length > this.maxRoutes) return false;
+    // Indexed loops without callbacks: this runs for every record of a large file on every edit.
+    for (let m = 0; m < records.length; m++) {
+      const list = records[m];
+      if (list.length === 0) continue;
+      const state = states[m];
+      for (let i = 0; i < list.length; i++) {
+        const record = list[i];
         record.replacedBy = undefined;
         record.resetBy = undefined;
         record.overwrote = undefined;
@@ -136,7 +142,7 @@ export class RouteLibrary {
         if (previous) previous.replacedBy = record;
         state.created.push(record);
       }
-    });
+    }
     return true;
   }
 
@@ -435,27 +441,45 @@ export class RouteLibrary {
   }
 
   private map(m: MethodIndex, routesArg: Value, site: CallSite): Value {
-    const input = at(routesArg, m);
-    let routes: PhpArray;
-    if (input instanceof PhpArray) routes = input.clone();
-    else if (input === null) routes = new PhpArray();
-    else if (input instanceof Unknown) return input;
-    else throw new PhpFatal('Error', `Cannot access offset of type string on ${typeName(input)}`);
-    const dc = routes.get('default_controller');
+    const arg = at(routesArg, m);
+    let input: PhpArray;
+    if (arg instanceof PhpArray) input = arg;
+    else if (arg === null) input = new PhpArray();
+    else if (arg instanceof Unknown) return arg;
+    else throw new PhpFatal('Error', `Cannot access offset of type string on ${typeName(arg)}`);
+    const dc = input.get('default_controller');
     const controller: Value = dc === undefined || dc === null ? DEFAULT_HOME : dc;
-    const state = this.states[m];
+    const table = this.states[m].routes;
     // Most targets hold no placeholder: they are stored as they are, without the conversions.
     // (An array default controller is a TypeError whatever the target: that path still raises it.)
     const plain = (to: Value) => typeof to === 'string' && !(controller instanceof PhpArray) && !to.includes('{default_controller}');
     // Records mapped once (nearly all) share one list: an array per record per edit is garbage.
     const onlyThisCall: readonly CallSite[] = Object.freeze([site]);
-    state.routes.forEachEntry((to, from, rec) => {
+    const mark = (rec: RouteRecord) => {
       rec.mappedBy = rec.mappedBy.length === 0 ? onlyThisCall : [...rec.mappedBy, site];
-      const before = routes.originOf(from) as EntryOriginInfo | undefined;
-      if (before && before.kind !== 'route') rec.overwrote = before;
-      routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
+    };
+    let allPlain = true;
+    table.forEachEntry((to) => {
+      if (allPlain && !plain(to)) allPlain = false;
     });
-    return routes;
+    if (!allPlain) {
+      const routes = input.clone();
+      table.forEachEntry((to, from, rec) => {
+        mark(rec);
+        const before = routes.originOf(from) as EntryOriginInfo | undefined;
+        if (before && before.kind !== 'route') rec.overwrote = before;
+        routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
+      });
+      return routes;
+    }
+    // Every target stored as it is: a view over the input and the table, not a copy.
+    table.forEachEntry((_to, _from, rec) => mark(rec));
+    input.forEachEntry((_value, key, entryOrigin) => {
+      const rec = table.originOf(key);
+      const origin = entryOrigin as EntryOriginInfo | undefined;
+      if (rec && origin && origin.kind !== 'route') rec.overwrote = origin;
+    });
+    return MappedRoutes.over(input, table);
   }
 
   /** `str_replace('{default_controller}', $controller, $to)` with PHP 8's type rules. */
