@@ -59,6 +59,8 @@ export interface ArraySource {
   originOf(key: Key): EntryOrigin | undefined;
   forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void;
   entries(): IterableIterator<[Key, Value]>;
+  /** `$view[$key] = $value` kept by the source (the view's only owner); false when it cannot. */
+  write(key: Key, value: Value, origin: EntryOrigin | undefined): boolean;
   /** Writes every entry, in order, into an empty array (the view taking its own copy). */
   copyInto(target: PhpArray): void;
 }
@@ -81,7 +83,7 @@ export class PhpArray {
     this.origins = origins;
   }
 
-  /** An array whose entries are read from `source` until it is written or settled. */
+  /** An array whose entries are read from `source` until it is settled (`source` belongs to it alone). */
   static view(source: ArraySource): PhpArray {
     const a = new PhpArray();
     a.source = source;
@@ -134,7 +136,11 @@ export class PhpArray {
 
   /** PHP `$a[$key] = $value`: an existing key keeps its position. */
   set(key: Key, value: Value, origin?: EntryOrigin): void {
-    if (this.source) this.settle();
+    if (this.source) {
+      // `$route['translate_uri_dashes'] = FALSE;` after map(): kept beside the view, not a copy.
+      if (this.source.write(key, value, origin)) return;
+      this.settle();
+    }
     this.map.set(key, value);
     if (typeof key === 'number' && key >= this.nextIndex) this.nextIndex = key + 1;
     if (origin !== undefined) (this.origins ??= new Map()).set(key, origin);

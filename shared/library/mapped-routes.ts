@@ -6,9 +6,15 @@ import type { RecordTable } from './record-table';
  * with the library's routes written over it (keys already present keep their place, the others
  * follow in the table's order), read from both instead of copied. A large file's map() would
  * otherwise copy every route into a new array on every edit. The input is shared with its other
- * owners (their writes copy it); the table settles the view before it next changes.
+ * owners (their writes copy it); the table settles the view before it next changes. Writes into
+ * the view (`$route['translate_uri_dashes'] = FALSE;`) are kept beside it.
  */
 export class MappedRoutes implements ArraySource {
+  /** Entries of the input or the table written since, in place. */
+  private replaced: Map<Key, { value: Value; origin: EntryOrigin | undefined }> | undefined;
+  /** Keys neither held, written since, in order after them. */
+  private added: PhpArray | undefined;
+
   private constructor(
     private readonly input: PhpArray,
     private readonly table: RecordTable,
@@ -30,37 +36,55 @@ export class MappedRoutes implements ArraySource {
   }
 
   get size(): number {
-    return this.input.size + this.table.size - (this.overlap?.size ?? 0);
+    return this.input.size + this.table.size - (this.overlap?.size ?? 0) + (this.added?.size ?? 0);
   }
 
   get(key: Key): Value | undefined {
+    const written = this.replaced?.get(key);
+    if (written) return written.value;
     const record = this.table.originOf(key);
-    return record ? record.to : this.input.get(key);
+    if (record) return record.to;
+    // An input entry may hold null: only a key the input lacks is looked up in `added`.
+    return this.input.has(key) ? this.input.get(key) : this.added?.get(key);
   }
 
   has(key: Key): boolean {
-    return this.table.has(key) || this.input.has(key);
+    return this.held(key) || (this.added?.has(key) ?? false);
   }
 
   originOf(key: Key): EntryOrigin | undefined {
-    return this.table.originOf(key) ?? this.input.originOf(key);
+    const written = this.replaced?.get(key);
+    if (written) return written.origin;
+    return this.table.originOf(key) ?? this.input.originOf(key) ?? this.added?.originOf(key);
+  }
+
+  write(key: Key, value: Value, origin: EntryOrigin | undefined): boolean {
+    if (this.held(key)) (this.replaced ??= new Map()).set(key, { value, origin });
+    else (this.added ??= new PhpArray()).set(key, value, origin);
+    return true;
   }
 
   forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void {
-    const { table, overlap } = this;
-    if (!overlap) {
+    const { table, overlap, replaced } = this;
+    if (!overlap && !replaced) {
       this.input.forEachEntry(fn);
       table.forEachEntry(fn);
-      return;
+    } else {
+      const emit = (value: Value, key: Key, origin: EntryOrigin | undefined) => {
+        const written = replaced?.get(key);
+        if (written) fn(written.value, key, written.origin);
+        else fn(value, key, origin);
+      };
+      this.input.forEachEntry((value, key, origin) => {
+        const record = overlap?.has(key) ? table.originOf(key) : undefined;
+        if (record) emit(record.to, key, record);
+        else emit(value, key, origin);
+      });
+      table.forEachEntry((to, key, record) => {
+        if (!overlap?.has(key)) emit(to, key, record);
+      });
     }
-    this.input.forEachEntry((value, key, origin) => {
-      const record = overlap.has(key) ? table.originOf(key) : undefined;
-      if (record) fn(record.to, key, record);
-      else fn(value, key, origin);
-    });
-    table.forEachEntry((to, key, record) => {
-      if (!overlap.has(key)) fn(to, key, record);
-    });
+    this.added?.forEachEntry(fn);
   }
 
   *entries(): IterableIterator<[Key, Value]> {
@@ -72,5 +96,12 @@ export class MappedRoutes implements ArraySource {
   copyInto(target: PhpArray): void {
     target.copyEntriesOf(this.input);
     this.table.forEachEntry((to, key, record) => target.set(key, to, record));
+    this.replaced?.forEach(({ value, origin }, key) => target.set(key, value, origin));
+    this.added?.forEachEntry((value, key, origin) => target.set(key, value, origin));
+  }
+
+  /** Whether the input or the table holds the key. */
+  private held(key: Key): boolean {
+    return this.table.has(key) || this.input.has(key);
   }
 }

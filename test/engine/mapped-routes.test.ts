@@ -53,11 +53,11 @@ describe('map() as a view over its input and the library table', () => {
         fc.array(key, { maxLength: 8 }),
         fc.array(step, { maxLength: 12 }),
         (inputEntries, tableKeys, steps) => {
-          // `$route` before map(): scalar entries, some with an origin, and one nested array.
+          // `$route` before map(): scalar entries (some null), some with an origin, and one nested array.
           const origins = inputEntries.map((_, i) => ({ assignment: i }));
           const makeInput = () => {
             const a = new PhpArray();
-            inputEntries.forEach(([k, withOrigin], i) => a.set(k, `in${i}`, withOrigin ? origins[i] : undefined));
+            inputEntries.forEach(([k, withOrigin], i) => a.set(k, i % 3 === 2 ? null : `in${i}`, withOrigin ? origins[i] : undefined));
             a.set('n', PhpArray.fromList(['x']));
             return a;
           };
