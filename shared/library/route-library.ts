@@ -311,9 +311,15 @@ export class RouteLibrary {
       dynamic,
       mappedBy: NOT_MAPPED,
       branches: this.host.branches,
-      ...(this.nestedParents.length
-        ? { nested: { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset } }
-        : {}),
+      // Every field, in one order, from the start: all records share one hidden class, so the
+      // loops replaying and mapping tens of thousands of them stay monomorphic (fields added
+      // later, in varying orders, made V8 deoptimize them on every edit).
+      replacedBy: undefined,
+      resetBy: undefined,
+      overwrote: undefined,
+      nested: this.nestedParents.length
+        ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }
+        : undefined,
     };
     if (name !== undefined) state.named.set(name, from as string, record);
     const previous = state.routes.store(record);
