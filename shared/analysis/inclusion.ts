@@ -187,6 +187,8 @@ export class InclusionChecker {
     }
 
     const notCovered: Coverage = blocked ? this.blockedBy(blocked) : { kind: 'not-covered' };
+    // Nothing earlier can match any of its URIs (most keys of a large file): no sample words needed.
+    if (dfas.length === 0) return notCovered;
 
     // Cheap rejection and pruning: a few words of the key, each tested on every candidate. A
     // word no candidate accepts settles it; only a candidate accepting all of them can cover alone.
