@@ -50,7 +50,7 @@ export type EntryOrigin = object;
 /**
  * Entries an array reads from elsewhere until it is first written (see PhpArray.view): `$route`
  * after `Route::map()` reads the library's table instead of copying tens of thousands of routes
- * on every evaluation. A source never changes while a view reads it.
+ * on every evaluation. A source changes only through its view's writes (`write`).
  */
 export interface ArraySource {
   readonly size: number;
@@ -72,7 +72,8 @@ export interface ArraySource {
 export class PhpArray {
   private map: Map<Key, Value>;
   private origins: Map<Key, EntryOrigin> | undefined;
-  nextIndex: number;
+  /** Meaningless while the array is a view: read only after settle(). */
+  private nextIndex: number;
   private shared = 0;
   /** Where a view's entries are until it settles (then undefined). */
   private source: ArraySource | undefined;
