@@ -1,5 +1,6 @@
 import { PhpArray, type ArraySource, type EntryOrigin, type Key, type Value } from '../evaluate/values';
 import type { RecordTable } from './record-table';
+import type { RouteRecord } from './records';
 
 /**
  * `$route` as `Route::map()` returns it when every target is stored as it is: the input array
@@ -22,13 +23,19 @@ export class MappedRoutes implements ArraySource {
     private readonly overlap: ReadonlySet<Key> | undefined,
   ) {}
 
-  /** The view, and which of the table's keys the input already held. */
-  static over(input: PhpArray, table: RecordTable): PhpArray {
+  /**
+   * The view. `onOverwrite` is told of each input entry a route is written over, with the
+   * entry's origin (in the same pass that finds them).
+   */
+  static over(input: PhpArray, table: RecordTable, onOverwrite: (record: RouteRecord, origin: EntryOrigin | undefined) => void): PhpArray {
     let overlap: Set<Key> | undefined;
-    input.forEachEntry((value, key) => {
+    input.forEachEntry((value, key, origin) => {
       // Nested arrays are now held by the view too (as by a copy).
       if (value instanceof PhpArray) value.share();
-      if (table.has(key)) (overlap ??= new Set()).add(key);
+      const record = table.originOf(key);
+      if (!record) return;
+      (overlap ??= new Set()).add(key);
+      onOverwrite(record, origin);
     });
     const view = PhpArray.view(new MappedRoutes(input.share(), table, overlap));
     table.beforeNextChange(() => view.settle());

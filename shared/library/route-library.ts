@@ -480,12 +480,10 @@ export class RouteLibrary {
     }
     // Every target stored as it is: a view over the input and the table, not a copy.
     table.forEachEntry((_to, _from, rec) => mark(rec));
-    input.forEachEntry((_value, key, entryOrigin) => {
-      const rec = table.originOf(key);
+    return MappedRoutes.over(input, table, (rec, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
-      if (rec && origin && origin.kind !== 'route') rec.overwrote = origin;
+      if (origin && origin.kind !== 'route') rec.overwrote = origin;
     });
-    return MappedRoutes.over(input, table);
   }
 
   /** `str_replace('{default_controller}', $controller, $to)` with PHP 8's type rules. */

@@ -65,7 +65,7 @@ describe('map() as a view over its input and the library table', () => {
           const table = new RecordTable();
           tableKeys.forEach((k, i) => table.store(record(k, `to${i}`)));
 
-          let view = MappedRoutes.over(input, table);
+          let view = MappedRoutes.over(input, table, () => {});
           let eager = eagerMap(input, table);
           // The input as another variable still holds it (`$before = $route;` before map()), and
           // what it must keep holding: built apart, so that no sharing hides a write into it.
