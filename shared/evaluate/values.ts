@@ -59,8 +59,8 @@ export interface ArraySource {
   originOf(key: Key): EntryOrigin | undefined;
   forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void;
   entries(): IterableIterator<[Key, Value]>;
-  /** `$view[$key] = $value` kept by the source (the view's only owner); false when it cannot. */
-  write(key: Key, value: Value, origin: EntryOrigin | undefined): boolean;
+  /** `$view[$key] = $value`, kept by the source (the view is its only owner). */
+  write(key: Key, value: Value, origin: EntryOrigin | undefined): void;
   /** Writes every entry, in order, into an empty array (the view taking its own copy). */
   copyInto(target: PhpArray): void;
 }
@@ -139,8 +139,8 @@ export class PhpArray {
   set(key: Key, value: Value, origin?: EntryOrigin): void {
     if (this.source) {
       // `$route['translate_uri_dashes'] = FALSE;` after map(): kept beside the view, not a copy.
-      if (this.source.write(key, value, origin)) return;
-      this.settle();
+      this.source.write(key, value, origin);
+      return;
     }
     this.map.set(key, value);
     if (typeof key === 'number' && key >= this.nextIndex) this.nextIndex = key + 1;
@@ -213,7 +213,9 @@ export class PhpArray {
     if (this.source) this.settle();
     // Nested arrays are now held by both copies.
     for (const v of this.map.values()) if (v instanceof PhpArray) v.share();
-    return new PhpArray(new Map(this.map), this.nextIndex, this.origins && new Map(this.origins));
+    const copy = new PhpArray();
+    copy.copyEntriesOf(this);
+    return copy;
   }
 
   /** Marks the array as held by one more owner; the next write through any owner copies it. */

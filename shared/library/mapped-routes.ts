@@ -65,10 +65,9 @@ export class MappedRoutes implements ArraySource {
     return this.table.originOf(key) ?? this.input.originOf(key) ?? this.added?.originOf(key);
   }
 
-  write(key: Key, value: Value, origin: EntryOrigin | undefined): boolean {
+  write(key: Key, value: Value, origin: EntryOrigin | undefined): void {
     if (this.held(key)) (this.replaced ??= new Map()).set(key, { value, origin });
     else (this.added ??= new PhpArray()).set(key, value, origin);
-    return true;
   }
 
   forEachEntry(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void {
