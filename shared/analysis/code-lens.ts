@@ -24,7 +24,7 @@ export interface DeclarationLens {
  * a `$nested` callable get their own lenses).
  */
 export function declarationLenses(_text: string, evaluation: FileEvaluation): DeclarationLens[] {
-  const index = new ProducedIndex(evaluation);
+  const index = ProducedIndex.of(evaluation);
   const out: DeclarationLens[] = [];
   for (const call of uniqueCalls(evaluation)) {
     const site = call.site;

@@ -43,24 +43,37 @@ export interface ProducedEntry {
   fate: Fate;
 }
 
+const indexes = new WeakMap<FileEvaluation, ProducedIndex>();
+
 /** Every record indexed by the call that created it and by the calls it ran inside. */
 export class ProducedIndex {
   private readonly own = new Map<number, ProducedEntry[]>();
   private readonly inside = new Map<number, ProducedEntry[]>();
 
-  constructor(evaluation: FileEvaluation) {
+  /** The index of an evaluation, built once (the outline and the lenses ask for it after every edit). */
+  static of(evaluation: FileEvaluation): ProducedIndex {
+    let index = indexes.get(evaluation);
+    if (!index) indexes.set(evaluation, (index = new ProducedIndex(evaluation)));
+    return index;
+  }
+
+  private constructor(evaluation: FileEvaluation) {
     const maps = (evaluation.calls ?? []).filter((c) => c.site.method === 'map');
     const lastMap = maps[maps.length - 1]?.site;
     (evaluation.methods ?? []).forEach((result, m) => {
       for (const record of result?.library?.created ?? []) {
         const entry: ProducedEntry = { m, record, fate: fateOf(record, result.routes?.originOf(record.key), lastMap) };
         push(this.own, record.site.span.start, entry);
-        // A site may be on the via list twice (recursion); count the record once under it.
-        const seen = new Set<number>();
-        for (const v of record.via) {
-          if (seen.has(v.span.start)) continue;
-          seen.add(v.span.start);
-          push(this.inside, v.span.start, entry);
+        const via = record.via;
+        if (via.length === 1) push(this.inside, via[0].span.start, entry);
+        else if (via.length > 1) {
+          // A site may be on the via list twice (recursion); count the record once under it.
+          const seen = new Set<number>();
+          for (const v of via) {
+            if (seen.has(v.span.start)) continue;
+            seen.add(v.span.start);
+            push(this.inside, v.span.start, entry);
+          }
         }
       }
     });
@@ -81,10 +94,12 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+const ACTIVE: Fate = Object.freeze({ kind: 'active' });
+
 /** The same decision as produced.ts's fates (kept here so the index needs no per-call scan). */
 function fateOf(record: RouteRecord, finalOrigin: object | undefined, lastMap: CallSite | undefined): Fate {
   if (record.resetBy) return { kind: 'reset', at: record.resetBy };
-  if (finalOrigin === record) return { kind: 'active' };
+  if (finalOrigin === record) return ACTIVE;
   if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
   if (record.mappedBy.length === 0) return { kind: 'not-mapped', lastMap };
   return { kind: 'overwritten', by: finalOrigin as EntryOriginInfo | undefined };
@@ -133,6 +148,13 @@ export function lostReason(fate: Fate, methodFailed: boolean): string {
  * a pair in none counts as lost, once.
  */
 export function summarize(evaluation: FileEvaluation, entries: readonly ProducedEntry[]): DeclarationSummary {
+  // Most declarations produce one route under one method: no pairs to fold.
+  if (entries.length === 1 && entries[0].fate.kind === 'active') {
+    const { m, record } = entries[0];
+    const method = REQUEST_METHODS[m];
+    const names = record.name === undefined ? [] : [keyToString(record.name)];
+    return { routes: [{ key: displayKey(record.key), target: describeTarget(record.to), methods: [method], names, record }], methods: [method], lost: [] };
+  }
   const active = new Map<string, ProducedRoute>();
   const lost = new Map<string, string>();
   const methodSet = new Set<MethodIndex>();

@@ -38,26 +38,30 @@ function callName(text: string, call: RouteCall): string {
   return `Route::${site.written}(${clip(shown, MAX_NAME_ARGS)})`;
 }
 
-function declarationSymbol(text: string, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol {
+/** A declaration's symbol without its routes: what the outline's skeleton is made of. */
+function callSymbol(text: string, call: RouteCall): RouteSymbol {
   const site = call.site;
   const selectionSpan = within(site.nameSpan, site.span);
-  if (!DECLARING_METHODS.has(site.method)) {
-    return { name: callName(text, call), detail: '', kind: 'statement', span: site.span, selectionSpan, children: [] };
-  }
-  const nested = countsNested(site.method);
+  const kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
+  return { name: callName(text, call), detail: '', kind, span: site.span, selectionSpan, children: [] };
+}
+
+/** A declaration's summary as its detail; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
+function describeDeclaration(symbol: RouteSymbol, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol[] {
+  const site = call.site;
+  if (symbol.kind === 'statement') return [];
+  const nested = symbol.kind === 'prefix';
   const summary = summarize(evaluation, index.of(site, nested));
-  // A prefix()'s routes belong to the declarations inside it, which become its children.
-  const children: RouteSymbol[] = nested
-    ? []
-    : summary.routes.map((r) => ({
-        name: `${methodsLabel(r.methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
-        detail: r.names.length ? `as ${r.names.join(', ')}` : '',
-        kind: 'route' as const,
-        span: site.span,
-        selectionSpan: within(fromSpan(r.record), site.span),
-        children: [],
-      }));
-  return { name: callName(text, call), detail: summaryTitle(summary), kind: nested ? 'prefix' : 'declaration', span: site.span, selectionSpan, children };
+  symbol.detail = summaryTitle(summary);
+  if (nested) return [];
+  return summary.routes.map((r) => ({
+    name: `${methodsLabel(r.methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
+    detail: r.names.length ? `as ${r.names.join(', ')}` : '',
+    kind: 'route' as const,
+    span: site.span,
+    selectionSpan: within(fromSpan(r.record), site.span),
+    children: [],
+  }));
 }
 
 function assignmentSymbol(a: RouteAssignment): RouteSymbol {
@@ -75,21 +79,62 @@ function assignmentSymbol(a: RouteAssignment): RouteSymbol {
   };
 }
 
+export interface Outline {
+  symbols: RouteSymbol[];
+  /** Some symbols were left out to stay within the limit. */
+  truncated: boolean;
+}
+
 /**
  * The outline of a route file: every Route:: call that ran and every `$route[...]` entry, nested
  * by where they are written (a call inside a prefix() closure or a `$nested` callable is a child
  * of that call); a declaration's produced routes are its first children. Calls the evaluation
  * never reached (an `if (false)` branch, after a fatal error) are not listed. Never throws.
+ *
+ * At most `maxSymbols` symbols, the shallowest first (every top-level entry before any child,
+ * then every child before any grandchild), each level in document order: a huge file keeps its
+ * whole top level, and only what is described is computed.
  */
-export function documentSymbols(text: string, evaluation: FileEvaluation): RouteSymbol[] {
-  const index = new ProducedIndex(evaluation);
-  const symbols: RouteSymbol[] = [];
+export function documentOutline(text: string, evaluation: FileEvaluation, maxSymbols = Infinity): Outline {
+  const index = ProducedIndex.of(evaluation);
+  const calls = new Map<RouteSymbol, RouteCall>();
+  const skeleton: RouteSymbol[] = [];
   for (const call of uniqueCalls(evaluation)) {
     if (call.site.method === 'named') continue; // an expression, not a declaration
-    symbols.push(declarationSymbol(text, call, index, evaluation));
+    const symbol = callSymbol(text, call);
+    calls.set(symbol, call);
+    skeleton.push(symbol);
   }
-  for (const a of routeAssignments(evaluation)) symbols.push(assignmentSymbol(a));
-  return nestBySpan(symbols);
+  for (const a of routeAssignments(evaluation)) skeleton.push(assignmentSymbol(a));
+  const top = { children: nestBySpan(skeleton) };
+  let budget = Math.max(0, Math.floor(maxSymbols));
+  let truncated = false;
+  // Level by level: a symbol is described when kept, which gives its candidates for the next level.
+  let level: { holder: { children: RouteSymbol[] }; candidates: RouteSymbol[] }[] = [{ holder: top, candidates: top.children }];
+  while (level.length) {
+    const next: typeof level = [];
+    for (const { holder, candidates } of level) {
+      const kept = candidates.length <= budget ? candidates : candidates.slice(0, budget);
+      truncated ||= kept.length < candidates.length;
+      budget -= kept.length;
+      holder.children = kept;
+      for (const symbol of kept) {
+        const call = calls.get(symbol);
+        const routes = call ? describeDeclaration(symbol, call, index, evaluation) : [];
+        const nested = symbol.children;
+        symbol.children = [];
+        const own = routes.length && nested.length ? [...routes, ...nested] : routes.length ? routes : nested;
+        if (own.length) next.push({ holder: symbol, candidates: own });
+      }
+    }
+    level = next;
+  }
+  return { symbols: top.children, truncated };
+}
+
+/** The whole outline (see documentOutline). */
+export function documentSymbols(text: string, evaluation: FileEvaluation): RouteSymbol[] {
+  return documentOutline(text, evaluation).symbols;
 }
 
 /** Nests symbols by textual containment (one pass over them sorted by start, longest first). */

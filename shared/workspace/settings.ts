@@ -18,6 +18,8 @@ export interface FolderSettings {
   maxRoutes: number;
   /** Show what each `$n` in a target refers to. */
   inlayHints: boolean;
+  /** Symbols a route file's outline lists at most (the shallowest first). */
+  maxOutlineSymbols: number;
 }
 
 export const DEFAULT_ROUTE_FILES = ['**/application/config/routes.php', '**/application/modules/*/config/routes.php', '**/config/routes.php'];
@@ -31,6 +33,7 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   maxSteps: 100_000,
   maxRoutes: 200_000,
   inlayHints: true,
+  maxOutlineSymbols: 10_000,
 };
 
 const SEVERITIES = new Set(['off', 'error', 'warning', 'information', 'hint']);
@@ -69,7 +72,7 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
     if (typeof r.inlayHints === 'boolean') s.inlayHints = r.inlayHints;
     else problems.push('ciRoutes.inlayHints must be true or false');
   }
-  for (const field of ['maxFileSize', 'maxSteps', 'maxRoutes'] as const) {
+  for (const field of ['maxFileSize', 'maxSteps', 'maxRoutes', 'maxOutlineSymbols'] as const) {
     const v = r[field];
     if (v === undefined) continue;
     if (typeof v === 'number' && Number.isFinite(v) && v > 0) s[field] = Math.floor(v);

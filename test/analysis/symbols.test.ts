@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/symbols';
+import { documentOutline, documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/symbols';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 
 const slice = (text: string, s: { start: number; end: number }): string => text.slice(s.start, s.end);
@@ -111,6 +111,55 @@ $route = Route::map($route);
     const symbols = documentSymbols(text, evaluateRouteFile(text));
     assert.deepEqual(outline(symbols), [{ "Route::any('x')": ['ANY p/x → a/b'] }, "Route::prefix('p')", 'Route::map($route)']);
     assert.equal(symbols[1].detail, '1 route · ANY', "prefix() still counts its closure's routes");
+  });
+
+  describe('within a symbol budget', () => {
+    const text = `<?php
+Route::resources('photos');
+Route::prefix('api', function () {
+    Route::get('users', 'api/users/index');
+    Route::get('teams', 'api/teams/index');
+});
+$route['x'] = 'y';
+$route = Route::map($route);
+`;
+    const evaluation = evaluateRouteFile(text);
+    const count = (symbols: RouteSymbol[]): number => allSymbols(symbols).length;
+
+    it('is the whole outline when the budget covers it', () => {
+      const whole = documentSymbols(text, evaluation);
+      const outline = documentOutline(text, evaluation, count(whole));
+      assert.equal(outline.truncated, false);
+      assert.deepEqual(outline.symbols, whole);
+    });
+
+    it('keeps the whole top level first, then children level by level in document order', () => {
+      // 4 top-level symbols, then 7 routes of photos, 2 calls in the prefix, then their 2 routes.
+      const cut = (max: number) => {
+        const o = documentOutline(text, evaluation, max);
+        return { truncated: o.truncated, shape: outline(o.symbols), total: count(o.symbols) };
+      };
+      assert.deepEqual(cut(3), { truncated: true, shape: ["Route::resources('photos')", "Route::prefix('api')", "$route['x']"], total: 3 });
+      const nine = cut(9);
+      assert.equal(nine.total, 9);
+      assert.deepEqual(nine.shape, [
+        { "Route::resources('photos')": ['GET photos → photos/index', 'GET photos/new → photos/create_new', 'GET photos/([a-zA-Z0-9\\-_]+)/edit → photos/edit/$1', 'GET photos/([a-zA-Z0-9\\-_]+) → photos/show/$1', 'POST photos → photos/create'] },
+        "Route::prefix('api')",
+        "$route['x']",
+        'Route::map($route)',
+      ]);
+      const thirteen = cut(13);
+      assert.equal(thirteen.total, 13);
+      assert.deepEqual(thirteen.shape[1], { "Route::prefix('api')": ["Route::get('users')", "Route::get('teams')"] }, 'grandchildren only once every child is in');
+      assert.deepEqual(cut(15), { truncated: false, shape: outline(documentSymbols(text, evaluation)), total: 15 });
+    });
+
+    it('still describes what it keeps', () => {
+      const [photos, api] = documentOutline(text, evaluation, 4).symbols;
+      assert.equal(photos.detail, '7 routes · GET POST PUT DELETE');
+      assert.equal(api.detail, '2 routes · GET');
+      assert.deepEqual(documentOutline(text, evaluation, 0), { symbols: [], truncated: true });
+    });
   });
 
   it('lists block() with all its paths and leaves named() out', () => {

@@ -707,9 +707,8 @@ if ($_SERVER['REQUEST_METHOD'] === 'POST') { Route::any('p', 'post'); } else { R
 
   describe('the step budget and deep nesting', () => {
     it('stops `while (true) {}` with an evaluation-limit problem', () => {
-      const started = Date.now();
       const ev = run(`<?php\nRoute::any('before', 'b');\nwhile (true) {}\nRoute::any('after', 'a');\n`, { maxSteps: 10_000 });
-      assert.ok(Date.now() - started < 2000);
+      assert.ok(ev.steps <= 10_001, `${ev.steps} steps`);
       assert.deepEqual(codes(ev), ['evaluation-limit']);
       assert.deepEqual(declared(ev), [['before', 'b']]);
       assertNoError(ev);

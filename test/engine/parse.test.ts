@@ -158,9 +158,8 @@ describe('parse: parsePhp / StatementParser', () => {
 
     it('does not hang on an unclosed attribute followed by whitespace (php-parser loops on it)', () => {
       for (const text of ['<?php #[\n', '<?php $a = 1; #[A\n  ', '<?php\n#[\n?>\nx', '<?php #[ \t\r\n']) {
-        const started = Date.now();
+        // A hang would fail on the test's timeout; nothing here is timed.
         const parsed = parsePhp(text);
-        assert.ok(Date.now() - started < 1000);
         assert.ok(parsed.problems.length > 0, JSON.stringify(text));
         assertProblemsInside(parsed);
       }

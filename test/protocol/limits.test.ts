@@ -52,3 +52,41 @@ describe('limits are reported when hit (ciRoutes.maxFileSize)', function () {
     assert.ok(!client.logs.some((l) => /maxFileSize/.test(l)));
   });
 });
+
+describe('the outline stays within ciRoutes.maxOutlineSymbols', function () {
+  this.timeout(30_000);
+  let root: string;
+  let client: LspClient;
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-outline-'));
+    fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), ROUTES);
+    client = new LspClient();
+  });
+  afterEach(async () => {
+    await client.shutdown();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const outlineOf = async (settings: Record<string, unknown>) => {
+    client.settings = settings;
+    await client.initialize(root);
+    const uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
+    await client.waitForDiagnostics(uri);
+    return (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string; children?: unknown[] }[];
+  };
+
+  it('lists the top level first and says in the log that the outline was cut', async () => {
+    const symbols = await outlineOf({ maxOutlineSymbols: 3 });
+    assert.deepEqual(symbols.map((s) => [s.name, s.children?.length ?? 0]), [["Route::get('photos')", 0], ["Route::get('albums')", 0], ['Route::map($route)', 0]]);
+    assert.ok(client.logs.some((l) => /routes\.php: the outline lists its first 3 symbols.*ciRoutes\.maxOutlineSymbols/.test(l)), JSON.stringify(client.logs));
+  });
+
+  it('lists everything under the default limit, without a word in the log', async () => {
+    const symbols = await outlineOf({});
+    assert.deepEqual(symbols.map((s) => [s.name, s.children?.length ?? 0]), [["Route::get('photos')", 1], ["Route::get('albums')", 1], ['Route::map($route)', 0]]);
+    assert.ok(!client.logs.some((l) => /maxOutlineSymbols/.test(l)));
+  });
+});

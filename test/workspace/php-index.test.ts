@@ -344,13 +344,12 @@ class Photos extends CI_Controller {
       }
     });
 
-    it('stays linear on thousands of unclosed calls and declarations', () => {
+    it('indexes thousands of unclosed calls and declarations (a quadratic scan fails on the timeout)', () => {
       for (const piece of ['Route::named(', "Route::named('a'", 'class A extends B { public function f(', '#[A(']) {
         const t = `<?php ${piece.repeat(20000)}`;
-        const started = Date.now();
         const index = indexPhpFile(t, { parser: false });
-        assert.ok(Date.now() - started < 3000, `${piece}: ${Date.now() - started} ms`);
         checkSpans(t, index);
+        assert.equal(index.recovered, true);
       }
     });
 

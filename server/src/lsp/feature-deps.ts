@@ -14,6 +14,8 @@ export interface FeatureDeps {
   /** Makes sure the document's analysis is current (route files) before answering. */
   ensureAnalysed(doc: TextDocument): void;
   settingsFor(file: string): FolderSettings;
+  /** A line in the server's log. */
+  log(message: string): void;
 }
 
 /** Every route file with its current text and evaluation: open documents win over the index. */

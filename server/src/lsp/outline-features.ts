@@ -13,7 +13,7 @@ import {
 import { controllerLenses, controllerReach, declarationLenses } from '../../../shared/analysis/code-lens';
 import { targetLinks } from '../../../shared/analysis/document-links';
 import { backReferenceHints } from '../../../shared/analysis/inlay-hints';
-import { documentSymbols, workspaceSymbols, type RouteSymbol } from '../../../shared/analysis/symbols';
+import { documentOutline, workspaceSymbols, type RouteSymbol } from '../../../shared/analysis/symbols';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
 import { DiskTree } from '../host/disk-tree';
@@ -49,7 +49,9 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps): voi
     return a ? { doc, file, a } : undefined;
   };
 
-  const outlines = new WeakMap<FileEvaluation, DocumentSymbol[]>();
+  const outlines = new WeakMap<FileEvaluation, { limit: number; symbols: DocumentSymbol[] }>();
+  /** Documents whose outline was cut at the limit, told once in the log. */
+  const truncatedOutlines = new Set<string>();
   connection.onDocumentSymbol((params): DocumentSymbol[] | null => {
     const r = routeDoc(params.textDocument.uri);
     if (!r) return null;
@@ -62,9 +64,18 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps): voi
       children: s.children.map(convert),
     });
     // Outlines are asked for again and again (breadcrumbs, sticky scroll): one per evaluation.
-    let outline = outlines.get(r.a.evaluation);
-    if (!outline) outlines.set(r.a.evaluation, (outline = documentSymbols(r.a.text, r.a.evaluation).map(convert)));
-    return outline;
+    const limit = deps.settingsFor(r.file).maxOutlineSymbols;
+    const cached = outlines.get(r.a.evaluation);
+    if (cached?.limit === limit) return cached.symbols;
+    const outline = documentOutline(r.a.text, r.a.evaluation, limit);
+    if (outline.truncated && !truncatedOutlines.has(r.doc.uri)) {
+      deps.log(`${r.file}: the outline lists its first ${limit.toLocaleString('en-US')} symbols, the whole top level first (ciRoutes.maxOutlineSymbols)`);
+    }
+    if (outline.truncated) truncatedOutlines.add(r.doc.uri);
+    else truncatedOutlines.delete(r.doc.uri);
+    const symbols = outline.symbols.map(convert);
+    outlines.set(r.a.evaluation, { limit, symbols });
+    return symbols;
   });
 
   connection.onWorkspaceSymbol((params): SymbolInformation[] => {

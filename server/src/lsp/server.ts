@@ -484,9 +484,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // A version no analysis is waiting for still gets one, in the background.
     if (!timers.has(doc.uri)) enqueue(doc.uri);
   };
-  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor });
+  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log });
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
-  registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor });
+  registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log });
 
   documents.listen(connection);
   connection.listen();
