@@ -254,18 +254,19 @@ export class Interpreter implements LibraryHost {
         }
         const replay = this.options.replay && this.options.mask === ALL_METHODS && st.nodes.length === 1 && st.problems.length === 0 ? this.options.replay : undefined;
         for (const node of st.nodes) {
-          this.statementSpan = this.span(node);
           if (replay) {
             const occurrence = this.occurrences.get(node) ?? 0;
             this.occurrences.set(node, occurrence + 1);
             const effect = replay.get(node, occurrence);
+            // A replayed statement takes its recorded span: no new one per statement and edit.
             if (effect && this.replayEffect(effect, st.chunk.start)) continue;
+            this.statementSpan = this.span(node);
             if (this.isClean() && isReplayableStatement(node, fixed)) {
               const effect = this.recordStatement(node, st.chunk.start);
               if (effect) replay.set(node, occurrence, effect);
               continue;
             }
-          }
+          } else this.statementSpan = this.span(node);
           this.replayStats.evaluated++;
           const signal = this.execStatement(node, st.problems.length > 0);
           // `return` at the top of an included file ends it.

@@ -11,6 +11,8 @@ export class RecordTable {
   private readonly byKey = new Map<Key, RouteRecord>();
   /** Views reading the table as it is (see MappedRoutes), told once before it next changes. */
   private readers: (() => void)[] | undefined;
+  /** Routes whose target map() must convert (see RouteRecord.plainTarget). */
+  private unplain = 0;
 
   get size(): number {
     return this.byKey.size;
@@ -34,7 +36,14 @@ export class RecordTable {
     if (this.readers) this.notifyReaders();
     const previous = this.byKey.get(record.key);
     this.byKey.set(record.key, record);
+    if (previous && !previous.plainTarget) this.unplain--;
+    if (!record.plainTarget) this.unplain++;
     return previous;
+  }
+
+  /** Every route's target is a plain string map() stores as it is. */
+  get allTargetsPlain(): boolean {
+    return this.unplain === 0;
   }
 
   /** Calls `settle` once, before the table next changes. */

@@ -30,6 +30,8 @@ export interface RouteRecord {
   /** The key in the library's array: the full `$from`, prefixes included, cast as PHP casts keys. */
   readonly key: Key;
   readonly to: Value;
+  /** `to` is a string without `{default_controller}`: map() stores it as it is. */
+  readonly plainTarget: boolean;
   /** The `'as'` name stored with it, if any. */
   readonly name?: Key;
   /** The call that produced it (for generated routes, the resources()/context()/block() call). */

@@ -41,6 +41,8 @@ export class MethodState {
   nestedDepth = 0;
   /** Every record created, in order (for tracing; includes replaced and reset ones). */
   readonly created: RouteRecord[] = [];
+  /** Whether a record of `created` was made while a `$nested` callable ran (checks skip the scan otherwise). */
+  createdNested = false;
 }
 
 /** The public static methods of the library, lower case, with their minimum argument counts. */
@@ -141,6 +143,7 @@ export class RouteLibrary {
         const previous = state.routes.store(record);
         if (previous) previous.replacedBy = record;
         state.created.push(record);
+        if (record.nested) state.createdNested = true;
       }
     }
     return true;
@@ -301,6 +304,7 @@ export class RouteLibrary {
       method: m,
       key,
       to: shareValue(to),
+      plainTarget: typeof to === 'string' && !to.includes('{default_controller}'),
       name,
       site: ctx.site,
       row: ctx.row,
@@ -325,6 +329,7 @@ export class RouteLibrary {
     const previous = state.routes.store(record);
     if (previous) previous.replacedBy = record;
     state.created.push(record);
+    if (record.nested) state.createdNested = true;
 
     if (toBool(nested) === true && this.host.isCallable(nested) && state.nestedDepth === 0) {
       const fromText = from instanceof Unknown ? '' : from;
@@ -464,10 +469,8 @@ export class RouteLibrary {
     const mark = (rec: RouteRecord) => {
       rec.mappedBy = rec.mappedBy.length === 0 ? onlyThisCall : [...rec.mappedBy, site];
     };
-    let allPlain = true;
-    table.forEachEntry((to) => {
-      if (allPlain && !plain(to)) allPlain = false;
-    });
+    // The table counts targets that are not plain strings as it stores them: no pass over it here.
+    const allPlain = table.size === 0 || (!(controller instanceof PhpArray) && table.allTargetsPlain);
     if (!allPlain) {
       const routes = input.clone();
       table.forEachEntry((to, from, rec) => {

@@ -17,13 +17,15 @@ function registeringMask(method: string, mask: MethodMask): MethodMask {
   return method === 'any' ? mask : mask & maskOf(VERB_INDEX[method]);
 }
 
+const isClosure = (v: Value): boolean => v instanceof PhpClosure;
+
 /** A closure as `$to` of any()/verb methods: map() throws a TypeError on PHP 8. */
 export const closureTargets: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<number>();
   for (const call of evaluation.calls) {
     const { site, args } = call;
-    if (!isRouteMethod(site.method) || !anyValue(args[1], (v) => v instanceof PhpClosure)) continue;
+    if (!isRouteMethod(site.method) || !anyValue(args[1], isClosure)) continue;
     const span = site.argSpans[1];
     if (!span || seen.has(span.start)) continue;
     seen.add(span.start);

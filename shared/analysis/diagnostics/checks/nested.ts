@@ -31,7 +31,7 @@ export const nestedCallables: Check = ({ evaluation }) => {
     const idx = nestedArgIndex(c.site.method);
     return idx !== undefined && c.args[idx] instanceof PhpClosure;
   });
-  if (!anyClosure && !evaluation.methods.some((res) => res.library.created.some((r) => r.nested))) return [];
+  if (!anyClosure && !evaluation.methods.some((res) => res.library.createdNested)) return [];
   const out: Finding[] = [];
   const records: { method: RequestMethod; r: RouteRecord }[] = [];
   evaluation.methods.forEach((res, m) => res.library.created.forEach((r) => records.push({ method: REQUEST_METHODS[m], r })));

@@ -1,6 +1,7 @@
 import { PhpArray, type Value } from '../../../evaluate/values';
 import { maskNames } from '../../../library/methods';
 import type { LiteralOrigin } from '../../../library/records';
+import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';
 import { closestName } from '../../names';
 import { finding, type Finding } from '../types';
@@ -26,19 +27,50 @@ export function optionsArgIndex(method: string, args: readonly Value[]): number 
   return OPTIONS_BY_METHOD[method] ? 2 : undefined;
 }
 
+interface IgnoredOption {
+  key: string;
+  /** The option's element in an array literal, when written as one. */
+  literal: LiteralOrigin | undefined;
+  /** Which argument holds the options. */
+  idx: number;
+}
+
+const NONE: readonly IgnoredOption[] = [];
+
+/**
+ * The option keys one call passes that its method never reads. Calls replayed from an earlier
+ * evaluation are the same objects with the same arguments: each is read once, not on every edit.
+ * Spans are read from the origins when reported (they move with their statement).
+ */
+const ignoredByCall = new WeakMap<RouteCall, readonly IgnoredOption[]>();
+
+function ignoredOptions(call: RouteCall): readonly IgnoredOption[] {
+  let found = ignoredByCall.get(call);
+  if (found) return found;
+  found = NONE;
+  const allowed = OPTIONS_BY_METHOD[call.site.method];
+  const idx = allowed ? optionsArgIndex(call.site.method, call.args) : undefined;
+  const options = idx === undefined ? undefined : call.args[idx];
+  if (allowed && idx !== undefined && options instanceof PhpArray) {
+    options.forEachEntry((_value, key, origin) => {
+      if (typeof key !== 'string' || allowed.includes(key)) return;
+      if (found === NONE) found = [];
+      (found as IgnoredOption[]).push({ key, literal: origin as LiteralOrigin | undefined, idx });
+    });
+  }
+  ignoredByCall.set(call, found);
+  return found;
+}
+
 /** An option key the method never reads is silently ignored. */
 export const unknownOptions: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const call of evaluation.calls) {
+    const ignored = ignoredOptions(call);
+    if (ignored.length === 0) continue;
     const allowed = OPTIONS_BY_METHOD[call.site.method];
-    const idx = optionsArgIndex(call.site.method, call.args);
-    if (!allowed || idx === undefined) continue;
-    const options = call.args[idx];
-    if (!(options instanceof PhpArray)) continue;
-    for (const key of options.keys()) {
-      if (typeof key !== 'string' || allowed.includes(key)) continue;
-      const literal = options.originOf(key) as LiteralOrigin | undefined;
+    for (const { key, literal, idx } of ignored) {
       const span = literal?.keySpan ?? call.site.argSpans[idx];
       if (!span || seen.has(`${span.start}:${key}`)) continue;
       seen.add(`${span.start}:${key}`);
