@@ -103,6 +103,11 @@ export class PhpArray {
     return a;
   }
 
+  /** Where this view reads its entries, until it settles (undefined for an array with its own). */
+  get viewSource(): ArraySource | undefined {
+    return this.source;
+  }
+
   /** A view takes its own copy of its source's entries (before a write, or before the source changes). */
   settle(): void {
     const source = this.source;

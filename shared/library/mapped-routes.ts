@@ -106,8 +106,27 @@ export class MappedRoutes implements ArraySource {
     this.added?.forEachEntry((value, key, origin) => target.set(key, value, origin));
   }
 
+  /** Keys of `table` written over since map(), when this view reads `table`; undefined for another table. */
+  displacedFrom(table: RecordTable): Key[] | undefined {
+    if (table !== this.table) return undefined;
+    const keys: Key[] = [];
+    this.replaced?.forEach((_entry, key) => table.has(key) && keys.push(key));
+    return keys;
+  }
+
   /** Whether the input or the table holds the key. */
   private held(key: Key): boolean {
     return this.table.has(key) || this.input.has(key);
   }
+}
+
+/**
+ * When `routes` is still the view map() made over `table` (the table has not changed since, or
+ * the view would have taken its own copy), the keys of `table` whose route `routes` no longer
+ * shows (written over since): every other route of `table` is in `routes` as its record. Lets a
+ * check look at those few keys instead of every route. Undefined when `routes` is anything else.
+ */
+export function displacedRoutes(routes: PhpArray | undefined, table: RecordTable): readonly Key[] | undefined {
+  const source = routes?.viewSource;
+  return source instanceof MappedRoutes ? source.displacedFrom(table) : undefined;
 }

@@ -15,14 +15,19 @@ const views = new WeakMap<PhpArray, TableView>();
 export function tableView(routes: PhpArray): TableView {
   let view = views.get(routes);
   if (!view) {
-    const keys: string[] = [];
-    const values: Value[] = [];
-    const origins: (EntryOriginInfo | undefined)[] = [];
+    // Sized up front: tens of thousands of pushes would grow and copy each array again and again.
+    const size = routes.size;
+    const keys: string[] = new Array(size);
+    const values: Value[] = new Array(size);
+    const origins: (EntryOriginInfo | undefined)[] = new Array(size);
+    let i = 0;
     routes.forEachEntry((value, key, origin) => {
-      keys.push(keyToString(key));
-      values.push(value);
-      origins.push(origin as EntryOriginInfo | undefined);
+      keys[i] = typeof key === 'string' ? key : keyToString(key);
+      values[i] = value;
+      origins[i] = origin as EntryOriginInfo | undefined;
+      i++;
     });
+    if (i !== size) keys.length = values.length = origins.length = i;
     views.set(routes, (view = { keys, values, origins }));
   }
   return view;

@@ -1,4 +1,5 @@
-import { keyToString } from '../../../evaluate/values';
+import { keyToString, type Key } from '../../../evaluate/values';
+import { displacedRoutes } from '../../../library/mapped-routes';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
@@ -20,7 +21,7 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   evaluation.methods.forEach((result, m) => {
     if (result.error) return;
     const method = REQUEST_METHODS[m];
-    result.library.routes.forEachEntry((_to, key, record) => {
+    const visit = (key: Key, record: RouteRecord) => {
       if (record.dynamic) return;
       const inRoutes = result.routes?.originOf(key);
       if (inRoutes === record) return;
@@ -33,7 +34,16 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
       if (inRoutes) return; // replaced in $route: a duplicate
       const last = record.mappedBy[record.mappedBy.length - 1];
       notAssigned.add(siteKey(last), method, () => ({ span: last.span }));
-    });
+    };
+    const table = result.library.routes;
+    // `$route` still map()'s view over the table: only routes written over since can be missing from it.
+    const displaced = displacedRoutes(result.routes, table);
+    if (displaced) {
+      for (const key of displaced) {
+        const record = table.originOf(key);
+        if (record) visit(key, record);
+      }
+    } else table.forEachEntry((_to, key, record) => visit(key, record));
   });
   const out: Finding[] = [];
   const lastMap = mapCalls[mapCalls.length - 1];
