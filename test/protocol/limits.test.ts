@@ -8,28 +8,32 @@ import { LspClient } from '../helpers/lsp-client';
 
 const ROUTES = "<?php\nRoute::get('photos', 'photos/index', array('as' => 'photos'));\nRoute::get('albums', 'albums/index');\n$route = Route::map($route);\n";
 
-describe('limits are reported when hit (ciRoutes.maxFileSize)', function () {
-  this.timeout(30_000);
-  let root: string;
-  let client: LspClient;
-
+/** A fresh application holding ROUTES and a fresh client, for each test of the suite. */
+function withAppAndClient(): { root: string; client: LspClient } {
+  const ctx = {} as { root: string; client: LspClient };
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-limits-'));
-    fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), ROUTES);
-    client = new LspClient();
+    ctx.root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-limits-'));
+    fs.mkdirSync(path.join(ctx.root, 'application', 'config'), { recursive: true });
+    fs.writeFileSync(path.join(ctx.root, 'application', 'config', 'routes.php'), ROUTES);
+    ctx.client = new LspClient();
   });
   afterEach(async () => {
-    await client.shutdown();
-    fs.rmSync(root, { recursive: true, force: true });
+    await ctx.client.shutdown();
+    fs.rmSync(ctx.root, { recursive: true, force: true });
   });
+  return ctx;
+}
+
+describe('limits are reported when hit (ciRoutes.maxFileSize)', function () {
+  this.timeout(30_000);
+  const ctx = withAppAndClient();
 
   it('says so at the top of a route file over the limit, and in the log', async () => {
-    client.settings = { maxFileSize: 64 };
-    await client.initialize(root);
-    const uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
-    const p = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'evaluation-limit'));
+    ctx.client.settings = { maxFileSize: 64 };
+    await ctx.client.initialize(ctx.root);
+    const uri = pathToFileURL(path.join(ctx.root, 'application', 'config', 'routes.php')).toString();
+    await ctx.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
+    const p = await ctx.client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'evaluation-limit'));
     assert.equal(p.diagnostics.length, 1, 'nothing else is analysed');
     const d = p.diagnostics[0];
     assert.equal(d.range.start.line, 0);
@@ -37,56 +41,44 @@ describe('limits are reported when hit (ciRoutes.maxFileSize)', function () {
     assert.match(typeof d.message === 'string' ? d.message : d.message.value, /larger than ciRoutes\.maxFileSize \(64 bytes\): it is not analysed/);
     // The log says it too: once when the open document is skipped, once for the file on disk at indexing.
     const deadline = Date.now() + 5000;
-    while (client.logs.filter((l) => /maxFileSize/.test(l)).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const lines = client.logs.filter((l) => /maxFileSize/.test(l));
-    assert.ok(lines.some((l) => l.includes('routes.php') && /not analysed/.test(l)), `a log line for the open document: ${JSON.stringify(client.logs)}`);
-    assert.ok(lines.some((l) => /route file not indexed: .*routes\.php.* over the limit of 64 bytes/.test(l)), `a log line for the index: ${JSON.stringify(client.logs)}`);
+    while (ctx.client.logs.filter((l) => /maxFileSize/.test(l)).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const lines = ctx.client.logs.filter((l) => /maxFileSize/.test(l));
+    assert.ok(lines.some((l) => l.includes('routes.php') && /not analysed/.test(l)), `a log line for the open document: ${JSON.stringify(ctx.client.logs)}`);
+    assert.ok(lines.some((l) => /route file not indexed: .*routes\.php.* over the limit of 64 bytes/.test(l)), `a log line for the index: ${JSON.stringify(ctx.client.logs)}`);
   });
 
   it('analyses the file normally under the default limit', async () => {
-    await client.initialize(root);
-    const uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
-    const p = await client.waitForDiagnostics(uri);
+    await ctx.client.initialize(ctx.root);
+    const uri = pathToFileURL(path.join(ctx.root, 'application', 'config', 'routes.php')).toString();
+    await ctx.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
+    const p = await ctx.client.waitForDiagnostics(uri);
     assert.ok(!p.diagnostics.some((x) => x.code === 'evaluation-limit'));
-    assert.ok(!client.logs.some((l) => /maxFileSize/.test(l)));
+    assert.ok(!ctx.client.logs.some((l) => /maxFileSize/.test(l)));
   });
 });
 
 describe('the outline stays within ciRoutes.maxOutlineSymbols', function () {
   this.timeout(30_000);
-  let root: string;
-  let client: LspClient;
-
-  beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-outline-'));
-    fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), ROUTES);
-    client = new LspClient();
-  });
-  afterEach(async () => {
-    await client.shutdown();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  const ctx = withAppAndClient();
 
   const outlineOf = async (settings: Record<string, unknown>) => {
-    client.settings = settings;
-    await client.initialize(root);
-    const uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
-    await client.waitForDiagnostics(uri);
-    return (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string; children?: unknown[] }[];
+    ctx.client.settings = settings;
+    await ctx.client.initialize(ctx.root);
+    const uri = pathToFileURL(path.join(ctx.root, 'application', 'config', 'routes.php')).toString();
+    await ctx.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
+    await ctx.client.waitForDiagnostics(uri);
+    return (await ctx.client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string; children?: unknown[] }[];
   };
 
   it('lists the top level first and says in the log that the outline was cut', async () => {
     const symbols = await outlineOf({ maxOutlineSymbols: 3 });
     assert.deepEqual(symbols.map((s) => [s.name, s.children?.length ?? 0]), [["Route::get('photos')", 0], ["Route::get('albums')", 0], ['Route::map($route)', 0]]);
-    assert.ok(client.logs.some((l) => /routes\.php: the outline lists its first 3 symbols.*ciRoutes\.maxOutlineSymbols/.test(l)), JSON.stringify(client.logs));
+    assert.ok(ctx.client.logs.some((l) => /routes\.php: the outline lists its first 3 symbols.*ciRoutes\.maxOutlineSymbols/.test(l)), JSON.stringify(ctx.client.logs));
   });
 
   it('lists everything under the default limit, without a word in the log', async () => {
     const symbols = await outlineOf({});
     assert.deepEqual(symbols.map((s) => [s.name, s.children?.length ?? 0]), [["Route::get('photos')", 1], ["Route::get('albums')", 1], ['Route::map($route)', 0]]);
-    assert.ok(!client.logs.some((l) => /maxOutlineSymbols/.test(l)));
+    assert.ok(!ctx.client.logs.some((l) => /maxOutlineSymbols/.test(l)));
   });
 });
