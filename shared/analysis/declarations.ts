@@ -152,8 +152,7 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
   if (entries.length === 1 && entries[0].fate.kind === 'active') {
     const { m, record } = entries[0];
     const method = REQUEST_METHODS[m];
-    const names = record.name === undefined ? [] : [keyToString(record.name)];
-    return { routes: [{ key: displayKey(record.key), target: describeTarget(record.to), methods: [method], names, record }], methods: [method], lost: [] };
+    return { routes: [producedRoute(record, displayKey(record.key), describeTarget(record.to), method)], methods: [method], lost: [] };
   }
   const active = new Map<string, ProducedRoute>();
   const lost = new Map<string, string>();
@@ -175,8 +174,7 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
       if (!route.methods.includes(method)) route.methods.push(method);
       continue;
     }
-    const names = record.name === undefined ? [] : [keyToString(record.name)];
-    active.set(identity, { key, target, methods: [method], names, record });
+    active.set(identity, producedRoute(record, key, target, method));
   }
   const reasons = new Map<string, number>();
   for (const [identity, reason] of lost) {
@@ -190,6 +188,10 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
     methods: REQUEST_METHODS.filter((_, i) => methodSet.has(i)),
     lost: [...reasons].map(([reason, count]) => ({ reason, count })),
   };
+}
+
+function producedRoute(record: RouteRecord, key: string, target: string, method: RequestMethod): ProducedRoute {
+  return { key, target, methods: [method], names: record.name === undefined ? [] : [keyToString(record.name)], record };
 }
 
 /** `7 routes · GET POST PUT DELETE`, `1 route · ANY`, `0 routes · 2 replaced`. */
