@@ -41,7 +41,7 @@ export function runNeovim(file: string, root: string, extra: Record<string, stri
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000); // after the driver's own watchdog (120 s)
     child.on('close', (code) => {
       clearTimeout(timer);
       let report: NvimReport | null = null;
@@ -57,7 +57,7 @@ export function runNeovim(file: string, root: string, extra: Record<string, stri
 }
 
 describe('real client: headless Neovim', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   before(function () {
     if (!nvimAvailable()) {
       if (process.env.REQUIRE_NVIM === '1') throw new Error(`Neovim is required here (REQUIRE_NVIM=1) but '${NVIM}' does not run`);
