@@ -125,7 +125,7 @@ describe('end to end: the packaged extension in code-server (a real VS Code)', f
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `e2e-${name}.png`) }).catch(() => undefined);
     try {
-      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(app)}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(app)}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
       await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
       await page.waitForSelector('.explorer-folders-view', { timeout: 60_000 });
       await page.waitForTimeout(1500);
