@@ -1,22 +1,41 @@
-import { StatementParser } from '../php/parse';
+import { StatementParser, type ParsedFile } from '../php/parse';
 import { evaluateParsed, reuseStopped, type EvaluateOptions, type FileEvaluation } from './evaluate-file';
 import { ReplayCache } from './replay';
+import { canResume, firstDifference, type Checkpoint } from './checkpoint';
 import { sameValue } from './convert';
 import type { Value } from './values';
 
-export type DocumentOptions = Omit<EvaluateOptions, 'parser' | 'perMethod' | 'replay'>;
+export type DocumentOptions = Omit<EvaluateOptions, 'parser' | 'perMethod' | 'replay' | 'resume' | 'checkpointAt' | 'onCheckpoint'>;
+
+/** Where checkpoints are taken (tests take them everywhere, to hold every path to a fresh evaluation). */
+export interface CheckpointPolicy {
+  /** Above this many statements, replaying is cheaper than copying the state into a checkpoint. */
+  minAt: number;
+  /** Statements a checkpoint may lie above the edit before one is taken at the edit instead. */
+  maxLag: number;
+}
+
+export const DEFAULT_CHECKPOINTS: CheckpointPolicy = { minAt: 32, maxLag: 64 };
 
 /**
  * Evaluates successive versions of one document, doing again only what an edit can change:
- * statements are re-parsed only when their text changed, and declarations whose text did not
- * change are replayed from the previous evaluation instead of being evaluated; when the script
- * stopped before the edit (an endless loop, a fatal error), the previous evaluation stands. The result equals
+ * statements are re-parsed only when their text changed; the evaluation resumes from the state
+ * kept before the edited statement (a checkpoint) instead of running the statements above it;
+ * declarations below whose text did not change are replayed from the previous evaluation instead
+ * of being evaluated; when the script stopped before the edit (an endless loop, a fatal error),
+ * the previous evaluation stands. The result equals
  * `evaluateRouteFile(text, options)` for every text (the property tests hold it to that).
  */
 export class DocumentEvaluator {
   private readonly parser = new StatementParser();
   private readonly replay = new ReplayCache();
   private last: FileEvaluation | undefined;
+  /**
+   * The state before the statement last edited. Kept only while every evaluation resumes from it:
+   * one that runs the statements above it again may move their recorded spans (replay moves a
+   * statement's records with it), which the checkpoint shares.
+   */
+  private checkpoint: Checkpoint | undefined;
   /** The text `last` is the evaluation of. */
   private lastText: string | undefined;
   /** Shared by this document's evaluations; a new one when options change (nothing carries over). */
@@ -24,13 +43,17 @@ export class DocumentEvaluator {
   /** Where the last update's time went (milliseconds). */
   lastTiming = { parseMs: 0, evaluateMs: 0 };
 
-  constructor(private options: DocumentOptions = {}) {}
+  constructor(
+    private options: DocumentOptions = {},
+    private readonly checkpoints: CheckpointPolicy = DEFAULT_CHECKPOINTS,
+  ) {}
 
   /** New options (dialect, constants, limits): recorded effects may no longer hold. */
   configure(options: DocumentOptions): void {
     if (sameOptions(this.options, options)) return;
     this.options = options;
     this.replay.clear();
+    this.checkpoint = undefined;
     this.lineage = {};
     this.last = undefined;
   }
@@ -45,17 +68,35 @@ export class DocumentEvaluator {
     const parsed = this.parser.parse(text);
     const t1 = performance.now();
     const reused = this.last && reuseStopped(this.last, parsed);
-    this.last = reused ?? evaluateParsed(parsed, { ...this.options, replay: this.replay });
+    this.last = reused ?? this.evaluate(parsed);
     this.last.lineage = this.lineage;
     this.lastText = text;
     this.lastTiming = { parseMs: t1 - t0, evaluateMs: performance.now() - t1 };
     return this.last;
   }
 
+  /** Evaluates a new version, resuming from the checkpoint when it applies and keeping one before the edited statement. */
+  private evaluate(parsed: ParsedFile): FileEvaluation {
+    const checkpoint = this.checkpoint && canResume(this.checkpoint, parsed) ? this.checkpoint : undefined;
+    this.checkpoint = checkpoint;
+    const edited = this.last ? firstDifference(this.last.parsed.statements, parsed.statements) : undefined;
+    // A checkpoint far above the edit would cost the statements between them on every keystroke.
+    const { minAt, maxLag } = this.checkpoints;
+    const checkpointAt = edited !== undefined && edited >= minAt && (!checkpoint || edited - checkpoint.at > maxLag) ? edited : undefined;
+    return evaluateParsed(parsed, {
+      ...this.options,
+      replay: this.replay,
+      resume: checkpoint,
+      checkpointAt,
+      onCheckpoint: (taken) => (this.checkpoint = taken),
+    });
+  }
+
   /** A one-line summary of the last update, for logs and profiles. */
   lastStats(): string {
     const s = this.last?.statements;
-    return s ? `${s.replayed} statements replayed, ${s.evaluated} evaluated` : 'nothing evaluated yet';
+    if (!s) return 'nothing evaluated yet';
+    return `${s.resumed ? `${s.resumed} statements resumed past, ` : ''}${s.replayed} replayed, ${s.evaluated} evaluated`;
   }
 }
 

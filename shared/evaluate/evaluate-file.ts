@@ -1,9 +1,10 @@
-import type { PhpNode, Span } from '../php/ast';
-import { StatementParser, type ParsedFile, type ParsedStatement } from '../php/parse';
+import type { Span } from '../php/ast';
+import { StatementParser, type ParsedFile } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
 import type { ReplayCache } from './replay';
+import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PhpArray, type PhpClosure, type Value } from './values';
 
 // A 10,000-declaration file takes about 55,000 steps; an endless loop stops within ~20 ms.
@@ -24,6 +25,11 @@ export interface EvaluateOptions {
   perMethod?: boolean;
   /** Statement effects from earlier evaluations of the same document (see DocumentEvaluator). */
   replay?: ReplayCache;
+  /** A state of an earlier evaluation of the same document to start from (see evaluate/checkpoint.ts); the caller checked it applies. */
+  resume?: Checkpoint;
+  /** Where to take a checkpoint for the next version, given to `onCheckpoint`. */
+  checkpointAt?: number;
+  onCheckpoint?: (checkpoint: Checkpoint) => void;
 }
 
 export interface PhpError {
@@ -51,8 +57,8 @@ export interface FileEvaluation {
   calls: RouteCall[];
   /** 'together' when all methods were evaluated in one pass, else 'per-method'. */
   mode: 'together' | 'per-method';
-  /** Top-level statements replayed from an earlier evaluation, and evaluated. */
-  statements: { replayed: number; evaluated: number };
+  /** Top-level statements skipped by resuming from a checkpoint, replayed from an earlier evaluation, and evaluated. */
+  statements: { resumed: number; replayed: number; evaluated: number };
   steps: number;
   /** Constants after the file ran (including its own define() calls). */
   constants: ReadonlyMap<string, Value>;
@@ -86,7 +92,8 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
   };
   if (!options.perMethod) {
     try {
-      const interpreter = new Interpreter(parsed, { ...base, mask: ALL_METHODS, replay: options.replay });
+      const { replay, resume, checkpointAt, onCheckpoint } = options;
+      const interpreter = new Interpreter(parsed, { ...base, mask: ALL_METHODS, replay, resume, checkpointAt, onCheckpoint });
       const outcome = interpreter.run();
       const evaluation = assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats);
       if (outcome.stoppedAt !== undefined) stops.set(evaluation, { outcome, stoppedAt: outcome.stoppedAt, functions: topLevelFunctions(parsed), used: false });
@@ -97,39 +104,20 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
   }
   const interpreters = REQUEST_METHODS.map((_, m) => new Interpreter(parsed, { ...base, mask: 1 << m }));
   const outcomes = interpreters.map((i) => i.run());
-  return assemble(parsed, outcomes, 'per-method', { replayed: 0, evaluated: interpreters.reduce((n, i) => n + i.replayStats.evaluated, 0) });
+  return assemble(parsed, outcomes, 'per-method', { resumed: 0, replayed: 0, evaluated: interpreters.reduce((n, i) => n + i.replayStats.evaluated, 0) });
 }
 
 /** How an evaluation that stopped early came about, so that the next version of the document may reuse it. */
 interface Stop {
   outcome: InterpreterOutcome;
   stoppedAt: number;
-  functions: PhpNode[];
+  functions: FunctionDeclaration[];
   /** A closure was called since (it may have changed the interpreter's state): not reused. */
   used: boolean;
 }
 
 const stops = new WeakMap<FileEvaluation, Stop>();
 
-/** Top-level function declarations: PHP declares them before the file runs, wherever they are. */
-function topLevelFunctions(parsed: ParsedFile): PhpNode[] {
-  const out: PhpNode[] = [];
-  for (const st of parsed.statements) for (const node of st.nodes) if (node.kind === 'function') out.push(node);
-  return out;
-}
-
-function sameStatement(a: ParsedStatement, b: ParsedStatement): boolean {
-  return (
-    a.base === b.base &&
-    a.chunk.kind === b.chunk.kind &&
-    a.chunk.start === b.chunk.start &&
-    a.chunk.end === b.chunk.end &&
-    a.problems.length === b.problems.length &&
-    a.tooDeep === b.tooDeep &&
-    a.nodes.length === b.nodes.length &&
-    a.nodes.every((n, i) => n === b.nodes[i])
-  );
-}
 
 /**
  * `previous` again, for a new parse of the same document, when the edit cannot change it: the
@@ -145,9 +133,8 @@ export function reuseStopped(previous: FileEvaluation, parsed: ParsedFile): File
   const now = parsed.statements;
   if (now.length <= stop.stoppedAt) return undefined;
   for (let i = 0; i <= stop.stoppedAt; i++) if (!sameStatement(before[i], now[i])) return undefined;
-  const functions = topLevelFunctions(parsed);
-  if (functions.length !== stop.functions.length || functions.some((f, i) => f !== stop.functions[i])) return undefined;
-  const evaluation = assemble(parsed, REQUEST_METHODS.map(() => stop.outcome), 'together', { replayed: 0, evaluated: 0 });
+  if (!sameFunctions(stop.functions, topLevelFunctions(parsed), true)) return undefined;
+  const evaluation = assemble(parsed, REQUEST_METHODS.map(() => stop.outcome), 'together', { resumed: 0, replayed: 0, evaluated: 0 });
   // It shares the interpreter with `previous`: a closure called through either ends the reuse.
   stops.set(evaluation, stop);
   return evaluation;

@@ -12,6 +12,8 @@ import {
 import { EvaluationLimit } from './limits';
 import { parseNumber } from './numbers';
 import { declaresConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
+import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
+import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
 
 export interface InterpreterOptions {
@@ -28,6 +30,11 @@ export interface InterpreterOptions {
   mask: MethodMask;
   /** Effects of statements from an earlier evaluation of the same document, to replay. */
   replay?: ReplayCache;
+  /** Start from this state, before the statement at `resume.at`, instead of running the statements above it. */
+  resume?: Checkpoint;
+  /** Take a checkpoint before the statement at this index, if the state there can be copied. */
+  checkpointAt?: number;
+  onCheckpoint?: (checkpoint: Checkpoint) => void;
 }
 
 export type ProblemCode = 'evaluation-limit' | 'unknown-value' | 'unsupported' | 'exit';
@@ -67,6 +74,24 @@ export interface InterpreterOutcome {
    * (endless loop, fatal error, exit, top-level return); undefined when it ran to the end.
    */
   stoppedAt?: number;
+}
+
+/**
+ * The interpreter between two top-level statements, copied: what a later version of the document
+ * resumes from (see evaluate/checkpoint.ts). Arrays are shared, so writes after it copy them.
+ */
+export interface InterpreterSnapshot {
+  readonly library: LibrarySnapshot;
+  readonly vars: ReadonlyMap<string, Value>;
+  readonly globalNames: readonly string[];
+  readonly constants: ReadonlyMap<string, Value>;
+  readonly functions: ReadonlyMap<string, FunctionDeclaration>;
+  readonly warnings: readonly (readonly string[])[];
+  readonly problems: readonly EvalProblem[];
+  readonly problemsAt: ReadonlyMap<number, readonly EvalProblem[]>;
+  readonly calls: readonly RouteCall[];
+  readonly occurrences: ReadonlyMap<PhpNode, number>;
+  readonly steps: number;
 }
 
 /** Stops evaluation when the step budget or the nesting limit is reached. */
@@ -161,9 +186,13 @@ export class Interpreter implements LibraryHost {
   private readonly globals: Scope;
   private scope: Scope;
   private readonly constants: Map<string, Value>;
-  private readonly functions = new Map<string, { node: PhpNode; base: number }>();
+  private functions = new Map<string, FunctionDeclaration>();
   /** For closures with `use (&$x)`: the scope that owns each variable captured by reference. */
   private readonly closureRefs = new WeakMap<PhpClosure, Map<string, Scope>>();
+  /** A declared function was called: a checkpoint then holds spans in the functions' bodies. */
+  private calledFunction = false;
+  /** A closure captured a variable by reference: its scope cannot be copied into a checkpoint. */
+  private capturedByReference = false;
   private readonly warnings: string[][] = REQUEST_METHODS.map(() => []);
   private readonly problems: EvalProblem[] = [];
   private readonly calls: RouteCall[] = [];
@@ -186,9 +215,9 @@ export class Interpreter implements LibraryHost {
   /** While a replayable statement runs: the spans and closures it creates. */
   private recording: { spans: Span[]; closures: PhpClosure[] } | undefined;
   /** How many times each parsed statement node was met (identical statements share a node). */
-  private readonly occurrences = new Map<PhpNode, number>();
-  /** Top-level statements replayed and evaluated, for the editor's timing log. */
-  readonly replayStats = { replayed: 0, evaluated: 0 };
+  private occurrences = new Map<PhpNode, number>();
+  /** Top-level statements resumed past (from a checkpoint), replayed and evaluated, for the editor's timing log. */
+  readonly replayStats = { resumed: 0, replayed: 0, evaluated: 0 };
 
   constructor(
     private readonly parsed: ParsedFile,
@@ -240,11 +269,18 @@ export class Interpreter implements LibraryHost {
     // Constants the file cannot change are literals to replay (define() cannot redefine; `const` can here).
     const fixed: ReadonlySet<string> = declaresConstants ? new Set() : new Set(this.options.constants?.keys() ?? []);
     this.options.replay?.useConstants(fixed);
-    let index = -1;
+    let index = 0;
+    const resume = this.options.resume;
+    if (resume) {
+      this.restore(resume.state);
+      index = this.replayStats.resumed = resume.at;
+    }
+    const statements = this.parsed.statements;
     let stoppedAt: number | undefined;
     try {
-      outer: for (const st of this.parsed.statements) {
-        index++;
+      outer: for (; index < statements.length; index++) {
+        const st = statements[index];
+        if (index === this.options.checkpointAt) this.takeCheckpoint(index);
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
         if (st.tooDeep) {
@@ -310,6 +346,53 @@ export class Interpreter implements LibraryHost {
       callClosure: (closure, args) => this.callClosureSafely(closure, args),
       stoppedAt,
     };
+  }
+
+  private takeCheckpoint(at: number): void {
+    const state = this.snapshot();
+    if (!state) return;
+    this.options.onCheckpoint?.({ at, statements: this.parsed.statements.slice(0, at), functions: topLevelFunctions(this.parsed), calledFunction: this.calledFunction, broken: this.parsed.problems.length > 0, state });
+  }
+
+  /** The state between two top-level statements; undefined where it cannot be copied (inside a prefix, a by-reference capture, a view of a table). */
+  private snapshot(): InterpreterSnapshot | undefined {
+    if (!this.isClean() || this.capturedByReference || this.globals.refs.size > 0) return undefined;
+    const library = snapshotLibrary(this.library);
+    if (!library) return undefined;
+    const vars = new Map<string, Value>();
+    for (const [name, v] of this.globals.vars) vars.set(name, shareValue(v));
+    const problemsAt = new Map<number, readonly EvalProblem[]>();
+    for (const [at, list] of this.problemsAt) problemsAt.set(at, list.slice());
+    return {
+      library,
+      vars,
+      globalNames: [...this.globals.globalNames],
+      constants: new Map(this.constants),
+      functions: new Map(this.functions),
+      warnings: this.warnings.map((w) => w.slice()),
+      problems: this.problems.slice(),
+      problemsAt,
+      calls: this.calls.slice(),
+      occurrences: new Map(this.occurrences),
+      steps: this.steps,
+    };
+  }
+
+  /** Puts this (new) interpreter into a snapshot's state; the snapshot stays as it is. */
+  private restore(s: InterpreterSnapshot): void {
+    restoreLibrary(this.library, s.library);
+    for (const [name, v] of s.vars) this.globals.vars.set(name, shareValue(v));
+    for (const name of s.globalNames) this.globals.globalNames.add(name);
+    this.constants.clear();
+    for (const [name, v] of s.constants) this.constants.set(name, v);
+    // Top-level declarations are the same where they were (see canResume); conditional ones ran above.
+    this.functions = new Map(s.functions);
+    s.warnings.forEach((w, m) => appendAll(this.warnings[m], w));
+    appendAll(this.problems, s.problems);
+    for (const [at, list] of s.problemsAt) this.problemsAt.set(at, list.slice());
+    appendAll(this.calls, s.calls);
+    this.occurrences = new Map(s.occurrences);
+    this.steps = s.steps;
   }
 
   /** At the top level, outside any condition or callback, with the library's prefixes unset. */
@@ -1254,7 +1337,10 @@ export class Interpreter implements LibraryHost {
     }
     const closure = new PhpClosure(node, this.base, captured);
     this.recording?.closures.push(closure);
-    if (refs.size) this.closureRefs.set(closure, refs);
+    if (refs.size) {
+      this.closureRefs.set(closure, refs);
+      this.capturedByReference = true;
+    }
     return closure;
   }
 
@@ -1574,7 +1660,7 @@ export class Interpreter implements LibraryHost {
         return list instanceof PhpArray ? this.callValue(fn ?? null, [...list.values()]) : new Unknown('arguments unknown');
       }
     }
-    const user = this.functions.get(lower);
+    const user = this.functionToCall(lower);
     if (user) return this.callUser(user.node, user.base, this.evalArgs(node.arguments), new Map(), undefined, name);
     if (isBuiltin(lower)) {
       const args = this.evalArgs(node.arguments);
@@ -1584,11 +1670,18 @@ export class Interpreter implements LibraryHost {
     return new Unknown(`${name}() is not evaluated (only pure builtins are)`, this.span(node));
   }
 
+  /** A declared function about to be called (spans of what it creates lie in its body, wherever that is). */
+  private functionToCall(lower: string): FunctionDeclaration | undefined {
+    const declared = this.functions.get(lower);
+    if (declared) this.calledFunction = true;
+    return declared;
+  }
+
   private callValue(fn: Value, args: Value[]): Value {
     if (fn instanceof PhpClosure) return this.callClosure(fn, args);
     if (typeof fn === 'string') {
       const lower = fn.toLowerCase();
-      const user = this.functions.get(lower);
+      const user = this.functionToCall(lower);
       if (user) return this.callUser(user.node, user.base, args, new Map(), undefined, fn);
       if (isBuiltin(lower)) return callBuiltin(lower, args, { warn: (m) => this.warn(m), call: (f, a) => this.callValue(f, a) });
     }

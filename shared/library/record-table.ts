@@ -8,7 +8,7 @@ import type { RouteRecord } from './records';
  * tables on every edit.
  */
 export class RecordTable {
-  private readonly byKey = new Map<Key, RouteRecord>();
+  private byKey = new Map<Key, RouteRecord>();
   /** Views reading the table as it is (see MappedRoutes), told once before it next changes. */
   private readers: (() => void)[] | undefined;
   /** Routes whose target map() must convert (see RouteRecord.plainTarget). */
@@ -39,6 +39,19 @@ export class RecordTable {
     if (previous && !previous.plainTarget) this.unplain--;
     if (!record.plainTarget) this.unplain++;
     return previous;
+  }
+
+  /** A table with the same routes, changed apart from this one (see RouteLibrary.snapshot). */
+  copy(): RecordTable {
+    const copy = new RecordTable();
+    copy.byKey = new Map(this.byKey);
+    copy.unplain = this.unplain;
+    return copy;
+  }
+
+  /** Whether a view reads the table as it is (a copy would not be read by it). */
+  get hasReaders(): boolean {
+    return this.readers !== undefined;
   }
 
   /** Every route's target is a plain string map() stores as it is. */

@@ -16,6 +16,9 @@ export interface CallSite {
   argSpans: Span[];
 }
 
+/** What a record not (yet) copied by map() holds: one shared list, replaced on the first map(). */
+export const NOT_MAPPED: readonly CallSite[] = Object.freeze([]);
+
 /** Which row of an expansion a generated route is (resources, context, block). */
 export type ExpansionRow =
   | 'index' | 'create_new' | 'edit' | 'show' | 'create' | 'update' | 'delete'

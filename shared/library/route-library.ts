@@ -2,7 +2,7 @@ import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSin
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
-import type { CallSite, EntryOriginInfo, ExpansionRow, RouteRecord } from './records';
+import { NOT_MAPPED, type CallSite, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { MappedRoutes } from './mapped-routes';
 
@@ -40,7 +40,7 @@ export class MethodState {
   nestedPrefix = '';
   nestedDepth = 0;
   /** Every record created, in order (for tracing; includes replaced and reset ones). */
-  readonly created: RouteRecord[] = [];
+  created: RouteRecord[] = [];
   /** Whether a record of `created` was made while a `$nested` callable ran (checks skip the scan otherwise). */
   createdNested = false;
 }
@@ -74,8 +74,6 @@ const DEFAULT_HOME = 'home';
 
 let recordIds = 0;
 
-/** What a record not (yet) copied by map() holds: one shared list, replaced on the first map(). */
-const NOT_MAPPED: readonly CallSite[] = Object.freeze([]);
 
 /** The default `$options` (`array()`): the library only reads options, so one instance serves all calls. */
 const NO_OPTIONS = new PhpArray();

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
+import { DEFAULT_CHECKPOINTS, DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
+import { CHECKPOINTS_EVERYWHERE } from '../helpers/checkpoints';
 import { evaluateRouteFile, type EvaluateOptions } from '../../shared/evaluate/evaluate-file';
 import { FILE_CHECKS, fileChecks, sortFindings } from '../../shared/analysis/diagnostics/analyze';
 import type { CheckContext } from '../../shared/analysis/diagnostics/context';
@@ -52,33 +53,42 @@ function findings(text: string, evaluation: FileEvaluation, checks: readonly ((c
   return JSON.stringify(sortFindings(checks.flatMap((c) => c(ctx)) as Parameters<typeof sortFindings>[0]));
 }
 
-function check(source: string, options: EvaluateOptions, seed: number, steps: number): { replayed: number } {
+function check(source: string, options: EvaluateOptions, seed: number, steps: number, checkpoints = DEFAULT_CHECKPOINTS): { replayed: number; resumed: number } {
   const rnd = seededRandom(seed);
-  const doc = new DocumentEvaluator(options);
+  const doc = new DocumentEvaluator(options, checkpoints);
   let text = source;
   let replayed = 0;
+  let resumed = 0;
   const names = Object.keys(EDITS);
   for (let step = 0; step <= steps; step++) {
     const name = step === 0 ? 'open' : names[Math.floor(rnd() * names.length)];
     if (step > 0) text = EDITS[name](text, rnd);
     const incremental = doc.update(text);
     replayed += incremental.statements.replayed;
+    resumed += incremental.statements.resumed;
     const fresh = evaluateRouteFile(text, options);
     assert.deepEqual(evaluationTrace(incremental), evaluationTrace(fresh), `after edit ${step} (${name}) of seed ${seed}:\n${text}`);
     // The shared checks (memos warm from earlier versions) find what new ones find on a fresh evaluation.
     assert.equal(findings(text, incremental, FILE_CHECKS), findings(text, fresh, fileChecks()), `findings after edit ${step} (${name}) of seed ${seed}:\n${text}`);
   }
-  return { replayed };
+  return { replayed, resumed };
 }
 
 describe('DocumentEvaluator: an edited document evaluates as a fresh one', () => {
   const cases = fs.readdirSync(path.join(CONFORMANCE, 'cases')).filter((f) => f.endsWith('.php'));
+  let resumed = 0;
   for (const file of cases) {
-    it(`${file}: 25 random edits, each equal to a fresh evaluation`, () => {
+    it(`${file}: 25 random edits, each equal to a fresh evaluation (with checkpoints everywhere, and as an editor takes them)`, () => {
       const source = fs.readFileSync(path.join(CONFORMANCE, 'cases', file), 'utf8');
-      for (const dialect of ['spec', 'bonfire'] as const) check(source, { dialect }, 7 + file.length, 25);
+      for (const dialect of ['spec', 'bonfire'] as const) {
+        check(source, { dialect }, 7 + file.length, 25);
+        resumed += check(source, { dialect }, 7 + file.length, 25, CHECKPOINTS_EVERYWHERE).resumed;
+      }
     });
   }
+  it('the random edits above resumed from checkpoints (else they held nothing about resuming)', () => {
+    assert.ok(resumed > 100, `only ${resumed} statements were resumed past`);
+  });
 
   it('the example app: replays unchanged declarations and still equals a fresh evaluation', () => {
     const source = fs.readFileSync(path.join(EXAMPLE_APP, 'application', 'config', 'routes.php'), 'utf8');
@@ -201,6 +211,40 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     assert.equal(first.replacedBy, second);
     assert.equal(second.replacedBy, undefined);
     assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)));
+  });
+
+  it('resumes from the statement above the edit, and runs everything again where the state above may differ', () => {
+    const decls = Array.from({ length: 40 }, (_, i) => `Route::get('p${i}', 'c/p${i}', ['as' => 'p${i}']);`);
+    const withLine = (i: number, line: string) => [...decls.slice(0, i), line, ...decls.slice(i)];
+    const file = (lines: string[], tail: string[] = []) => ['<?php', "$route['default_controller'] = 'home';", ...lines, ...tail, '$route = Route::map($route);', ''].join('\n');
+    const helper = 'function helper() { return \'c/h\'; }';
+    const byReference = (lines: string[]) => ["$f = function () use (&$route) { $route['r'] = 'c/r'; };", ...lines];
+    const versions: { text: string; resumed: boolean; why: string }[] = [
+      { text: file(decls), resumed: false, why: 'the first version' },
+      { text: file(withLine(35, "Route::get('p0', 'c/again');")), resumed: false, why: 'the first edit: a checkpoint is taken above it' },
+      { text: file(withLine(35, "Route::get('p0', 'c/again2');")), resumed: true, why: 'the same statement edited again' },
+      { text: file(withLine(38, "Route::get('p1', 'c/below');")), resumed: true, why: 'an edit a little further down' },
+      { text: file(withLine(3, "Route::get('p2', 'c/above');")), resumed: false, why: 'an edit above the checkpoint' },
+      { text: file(withLine(38, "Route::get('p1', 'c/below');")), resumed: false, why: 'the edit above undone: its run moved the spans the old checkpoint shared, so it was dropped' },
+      { text: file(withLine(38, "Route::get('p1', 'c/below2');")), resumed: false, why: 'so a checkpoint is taken again' },
+      { text: file(withLine(38, "Route::get('p1', 'c/below3');")), resumed: true, why: 'and resumed from' },
+      { text: file(withLine(38, "Route::get('p1', helper());"), [helper]), resumed: false, why: 'a function declared below: statements above may call it' },
+      { text: file(withLine(38, "Route::get('p1', helper() . 'x');"), [helper]), resumed: true, why: 'the same function where it was' },
+      { text: file(withLine(38, "Route::get('p1', helper() . 'xy');"), ['// moved', helper]), resumed: true, why: 'the function moved, and nothing above called it' },
+      { text: file(["$top = helper();", ...withLine(38, "Route::get('p1', helper() . 'xy');")], ['// moved', helper]), resumed: false, why: 'a call above it' },
+      { text: file(["$top = helper();", ...withLine(38, "Route::get('p1', helper() . 'xyz');")], ['// moved', helper]), resumed: false, why: 'then an edit below the call (the checkpoint is taken there)' },
+      { text: file(["$top = helper();", ...withLine(38, "Route::get('p1', helper() . 'xyzw');")], ['// moved', helper]), resumed: false, why: 'and another, which moves the function the checkpoint saw called' },
+      { text: file(byReference(withLine(38, "Route::get('p1', 'c/r1');"))), resumed: false, why: 'a by-reference capture added at the top' },
+      { text: file(byReference(withLine(38, "Route::get('p1', 'c/r2');"))), resumed: false, why: 'an edit below it: its scope cannot be copied into a checkpoint' },
+      { text: file(byReference(withLine(38, "Route::get('p1', 'c/r3');"))), resumed: false, why: 'so none is kept' },
+    ];
+    const doc = new DocumentEvaluator();
+    for (const v of versions) {
+      const e = doc.update(v.text);
+      assert.equal(e.statements.resumed > 0, v.resumed, `${v.why}: resumed past ${e.statements.resumed} statements`);
+      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(v.text)), v.why);
+      assert.equal(findings(v.text, e, FILE_CHECKS), findings(v.text, evaluateRouteFile(v.text), fileChecks()), v.why);
+    }
   });
 
   it('forgets recorded effects when the dialect changes', () => {

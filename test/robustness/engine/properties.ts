@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { analyzeRouteFile, analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
 import { DocumentEvaluator } from '../../../shared/evaluate/document-evaluator';
+import { CHECKPOINTS_EVERYWHERE } from '../../helpers/checkpoints';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../../shared/library/methods';
 import { StatementParser } from '../../../shared/php/parse';
@@ -42,7 +43,8 @@ function abandonAnalysis(text: string, evaluation: FileEvaluation, steps: number
  * (a) evaluation and analysis never throw, (b) every span lies inside the document, and (c) the
  * incremental paths equal a fresh evaluation of the same text: one StatementParser reused across
  * the whole edit sequence (its per-statement parse cache), and a DocumentEvaluator (the editor's
- * path: parse cache plus replay of unchanged declarations), whose versions' analyses are
+ * path: parse cache, resuming from a checkpoint above each edit, replay of unchanged
+ * declarations), whose versions' analyses are
  * sometimes stopped part way first (the checks' memos keep what they had decided).
  */
 export function editSequences({ seed, numRuns }: PropertyRun): { versions: number } {
@@ -52,7 +54,7 @@ export function editSequences({ seed, numRuns }: PropertyRun): { versions: numbe
   fc.assert(
     fc.property(fc.integer({ min: 0, max: sources.length - 1 }), fc.array(fc.tuple(edit, fc.option(fc.nat(80))), { minLength: 1, maxLength: 8 }), (source, edits) => {
       const parser = new StatementParser();
-      const document = new DocumentEvaluator(options);
+      const document = new DocumentEvaluator(options, CHECKPOINTS_EVERYWHERE);
       const history = [sources[source].text];
       evaluateRouteFile(history[0], { ...options, parser });
       document.update(history[0]);

@@ -1,0 +1,70 @@
+import type { PhpNode } from '../php/ast';
+import type { ParsedFile, ParsedStatement } from '../php/parse';
+import type { InterpreterSnapshot } from './interpreter';
+
+/** A function declaration and the offset base of the statement it was parsed from. */
+export interface FunctionDeclaration {
+  readonly node: PhpNode;
+  readonly base: number;
+}
+
+/**
+ * The evaluation's state before one top-level statement of one version of a document. A later
+ * version whose statements above that one are the same resumes there: an edit in the middle of
+ * a large file runs only what follows it.
+ */
+export interface Checkpoint {
+  /** Index, in the parsed file's statements, of the statement the state is before. */
+  readonly at: number;
+  /** The statements above it, as parsed then. */
+  readonly statements: readonly ParsedStatement[];
+  /** PHP declares top-level functions before the file runs: statements above may have used any of them. */
+  readonly functions: readonly FunctionDeclaration[];
+  /** Whether statements above called one (the state then holds spans inside its body, which must not have moved). */
+  readonly calledFunction: boolean;
+  /** Whether the file had a syntax error (the evaluator then skips statements php-parser only partly recovered). */
+  readonly broken: boolean;
+  readonly state: InterpreterSnapshot;
+}
+
+/** Whether `parsed` starts with the checkpoint's statements, unmoved, and declares the same functions at the same places. */
+export function canResume(checkpoint: Checkpoint, parsed: ParsedFile): boolean {
+  const now = parsed.statements;
+  if (now.length < checkpoint.at || checkpoint.broken !== parsed.problems.length > 0) return false;
+  for (let i = 0; i < checkpoint.at; i++) if (!sameStatement(checkpoint.statements[i], now[i])) return false;
+  return sameFunctions(checkpoint.functions, topLevelFunctions(parsed), checkpoint.calledFunction);
+}
+
+/** The index of the first statement that differs between two parses of a document (the shorter length when one extends the other). */
+export function firstDifference(before: readonly ParsedStatement[], now: readonly ParsedStatement[]): number {
+  const n = Math.min(before.length, now.length);
+  let i = 0;
+  while (i < n && sameStatement(before[i], now[i])) i++;
+  return i;
+}
+
+/** Top-level function declarations, in order: PHP declares them before the file runs, wherever they are. */
+export function topLevelFunctions(parsed: ParsedFile): FunctionDeclaration[] {
+  const out: FunctionDeclaration[] = [];
+  for (const st of parsed.statements) for (const node of st.nodes) if (node.kind === 'function') out.push({ node, base: st.base });
+  return out;
+}
+
+/** The same declarations (nodes are shared per statement text), and with `samePlaces` at the same places: spans made by calls to them are then unchanged. */
+export function sameFunctions(a: readonly FunctionDeclaration[], b: readonly FunctionDeclaration[], samePlaces: boolean): boolean {
+  return a.length === b.length && a.every((f, i) => f.node === b[i].node && (!samePlaces || f.base === b[i].base));
+}
+
+/** The same text parsed at the same place, with the same problems. */
+export function sameStatement(a: ParsedStatement, b: ParsedStatement): boolean {
+  return (
+    a.base === b.base &&
+    a.chunk.kind === b.chunk.kind &&
+    a.chunk.start === b.chunk.start &&
+    a.chunk.end === b.chunk.end &&
+    a.problems.length === b.problems.length &&
+    a.tooDeep === b.tooDeep &&
+    a.nodes.length === b.nodes.length &&
+    a.nodes.every((n, i) => n === b.nodes[i])
+  );
+}

@@ -1,0 +1,77 @@
+import { PhpArray } from '../evaluate/values';
+import type { RecordTable } from './record-table';
+import { NOT_MAPPED, type RouteRecord } from './records';
+import type { RouteLibrary } from './route-library';
+
+/** A record's fields that later statements write, as they were when the snapshot was taken. */
+interface RecordMarks {
+  readonly record: RouteRecord;
+  readonly replacedBy: RouteRecord['replacedBy'];
+  readonly resetBy: RouteRecord['resetBy'];
+  readonly overwrote: RouteRecord['overwrote'];
+  readonly mappedBy: RouteRecord['mappedBy'];
+}
+
+interface SavedState {
+  readonly routes: RecordTable;
+  readonly named: PhpArray;
+  readonly created: readonly RouteRecord[];
+  readonly createdNested: boolean;
+}
+
+/** The library's state between two top-level statements, unchanged by what runs after (see evaluate/checkpoint.ts). */
+export interface LibrarySnapshot {
+  readonly states: readonly SavedState[];
+  /** Only the records whose marks are set: nearly all are not. */
+  readonly marks: readonly RecordMarks[];
+}
+
+/**
+ * The library's state, copied; undefined when it is not at the top level (a prefix or `$nested`
+ * callable running) or when a view of a table reads it as it is (`$route` right after map()),
+ * since the copy would not be what the view reads.
+ */
+export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefined {
+  if (!library.isClean() || library.states.some((s) => s.routes.hasReaders)) return undefined;
+  const marks: RecordMarks[] = [];
+  const states = library.states.map((s): SavedState => {
+    for (const record of s.created) {
+      const { replacedBy, resetBy, overwrote, mappedBy } = record;
+      if (replacedBy || resetBy || overwrote || mappedBy.length) marks.push({ record, replacedBy, resetBy, overwrote, mappedBy });
+    }
+    return { routes: s.routes.copy(), named: copyOf(s.named), created: s.created.slice(), createdNested: s.createdNested };
+  });
+  return { states, marks };
+}
+
+/** Puts a fresh library into the snapshot's state; the snapshot stays as it is, to be restored again. */
+export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot): void {
+  library.states.forEach((state, m) => {
+    const saved = snapshot.states[m];
+    state.routes = saved.routes.copy();
+    state.named = copyOf(saved.named);
+    state.created = saved.created.slice();
+    state.createdNested = saved.createdNested;
+    // Statements after the snapshot marked these records (replaced, mapped): they will again.
+    const created = saved.created;
+    for (let i = 0; i < created.length; i++) {
+      const record = created[i];
+      record.replacedBy = undefined;
+      record.resetBy = undefined;
+      record.overwrote = undefined;
+      record.mappedBy = NOT_MAPPED;
+    }
+  });
+  for (const { record, replacedBy, resetBy, overwrote, mappedBy } of snapshot.marks) {
+    record.replacedBy = replacedBy;
+    record.resetBy = resetBy;
+    record.overwrote = overwrote;
+    record.mappedBy = mappedBy;
+  }
+}
+
+function copyOf(array: PhpArray): PhpArray {
+  const copy = new PhpArray();
+  copy.copyEntriesOf(array);
+  return copy;
+}
