@@ -1,5 +1,5 @@
 import { PhpArray } from '../evaluate/values';
-import type { RecordTable } from './record-table';
+import { RecordTable, type FrozenTable } from './record-table';
 import { NOT_MAPPED, type RouteRecord } from './records';
 import type { RouteLibrary } from './route-library';
 
@@ -13,7 +13,7 @@ interface RecordMarks {
 }
 
 interface SavedState {
-  readonly routes: RecordTable;
+  readonly routes: FrozenTable;
   readonly named: PhpArray;
   readonly created: readonly RouteRecord[];
   readonly createdNested: boolean;
@@ -27,7 +27,7 @@ export interface LibrarySnapshot {
 }
 
 /**
- * The library's state, copied; undefined when it is not at the top level (a prefix or `$nested`
+ * The library's state, copied (the tables frozen: they and the tables restored later share their routes); undefined when it is not at the top level (a prefix or `$nested`
  * callable running) or when a view of a table reads it as it is (`$route` right after map()),
  * since the copy would not be what the view reads.
  */
@@ -39,7 +39,7 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
       const { replacedBy, resetBy, overwrote, mappedBy } = record;
       if (replacedBy || resetBy || overwrote || mappedBy.length) marks.push({ record, replacedBy, resetBy, overwrote, mappedBy });
     }
-    return { routes: s.routes.copy(), named: copyOf(s.named), created: s.created.slice(), createdNested: s.createdNested };
+    return { routes: s.routes.freeze(), named: copyOf(s.named), created: s.created.slice(), createdNested: s.createdNested };
   });
   return { states, marks };
 }
@@ -48,7 +48,7 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
 export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot): void {
   library.states.forEach((state, m) => {
     const saved = snapshot.states[m];
-    state.routes = saved.routes.copy();
+    state.routes = RecordTable.on(saved.routes);
     state.named = copyOf(saved.named);
     state.created = saved.created.slice();
     state.createdNested = saved.createdNested;

@@ -1,62 +1,98 @@
 import type { Key, Value } from '../evaluate/values';
 import type { RouteRecord } from './records';
 
+/** A table's routes at one moment, shared by the tables built on it and never changed (see RecordTable.freeze). */
+export interface FrozenTable {
+  readonly routes: ReadonlyMap<Key, RouteRecord>;
+  readonly unplain: number;
+}
+
 /**
  * The library's array of routes under one request method: each `$from` with the record stored
  * under it (the PHP value is the record's `$to`). One map from key to record, where a PhpArray
- * keeps values and origins in two: an editor replays every record of a large file into these
+ * keeps values and origins in two: an editor stores every record of a large file into these
  * tables on every edit.
+ *
+ * A table may read beneath its own routes a frozen one it was built on (an evaluation resumed
+ * from a checkpoint starts from the routes above the edit without copying them): a key of the
+ * frozen routes keeps its place when stored again, other keys follow in the order stored.
  */
 export class RecordTable {
-  private byKey = new Map<Key, RouteRecord>();
+  private base: ReadonlyMap<Key, RouteRecord> | undefined;
+  private own = new Map<Key, RouteRecord>();
+  /** Keys of `own` that `base` holds too: routes stored over a frozen one, in its place. */
+  private over: Set<Key> | undefined;
   /** Views reading the table as it is (see MappedRoutes), told once before it next changes. */
   private readers: (() => void)[] | undefined;
   /** Routes whose target map() must convert (see RouteRecord.plainTarget). */
   private unplain = 0;
 
+  /** A table whose routes are, until stored over, the frozen ones. */
+  static on(frozen: FrozenTable): RecordTable {
+    const table = new RecordTable();
+    table.base = frozen.routes;
+    table.unplain = frozen.unplain;
+    return table;
+  }
+
+  /**
+   * The routes as they are now, for tables built later (RecordTable.on); this table goes on
+   * storing beside them. Costs a copy only when the table itself reads frozen routes beneath new ones.
+   */
+  freeze(): FrozenTable {
+    if (this.base === undefined || this.own.size > 0) {
+      let routes = this.own;
+      if (this.base) {
+        routes = new Map();
+        this.forEachRecord((record, key) => routes.set(key, record));
+      }
+      this.base = routes;
+      this.own = new Map();
+      this.over = undefined;
+    }
+    return { routes: this.base, unplain: this.unplain };
+  }
+
   get size(): number {
-    return this.byKey.size;
+    return (this.base?.size ?? 0) + this.own.size - (this.over?.size ?? 0);
   }
 
   /** The PHP value under `key`: the route's `$to`. */
   get(key: Key): Value | undefined {
-    return this.byKey.get(key)?.to;
+    return this.originOf(key)?.to;
   }
 
   has(key: Key): boolean {
-    return this.byKey.has(key);
+    return this.own.has(key) || (this.base?.has(key) ?? false);
   }
 
   originOf(key: Key): RouteRecord | undefined {
-    return this.byKey.get(key);
+    return this.own.get(key) ?? this.base?.get(key);
   }
 
   /** `$routes[$key] = $to` for a record; returns the record it replaces (an existing key keeps its position). */
   store(record: RouteRecord): RouteRecord | undefined {
     if (this.readers) this.notifyReaders();
-    const previous = this.byKey.get(record.key);
-    this.byKey.set(record.key, record);
+    const key = record.key;
+    let previous = this.own.get(key);
+    if (previous === undefined && this.base) {
+      previous = this.base.get(key);
+      if (previous) (this.over ??= new Set()).add(key);
+    }
+    this.own.set(key, record);
     if (previous && !previous.plainTarget) this.unplain--;
     if (!record.plainTarget) this.unplain++;
     return previous;
   }
 
-  /** A table with the same routes, changed apart from this one (see RouteLibrary.snapshot). */
-  copy(): RecordTable {
-    const copy = new RecordTable();
-    copy.byKey = new Map(this.byKey);
-    copy.unplain = this.unplain;
-    return copy;
-  }
-
-  /** Whether a view reads the table as it is (a copy would not be read by it). */
-  get hasReaders(): boolean {
-    return this.readers !== undefined;
-  }
-
   /** Every route's target is a plain string map() stores as it is. */
   get allTargetsPlain(): boolean {
     return this.unplain === 0;
+  }
+
+  /** Whether a view reads the table as it is (it must then be settled before a copy of it is taken). */
+  get hasReaders(): boolean {
+    return this.readers !== undefined;
   }
 
   /** Calls `settle` once, before the table next changes. */
@@ -70,17 +106,34 @@ export class RecordTable {
     for (const settle of readers) settle();
   }
 
-  keys(): IterableIterator<Key> {
-    return this.byKey.keys();
+  *keys(): IterableIterator<Key> {
+    for (const [key] of this.entries()) yield key;
   }
 
   /** [key, `$to`] pairs in PHP order. */
   *entries(): IterableIterator<[Key, Value]> {
-    for (const [key, record] of this.byKey) yield [key, record.to];
+    const entries: [Key, Value][] = [];
+    this.forEachRecord((record, key) => entries.push([key, record.to]));
+    yield* entries;
   }
 
   /** Each route in order with its record, as PhpArray.forEachEntry gives entries. */
   forEachEntry(fn: (to: Value, key: Key, record: RouteRecord) => void): void {
-    this.byKey.forEach((record, key) => fn(record.to, key, record));
+    this.forEachRecord((record, key) => fn(record.to, key, record));
+  }
+
+  private forEachRecord(fn: (record: RouteRecord, key: Key) => void): void {
+    const { base, own, over } = this;
+    if (!base) {
+      own.forEach(fn);
+    } else if (!over) {
+      base.forEach(fn);
+      own.forEach(fn);
+    } else {
+      base.forEach((record, key) => fn(over.has(key) ? own.get(key)! : record, key));
+      own.forEach((record, key) => {
+        if (!over.has(key)) fn(record, key);
+      });
+    }
   }
 }
