@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
+import { DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../helpers/lsp-client';
 
 const ROUTES = "<?php\nRoute::get('photos', 'photos/index', array('as' => 'photos'));\nRoute::get('albums', 'albums/index');\n$route = Route::map($route);\n";
@@ -74,6 +74,18 @@ describe('the outline stays within ciRoutes.maxOutlineSymbols', function () {
     const symbols = await outlineOf({ maxOutlineSymbols: 3 });
     assert.deepEqual(symbols.map((s) => [s.name, s.children?.length ?? 0]), [["Route::get('photos')", 0], ["Route::get('albums')", 0], ['Route::map($route)', 0]]);
     assert.ok(ctx.client.logs.some((l) => /routes\.php: the outline lists its first 3 symbols.*ciRoutes\.maxOutlineSymbols/.test(l)), JSON.stringify(ctx.client.logs));
+  });
+
+  it('says it once per opening of the document: again after it was closed and opened', async () => {
+    await outlineOf({ maxOutlineSymbols: 3 });
+    const uri = pathToFileURL(path.join(ctx.root, 'application', 'config', 'routes.php')).toString();
+    const cut = () => ctx.client.logs.filter((l) => /the outline lists its first 3 symbols/.test(l)).length;
+    await ctx.client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal(cut(), 1, 'asked again while open: not said again');
+    await ctx.client.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+    await ctx.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 2, text: `${ROUTES}// reopened\n` } });
+    await ctx.client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal(cut(), 2, JSON.stringify(ctx.client.logs));
   });
 
   it('lists everything under the default limit, without a word in the log', async () => {

@@ -50,8 +50,9 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps): voi
   };
 
   const outlines = new WeakMap<FileEvaluation, { limit: number; symbols: DocumentSymbol[] }>();
-  /** Documents whose outline was cut at the limit, told once in the log. */
+  /** Open documents whose outline was cut at the limit, told once in the log per opening. */
   const truncatedOutlines = new Set<string>();
+  deps.documents.onDidClose((e) => truncatedOutlines.delete(e.document.uri));
   connection.onDocumentSymbol((params): DocumentSymbol[] | null => {
     const r = routeDoc(params.textDocument.uri);
     if (!r) return null;
