@@ -1,6 +1,6 @@
 import { PhpArray } from '../evaluate/values';
 import { RecordTable, type FrozenTable } from './record-table';
-import { NOT_MAPPED, type RouteRecord } from './records';
+import { clearMarks, type RouteRecord } from './records';
 import type { RouteLibrary } from './route-library';
 
 /** A record's fields that later statements write, as they were when the snapshot was taken. */
@@ -54,13 +54,7 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     state.createdNested = saved.createdNested;
     // Statements after the snapshot marked these records (replaced, mapped): they will again.
     const created = saved.created;
-    for (let i = 0; i < created.length; i++) {
-      const record = created[i];
-      record.replacedBy = undefined;
-      record.resetBy = undefined;
-      record.overwrote = undefined;
-      record.mappedBy = NOT_MAPPED;
-    }
+    for (let i = 0; i < created.length; i++) clearMarks(created[i]);
   });
   for (const { record, replacedBy, resetBy, overwrote, mappedBy } of snapshot.marks) {
     record.replacedBy = replacedBy;

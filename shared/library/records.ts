@@ -19,6 +19,14 @@ export interface CallSite {
 /** What a record not (yet) copied by map() holds: one shared list, replaced on the first map(). */
 export const NOT_MAPPED: readonly CallSite[] = Object.freeze([]);
 
+/** Forgets what statements after a record's creation wrote into it: they will write it again (replay, checkpoints). */
+export function clearMarks(record: RouteRecord): void {
+  record.replacedBy = undefined;
+  record.resetBy = undefined;
+  record.overwrote = undefined;
+  record.mappedBy = NOT_MAPPED;
+}
+
 /** Which row of an expansion a generated route is (resources, context, block). */
 export type ExpansionRow =
   | 'index' | 'create_new' | 'edit' | 'show' | 'create' | 'update' | 'delete'

@@ -2,7 +2,7 @@ import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSin
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
-import { NOT_MAPPED, type CallSite, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
+import { NOT_MAPPED, clearMarks, type CallSite, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { MappedRoutes } from './mapped-routes';
 
@@ -133,10 +133,7 @@ export class RouteLibrary {
       const state = states[m];
       for (let i = 0; i < list.length; i++) {
         const record = list[i];
-        record.replacedBy = undefined;
-        record.resetBy = undefined;
-        record.overwrote = undefined;
-        record.mappedBy = NOT_MAPPED;
+        clearMarks(record);
         if (record.name !== undefined) state.named.set(record.name, String(record.key), record);
         const previous = state.routes.store(record);
         if (previous) previous.replacedBy = record;
