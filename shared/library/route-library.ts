@@ -43,6 +43,15 @@ export class MethodState {
   created: RouteRecord[] = [];
   /** Whether a record of `created` was made while a `$nested` callable ran (checks skip the scan otherwise). */
   createdNested = false;
+
+  /** A new route: under its name (whose value is `namedAs`, its `$from`), in the table (replacing any), in `created`. */
+  add(record: RouteRecord, namedAs: Value): void {
+    if (record.name !== undefined) this.named.set(record.name, namedAs, record);
+    const previous = this.routes.store(record);
+    if (previous) previous.replacedBy = record;
+    this.created.push(record);
+    if (record.nested) this.createdNested = true;
+  }
 }
 
 /** The public static methods of the library, lower case, with their minimum argument counts. */
@@ -73,7 +82,6 @@ const DEFAULT_CONSTRAINT = '([a-zA-Z0-9\\-_]+)';
 const DEFAULT_HOME = 'home';
 
 let recordIds = 0;
-
 
 /** The default `$options` (`array()`): the library only reads options, so one instance serves all calls. */
 const NO_OPTIONS = new PhpArray();
@@ -134,11 +142,7 @@ export class RouteLibrary {
       for (let i = 0; i < list.length; i++) {
         const record = list[i];
         clearMarks(record);
-        if (record.name !== undefined) state.named.set(record.name, String(record.key), record);
-        const previous = state.routes.store(record);
-        if (previous) previous.replacedBy = record;
-        state.created.push(record);
-        if (record.nested) state.createdNested = true;
+        state.add(record, String(record.key));
       }
     }
     return true;
@@ -320,11 +324,7 @@ export class RouteLibrary {
         ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }
         : undefined,
     };
-    if (name !== undefined) state.named.set(name, from as string, record);
-    const previous = state.routes.store(record);
-    if (previous) previous.replacedBy = record;
-    state.created.push(record);
-    if (record.nested) state.createdNested = true;
+    state.add(record, from);
 
     if (toBool(nested) === true && this.host.isCallable(nested) && state.nestedDepth === 0) {
       const fromText = from instanceof Unknown ? '' : from;
