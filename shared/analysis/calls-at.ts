@@ -1,35 +1,36 @@
 import type { RouteCall } from '../evaluate/interpreter';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { IntervalIndex } from '../util/interval-index';
+import type { Steps } from '../util/steps';
 
-interface CallIndexes {
-  bySite: IntervalIndex<RouteCall>;
-  byTarget: IntervalIndex<RouteCall>;
+const bySite = new WeakMap<FileEvaluation, IntervalIndex<RouteCall>>();
+const byTarget = new WeakMap<FileEvaluation, IntervalIndex<RouteCall>>();
+
+function bySiteOf(evaluation: FileEvaluation): IntervalIndex<RouteCall> {
+  let index = bySite.get(evaluation);
+  if (!index) bySite.set(evaluation, (index = new IntervalIndex(evaluation.calls ?? [], (c) => c.site.span)));
+  return index;
 }
 
-const indexes = new WeakMap<FileEvaluation, CallIndexes>();
-
-function indexesOf(evaluation: FileEvaluation): CallIndexes {
-  let found = indexes.get(evaluation);
-  if (!found) {
-    const calls = evaluation.calls ?? [];
-    found = { bySite: new IntervalIndex(calls, (c) => c.site.span), byTarget: new IntervalIndex(calls, (c) => c.site.argSpans[1]) };
-    indexes.set(evaluation, found);
-  }
-  return found;
+function byTargetOf(evaluation: FileEvaluation): IntervalIndex<RouteCall> {
+  let index = byTarget.get(evaluation);
+  if (!index) byTarget.set(evaluation, (index = new IntervalIndex(evaluation.calls ?? [], (c) => c.site.argSpans[1])));
+  return index;
 }
 
 /** Builds the indexes ahead of the first request (when idle), so that it does not pay for them. */
-export function primeCallIndexes(evaluation: FileEvaluation): void {
-  indexesOf(evaluation);
+export function* callIndexesSteps(evaluation: FileEvaluation): Steps<void> {
+  bySiteOf(evaluation);
+  yield;
+  byTargetOf(evaluation);
 }
 
 /** The Route calls whose whole expression holds `offset` (its end included), in evaluation order. */
 export function callsAround(evaluation: FileEvaluation, offset: number): RouteCall[] {
-  return indexesOf(evaluation).bySite.containing(offset, true);
+  return bySiteOf(evaluation).containing(offset, true);
 }
 
 /** The Route calls whose second argument (a verb route's target) holds `offset` (end excluded), in evaluation order. */
 export function callsWithTargetAt(evaluation: FileEvaluation, offset: number): RouteCall[] {
-  return indexesOf(evaluation).byTarget.containing(offset);
+  return byTargetOf(evaluation).containing(offset);
 }

@@ -4,6 +4,7 @@ import { keyToString, type Key } from '../evaluate/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import type { CallSite, EntryOriginInfo, RouteRecord } from '../library/records';
 import type { Fate } from './produced';
+import { recordsBySite, type RecordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';
 
 /**
@@ -17,14 +18,20 @@ export const DECLARING_METHODS: ReadonlySet<string> = new Set([
   'any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'resources', 'context', 'block', 'prefix',
 ]);
 
+const uniqueCallsCache = new WeakMap<FileEvaluation, readonly RouteCall[]>();
+
 /** Each call site once (a call in a `$nested` callable runs once per parent route), in source order. */
-export function uniqueCalls(evaluation: FileEvaluation): RouteCall[] {
+export function uniqueCalls(evaluation: FileEvaluation): readonly RouteCall[] {
+  const cached = uniqueCallsCache.get(evaluation);
+  if (cached) return cached;
   const bySite = new Map<number, RouteCall>();
   for (const call of evaluation.calls ?? []) {
     if (!call?.site?.span) continue;
     if (!bySite.has(call.site.span.start)) bySite.set(call.site.span.start, call);
   }
-  return [...bySite.values()].sort((a, b) => a.site.span.start - b.site.span.start || b.site.span.end - a.site.span.end);
+  const calls = [...bySite.values()].sort((a, b) => a.site.span.start - b.site.span.start || b.site.span.end - a.site.span.end);
+  uniqueCallsCache.set(evaluation, calls);
+  return calls;
 }
 
 /** `‹dynamic›` for a route whose path is not known statically, else the key as PHP stores it. */
@@ -45,53 +52,34 @@ export interface ProducedEntry {
 
 const indexes = new WeakMap<FileEvaluation, ProducedIndex>();
 
-/** Every record indexed by the call that created it and by the calls it ran inside. */
+/** What each call produced, with fates: read from recordsBySite(), a fate decided when asked for. */
 export class ProducedIndex {
-  private readonly own = new Map<number, ProducedEntry[]>();
-  private readonly inside = new Map<number, ProducedEntry[]>();
+  private readonly lastMap: CallSite | undefined;
 
-  /** The index of an evaluation, built once (the outline and the lenses ask for it after every edit). */
+  /** The index of an evaluation (the outline and the lenses ask for it after every edit). */
   static of(evaluation: FileEvaluation): ProducedIndex {
     let index = indexes.get(evaluation);
-    if (!index) indexes.set(evaluation, (index = new ProducedIndex(evaluation)));
+    if (!index) indexes.set(evaluation, (index = new ProducedIndex(evaluation, recordsBySite(evaluation))));
     return index;
   }
 
-  private constructor(evaluation: FileEvaluation) {
-    const maps = (evaluation.calls ?? []).filter((c) => c.site.method === 'map');
-    const lastMap = maps[maps.length - 1]?.site;
-    (evaluation.methods ?? []).forEach((result, m) => {
-      for (const record of result?.library?.created ?? []) {
-        const entry: ProducedEntry = { m, record, fate: fateOf(record, result.routes?.originOf(record.key), lastMap) };
-        push(this.own, record.site.span.start, entry);
-        const via = record.via;
-        if (via.length === 1) push(this.inside, via[0].span.start, entry);
-        else if (via.length > 1) {
-          // A site may be on the via list twice (recursion); count the record once under it.
-          const seen = new Set<number>();
-          for (const v of via) {
-            if (seen.has(v.span.start)) continue;
-            seen.add(v.span.start);
-            push(this.inside, v.span.start, entry);
-          }
-        }
-      }
-    });
+  private constructor(
+    private readonly evaluation: FileEvaluation,
+    private readonly sites: RecordsBySite,
+  ) {
+    this.lastMap = sites.lastMap;
   }
 
   /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). */
   of(site: CallSite, nested: boolean): ProducedEntry[] {
-    const own = this.own.get(site.span.start) ?? [];
-    if (!nested) return own;
-    const inner = this.inside.get(site.span.start) ?? [];
-    return own.length === 0 ? inner : [...own, ...inner];
+    const own = this.sites.own.get(site.span.start) ?? [];
+    const inner = nested ? (this.sites.inside.get(site.span.start) ?? []) : [];
+    const entries: ProducedEntry[] = [];
+    for (const list of [own, inner]) {
+      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m]?.routes?.originOf(record.key), this.lastMap) });
+    }
+    return entries;
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 const ACTIVE: Fate = Object.freeze({ kind: 'active' });

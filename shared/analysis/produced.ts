@@ -3,6 +3,7 @@ import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../evaluate/values';
 import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
 import type { CallSite, EntryOriginInfo, LiteralOrigin, RouteRecord } from '../library/records';
+import { recordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';
 
 /** What finally happened to a route a declaration produced. */
@@ -39,7 +40,7 @@ function fateOf(record: RouteRecord, evaluation: FileEvaluation, m: number, last
  * what ran inside it (a prefix() closure, a `$nested` callable).
  */
 export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: boolean): ProducedRoute[] {
-  const index = siteIndex(evaluation);
+  const index = recordsBySite(evaluation);
   const lastMap = index.lastMap;
   const own = index.own.get(site.span.start) ?? [];
   const inside = nested ? (index.inside.get(site.span.start) ?? []) : [];
@@ -53,51 +54,6 @@ export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: b
     record,
     fate: fateOf(record, evaluation, m, lastMap),
   }));
-}
-
-interface SiteIndex {
-  /** Records each call created itself, by call start offset. */
-  own: Map<number, { m: number; record: RouteRecord }[]>;
-  /** Records created while a call's callback ran (prefix closures, nested callables). */
-  inside: Map<number, { m: number; record: RouteRecord }[]>;
-  /** The last `Route::map()` call, if any. */
-  lastMap: CallSite | undefined;
-}
-
-const siteIndexes = new WeakMap<FileEvaluation, SiteIndex>();
-
-/** Builds what hovers read (the records of each call) ahead of the first hover, e.g. when idle. */
-export function primeSiteIndex(evaluation: FileEvaluation): void {
-  siteIndex(evaluation);
-}
-
-function siteIndex(evaluation: FileEvaluation): SiteIndex {
-  let index = siteIndexes.get(evaluation);
-  if (index) return index;
-  const maps = evaluation.calls.filter((c) => c.site.method === 'map');
-  index = { own: new Map(), inside: new Map(), lastMap: maps[maps.length - 1]?.site };
-  evaluation.methods.forEach((result, m) => {
-    for (const record of result.library.created) {
-      const entry = { m, record };
-      const start = record.site.span.start;
-      push(index!.own, start, entry);
-      // Without a Set per record: `via` is almost always empty or one call long.
-      const via = record.via;
-      for (let i = 0; i < via.length; i++) {
-        const v = via[i]!.span.start;
-        if (v === start || via.slice(0, i).some((x) => x.span.start === v)) continue;
-        push(index!.inside, v, entry);
-      }
-    }
-  });
-  siteIndexes.set(evaluation, index);
-  return index;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 /** Where each route name is declared in a file: the `'as'` value when literal, else the call. */

@@ -2,7 +2,9 @@ import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { RouteCall } from '../evaluate/interpreter';
 import { PhpArray } from '../evaluate/values';
+import { runSteps, type Steps } from '../util/steps';
 import { DECLARING_METHODS, ProducedIndex, countsNested, displayKey, methodsLabel, summarize, summaryTitle, uniqueCalls } from './declarations';
+import { recordsBySiteSteps } from './records-by-site';
 import { fromSpan } from './origins';
 import { routeAssignments, type RouteAssignment } from './route-assignments';
 import { describeTarget, mergedRows } from './route-table';
@@ -38,17 +40,12 @@ function callName(text: string, call: RouteCall): string {
   return `Route::${site.written}(${clip(shown, MAX_NAME_ARGS)})`;
 }
 
-/** A declaration's symbol without its routes: what the outline's skeleton is made of. */
-function callSymbol(text: string, call: RouteCall): RouteSymbol {
+/** Names a kept call's symbol and describes it; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
+function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol[] {
   const site = call.site;
-  const selectionSpan = within(site.nameSpan, site.span);
-  const kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
-  return { name: callName(text, call), detail: '', kind, span: site.span, selectionSpan, children: [] };
-}
-
-/** A declaration's summary as its detail; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
-function describeDeclaration(symbol: RouteSymbol, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol[] {
-  const site = call.site;
+  symbol.name = callName(text, call);
+  symbol.selectionSpan = within(site.nameSpan, site.span);
+  symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
   if (symbol.kind === 'statement') return [];
   const nested = symbol.kind === 'prefix';
   const summary = summarize(evaluation, index.of(site, nested));
@@ -64,19 +61,16 @@ function describeDeclaration(symbol: RouteSymbol, call: RouteCall, index: Produc
   }));
 }
 
-function assignmentSymbol(a: RouteAssignment): RouteSymbol {
+/** Names a kept `$route[...]` entry's symbol and describes it. */
+function describeAssignment(symbol: RouteSymbol, a: RouteAssignment): void {
   const o = a.origin;
   // A verb array describes itself (`GET → a/b, POST → a/c`).
   const target = a.value === undefined ? '' : a.value instanceof PhpArray ? describeTarget(a.value) : `→ ${describeTarget(a.value)}`;
   const where = a.methods.length ? '' : a.lost ?? 'not in $route';
-  return {
-    name: `$route['${a.key}']`,
-    detail: [clip(target, 80), where].filter(Boolean).join(' · '),
-    kind: 'assignment',
-    span: o.span,
-    selectionSpan: within(o.keySpan, o.span),
-    children: [],
-  };
+  symbol.name = `$route['${a.key}']`;
+  symbol.detail = [clip(target, 80), where].filter(Boolean).join(' · ');
+  symbol.kind = 'assignment';
+  symbol.selectionSpan = within(o.keySpan, o.span);
 }
 
 export interface Outline {
@@ -93,22 +87,41 @@ export interface Outline {
  *
  * At most `maxSymbols` symbols, the shallowest first (every top-level entry before any child,
  * then every child before any grandchild), each level in document order: a huge file keeps its
- * whole top level, and only what is described is computed.
+ * whole top level, and only what is kept is named and described.
  */
 export function documentOutline(text: string, evaluation: FileEvaluation, maxSymbols = Infinity): Outline {
-  const index = ProducedIndex.of(evaluation);
-  const calls = new Map<RouteSymbol, RouteCall>();
+  return runSteps(documentOutlineSteps(text, evaluation, maxSymbols));
+}
+
+/** What names and describes a symbol of the skeleton once it is kept. */
+type Pending = { call: RouteCall; assignment?: undefined } | { call?: undefined; assignment: RouteAssignment };
+
+/** documentOutline(), pausing every few hundred symbols (to build it when idle). */
+export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, maxSymbols = Infinity): Steps<Outline> {
+  // The skeleton holds spans only: what is left out is never named or described.
+  const pending = new Map<RouteSymbol, Pending>();
   const skeleton: RouteSymbol[] = [];
+  const blank = (span: Span): RouteSymbol => ({ name: '', detail: '', kind: 'statement', span, selectionSpan: span, children: [] });
   for (const call of uniqueCalls(evaluation)) {
     if (call.site.method === 'named') continue; // an expression, not a declaration
-    const symbol = callSymbol(text, call);
-    calls.set(symbol, call);
+    const symbol = blank(call.site.span);
+    pending.set(symbol, { call });
     skeleton.push(symbol);
   }
-  for (const a of routeAssignments(evaluation)) skeleton.push(assignmentSymbol(a));
+  yield;
+  for (const assignment of routeAssignments(evaluation)) {
+    const symbol = blank(assignment.origin.span);
+    pending.set(symbol, { assignment });
+    skeleton.push(symbol);
+  }
+  yield;
   const top = { children: nestBySpan(skeleton) };
+  yield;
+  yield* recordsBySiteSteps(evaluation);
+  const index = ProducedIndex.of(evaluation);
   let budget = Math.max(0, Math.floor(maxSymbols));
   let truncated = false;
+  let described = 0;
   // Level by level: a symbol is described when kept, which gives its candidates for the next level.
   let level: { holder: { children: RouteSymbol[] }; candidates: RouteSymbol[] }[] = [{ holder: top, candidates: top.children }];
   while (level.length) {
@@ -119,12 +132,15 @@ export function documentOutline(text: string, evaluation: FileEvaluation, maxSym
       budget -= kept.length;
       holder.children = kept;
       for (const symbol of kept) {
-        const call = calls.get(symbol);
-        const routes = call ? describeDeclaration(symbol, call, index, evaluation) : [];
+        const p = pending.get(symbol);
+        let routes: RouteSymbol[] = [];
+        if (p?.call) routes = describeCall(text, symbol, p.call, index, evaluation);
+        else if (p?.assignment) describeAssignment(symbol, p.assignment);
         const nested = symbol.children;
         symbol.children = [];
         const own = routes.length && nested.length ? [...routes, ...nested] : routes.length ? routes : nested;
         if (own.length) next.push({ holder: symbol, candidates: own });
+        if ((++described & 255) === 0) yield;
       }
     }
     level = next;

@@ -13,24 +13,16 @@ import {
 import { controllerLenses, controllerReach, declarationLenses } from '../../../shared/analysis/code-lens';
 import { targetLinks } from '../../../shared/analysis/document-links';
 import { backReferenceHints } from '../../../shared/analysis/inlay-hints';
-import { documentOutline, workspaceSymbols, type RouteSymbol } from '../../../shared/analysis/symbols';
+import { workspaceSymbols } from '../../../shared/analysis/symbols';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
 import { DiskTree } from '../host/disk-tree';
 import { applicationDirOf } from '../host/route-file';
 import { spanToRange } from './convert';
 import { routeInputs, type FeatureDeps } from './feature-deps';
-import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import type { OutlineCache } from './outline-cache';
 
 type Deps = FeatureDeps;
-
-const KINDS: Record<RouteSymbol['kind'], SymbolKind> = {
-  declaration: SymbolKind.Function,
-  prefix: SymbolKind.Namespace,
-  statement: SymbolKind.Event,
-  assignment: SymbolKind.Variable,
-  route: SymbolKind.Constant,
-};
 
 /** The application folder that holds a controller file (…/controllers/… or …/modules/m/controllers/…). */
 function controllerApp(file: string): { appDir: string; rel: string } | undefined {
@@ -39,7 +31,7 @@ function controllerApp(file: string): { appDir: string; rel: string } | undefine
 }
 
 /** Outline, workspace symbols, code lenses, inlay hints and document links. */
-export function registerOutlineFeatures(connection: Connection, deps: Deps): void {
+export function registerOutlineFeatures(connection: Connection, deps: Deps, outlines: OutlineCache): void {
   const routeDoc = (uri: string) => {
     const doc = deps.documents.get(uri);
     const file = doc && deps.uriToPath(uri);
@@ -49,34 +41,20 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps): voi
     return a ? { doc, file, a } : undefined;
   };
 
-  const outlines = new WeakMap<FileEvaluation, { limit: number; symbols: DocumentSymbol[] }>();
   /** Open documents whose outline was cut at the limit, told once in the log per opening. */
   const truncatedOutlines = new Set<string>();
   deps.documents.onDidClose((e) => truncatedOutlines.delete(e.document.uri));
   connection.onDocumentSymbol((params): DocumentSymbol[] | null => {
     const r = routeDoc(params.textDocument.uri);
     if (!r) return null;
-    const convert = (s: RouteSymbol): DocumentSymbol => ({
-      name: s.name,
-      detail: s.detail,
-      kind: KINDS[s.kind],
-      range: spanToRange(r.doc, s.span),
-      selectionRange: spanToRange(r.doc, s.selectionSpan),
-      children: s.children.map(convert),
-    });
-    // Outlines are asked for again and again (breadcrumbs, sticky scroll): one per evaluation.
     const limit = deps.settingsFor(r.file).maxOutlineSymbols;
-    const cached = outlines.get(r.a.evaluation);
-    if (cached?.limit === limit) return cached.symbols;
-    const outline = documentOutline(r.a.text, r.a.evaluation, limit);
+    const outline = outlines.get(r.a.text, r.a.evaluation, limit);
     if (outline.truncated && !truncatedOutlines.has(r.doc.uri)) {
       deps.log(`${r.file}: the outline lists its first ${limit.toLocaleString('en-US')} symbols, the whole top level first (ciRoutes.maxOutlineSymbols)`);
     }
     if (outline.truncated) truncatedOutlines.add(r.doc.uri);
     else truncatedOutlines.delete(r.doc.uri);
-    const symbols = outline.symbols.map(convert);
-    outlines.set(r.a.evaluation, { limit, symbols });
-    return symbols;
+    return outline.symbols;
   });
 
   connection.onWorkspaceSymbol((params): SymbolInformation[] => {

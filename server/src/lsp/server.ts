@@ -14,8 +14,6 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
-import { primeCallIndexes } from '../../../shared/analysis/calls-at';
-import { primeSiteIndex } from '../../../shared/analysis/produced';
 import { addReadRoot, setReadRoots } from '../host/read-fence';
 import { applicationDirOf } from '../host/route-file';
 import { readRegularFile } from '../host/safe-read';
@@ -27,6 +25,9 @@ import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService, type AnalysedRouteFile } from './route-service';
 import type { Steps } from '../../../shared/util/steps';
 import { WorkspaceIndex } from './workspace-index';
+import { IdleWork } from './idle-work';
+import { OutlineCache } from './outline-cache';
+import { warmUpSteps } from './warm-up';
 
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
@@ -59,6 +60,9 @@ export interface RunningServer {
  */
 const SLICE_MS = 10;
 
+/** How long idle work (building what requests read) runs before a request gets its turn. */
+const IDLE_SLICE_MS = 2;
+
 export function startServer(connection: Connection, options: ServerOptions = {}): RunningServer {
   const documents = new TextDocuments(TextDocument);
   const service = new RouteService();
@@ -69,6 +73,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let supportsWatchRegistration = false;
   let supportsProgress = false;
   let supportsWorkspaceFolders = false;
+  let supportsOutline = false;
   const timers = new Map<string, NodeJS.Timeout>();
   const published = new Map<string, number>();
   /** False until the first workspace scan is done: names from other files are not known yet. */
@@ -107,6 +112,24 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     readonly steps: Steps<AnalysedRouteFile>;
   }
   const jobs = new Map<string, AnalysisJob>();
+  const outlines = new OutlineCache();
+  const idle = new IdleWork(IDLE_SLICE_MS, () => backlog.size > 0, (uri, e) => connection.console.error(`[ci-routes] preparing requests on ${uri} failed: ${(e as Error).stack ?? String(e)}`));
+
+  /** What the first requests after an analysis read (see warmUpSteps). */
+  function warmUp(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
+    return warmUpSteps(text, result.evaluation, outlines, supportsOutline ? settingsFor(file).maxOutlineSymbols : undefined);
+  }
+
+  /**
+   * A document's first analysis (it was just opened) also prepares what requests read before it
+   * publishes: opening a huge file is slow anyway, and the requests that follow it are then fast.
+   * After an edit, that work waits until the server is idle.
+   */
+  function* openingAnalysis(file: string, text: string, steps: Steps<AnalysedRouteFile>): Steps<AnalysedRouteFile> {
+    const result = yield* steps;
+    if (!result.skipped) yield* warmUp(file, result, text);
+    return result;
+  }
 
   /** Starts analysing the document's version (a route file's in slices: the first now, the rest in the background). */
   function analyseAndPublish(doc: TextDocument): void {
@@ -117,7 +140,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     cancelJob(doc.uri);
-    const job: AnalysisJob = { doc, version: doc.version, file, steps: service.analysisSteps(doc.uri, file, doc.getText(), doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending') };
+    idle.cancel(doc.uri);
+    const text = doc.getText();
+    const analysis = service.analysisSteps(doc.uri, file, text, doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending');
+    const opening = !published.has(doc.uri);
+    const job: AnalysisJob = { doc, version: doc.version, file, steps: opening ? openingAnalysis(file, text, analysis) : analysis };
     jobs.set(doc.uri, job);
     runSlice(job);
   }
@@ -178,12 +205,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics });
     // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
     if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version, ...result.timing });
-    // Once the diagnostics are out, build what the first hover would otherwise build (unless a newer version came).
-    setImmediate(() => {
-      if (service.last(doc.uri)?.evaluation !== result.evaluation) return;
-      primeSiteIndex(result.evaluation);
-      primeCallIndexes(result.evaluation);
-    });
+    // Once the diagnostics are out, build what the first requests would otherwise build.
+    if (!result.skipped) idle.start(doc.uri, warmUp(file, result, doc.getText()));
   }
 
   /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
@@ -317,6 +340,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     supportsWatchRegistration = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     supportsProgress = Boolean(caps.window?.workDoneProgress);
     supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
+    supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown };
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
     const wf = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
@@ -415,6 +439,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
   documents.onDidChangeContent((e) => {
     if (openedAt.get(e.document.uri) === e.document.version) return; // the open event analyses
+    idle.cancel(e.document.uri);
     schedule(e.document, debounceMs);
   });
   documents.onDidClose((e) => {
@@ -424,6 +449,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     published.delete(e.document.uri);
     openedAt.delete(e.document.uri);
     overLimit.delete(e.document.uri);
+    idle.cancel(e.document.uri);
     service.close(e.document.uri);
     const file = uriToPath(e.document.uri);
     if (file && index.isRouteFile(file)) {
@@ -460,6 +486,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const t of timers.values()) clearTimeout(t);
     timers.clear();
     backlog.clear();
+    idle.clear();
   });
 
   /**
@@ -486,7 +513,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
   registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log });
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
-  registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log });
+  registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
 
   documents.listen(connection);
   connection.listen();

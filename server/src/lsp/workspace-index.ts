@@ -30,7 +30,7 @@ export class WorkspaceIndex {
   /** Route file path → its text and evaluation as last read (references and rename read them). */
   private readonly inputs = new Map<string, { text: string; evaluation: FileEvaluation }>();
   /** Route file path → where each of its names is declared (for definition and hover). */
-  private readonly declarations = new Map<string, { lines: LineIndex; names: Map<string, { span: Span; from: string; methods: string[] }> }>();
+  private readonly declarations = new Map<string, FileDeclarations>();
   /** Other PHP file path → its `Route::named()` usages (only files that have some). */
   private readonly usages = new Map<string, NamedUsage[]>();
   private matchers = new Map<string, (rel: string) => boolean>();
@@ -115,7 +115,7 @@ export class WorkspaceIndex {
     const old = this.routeNames.get(file) ?? new Set<string>();
     const names = namesOf(evaluation);
     this.routeNames.set(file, names);
-    this.declarations.set(file, { lines: new LineIndex(text), names: nameDeclarations(evaluation) });
+    this.declarations.set(file, new FileDeclarations(text, evaluation));
     this.declarationsVersion++;
     this.inputs.set(file, { text, evaluation });
     const changed = new Set<string>();
@@ -128,10 +128,10 @@ export class WorkspaceIndex {
   declarationsOf(name: string): { file: string; line: number; character: number; endLine: number; endCharacter: number; from: string; methods: string[] }[] {
     const out = [];
     for (const [file, d] of this.declarations) {
-      const decl = d.names.get(name);
+      const decl = d.names().get(name);
       if (!decl) continue;
-      const a = d.lines.position(decl.span.start);
-      const b = d.lines.position(decl.span.end);
+      const a = d.lines().position(decl.span.start);
+      const b = d.lines().position(decl.span.end);
       out.push({ file, line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, methods: decl.methods });
     }
     return out;
@@ -145,7 +145,7 @@ export class WorkspaceIndex {
   /** Every route name with the pattern it returns, across the workspace. */
   allNames(): Map<string, { from: string; methods: string[] }> {
     const out = new Map<string, { from: string; methods: string[] }>();
-    for (const d of this.declarations.values()) for (const [name, decl] of d.names) if (!out.has(name)) out.set(name, { from: decl.from, methods: decl.methods });
+    for (const d of this.declarations.values()) for (const [name, decl] of d.names()) if (!out.has(name)) out.set(name, { from: decl.from, methods: decl.methods });
     return out;
   }
 
@@ -252,5 +252,26 @@ function isDir(p: string): boolean {
     return fs.statSync(p).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/**
+ * A route file's name declarations, read when first asked for (a definition, a completion): an
+ * edit publishes its diagnostics without scanning every record for names and spans.
+ */
+class FileDeclarations {
+  private lineIndex: LineIndex | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly evaluation: FileEvaluation,
+  ) {}
+
+  names(): ReadonlyMap<string, { span: Span; from: string; methods: string[] }> {
+    return nameDeclarations(this.evaluation);
+  }
+
+  lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.text));
   }
 }

@@ -1,0 +1,62 @@
+import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { documentOutlineSteps, type RouteSymbol } from '../../../shared/analysis/symbols';
+import type { Steps } from '../../../shared/util/steps';
+import { StepsMemo } from '../../../shared/util/steps-memo';
+import { spanToRange } from './convert';
+
+const KINDS: Record<RouteSymbol['kind'], SymbolKind> = {
+  declaration: SymbolKind.Function,
+  prefix: SymbolKind.Namespace,
+  statement: SymbolKind.Event,
+  assignment: SymbolKind.Variable,
+  route: SymbolKind.Constant,
+};
+
+export interface LspOutline {
+  symbols: DocumentSymbol[];
+  truncated: boolean;
+}
+
+/**
+ * Outlines as LSP symbols, one per evaluation and limit. Editors ask for them again and again
+ * (outline, breadcrumbs, sticky scroll), and on a huge file building one takes longer than a
+ * request should: the server builds it when idle after an analysis, and a request that comes
+ * first finishes that build.
+ */
+export class OutlineCache {
+  /** One memo per limit (a folder setting, so rarely more than one). */
+  private readonly byLimit = new Map<number, StepsMemo<FileEvaluation, LspOutline, [string]>>();
+
+  get(text: string, evaluation: FileEvaluation, limit: number): LspOutline {
+    return this.memo(limit).get(evaluation, text);
+  }
+
+  /** get(), pausing every few hundred symbols. `text` is the evaluated text. */
+  steps(text: string, evaluation: FileEvaluation, limit: number): Steps<LspOutline> {
+    return this.memo(limit).steps(evaluation, text);
+  }
+
+  private memo(limit: number): StepsMemo<FileEvaluation, LspOutline, [string]> {
+    let memo = this.byLimit.get(limit);
+    if (!memo) this.byLimit.set(limit, (memo = new StepsMemo((evaluation, text) => build(text, evaluation, limit))));
+    return memo;
+  }
+}
+
+function* build(text: string, evaluation: FileEvaluation, limit: number): Steps<LspOutline> {
+  const outline = yield* documentOutlineSteps(text, evaluation, limit);
+  // Positions from the evaluated text itself: the editor's document may have moved on meanwhile.
+  const doc = TextDocument.create('', 'php', 0, text);
+  let converted = 0;
+  function* convert(s: RouteSymbol): Steps<DocumentSymbol> {
+    const children: DocumentSymbol[] = [];
+    for (const c of s.children) children.push(yield* convert(c));
+    if ((++converted & 1023) === 0) yield;
+    return { name: s.name, detail: s.detail, kind: KINDS[s.kind], range: spanToRange(doc, s.span), selectionRange: spanToRange(doc, s.selectionSpan), children };
+  }
+  const symbols: DocumentSymbol[] = [];
+  for (const s of outline.symbols) symbols.push(yield* convert(s));
+  return { symbols, truncated: outline.truncated };
+}
