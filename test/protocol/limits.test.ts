@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
+import { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../helpers/lsp-client';
 
 const ROUTES = "<?php\nRoute::get('photos', 'photos/index', array('as' => 'photos'));\nRoute::get('albums', 'albums/index');\n$route = Route::map($route);\n";
@@ -92,5 +92,24 @@ describe('the outline stays within ciRoutes.maxOutlineSymbols', function () {
     const symbols = await outlineOf({});
     assert.deepEqual(symbols.map((s) => [s.name, s.children?.length ?? 0]), [["Route::get('photos')", 1], ["Route::get('albums')", 1], ['Route::map($route)', 0]]);
     assert.ok(!ctx.client.logs.some((l) => /maxOutlineSymbols/.test(l)));
+  });
+
+  it('after edits, lists the version edited (the server prepares outlines when idle, and an edit drops the one under way)', async () => {
+    await outlineOf({});
+    const uri = pathToFileURL(path.join(ctx.root, 'application', 'config', 'routes.php')).toString();
+    type Symbol = { name: string; range: { start: { line: number } } };
+    let text = ROUTES;
+    for (let version = 2; version <= 6; version++) {
+      // Each edit adds a line at the top and a route: every range moves down.
+      text = `<?php\n// edit ${version}\n${text.slice('<?php\n'.length).replace('$route = Route::map', `Route::get('v${version}', 'v/x');\n$route = Route::map`)}`;
+      await ctx.client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+      if (version % 2 === 0) await ctx.client.waitForDiagnostics(uri, (p) => p.version === version);
+    }
+    const symbols = (await ctx.client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as Symbol[];
+    const lines = text.split('\n');
+    // A symbol's range starts on the line of its call: ranges of an earlier version would be lines above.
+    for (const s of symbols) assert.ok(lines[s.range.start.line].includes(s.name.replace(/\)$/, '')), `${s.name} at line ${s.range.start.line}: ${lines[s.range.start.line]}`);
+    assert.deepEqual(symbols.map((s) => s.name).slice(-2), ["Route::get('v6')", 'Route::map($route)']);
+    assert.equal(symbols.length, 8);
   });
 });

@@ -12,8 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
 import { callsAround } from '../../../shared/analysis/calls-at';
-import { completeNamed, completeRouteMethods, NameChoices } from '../../../shared/analysis/completion';
-import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
 import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/completion-more';
 import { hoverAt } from '../../../shared/analysis/hover';
 import { nameReferences, prepareRename, renameName } from '../../../shared/analysis/rename';
@@ -28,6 +27,7 @@ import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
 import { filterCompletions, MAX_COMPLETION_ITEMS } from './completion-filter';
 import { routeInputs, type FeatureDeps } from './feature-deps';
+import type { NameChoicesCache } from './name-choices-cache';
 
 const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
   'route-name': CompletionItemKind.Constant,
@@ -40,25 +40,6 @@ const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
   controller: CompletionItemKind.Class,
   'controller-method': CompletionItemKind.Method,
 };
-
-/**
- * The route names `named('` completes: the workspace's, and the document's own as last analysed
- * (it may not be a route file the index knows). Built again only when either changes.
- */
-class NameChoicesCache {
-  private key: { version: number; evaluation: FileEvaluation | undefined } | undefined;
-  private choices: NameChoices | undefined;
-
-  for(index: FeatureDeps['index'], evaluation: FileEvaluation | undefined): NameChoices {
-    const version = index.namesVersion();
-    if (this.choices && this.key?.version === version && this.key.evaluation === evaluation) return this.choices;
-    const names = index.allNames();
-    if (evaluation) for (const [n, d] of nameDeclarations(evaluation)) names.set(n, { from: d.from, methods: d.methods });
-    this.key = { version, evaluation };
-    this.choices = new NameChoices(names);
-    return this.choices;
-  }
-}
 
 /** Largest file read from disk to place a location. */
 const MAX_TEXT_BYTES = 4 * 1024 * 1024;
@@ -116,7 +97,7 @@ function appDirOf(deps: Deps, doc: TextDocument): string | undefined {
   return m ? m[1] : undefined;
 }
 
-export function registerFeatures(connection: Connection, deps: Deps): void {
+export function registerFeatures(connection: Connection, deps: Deps, nameChoices: NameChoicesCache): void {
   connection.onHover((params, token): Hover | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
@@ -141,7 +122,6 @@ export function registerFeatures(connection: Connection, deps: Deps): void {
     return { contents: { kind: MarkupKind.Markdown, value } };
   });
 
-  const nameChoices = new NameChoicesCache();
   connection.onCompletion((params, token): CompletionItem[] | CompletionList | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;

@@ -26,6 +26,7 @@ import { RouteService, type AnalysedRouteFile } from './route-service';
 import type { Steps } from '../../../shared/util/steps';
 import { WorkspaceIndex } from './workspace-index';
 import { IdleWork } from './idle-work';
+import { NameChoicesCache } from './name-choices-cache';
 import { OutlineCache } from './outline-cache';
 import { warmUpSteps } from './warm-up';
 
@@ -115,9 +116,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const outlines = new OutlineCache();
   const idle = new IdleWork(IDLE_SLICE_MS, () => backlog.size > 0, (uri, e) => connection.console.error(`[ci-routes] preparing requests on ${uri} failed: ${(e as Error).stack ?? String(e)}`));
 
+  const nameChoices = new NameChoicesCache();
   /** What the first requests after an analysis read (see warmUpSteps). */
-  function warmUp(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
+  function prepareRequests(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
     return warmUpSteps(text, result.evaluation, outlines, supportsOutline ? settingsFor(file).maxOutlineSymbols : undefined);
+  }
+
+  /** After a publication: prepareRequests(), then `named('` completion's names, which it just updated. */
+  function* whenIdle(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
+    yield* prepareRequests(file, result, text);
+    yield;
+    // As completed in views and controllers (a route file completes its own names as well).
+    nameChoices.for(index, undefined).list();
   }
 
   /**
@@ -127,7 +137,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    */
   function* openingAnalysis(file: string, text: string, steps: Steps<AnalysedRouteFile>): Steps<AnalysedRouteFile> {
     const result = yield* steps;
-    if (!result.skipped) yield* warmUp(file, result, text);
+    if (!result.skipped) yield* prepareRequests(file, result, text);
     return result;
   }
 
@@ -206,7 +216,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
     if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version, ...result.timing });
     // Once the diagnostics are out, build what the first requests would otherwise build.
-    if (!result.skipped) idle.start(doc.uri, warmUp(file, result, doc.getText()));
+    if (!result.skipped) idle.start(doc.uri, whenIdle(file, result, doc.getText()));
   }
 
   /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
@@ -511,7 +521,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // A version no analysis is waiting for still gets one, in the background.
     if (!timers.has(doc.uri)) enqueue(doc.uri);
   };
-  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log });
+  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, nameChoices);
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
   registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
 
