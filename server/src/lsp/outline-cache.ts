@@ -54,7 +54,11 @@ function* build(text: string, evaluation: FileEvaluation, limit: number): Steps<
     const children: DocumentSymbol[] = [];
     for (const c of s.children) children.push(yield* convert(c));
     if ((++converted & 1023) === 0) yield;
-    return { name: s.name, detail: s.detail, kind: KINDS[s.kind], range: spanToRange(doc, s.span), selectionRange: spanToRange(doc, s.selectionSpan), children };
+    // Empty details and children are left out: they are optional, and a huge outline is megabytes of JSON.
+    const symbol: DocumentSymbol = { name: s.name, kind: KINDS[s.kind], range: spanToRange(doc, s.span), selectionRange: spanToRange(doc, s.selectionSpan) };
+    if (s.detail) symbol.detail = s.detail;
+    if (children.length) symbol.children = children;
+    return symbol;
   }
   const symbols: DocumentSymbol[] = [];
   for (const s of outline.symbols) symbols.push(yield* convert(s));
