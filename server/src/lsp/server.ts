@@ -221,6 +221,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
   const usagePublished = new Set<string>();
+  /** The version of each open PHP file whose usages were last published. */
+  const usagesPublishedAt = new Map<string, number>();
 
   /** unknown-route-name in a PHP file that is not a route file: open text, else the index. */
   function publishUsages(file: string, openDoc?: TextDocument): void {
@@ -244,6 +246,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (diagnostics.length === 0 && !usagePublished.has(uri) && !openDoc) return;
     if (diagnostics.length) usagePublished.add(uri);
     else usagePublished.delete(uri);
+    if (openDoc) usagesPublishedAt.set(uri, openDoc.version);
     void connection.sendDiagnostics({ uri, ...(openDoc ? { version: openDoc.version } : {}), diagnostics });
   }
 
@@ -458,6 +461,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers.delete(e.document.uri);
     published.delete(e.document.uri);
     openedAt.delete(e.document.uri);
+    usagesPublishedAt.delete(e.document.uri);
     overLimit.delete(e.document.uri);
     idle.cancel(e.document.uri);
     service.close(e.document.uri);
@@ -510,7 +514,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (last && last.version === doc.version) return;
     const file = uriToPath(doc.uri);
     if (!file || !index.isRouteFile(file)) {
-      analyseAndPublish(doc);
+      // A PHP file's usages are published once per version, not once per request.
+      if (usagesPublishedAt.get(doc.uri) !== doc.version) analyseAndPublish(doc);
       return;
     }
     try {

@@ -158,6 +158,7 @@ export class WorkspaceIndex {
     this.inputs.delete(file);
     if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);
+    this.scanned.delete(file);
     return this.routeNames.delete(file);
   }
 
@@ -168,6 +169,9 @@ export class WorkspaceIndex {
 
   /** Re-reads a PHP file that is not a route file (or uses the open document's text). */
   updatePhpFile(file: string, text?: string): NamedUsage[] {
+    // Requests on an open document ask again for the same text (hover, completion, definition).
+    if (text !== undefined && this.scanned.get(file) === text) return this.usages.get(file) ?? [];
+    this.scanned.delete(file);
     let source = text;
     if (source === undefined) {
       try {
@@ -181,8 +185,12 @@ export class WorkspaceIndex {
     const found = mayNeedIndexing(source) ? indexPhpFile(source, { parser: false }).namedUsages : [];
     if (found.length) this.usages.set(file, found);
     else this.usages.delete(file);
+    if (text !== undefined) this.scanned.set(file, text);
     return found;
   }
+
+  /** The open text each PHP file's usages were last scanned from (files read from disk are not kept). */
+  private readonly scanned = new Map<string, string>();
 
   /** Walks every folder for route files; yields to the event loop so requests are served meanwhile. */
   async scan(progress: ScanProgress): Promise<number> {
