@@ -54,8 +54,6 @@ const indexes = new WeakMap<FileEvaluation, ProducedIndex>();
 
 /** What each call produced, with fates: read from recordsBySite(), a fate decided when asked for. */
 export class ProducedIndex {
-  private readonly lastMap: CallSite | undefined;
-
   /** The index of an evaluation (the outline and the lenses ask for it after every edit). */
   static of(evaluation: FileEvaluation): ProducedIndex {
     let index = indexes.get(evaluation);
@@ -66,9 +64,7 @@ export class ProducedIndex {
   private constructor(
     private readonly evaluation: FileEvaluation,
     private readonly sites: RecordsBySite,
-  ) {
-    this.lastMap = sites.lastMap;
-  }
+  ) {}
 
   /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). */
   of(site: CallSite, nested: boolean): ProducedEntry[] {
@@ -76,7 +72,7 @@ export class ProducedIndex {
     const inner = nested ? (this.sites.inside.get(site.span.start) ?? []) : [];
     const entries: ProducedEntry[] = [];
     for (const list of [own, inner]) {
-      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m]?.routes?.originOf(record.key), this.lastMap) });
+      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m]?.routes?.originOf(record.key), this.sites.lastMap) });
     }
     return entries;
   }
