@@ -1,6 +1,6 @@
 import { keyToString, type PhpArray, type Value } from '../../evaluate/values';
 import type { EntryOriginInfo } from '../../library/records';
-import { changedWindow } from '../../util/changed-window';
+import { changedWindow, type ChangedWindow } from '../../util/changed-window';
 import { runSteps, type Steps } from '../../util/steps';
 
 /** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
@@ -31,6 +31,25 @@ export function tableView(routes: PhpArray): TableView {
     views.set(routes, (view = { keys, values, origins }));
   }
   return view;
+}
+
+const changes = new WeakMap<TableView, { previous: TableView; window: ChangedWindow }>();
+
+/**
+ * Where `view` differs from `previous` (entries compared as sameEntry does), computed once for
+ * every check that asks about the same two versions of a table.
+ */
+export function viewChanges(previous: TableView, view: TableView): ChangedWindow {
+  const known = changes.get(view);
+  if (known?.previous === previous) return known.window;
+  const window = changedWindow(previous.keys.length, view.keys.length, (i, j) => sameEntry(previous, i, view, j));
+  changes.set(view, { previous, window });
+  return window;
+}
+
+/** No entry changed: an edit elsewhere (most edits leave most methods' tables as they were). */
+export function isUnchanged(window: ChangedWindow): boolean {
+  return window.lo === window.oldHi && window.lo === window.newHi;
 }
 
 /**
@@ -71,8 +90,10 @@ export class EntryResults<R, S = undefined> {
   }
 
   private *update(previous: Snapshot<R, S>, view: TableView): Steps<Map<number, R>> {
-    const old = previous.view;
-    const { lo, oldHi, newHi } = changedWindow(old.keys.length, view.keys.length, (i, j) => sameEntry(old, i, view, j));
+    const window = viewChanges(previous.view, view);
+    // Results are read, never written, once made: an unchanged table shares them.
+    if (isUnchanged(window)) return previous.results;
+    const { lo, oldHi, newHi } = window;
     // Built in table order (checks list findings' examples in that order).
     const results = new Map<number, R>();
     for (const [i, r] of previous.results) if (i < lo) results.set(i, r);

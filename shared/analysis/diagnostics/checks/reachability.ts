@@ -1,21 +1,22 @@
 import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
-import { tableView, type TableView } from '../table-view';
+import { isUnchanged, tableView, viewChanges, type TableView } from '../table-view';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { InclusionChecker } from '../../inclusion';
 import { DecisionMemo } from './coverage-walk';
 import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
 import { steppedCheck, type Check } from '../context';
-import { MethodGroups, describeMethods, fromSpan } from '../../origins';
+import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 
 const RESERVED = new Set(['default_controller', 'translate_uri_dashes']);
 
 
-/** The entries CodeIgniter tries under a method, in order (verb arrays without the verb are skipped). */
-function candidates(view: TableView, method: RequestMethod): TableEntry[] {
+/** The entries CodeIgniter tries under a method, in order (verb arrays without the verb are skipped), with the view index of each. */
+function candidates(view: TableView, method: RequestMethod): { entries: TableEntry[]; at: number[] } {
   const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
-  const out: TableEntry[] = [];
+  const entries: TableEntry[] = [];
+  const at: number[] = [];
   const { keys, values, origins } = view;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -23,16 +24,22 @@ function candidates(view: TableView, method: RequestMethod): TableEntry[] {
     const origin = origins[i];
     if (!origin) continue;
     // A route whose key is unknown may match anything: what follows cannot be judged.
-    if (origin.kind === 'route' && origin.dynamic) return out;
+    if (origin.kind === 'route' && origin.dynamic) break;
     let value: Value = values[i];
     if (value instanceof PhpArray) {
       const hit = [...value.entries()].find(([vk]) => keyToString(vk).toLowerCase() === verb);
       if (!hit) continue;
       value = hit[1];
     }
-    out.push({ key, origin, blocked: value === '' && origin.kind === 'route' && origin.site.method === 'block' });
+    entries.push({ key, origin, blocked: value === '' && origin.kind === 'route' && origin.site.method === 'block' });
+    at.push(i);
   }
-  return out;
+  return { entries, at };
+}
+
+/** Whether a route of the table is inside an undecidable condition (its decisions then read origins, not keys alone). */
+function anyConditional(view: TableView): boolean {
+  return view.origins.some((o) => o !== undefined && branchesOf(o).length > 0);
 }
 
 /** prefix('') and prefix('x/') are how such keys usually come about. */
@@ -47,8 +54,15 @@ function identity(o: EntryOriginInfo): string {
   return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
 }
 
+/** What was decided about one method's table, the view it was read from, and each candidate's index in that view. */
+interface TableDecisions {
+  decisions: MethodDecisions;
+  view: TableView;
+  at: readonly number[];
+}
+
 /** Decisions about a document's previous version, by method (see decideTable). */
-type DocumentDecisions = (MethodDecisions | undefined)[];
+type DocumentDecisions = (TableDecisions | undefined)[];
 
 /** New decisions since the memo last rotated, after which an analysis decides everything again and rotates it. */
 const MEMO_GROWTH_LIMIT = 10_000;
@@ -75,12 +89,23 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
     for (const [m, result] of evaluation.methods.entries()) {
       if (!result.routes || result.error) continue;
       const method = REQUEST_METHODS[m];
-      const decisions = yield* decideTable(candidates(tableView(result.routes), method), previous?.[m], checker, memo);
-      current[m] = decisions;
-      const list = decisions.entries;
-      for (const [i, c] of decisions.decided) {
-        const entry = list[i];
-        const by = c.kind === 'covered' ? c.by.map((b) => list[b]) : [];
+      const view = tableView(result.routes);
+      const before = previous?.[m];
+      let table: TableDecisions;
+      if (before && !before.decisions.conditional && isUnchanged(viewChanges(before.view, view)) && !anyConditional(view)) {
+        // The same keys in the same places: the same decisions (their origins are read from this view).
+        table = { decisions: before.decisions, view, at: before.at };
+      } else {
+        const { entries, at } = candidates(view, method);
+        table = { decisions: yield* decideTable(entries, before?.decisions, checker, memo), view, at };
+      }
+      current[m] = table;
+      const list = table.decisions.entries;
+      // This version's entry: a kept decision's entries hold the origins of the version it was made on.
+      const entryAt = (i: number): TableEntry => ({ ...list[i], origin: view.origins[table.at[i]]! });
+      for (const [i, c] of table.decisions.decided) {
+        const entry = entryAt(i);
+        const by = c.kind === 'covered' ? c.by.map(entryAt) : [];
         groups.add(identity(entry.origin), method, () => ({ entry, by, empty: c.kind === 'empty' }));
       }
     }
