@@ -14,3 +14,8 @@ export function changedWindow(oldLength: number, newLength: number, same: (oldIn
   while (tail < shortest - lo && same(oldLength - 1 - tail, newLength - 1 - tail)) tail++;
   return { lo, oldHi: oldLength - tail, newHi: newLength - tail };
 }
+
+/** No element changed: an edit elsewhere. */
+export function isUnchanged(window: ChangedWindow): boolean {
+  return window.lo === window.oldHi && window.lo === window.newHi;
+}

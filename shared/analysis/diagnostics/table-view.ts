@@ -1,6 +1,6 @@
 import { keyToString, type PhpArray, type Value } from '../../evaluate/values';
 import type { EntryOriginInfo } from '../../library/records';
-import { changedWindow, type ChangedWindow } from '../../util/changed-window';
+import { changedWindow, isUnchanged, type ChangedWindow } from '../../util/changed-window';
 import { runSteps, type Steps } from '../../util/steps';
 
 /** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
@@ -45,11 +45,6 @@ export function viewChanges(previous: TableView, view: TableView): ChangedWindow
   const window = changedWindow(previous.keys.length, view.keys.length, (i, j) => sameEntry(previous, i, view, j));
   changes.set(view, { previous, window });
   return window;
-}
-
-/** No entry changed: an edit elsewhere (most edits leave most methods' tables as they were). */
-export function isUnchanged(window: ChangedWindow): boolean {
-  return window.lo === window.oldHi && window.lo === window.newHi;
 }
 
 /**

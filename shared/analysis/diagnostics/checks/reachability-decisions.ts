@@ -2,7 +2,7 @@ import type { EntryOriginInfo } from '../../../library/records';
 import type { Coverage, InclusionChecker } from '../../inclusion';
 import { branchesOf, compatibleBranches } from '../../origins';
 import { CoverageWalk, type DecisionMemo } from './coverage-walk';
-import { changedWindow } from '../../../util/changed-window';
+import { changedWindow, isUnchanged } from '../../../util/changed-window';
 import type { Steps } from '../../../util/steps';
 
 /** One entry CodeIgniter tries under a method, in table order. */
@@ -84,9 +84,10 @@ function sameEntry(a: TableEntry, b: TableEntry): boolean {
 /** The incremental path, or undefined when the edit touched keys that may start anything. */
 function* decideChanged(entries: readonly TableEntry[], previous: MethodDecisions, checker: InclusionChecker, memo: DecisionMemo): Steps<MethodDecisions | undefined> {
   const old = previous.entries;
-  const { lo, oldHi, newHi } = changedWindow(old.length, entries.length, (i, j) => sameEntry(old[i], entries[j]));
+  const window = changedWindow(old.length, entries.length, (i, j) => sameEntry(old[i], entries[j]));
+  if (isUnchanged(window)) return { ...previous, entries };
+  const { lo, oldHi, newHi } = window;
   const shift = newHi - oldHi;
-  if (lo === oldHi && lo === newHi) return { ...previous, entries };
 
   // The buckets the edit touched; a wild key among the changes may reach any bucket.
   const affected = new Set<string>();

@@ -1,5 +1,6 @@
 import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
-import { isUnchanged, tableView, viewChanges, type TableView } from '../table-view';
+import { tableView, viewChanges, type TableView } from '../table-view';
+import { isUnchanged } from '../../../util/changed-window';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { InclusionChecker } from '../../inclusion';
