@@ -50,16 +50,19 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-/** Repetitions and time budget for a size (full run); --quick divides the repetitions. */
+/**
+ * Repetitions and time budget for a size (full run); --quick divides the repetitions. Requests are
+ * repeated 200 times: with fewer than 100 samples, a nearest-rank p99 is the slowest sample.
+ */
 function planFor(size: number, quick: boolean): SessionPlan & { parseRuns: number; lintRuns: number } {
   const p =
     size <= 100
-      ? { budgetMs: 25_000, openReps: 10, editReps: 30, requestReps: 50, parseRuns: 20, lintRuns: 5 }
+      ? { budgetMs: 25_000, openReps: 10, editReps: 30, requestReps: 200, parseRuns: 20, lintRuns: 5 }
       : size <= 1_000
-        ? { budgetMs: 45_000, openReps: 8, editReps: 30, requestReps: 50, parseRuns: 10, lintRuns: 5 }
+        ? { budgetMs: 45_000, openReps: 8, editReps: 30, requestReps: 200, parseRuns: 10, lintRuns: 5 }
         : size <= 10_000
-          ? { budgetMs: 100_000, openReps: 3, editReps: 30, requestReps: 30, parseRuns: 5, lintRuns: 3 }
-          : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 10, parseRuns: 3, lintRuns: 1 };
+          ? { budgetMs: 100_000, openReps: 3, editReps: 30, requestReps: 200, parseRuns: 5, lintRuns: 3 }
+          : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 200, parseRuns: 3, lintRuns: 1 };
   if (!quick) return p;
   const cut = (n: number) => Math.max(1, Math.ceil(n / 3));
   return { ...p, openReps: cut(p.openReps), editReps: cut(p.editReps), requestReps: cut(p.requestReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };

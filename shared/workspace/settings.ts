@@ -33,7 +33,7 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   maxSteps: 100_000,
   maxRoutes: 200_000,
   inlayHints: true,
-  maxOutlineSymbols: 10_000,
+  maxOutlineSymbols: 5_000,
 };
 
 const SEVERITIES = new Set(['off', 'error', 'warning', 'information', 'hint']);
