@@ -189,7 +189,11 @@ export class LspDriver {
           textDocument: {
             publishDiagnostics: { relatedInformation: true, versionSupport: true },
             hover: { contentFormat: ['markdown', 'plaintext'] },
-            completion: { completionItem: { snippetSupport: true } },
+            // As VS Code declares them: one edit range per list, documentation when an item is shown.
+            completion: {
+              completionItem: { snippetSupport: true, resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] } },
+              completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+            },
             documentSymbol: { hierarchicalDocumentSymbolSupport: true },
           },
         },

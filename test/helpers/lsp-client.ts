@@ -51,7 +51,8 @@ export class LspClient {
     this.connection.listen();
   }
 
-  async initialize(rootDir: string, initializationOptions: Record<string, unknown> = { debounceMs: 0 }): Promise<InitializeResult> {
+  /** `textDocument` capabilities are added to the few every test client declares. */
+  async initialize(rootDir: string, initializationOptions: Record<string, unknown> = { debounceMs: 0 }, textDocument: Record<string, unknown> = {}): Promise<InitializeResult> {
     const rootUri = pathToFileURL(rootDir).toString();
     const result = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
@@ -61,7 +62,7 @@ export class LspClient {
       capabilities: {
         workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
         window: { workDoneProgress: true },
-        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } },
+        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } }, ...textDocument },
       },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});

@@ -4,11 +4,13 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CompletionRequest,
+  CompletionResolveRequest,
   DefinitionRequest,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   HoverRequest,
   type CompletionItem,
+  type CompletionList,
   type Hover,
   type Location,
   type MarkupContent,
@@ -29,11 +31,11 @@ const routesText = fs.readFileSync(ROUTES, 'utf8');
 const routesUri = pathToFileURL(ROUTES).toString();
 
 /** A server on the example app with its routes file open, for the enclosing describe block. */
-function withExampleServer(): { client: LspClient } {
+function withExampleServer(textDocument: Record<string, unknown> = {}): { client: LspClient } {
   const state = {} as { client: LspClient };
   before(async () => {
     state.client = new LspClient();
-    await state.client.initialize(EXAMPLE_APP);
+    await state.client.initialize(EXAMPLE_APP, undefined, textDocument);
     await state.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
     await state.client.waitForDiagnostics(routesUri);
   });
@@ -228,5 +230,47 @@ describe('language server: outline, workspace symbols, code lenses, inlay hints,
     const links = (await server.client.connection.sendRequest('textDocument/documentLink', doc)) as { target: string; range: { start: { line: number } } }[];
     const line = lineOf(routesText, "'pages/show/about'").line;
     assert.ok(links.find((l) => l.range.start.line === line)?.target.endsWith('/application/controllers/Pages.php'));
+  });
+});
+
+describe('language server: completion answers as small as the client allows', function () {
+  this.timeout(30_000);
+  // What VS Code declares: one edit range for the list, documentation on demand.
+  const server = withExampleServer({
+    completion: { completionItem: { resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] } }, completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] } },
+  });
+
+  async function complete(text: string): Promise<{ uri: string; list: CompletionList }> {
+    const view = path.join(EXAMPLE_APP, 'application', 'views', 'compact.php');
+    const uri = pathToFileURL(view).toString();
+    await server.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+    const list = (await server.client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: text.length } })) as CompletionList;
+    return { uri, list };
+  }
+
+  it('gives the list one edit range and each item no text edit, no documentation', async () => {
+    const text = "<?= site_url(Route::named('lo";
+    const { list } = await complete(text);
+    assert.deepEqual(list.itemDefaults?.editRange, { start: { line: 0, character: text.length - 2 }, end: { line: 0, character: text.length } });
+    const login = list.items.find((i) => i.label === 'login');
+    assert.ok(login, list.items.map((i) => i.label).join(', '));
+    assert.equal(login.detail, 'login');
+    assert.ok(list.items.every((i) => i.textEdit === undefined && i.documentation === undefined && i.filterText === undefined), JSON.stringify(list.items[0]));
+  });
+
+  it('sends an item\'s documentation when the editor resolves it', async () => {
+    const { list } = await complete("<?= site_url(Route::named('");
+    const item = list.items.find((i) => i.label === 'api_status')!;
+    const resolved = (await server.client.connection.sendRequest(CompletionResolveRequest.type, item)) as CompletionItem;
+    assert.deepEqual(resolved.documentation, { kind: 'markdown', value: "Route::named('api_status') returns 'api/status' (GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS, CLI)." });
+    assert.equal(resolved.label, 'api_status');
+  });
+
+  it('leaves an item of an earlier answer as it is (its list is gone)', async () => {
+    const first = await complete("<?= site_url(Route::named('");
+    await complete("<?= site_url(Route::named('a");
+    const stale = first.list.items.find((i) => i.label === 'api_status')!;
+    const resolved = (await server.client.connection.sendRequest(CompletionResolveRequest.type, stale)) as CompletionItem;
+    assert.equal(resolved.documentation, undefined);
   });
 });

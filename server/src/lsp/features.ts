@@ -1,19 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import {
-  CompletionItemKind,
-  MarkupKind,
-  type CompletionItem,
-  type CompletionList,
-  type Connection,
-  type Hover,
-  type Location,
-} from 'vscode-languageserver';
+import { MarkupKind, type CompletionItem, type CompletionList, type Connection, type Hover, type Location } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
 import { callsAround } from '../../../shared/analysis/calls-at';
 import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
 import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/completion-more';
+import type { CompletionItems } from './completion-items';
 import { hoverAt } from '../../../shared/analysis/hover';
 import { nameReferences, prepareRename, renameName } from '../../../shared/analysis/rename';
 import { signatureAt } from '../../../shared/analysis/signature-help';
@@ -29,17 +22,6 @@ import { filterCompletions, MAX_COMPLETION_ITEMS } from './completion-filter';
 import { routeInputs, type FeatureDeps } from './feature-deps';
 import type { NameChoicesCache } from './name-choices-cache';
 
-const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
-  'route-name': CompletionItemKind.Constant,
-  method: CompletionItemKind.Method,
-  option: CompletionItemKind.Property,
-  wildcard: CompletionItemKind.Snippet,
-  'option-value': CompletionItemKind.Value,
-  module: CompletionItemKind.Module,
-  folder: CompletionItemKind.Folder,
-  controller: CompletionItemKind.Class,
-  'controller-method': CompletionItemKind.Method,
-};
 
 /** Largest file read from disk to place a location. */
 const MAX_TEXT_BYTES = 4 * 1024 * 1024;
@@ -97,7 +79,7 @@ function appDirOf(deps: Deps, doc: TextDocument): string | undefined {
   return m ? m[1] : undefined;
 }
 
-export function registerFeatures(connection: Connection, deps: Deps, nameChoices: NameChoicesCache): void {
+export function registerFeatures(connection: Connection, deps: Deps, nameChoices: NameChoicesCache, completionItems: CompletionItems): void {
   connection.onHover((params, token): Hover | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
@@ -140,18 +122,10 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
       if (!r) ranges.set(key, (r = spanToRange(doc, span)));
       return r;
     };
-    const items = kept.map((e) => ({
-      label: e.label,
-      kind: KIND[e.kind],
-      detail: e.detail,
-      documentation: e.documentation ? { kind: MarkupKind.Markdown, value: e.documentation } : undefined,
-      textEdit: { range: rangeOf(e.replace), newText: e.insertText ?? e.label },
-      filterText: e.label,
-      // Route names first: in named('|') nothing else makes sense.
-      ...(e.sortText ? { sortText: e.sortText } : e.kind === 'route-name' ? { sortText: `0${e.label}` } : {}),
-    }));
-    return complete ? items : { isIncomplete: true, items };
+    return completionItems.answer(kept, rangeOf, complete);
   });
+
+  connection.onCompletionResolve((item) => completionItems.resolve(item));
 
   connection.onSignatureHelp((params): SignatureHelp | null => {
     const doc = deps.documents.get(params.textDocument.uri);

@@ -20,6 +20,7 @@ import { readRegularFile } from '../host/safe-read';
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
+import { CompletionItems, completionShape } from './completion-items';
 import { registerOutlineFeatures } from './outline-features';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService, type AnalysedRouteFile } from './route-service';
@@ -117,6 +118,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const idle = new IdleWork(IDLE_SLICE_MS, () => backlog.size > 0, (uri, e) => connection.console.error(`[ci-routes] preparing requests on ${uri} failed: ${(e as Error).stack ?? String(e)}`));
 
   const nameChoices = new NameChoicesCache();
+  const completionItems = new CompletionItems();
   /** What the first requests after an analysis read (see warmUpSteps). */
   function prepareRequests(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
     return warmUpSteps(text, result.evaluation, outlines, supportsOutline ? settingsFor(file).maxOutlineSymbols : undefined);
@@ -354,6 +356,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     supportsProgress = Boolean(caps.window?.workDoneProgress);
     supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
     supportsOutline = Boolean(caps.textDocument?.documentSymbol);
+    completionItems.useShape(completionShape(caps));
     const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown };
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
     const wf = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
@@ -369,7 +372,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         hoverProvider: true,
         definitionProvider: true,
-        completionProvider: { triggerCharacters: ["'", '"', ':', '(', '/'] },
+        completionProvider: { triggerCharacters: ["'", '"', ':', '(', '/'], resolveProvider: true },
         signatureHelpProvider: { triggerCharacters: ['(', ','] },
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
@@ -526,7 +529,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // A version no analysis is waiting for still gets one, in the background.
     if (!timers.has(doc.uri)) enqueue(doc.uri);
   };
-  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, nameChoices);
+  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, nameChoices, completionItems);
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
   registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
 
