@@ -5,6 +5,7 @@ import type { EntryOriginInfo } from '../../../library/records';
 import type { Check } from '../context';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
+import { tableView } from '../table-view';
 
 interface Pair {
   later: EntryOriginInfo;
@@ -64,16 +65,17 @@ export const duplicates: Check = ({ evaluation, describe }) => {
       if (record.replacedBy) consider(method, record.replacedBy, record, keyToString(record.key));
       if (record.overwrote && result.routes?.originOf(record.key) === record) consider(method, record, record.overwrote, keyToString(record.key));
     }
-    // Assignments that overwrite an entry of the final $route.
+    // Assignments that overwrite an entry of the final $route (read from the view the other checks share).
     if (!result.routes) return;
-    result.routes.forEachEntry((_value, key, first) => {
-      let origin = first as EntryOriginInfo | undefined;
+    const { keys, origins } = tableView(result.routes);
+    for (let i = 0; i < origins.length; i++) {
+      let origin = origins[i];
       while (origin && origin.kind === 'assignment' && origin.replaced) {
         const replaced: EntryOriginInfo = origin.replaced;
-        consider(method, origin, replaced, keyToString(key));
+        consider(method, origin, replaced, keys[i]);
         origin = replaced;
       }
-    });
+    }
   });
   const out: Finding[] = [];
   for (const { value: r, methods } of pairs.entries()) {
