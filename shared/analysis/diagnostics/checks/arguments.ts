@@ -23,7 +23,9 @@ const isClosure = (v: Value): boolean => v instanceof PhpClosure;
 export const closureTargets: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<number>();
-  for (const call of evaluation.calls) {
+  const calls = evaluation.calls;
+  for (let ci = 0; ci < calls.length; ci++) {
+    const call = calls[ci];
     const { site, args } = call;
     if (!isRouteMethod(site.method) || !anyValue(args[1], isClosure)) continue;
     const span = site.argSpans[1];
@@ -56,7 +58,9 @@ export function spreadArrayLiteral(source: string): string | undefined {
 export const blockArrays: Check = ({ evaluation, text }) => {
   const out: Finding[] = [];
   const seen = new Set<number>();
-  for (const call of evaluation.calls) {
+  const calls = evaluation.calls;
+  for (let ci = 0; ci < calls.length; ci++) {
+    const call = calls[ci];
     if (call.site.method !== 'block') continue;
     call.args.forEach((arg, i) => {
       const span = call.site.argSpans[i];

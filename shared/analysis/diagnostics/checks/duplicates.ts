@@ -61,7 +61,9 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   };
   evaluation.methods.forEach((result, m) => {
     const method = REQUEST_METHODS[m];
-    for (const record of result.library.created) {
+    const created = result.library.created;
+    for (let ri = 0; ri < created.length; ri++) {
+      const record = created[ri];
       if (record.replacedBy) consider(method, record.replacedBy, record, keyToString(record.key));
       if (record.overwrote && result.routes?.originOf(record.key) === record) consider(method, record, record.overwrote, keyToString(record.key));
     }

@@ -29,7 +29,9 @@ export function namedLookups(knownNames?: ReadonlySet<string>): Check {
     const isKnown = (name: string) => knownNames?.has(name) || evaluation.methods.some((m) => m.library.named.has(name) || m.library.named.has(normalizeStringKey(name)));
     const out: Finding[] = [];
     const seen = new Set<number>();
-    for (const call of evaluation.calls) {
+    const calls = evaluation.calls;
+    for (let ci = 0; ci < calls.length; ci++) {
+      const call = calls[ci];
       if (call.site.method !== 'named' || seen.has(call.site.span.start)) continue;
       seen.add(call.site.span.start);
       const name = call.args[0];

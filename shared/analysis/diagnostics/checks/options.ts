@@ -66,7 +66,9 @@ function ignoredOptions(call: RouteCall): readonly IgnoredOption[] {
 export const unknownOptions: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<string>();
-  for (const call of evaluation.calls) {
+  const calls = evaluation.calls;
+  for (let ci = 0; ci < calls.length; ci++) {
+    const call = calls[ci];
     const ignored = ignoredOptions(call);
     if (ignored.length === 0) continue;
     const allowed = OPTIONS_BY_METHOD[call.site.method];

@@ -1,11 +1,16 @@
 import { keyToString } from '../../../evaluate/values';
-import { REQUEST_METHODS } from '../../../library/methods';
+import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { CallSite } from '../../../library/records';
+import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';
 import { sortMethods } from '../../origins';
-import { finding, type Finding } from '../types';
+import { finding } from '../types';
 
-const sameSite = (a: CallSite, b: CallSite) => a.span.start === b.span.start;
+/** Whether a call stack (a record's `via`) holds the call at `start`; a loop, not a closure per record. */
+function holds(via: readonly CallSite[], start: number): boolean {
+  for (let i = 0; i < via.length; i++) if (via[i].span.start === start) return true;
+  return false;
+}
 
 function list(keys: Set<string>): string {
   const all = [...keys];
@@ -13,44 +18,58 @@ function list(keys: Set<string>): string {
   return all.length > 4 ? `${shown} and ${all.length - 4} more` : shown;
 }
 
+interface Nesting {
+  call: RouteCall;
+  inner: CallSite;
+  outer: CallSite;
+  innerKeys: Set<string>;
+  lostKeys: Set<string>;
+  methods: Set<RequestMethod>;
+}
+
 /** `prefix()` inside `prefix()`: the inner one replaces the outer prefix and then clears it. */
 export const prefixNesting: Check = ({ evaluation, describe }) => {
-  const out: Finding[] = [];
+  const nestings: Nesting[] = [];
   const done = new Set<number>();
-  for (const call of evaluation.calls) {
+  const calls = evaluation.calls;
+  for (let ci = 0; ci < calls.length; ci++) {
+    const call = calls[ci];
     if (call.site.method !== 'prefix' || done.has(call.site.span.start)) continue;
-    const outers = call.via.filter((s) => s.method === 'prefix');
-    if (outers.length === 0) continue;
+    let outer: CallSite | undefined;
+    for (const s of call.via) if (s.method === 'prefix') outer = s;
+    if (!outer) continue;
     done.add(call.site.span.start);
-    const inner = call.site;
-    const outer = outers[outers.length - 1];
-    const innerKeys = new Set<string>();
-    const lostKeys = new Set<string>();
-    const methods = new Set<(typeof REQUEST_METHODS)[number]>();
-    evaluation.methods.forEach((result, m) => {
-      for (const r of result.library.created) {
-        if (r.via.some((s) => sameSite(s, inner))) {
-          innerKeys.add(keyToString(r.key));
-          methods.add(REQUEST_METHODS[m]);
-        } else if (r.via.some((s) => sameSite(s, outer)) && r.prefix === '' && r.site.span.start > inner.span.start) {
-          lostKeys.add(keyToString(r.key));
-          methods.add(REQUEST_METHODS[m]);
+    nestings.push({ call, inner: call.site, outer, innerKeys: new Set(), lostKeys: new Set(), methods: new Set() });
+  }
+  if (nestings.length === 0) return [];
+  // One pass over the records for every nested prefix() (a large file has thousands of records per method).
+  evaluation.methods.forEach((result, m) => {
+    const created = result.library.created;
+    for (let ri = 0; ri < created.length; ri++) {
+      const r = created[ri];
+      if (r.via.length === 0) continue;
+      for (const n of nestings) {
+        if (holds(r.via, n.inner.span.start)) {
+          n.innerKeys.add(keyToString(r.key));
+          n.methods.add(REQUEST_METHODS[m]);
+        } else if (holds(r.via, n.outer.span.start) && r.prefix === '' && r.site.span.start > n.inner.span.start) {
+          n.lostKeys.add(keyToString(r.key));
+          n.methods.add(REQUEST_METHODS[m]);
         }
       }
-    });
-    const outerCall = evaluation.calls.find((c) => sameSite(c.site, outer));
+    }
+  });
+  return nestings.map(({ call, inner, outer, innerKeys, lostKeys, methods }) => {
+    const outerCall = evaluation.calls.find((c) => c.site.span.start === outer.span.start);
     const name = (v: unknown) => (typeof v === 'string' ? `'${v}'` : 'its prefix');
     const parts = [
       `prefix() does not nest: ${name(call.args[0])} replaces the prefix ${name(outerCall?.args[0])} of the enclosing prefix() at line ${describe.line(outer.span)} instead of adding to it`,
     ];
     if (innerKeys.size) parts.push(`routes declared in here get only this prefix (${list(innerKeys)})`);
     if (lostKeys.size) parts.push(`and when it returns the prefix is cleared, so the routes after it in the outer closure get no prefix at all (${list(lostKeys)})`);
-    out.push(
-      finding('prefix-not-nested', inner.nameSpan, `${parts.join('; ')}.`, {
-        methods: sortMethods(methods),
-        related: [{ span: outer.nameSpan, message: 'the enclosing prefix()' }],
-      }),
-    );
-  }
-  return out;
+    return finding('prefix-not-nested', inner.nameSpan, `${parts.join('; ')}.`, {
+      methods: sortMethods(methods),
+      related: [{ span: outer.nameSpan, message: 'the enclosing prefix()' }],
+    });
+  });
 };

@@ -17,7 +17,9 @@ export function closestMethod(name: string): string | undefined {
 export const undefinedMethods: Check = ({ evaluation }) => {
   const seen = new Set<number>();
   const out: Finding[] = [];
-  for (const call of evaluation.calls) {
+  const calls = evaluation.calls;
+  for (let ci = 0; ci < calls.length; ci++) {
+    const call = calls[ci];
     const site = call.site;
     if (LIBRARY_METHODS[site.method] || seen.has(site.span.start)) continue;
     seen.add(site.span.start);
