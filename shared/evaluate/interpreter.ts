@@ -1179,7 +1179,7 @@ export class Interpreter implements LibraryHost {
       let previous = arr.originOf(k) as EntryOriginInfo | undefined;
       // The same assignment again (a loop): not a second declaration, and no chain as long as the loop.
       if (previous?.kind === 'assignment' && previous.span.start === origin.span.start && previous.span.end === origin.span.end) previous = previous.replaced;
-      if (previous && previous.kind !== 'literal') origin = { ...origin, replaced: previous };
+      if (previous && previous.kind !== 'literal') origin = this.options.replay && !this.recording ? this.options.replay.replacing(origin, previous) : { ...origin, replaced: previous };
     }
     arr.set(k, stored, origin);
     return arr;
@@ -1253,7 +1253,7 @@ export class Interpreter implements LibraryHost {
       value = this.binary(op.slice(0, -1), cur, right);
     }
     if (left.kind === 'offsetlookup' && op === '=') {
-      const origin: AssignmentOrigin = {
+      const fresh: AssignmentOrigin = {
         kind: 'assignment',
         span: this.span(node),
         keySpan: left.offset ? this.span(left.offset) : undefined,
@@ -1261,6 +1261,8 @@ export class Interpreter implements LibraryHost {
         conditional: this.conditional,
         branches: this.branches,
       };
+      // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
+      const origin = this.options.replay && !this.recording ? this.options.replay.sameOrigin(node, fresh) : fresh;
       this.assignOffset(left, value, origin);
     } else {
       this.assignTo(left, value);

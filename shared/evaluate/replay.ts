@@ -1,5 +1,5 @@
 import type { PhpNode, Span } from '../php/ast';
-import type { RouteRecord } from '../library/records';
+import type { AssignmentOrigin, EntryOriginInfo, RouteRecord } from '../library/records';
 import { walkNodes } from '../php/walk';
 import type { EvalProblem, RouteCall } from './interpreter';
 import type { PhpClosure } from './values';
@@ -117,6 +117,8 @@ export function moveEffect(effect: StatementEffect, start: number): void {
  */
 export class ReplayCache {
   private effects = new WeakMap<PhpNode, StatementEffect[]>();
+  private origins = new WeakMap<PhpNode, AssignmentOrigin>();
+  private replacements = new WeakMap<AssignmentOrigin, AssignmentOrigin>();
   /** The constants taken as literals when the effects were recorded. */
   private fixed = '';
   /** The last set given, whose signature is `fixed` (an editor passes the same names every time). */
@@ -131,6 +133,28 @@ export class ReplayCache {
     this.fixed = signature;
   }
 
+  /**
+   * The origin an assignment made in an earlier evaluation, when `fresh` equals it (same spans,
+   * same condition): `$route[...] = ...` statements are evaluated again on every edit, and the
+   * checks compare the routes of two versions entry by entry, quickly when they are the same
+   * objects. Origins are never changed once made, so sharing one is invisible.
+   */
+  sameOrigin(node: PhpNode, fresh: AssignmentOrigin): AssignmentOrigin {
+    const kept = this.origins.get(node);
+    if (kept && sameAssignment(kept, fresh)) return kept;
+    this.origins.set(node, fresh);
+    return fresh;
+  }
+
+  /** `origin` replacing `replaced`: the object made last time for the same two, if any. */
+  replacing(origin: AssignmentOrigin, replaced: EntryOriginInfo): AssignmentOrigin {
+    const kept = this.replacements.get(origin);
+    if (kept?.replaced === replaced) return kept;
+    const made = { ...origin, replaced };
+    this.replacements.set(origin, made);
+    return made;
+  }
+
   get(node: PhpNode, occurrence: number): StatementEffect | undefined {
     return this.effects.get(node)?.[occurrence];
   }
@@ -143,5 +167,22 @@ export class ReplayCache {
 
   clear(): void {
     this.effects = new WeakMap();
+    this.origins = new WeakMap();
+    this.replacements = new WeakMap();
   }
+}
+
+function sameSpan(a: Span | undefined, b: Span | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.start === b.start && a.end === b.end);
+}
+
+function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin): boolean {
+  return (
+    a.replaced === b.replaced &&
+    a.conditional === b.conditional &&
+    sameSpan(a.span, b.span) &&
+    sameSpan(a.keySpan, b.keySpan) &&
+    sameSpan(a.valueSpan, b.valueSpan) &&
+    (a.branches === b.branches || (a.branches.length === b.branches.length && a.branches.every((x, i) => x === b.branches[i])))
+  );
 }

@@ -1,5 +1,5 @@
 import { PhpArray, type ArraySource, type EntryOrigin, type Key, type Value } from '../evaluate/values';
-import type { RecordTable } from './record-table';
+import type { RecordTable, TablePrint } from './record-table';
 import type { RouteRecord } from './records';
 
 /**
@@ -104,6 +104,15 @@ export class MappedRoutes implements ArraySource {
     this.table.forEachEntry((to, key, record) => target.set(key, to, record));
     this.replaced?.forEach(({ value, origin }, key) => target.set(key, value, origin));
     this.added?.forEachEntry((value, key, origin) => target.set(key, value, origin));
+  }
+
+  /**
+   * The parts the view reads, when it reads them in order without patching any entry (the usual
+   * case): the input's entries, then the table's (see TablePrint), then the keys written since.
+   */
+  layout(): { input: PhpArray; table: TablePrint; added: PhpArray | undefined } | undefined {
+    if (this.overlap || this.replaced) return undefined;
+    return { input: this.input, table: this.table.print(), added: this.added };
   }
 
   /** Keys of `table` written over since map(), when this view reads `table`; undefined for another table. */

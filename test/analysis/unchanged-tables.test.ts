@@ -3,6 +3,8 @@ import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { formatFindings } from './fixture-format';
+import { tableView } from '../../shared/analysis/diagnostics/table-view';
+import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 
 /**
  * An edit usually changes one method's table: the checks keep what they decided about the others.
@@ -39,5 +41,41 @@ $route = Route::map($route);
     assert.match(after, /L9:\d+-9:\d+ {2}unreachable-route {2}ALL/, after);
     // And back: the edit undone.
     assert.equal(formatFindings(original, analyzeRouteFile(original, document.update(original))), before);
+  });
+
+  it('shares the view of a table whose routes are the same records in the same order, and reads a changed one again', () => {
+    const GET = 0;
+    const POST = 1;
+    const text = `<?php
+Route::get('a', 'x/a');
+Route::post('b', 'x/b');
+Route::post('c', 'x/c');
+$route['d'] = 'x/d';
+$route = Route::map($route);
+`;
+    const views = (e: FileEvaluation) => e.methods.map((m) => tableView(m.routes!));
+    const plain = (e: FileEvaluation, m: number) => {
+      const v = tableView(e.methods[m].routes!);
+      return { keys: [...v.keys], values: [...v.values] };
+    };
+    const document = new DocumentEvaluator();
+    const first = views(document.update(text));
+    // Same length: nothing moves. GET's route changes; POST's routes and $route's entry do not.
+    const getEdited = text.replace("'x/a'", "'x/A'");
+    const second = document.update(getEdited);
+    assert.equal(views(second)[POST], first[POST]);
+    assert.notEqual(views(second)[GET], first[GET]);
+    assert.deepEqual(plain(second, GET), plain(evaluateRouteFile(getEdited), GET));
+    // POST's two routes swapped: the same keys, in another order, in a view of their own.
+    const swapped = getEdited.replace("Route::post('b', 'x/b');\nRoute::post('c', 'x/c');", "Route::post('c', 'x/c');\nRoute::post('b', 'x/b');");
+    assert.notEqual(swapped, getEdited);
+    const third = document.update(swapped);
+    assert.notEqual(views(third)[POST], views(second)[POST]);
+    assert.deepEqual(plain(third, POST), plain(evaluateRouteFile(swapped), POST));
+    // An entry of $route changed: every method's view is read again.
+    const assigned = swapped.replace("'x/d'", "'x/D'");
+    const fourth = document.update(assigned);
+    assert.notEqual(views(fourth)[POST], views(third)[POST]);
+    assert.deepEqual(plain(fourth, POST), plain(evaluateRouteFile(assigned), POST));
   });
 });

@@ -2,6 +2,7 @@ import { keyToString, type PhpArray, type Value } from '../../evaluate/values';
 import type { EntryOriginInfo } from '../../library/records';
 import { changedWindow, isUnchanged, type ChangedWindow } from '../../util/changed-window';
 import { runSteps, type Steps } from '../../util/steps';
+import { MappedRoutes } from '../../library/mapped-routes';
 
 /** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
 export interface TableView {
@@ -15,22 +16,70 @@ const views = new WeakMap<PhpArray, TableView>();
 export function tableView(routes: PhpArray): TableView {
   let view = views.get(routes);
   if (!view) {
-    // Sized up front: tens of thousands of pushes would grow and copy each array again and again.
-    const size = routes.size;
-    const keys: string[] = new Array(size);
-    const values: Value[] = new Array(size);
-    const origins: (EntryOriginInfo | undefined)[] = new Array(size);
-    let i = 0;
-    routes.forEachEntry((value, key, origin) => {
-      keys[i] = typeof key === 'string' ? key : keyToString(key);
-      values[i] = value;
-      origins[i] = origin as EntryOriginInfo | undefined;
-      i++;
-    });
-    if (i !== size) keys.length = values.length = origins.length = i;
-    views.set(routes, (view = { keys, values, origins }));
+    const layout = routes.viewSource instanceof MappedRoutes ? routes.viewSource.layout() : undefined;
+    view = (layout && earlierView(layout)) ?? readView(routes);
+    if (layout) remember(view, layout);
+    views.set(routes, view);
   }
   return view;
+}
+
+function readView(routes: PhpArray): TableView {
+  // Sized up front: tens of thousands of pushes would grow and copy each array again and again.
+  const size = routes.size;
+  const keys: string[] = new Array(size);
+  const values: Value[] = new Array(size);
+  const origins: (EntryOriginInfo | undefined)[] = new Array(size);
+  let i = 0;
+  routes.forEachEntry((value, key, origin) => {
+    keys[i] = typeof key === 'string' ? key : keyToString(key);
+    values[i] = value;
+    origins[i] = origin as EntryOriginInfo | undefined;
+    i++;
+  });
+  if (i !== size) keys.length = values.length = origins.length = i;
+  return { keys, values, origins };
+}
+
+/**
+ * The views of the last evaluations' tables, with what they were read from. An edit leaves most
+ * methods' tables as they were: the same input entries over a table of the same records (its
+ * TablePrint), so the earlier view is the view, without reading tens of thousands of routes again
+ * and without comparing them (viewChanges answers at once for the same view).
+ */
+type Layout = NonNullable<ReturnType<MappedRoutes['layout']>>;
+const recent: { view: TableView; layout: Layout }[] = [];
+const RECENT_VIEWS = 32;
+
+function remember(view: TableView, layout: Layout): void {
+  if (recent.some((r) => r.view === view)) return;
+  recent.push({ view, layout });
+  if (recent.length > RECENT_VIEWS) recent.shift();
+}
+
+function earlierView(now: Layout): TableView | undefined {
+  for (let r = recent.length - 1; r >= 0; r--) {
+    const { view, layout } = recent[r];
+    const a = layout.table;
+    const b = now.table;
+    if (a.base !== b.base || a.stores !== b.stores || a.h1 !== b.h1 || a.h2 !== b.h2) continue;
+    if (layout.input.size !== now.input.size || (layout.added?.size ?? 0) !== (now.added?.size ?? 0)) continue;
+    const tableSize = view.keys.length - layout.input.size - (layout.added?.size ?? 0);
+    if (sameEntries(view, 0, now.input) && (!now.added || sameEntries(view, layout.input.size + tableSize, now.added))) return view;
+  }
+  return undefined;
+}
+
+/** Whether `array`'s entries are the view's from index `from` on: same keys, values and origins. */
+function sameEntries(view: TableView, from: number, array: PhpArray): boolean {
+  let i = from;
+  let same = true;
+  array.forEachEntry((value, key, origin) => {
+    if (!same) return;
+    same = view.values[i] === value && view.origins[i] === origin && view.keys[i] === (typeof key === 'string' ? key : keyToString(key));
+    i++;
+  });
+  return same;
 }
 
 const changes = new WeakMap<TableView, { previous: TableView; window: ChangedWindow }>();
@@ -40,6 +89,8 @@ const changes = new WeakMap<TableView, { previous: TableView; window: ChangedWin
  * every check that asks about the same two versions of a table.
  */
 export function viewChanges(previous: TableView, view: TableView): ChangedWindow {
+  // The same view again (see earlierView): nothing to compare.
+  if (previous === view) return { lo: view.keys.length, oldHi: view.keys.length, newHi: view.keys.length };
   const known = changes.get(view);
   if (known?.previous === previous) return known.window;
   const window = changedWindow(previous.keys.length, view.keys.length, (i, j) => sameEntry(previous, i, view, j));

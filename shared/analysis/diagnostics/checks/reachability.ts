@@ -38,9 +38,13 @@ function candidates(view: TableView, method: RequestMethod): { entries: TableEnt
   return { entries, at };
 }
 
-/** Whether a route of the table is inside an undecidable condition (its decisions then read origins, not keys alone). */
+const conditionalViews = new WeakMap<TableView, boolean>();
+
+/** Whether a route of the table is inside an undecidable condition (its decisions then read origins, not keys alone); once per view. */
 function anyConditional(view: TableView): boolean {
-  return view.origins.some((o) => o !== undefined && branchesOf(o).length > 0);
+  let answer = conditionalViews.get(view);
+  if (answer === undefined) conditionalViews.set(view, (answer = view.origins.some((o) => o !== undefined && branchesOf(o).length > 0)));
+  return answer;
 }
 
 /** prefix('') and prefix('x/') are how such keys usually come about. */
