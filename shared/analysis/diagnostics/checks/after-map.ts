@@ -3,6 +3,7 @@ import { displacedRoutes } from '../../../library/mapped-routes';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
+import { CallGroups } from '../call-groups';
 import { MethodGroups, describeMethods, siteKey } from '../../origins';
 import { finding, type Finding } from '../types';
 
@@ -13,7 +14,7 @@ import { finding, type Finding } from '../types';
 export const afterMap: Check = ({ evaluation, describe, text }) => {
   // When evaluation stopped early, what happens after the stop is not known.
   if (evaluation.problems.some((p) => p.code === 'evaluation-limit' || p.code === 'exit')) return [];
-  const mapCalls = evaluation.calls.filter((c) => c.site.method === 'map');
+  const mapCalls = CallGroups.of(evaluation).of('map');
   const after = new MethodGroups<RouteRecord>();
   const neverMapped = new MethodGroups<RouteRecord>();
   const notAssigned = new MethodGroups<{ span: { start: number; end: number } }>();

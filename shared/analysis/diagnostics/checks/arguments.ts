@@ -1,6 +1,7 @@
 import { PerMethod, PhpArray, PhpClosure, type Value } from '../../../evaluate/values';
 import { maskNames, maskOf, type MethodMask } from '../../../library/methods';
 import type { Check } from '../context';
+import { CallGroups } from '../call-groups';
 import { isRouteMethod } from '../../origins';
 import { finding, type Finding } from '../types';
 
@@ -23,24 +24,25 @@ const isClosure = (v: Value): boolean => v instanceof PhpClosure;
 export const closureTargets: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<number>();
-  const calls = evaluation.calls;
-  for (let ci = 0; ci < calls.length; ci++) {
-    const call = calls[ci];
-    const { site, args } = call;
-    if (!isRouteMethod(site.method) || !anyValue(args[1], isClosure)) continue;
-    const span = site.argSpans[1];
-    if (!span || seen.has(span.start)) continue;
-    seen.add(span.start);
-    const methods = maskNames(registeringMask(site.method, call.mask));
-    if (methods.length === 0) continue;
-    out.push(
-      finding(
-        'closure-target',
-        span,
-        'A closure cannot be the target of a Route:: route: Route::map() passes every target to str_replace(), which throws a TypeError for a Closure on PHP 8, and the whole routes file fails. Assign closure routes straight to $route after map() instead ($route[\'path\'] = function (...) {...};).',
-        { methods },
-      ),
-    );
+  for (const [method, calls] of CallGroups.of(evaluation).methods()) {
+    if (!isRouteMethod(method)) continue;
+    for (const call of calls) {
+      const { site, args } = call;
+      if (!anyValue(args[1], isClosure)) continue;
+      const span = site.argSpans[1];
+      if (!span || seen.has(span.start)) continue;
+      seen.add(span.start);
+      const methods = maskNames(registeringMask(site.method, call.mask));
+      if (methods.length === 0) continue;
+      out.push(
+        finding(
+          'closure-target',
+          span,
+          'A closure cannot be the target of a Route:: route: Route::map() passes every target to str_replace(), which throws a TypeError for a Closure on PHP 8, and the whole routes file fails. Assign closure routes straight to $route after map() instead ($route[\'path\'] = function (...) {...};).',
+          { methods },
+        ),
+      );
+    }
   }
   return out;
 };
@@ -58,10 +60,7 @@ export function spreadArrayLiteral(source: string): string | undefined {
 export const blockArrays: Check = ({ evaluation, text }) => {
   const out: Finding[] = [];
   const seen = new Set<number>();
-  const calls = evaluation.calls;
-  for (let ci = 0; ci < calls.length; ci++) {
-    const call = calls[ci];
-    if (call.site.method !== 'block') continue;
+  for (const call of CallGroups.of(evaluation).of('block')) {
     call.args.forEach((arg, i) => {
       const span = call.site.argSpans[i];
       if (!span || seen.has(span.start) || !anyValue(arg, (v) => v instanceof PhpArray)) return;

@@ -3,6 +3,7 @@ import { keyToString } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import type { Check } from '../context';
+import { CallGroups } from '../call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
 import { tableView } from '../table-view';
@@ -42,7 +43,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   const pairs = new MethodGroups<Replacement>();
   const shadowedBlocks = new MethodGroups<Pair>();
   // Asked once, not per pair: a file of n duplicates would otherwise cost n² (100,000 calls on one line).
-  const hasMap = evaluation.calls.some((c) => c.site.method === 'map');
+  const hasMap = CallGroups.of(evaluation).of('map').length > 0;
   const consider = (method: (typeof REQUEST_METHODS)[number], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
     if (sameDeclaration(later, earlier)) return;

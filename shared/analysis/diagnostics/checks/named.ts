@@ -1,6 +1,7 @@
 import { keyToString, normalizeStringKey } from '../../../evaluate/values';
 import { maskNames } from '../../../library/methods';
 import type { Check } from '../context';
+import { CallGroups } from '../call-groups';
 import { closestNames } from '../../names';
 import { finding, type Finding } from '../types';
 
@@ -29,10 +30,8 @@ export function namedLookups(knownNames?: ReadonlySet<string>): Check {
     const isKnown = (name: string) => knownNames?.has(name) || evaluation.methods.some((m) => m.library.named.has(name) || m.library.named.has(normalizeStringKey(name)));
     const out: Finding[] = [];
     const seen = new Set<number>();
-    const calls = evaluation.calls;
-    for (let ci = 0; ci < calls.length; ci++) {
-      const call = calls[ci];
-      if (call.site.method !== 'named' || seen.has(call.site.span.start)) continue;
+    for (const call of CallGroups.of(evaluation).of('named')) {
+      if (seen.has(call.site.span.start)) continue;
       seen.add(call.site.span.start);
       const name = call.args[0];
       const span = call.site.argSpans[0];

@@ -3,6 +3,7 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { CallSite, RouteRecord } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';
+import { CallGroups } from '../call-groups';
 import { MethodGroups, describeMethods, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
 
@@ -27,10 +28,12 @@ function list(keys: string[], max = 6): string {
  */
 export const nestedCallables: Check = ({ evaluation }) => {
   // Nearly every file has no $nested callable at all: then there is nothing to look at.
-  const anyClosure = evaluation.calls.some((c) => {
-    const idx = nestedArgIndex(c.site.method);
-    return idx !== undefined && c.args[idx] instanceof PhpClosure;
-  });
+  let anyClosure = false;
+  for (const [method, calls] of CallGroups.of(evaluation).methods()) {
+    const idx = nestedArgIndex(method);
+    if (idx !== undefined && calls.some((c) => c.args[idx] instanceof PhpClosure)) anyClosure = true;
+    if (anyClosure) break;
+  }
   if (!anyClosure && !evaluation.methods.some((res) => res.library.createdNested)) return [];
   const out: Finding[] = [];
   const records: { method: RequestMethod; r: RouteRecord }[] = [];

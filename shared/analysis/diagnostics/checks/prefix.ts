@@ -3,6 +3,7 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { CallSite } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';
+import { CallGroups } from '../call-groups';
 import { sortMethods } from '../../origins';
 import { finding } from '../types';
 
@@ -31,10 +32,9 @@ interface Nesting {
 export const prefixNesting: Check = ({ evaluation, describe }) => {
   const nestings: Nesting[] = [];
   const done = new Set<number>();
-  const calls = evaluation.calls;
-  for (let ci = 0; ci < calls.length; ci++) {
-    const call = calls[ci];
-    if (call.site.method !== 'prefix' || done.has(call.site.span.start)) continue;
+  const prefixCalls = CallGroups.of(evaluation).of('prefix');
+  for (const call of prefixCalls) {
+    if (done.has(call.site.span.start)) continue;
     let outer: CallSite | undefined;
     for (const s of call.via) if (s.method === 'prefix') outer = s;
     if (!outer) continue;
@@ -60,7 +60,7 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
     }
   });
   return nestings.map(({ call, inner, outer, innerKeys, lostKeys, methods }) => {
-    const outerCall = evaluation.calls.find((c) => c.site.span.start === outer.span.start);
+    const outerCall = prefixCalls.find((c) => c.site.span.start === outer.span.start);
     const name = (v: unknown) => (typeof v === 'string' ? `'${v}'` : 'its prefix');
     const parts = [
       `prefix() does not nest: ${name(call.args[0])} replaces the prefix ${name(outerCall?.args[0])} of the enclosing prefix() at line ${describe.line(outer.span)} instead of adding to it`,

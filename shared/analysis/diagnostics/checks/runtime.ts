@@ -1,6 +1,7 @@
 import { LIBRARY_METHODS } from '../../../library/route-library';
 import { maskNames, REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { Check } from '../context';
+import { CallGroups } from '../call-groups';
 import { MethodGroups } from '../../origins';
 import { closestName } from '../../names';
 import { finding, type Finding } from '../types';
@@ -17,25 +18,26 @@ export function closestMethod(name: string): string | undefined {
 export const undefinedMethods: Check = ({ evaluation }) => {
   const seen = new Set<number>();
   const out: Finding[] = [];
-  const calls = evaluation.calls;
-  for (let ci = 0; ci < calls.length; ci++) {
-    const call = calls[ci];
-    const site = call.site;
-    if (LIBRARY_METHODS[site.method] || seen.has(site.span.start)) continue;
-    seen.add(site.span.start);
-    const suggestion = closestMethod(site.written);
-    const fatal = site.method === 'createroute' ? `Call to private method Route::createRoute() from global scope` : `Call to undefined method Route::${site.written}()`;
-    out.push(
-      finding(
-        'undefined-route-method',
-        site.nameSpan,
-        `Route::${site.written}() does not exist: PHP stops here with "${fatal}", so no route of this file is loaded.${suggestion ? ` Did you mean Route::${suggestion}()?` : ''}`,
-        {
-          methods: maskNames(call.mask),
-          fixes: suggestion ? [{ title: `Change to Route::${suggestion}()`, edits: [{ span: site.nameSpan, newText: suggestion }], preferred: true }] : [],
-        },
-      ),
-    );
+  for (const [method, calls] of CallGroups.of(evaluation).methods()) {
+    if (LIBRARY_METHODS[method]) continue;
+    for (const call of calls) {
+      const site = call.site;
+      if (seen.has(site.span.start)) continue;
+      seen.add(site.span.start);
+      const suggestion = closestMethod(site.written);
+      const fatal = site.method === 'createroute' ? `Call to private method Route::createRoute() from global scope` : `Call to undefined method Route::${site.written}()`;
+      out.push(
+        finding(
+          'undefined-route-method',
+          site.nameSpan,
+          `Route::${site.written}() does not exist: PHP stops here with "${fatal}", so no route of this file is loaded.${suggestion ? ` Did you mean Route::${suggestion}()?` : ''}`,
+          {
+            methods: maskNames(call.mask),
+            fixes: suggestion ? [{ title: `Change to Route::${suggestion}()`, edits: [{ span: site.nameSpan, newText: suggestion }], preferred: true }] : [],
+          },
+        ),
+      );
+    }
   }
   return out;
 };
