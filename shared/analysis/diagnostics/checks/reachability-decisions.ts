@@ -2,7 +2,7 @@ import type { EntryOriginInfo } from '../../../library/records';
 import type { Coverage, InclusionChecker } from '../../inclusion';
 import { branchesOf, compatibleBranches } from '../../origins';
 import { CoverageWalk, type DecisionMemo } from './coverage-walk';
-import { changedWindow, isUnchanged } from '../../../util/changed-window';
+import { changedWindow, isUnchanged, type ChangedWindow } from '../../../util/changed-window';
 import type { Steps } from '../../../util/steps';
 
 /** One entry CodeIgniter tries under a method, in table order. */
@@ -37,10 +37,12 @@ export function* decideTable(
   previous: MethodDecisions | undefined,
   checker: InclusionChecker,
   memo: DecisionMemo,
+  /** Where `entries` differ from the previous ones, when the caller knows (entries outside it are the same). */
+  changed?: ChangedWindow,
 ): Steps<MethodDecisions> {
   const conditional = entries.some((e) => branchesOf(e.origin).length > 0);
   if (previous && !conditional && !previous.conditional) {
-    const incremental = yield* decideChanged(entries, previous, checker, memo);
+    const incremental = yield* decideChanged(entries, previous, checker, memo, changed);
     if (incremental) return incremental;
   }
   return yield* decideAll(entries, conditional, checker, memo);
@@ -82,9 +84,15 @@ function sameEntry(a: TableEntry, b: TableEntry): boolean {
 }
 
 /** The incremental path, or undefined when the edit touched keys that may start anything. */
-function* decideChanged(entries: readonly TableEntry[], previous: MethodDecisions, checker: InclusionChecker, memo: DecisionMemo): Steps<MethodDecisions | undefined> {
+function* decideChanged(
+  entries: readonly TableEntry[],
+  previous: MethodDecisions,
+  checker: InclusionChecker,
+  memo: DecisionMemo,
+  known: ChangedWindow | undefined,
+): Steps<MethodDecisions | undefined> {
   const old = previous.entries;
-  const window = changedWindow(old.length, entries.length, (i, j) => sameEntry(old[i], entries[j]));
+  const window = known ?? changedWindow(old.length, entries.length, (i, j) => sameEntry(old[i], entries[j]));
   if (isUnchanged(window)) return { ...previous, entries };
   const { lo, oldHi, newHi } = window;
   const shift = newHi - oldHi;

@@ -1,6 +1,6 @@
 import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
 import { tableView, viewChanges, type TableView } from '../table-view';
-import { isUnchanged } from '../../../util/changed-window';
+import { isUnchanged, type ChangedWindow } from '../../../util/changed-window';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { InclusionChecker } from '../../inclusion';
@@ -13,19 +13,26 @@ import { finding, type Finding } from '../types';
 const RESERVED = new Set(['default_controller', 'translate_uri_dashes']);
 
 
+/** The entries CodeIgniter tries under a method, in view order from `from` to `to`, with the view index of each. */
+interface Candidates {
+  entries: TableEntry[];
+  at: number[];
+  /** A route whose key is unknown stopped the list (it may match anything: what follows cannot be judged). */
+  cut: boolean;
+}
+
 /** The entries CodeIgniter tries under a method, in order (verb arrays without the verb are skipped), with the view index of each. */
-function candidates(view: TableView, method: RequestMethod): { entries: TableEntry[]; at: number[] } {
+function candidates(view: TableView, method: RequestMethod, from = 0, to = view.keys.length): Candidates {
   const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
   const entries: TableEntry[] = [];
   const at: number[] = [];
   const { keys, values, origins } = view;
-  for (let i = 0; i < keys.length; i++) {
+  for (let i = from; i < to; i++) {
     const key = keys[i];
     if (RESERVED.has(key)) continue;
     const origin = origins[i];
     if (!origin) continue;
-    // A route whose key is unknown may match anything: what follows cannot be judged.
-    if (origin.kind === 'route' && origin.dynamic) break;
+    if (origin.kind === 'route' && origin.dynamic) return { entries, at, cut: true };
     let value: Value = values[i];
     if (value instanceof PhpArray) {
       const hit = [...value.entries()].find(([vk]) => keyToString(vk).toLowerCase() === verb);
@@ -35,7 +42,30 @@ function candidates(view: TableView, method: RequestMethod): { entries: TableEnt
     entries.push({ key, origin, blocked: value === '' && origin.kind === 'route' && origin.site.method === 'block' });
     at.push(i);
   }
-  return { entries, at };
+  return { entries, at, cut: false };
+}
+
+/**
+ * The candidates of a table an edit changed between view indices `window.lo` and
+ * `window.oldHi` (now `window.newHi`), from those of its previous version: the entries outside
+ * the window are the same (see viewChanges), so only the window is read. Also the window in
+ * candidate indices. Undefined when a route with an unknown key cut either list.
+ */
+function spliceCandidates(before: TableDecisions, view: TableView, method: RequestMethod, window: ChangedWindow): (Candidates & { changed: ChangedWindow }) | undefined {
+  if (before.cut) return undefined;
+  const middle = candidates(view, method, window.lo, window.newHi);
+  if (middle.cut) return undefined;
+  const old = before.decisions.entries;
+  const oldAt = before.at;
+  let p = 0;
+  while (p < oldAt.length && oldAt[p] < window.lo) p++;
+  let q = p;
+  while (q < oldAt.length && oldAt[q] < window.oldHi) q++;
+  const shift = window.newHi - window.oldHi;
+  const entries = old.slice(0, p).concat(middle.entries, old.slice(q));
+  const at = oldAt.slice(0, p).concat(middle.at);
+  for (let i = q; i < oldAt.length; i++) at.push(oldAt[i] + shift);
+  return { entries, at, cut: false, changed: { lo: p, oldHi: q, newHi: p + middle.entries.length } };
 }
 
 const conditionalViews = new WeakMap<TableView, boolean>();
@@ -64,6 +94,8 @@ interface TableDecisions {
   decisions: MethodDecisions;
   view: TableView;
   at: readonly number[];
+  /** Whether the candidates stop at a route whose key is unknown. */
+  cut: boolean;
 }
 
 /** Decisions about a document's previous version, by method (see decideTable). */
@@ -96,13 +128,21 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
       const method = REQUEST_METHODS[m];
       const view = tableView(result.routes);
       const before = previous?.[m];
-      let table: TableDecisions;
-      if (before && !before.decisions.conditional && isUnchanged(viewChanges(before.view, view)) && !anyConditional(view)) {
-        // The same keys in the same places: the same decisions (their origins are read from this view).
-        table = { decisions: before.decisions, view, at: before.at };
-      } else {
-        const { entries, at } = candidates(view, method);
-        table = { decisions: yield* decideTable(entries, before?.decisions, checker, memo), view, at };
+      let table: TableDecisions | undefined;
+      if (before && !before.decisions.conditional && !anyConditional(view)) {
+        const window = viewChanges(before.view, view);
+        if (isUnchanged(window)) {
+          // The same keys in the same places: the same decisions (their origins are read from this view).
+          table = { decisions: before.decisions, view, at: before.at, cut: before.cut };
+        } else {
+          // Only the changed entries are read again (their neighbours' candidates carry over).
+          const spliced = spliceCandidates(before, view, method, window);
+          if (spliced) table = { decisions: yield* decideTable(spliced.entries, before.decisions, checker, memo, spliced.changed), view, at: spliced.at, cut: false };
+        }
+      }
+      if (!table) {
+        const { entries, at, cut } = candidates(view, method);
+        table = { decisions: yield* decideTable(entries, before?.decisions, checker, memo), view, at, cut };
       }
       current[m] = table;
       const list = table.decisions.entries;
