@@ -1,4 +1,4 @@
-import { PhpArray } from '../evaluate/values';
+import { NamedRoutes } from './named-routes';
 import { RecordTable, type FrozenTable } from './record-table';
 import { clearMarks, type RouteRecord } from './records';
 import type { RouteLibrary } from './route-library';
@@ -14,7 +14,8 @@ interface RecordMarks {
 
 interface SavedState {
   readonly routes: FrozenTable;
-  readonly named: PhpArray;
+  /** Where the names start in `created` (see NamedRoutes). */
+  readonly namedFrom: number;
   readonly created: readonly RouteRecord[];
   readonly createdNested: boolean;
 }
@@ -39,7 +40,7 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
       const { replacedBy, resetBy, overwrote, mappedBy } = record;
       if (replacedBy || resetBy || overwrote || mappedBy.length) marks.push({ record, replacedBy, resetBy, overwrote, mappedBy });
     }
-    return { routes: s.routes.freeze(), named: copyOf(s.named), created: s.created.slice(), createdNested: s.createdNested };
+    return { routes: s.routes.freeze(), namedFrom: s.named.from, created: s.created.slice(), createdNested: s.createdNested };
   });
   return { states, marks };
 }
@@ -49,8 +50,8 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
   library.states.forEach((state, m) => {
     const saved = snapshot.states[m];
     state.routes = RecordTable.on(saved.routes);
-    state.named = copyOf(saved.named);
     state.created = saved.created.slice();
+    state.named = new NamedRoutes(() => state.created, saved.namedFrom);
     state.createdNested = saved.createdNested;
     // Statements after the snapshot marked these records (replaced, mapped): they will again.
     const created = saved.created;
@@ -62,10 +63,4 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     record.overwrote = overwrote;
     record.mappedBy = mappedBy;
   }
-}
-
-function copyOf(array: PhpArray): PhpArray {
-  const copy = new PhpArray();
-  copy.copyEntriesOf(array);
-  return copy;
 }

@@ -5,6 +5,7 @@ import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '.
 import { NOT_MAPPED, clearMarks, type CallSite, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { MappedRoutes } from './mapped-routes';
+import { NamedRoutes } from './named-routes';
 
 /** Which version of the library: they differ only in context()'s home route. */
 export type Dialect = 'spec' | 'bonfire';
@@ -35,7 +36,7 @@ export interface LibraryHost {
 /** The library's static state under one request method. */
 export class MethodState {
   routes = new RecordTable();
-  named = new PhpArray();
+  named = new NamedRoutes(() => this.created, 0);
   prefix: Value = null;
   nestedPrefix = '';
   nestedDepth = 0;
@@ -44,9 +45,8 @@ export class MethodState {
   /** Whether a record of `created` was made while a `$nested` callable ran (checks skip the scan otherwise). */
   createdNested = false;
 
-  /** A new route: under its name (whose value is `namedAs`, its `$from`), in the table (replacing any), in `created`. */
-  add(record: RouteRecord, namedAs: Value): void {
-    if (record.name !== undefined) this.named.set(record.name, namedAs, record);
+  /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
+  add(record: RouteRecord): void {
     const previous = this.routes.store(record);
     if (previous) previous.replacedBy = record;
     this.created.push(record);
@@ -142,7 +142,7 @@ export class RouteLibrary {
       for (let i = 0; i < list.length; i++) {
         const record = list[i];
         clearMarks(record);
-        state.add(record, String(record.key));
+        state.add(record);
       }
     }
     return true;
@@ -212,7 +212,7 @@ export class RouteLibrary {
           const s = this.states[m];
           s.routes.forEachEntry((_to, _key, rec) => (rec.resetBy = site));
           s.routes = new RecordTable();
-          s.named = new PhpArray();
+          s.named = new NamedRoutes(() => s.created, s.created.length);
           s.nestedDepth = 0;
         });
         return null;
@@ -324,7 +324,7 @@ export class RouteLibrary {
         ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }
         : undefined,
     };
-    state.add(record, from);
+    state.add(record);
 
     if (toBool(nested) === true && this.host.isCallable(nested) && state.nestedDepth === 0) {
       const fromText = from instanceof Unknown ? '' : from;

@@ -1,0 +1,52 @@
+import { PhpArray, type Key, type Value } from '../evaluate/values';
+import type { RouteRecord } from './records';
+
+/**
+ * The library's `$named` array under one request method (route name → `$from`), read from the
+ * records created since it was last emptied (Route::reset()) instead of written for every named
+ * route: an editor replays thousands of them on every edit, and a route file seldom reads the
+ * array (`Route::named()`). Built when first read, then brought up to date with the records
+ * created since.
+ */
+export class NamedRoutes {
+  private readonly array = new PhpArray();
+  private upTo: number;
+
+  /**
+   * @param records the method's records as created (read live: the array grows)
+   * @param from the index in `records` of the first record after the last reset
+   */
+  constructor(
+    private readonly records: () => readonly RouteRecord[],
+    readonly from: number,
+  ) {
+    this.upTo = from;
+  }
+
+  get(key: Key): Value | undefined {
+    return this.current().get(key);
+  }
+
+  has(key: Key): boolean {
+    return this.current().has(key);
+  }
+
+  keys(): IterableIterator<Key> {
+    return this.current().keys();
+  }
+
+  entries(): IterableIterator<[Key, Value]> {
+    return this.current().entries();
+  }
+
+  private current(): PhpArray {
+    const created = this.records();
+    for (let i = this.upTo; i < created.length; i++) {
+      const record = created[i];
+      // The library stores `$from` under the name: the record's key as a string.
+      if (record.name !== undefined) this.array.set(record.name, String(record.key), record);
+    }
+    this.upTo = created.length;
+    return this.array;
+  }
+}
