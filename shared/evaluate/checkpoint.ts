@@ -43,10 +43,16 @@ export function firstDifference(before: readonly ParsedStatement[], now: readonl
   return i;
 }
 
-/** Top-level function declarations, in order: PHP declares them before the file runs, wherever they are. */
-export function topLevelFunctions(parsed: ParsedFile): FunctionDeclaration[] {
-  const out: FunctionDeclaration[] = [];
-  for (const st of parsed.statements) for (const node of st.nodes) if (node.kind === 'function') out.push({ node, base: st.base });
+const functionsOf = new WeakMap<ParsedFile, readonly FunctionDeclaration[]>();
+
+/** Top-level function declarations, in order: PHP declares them before the file runs, wherever they are (once per parse: several steps of an evaluation ask). */
+export function topLevelFunctions(parsed: ParsedFile): readonly FunctionDeclaration[] {
+  let out = functionsOf.get(parsed);
+  if (!out) {
+    const found: FunctionDeclaration[] = [];
+    for (const st of parsed.statements) for (const node of st.nodes) if (node.kind === 'function') found.push({ node, base: st.base });
+    functionsOf.set(parsed, (out = found));
+  }
   return out;
 }
 

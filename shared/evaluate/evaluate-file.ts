@@ -111,7 +111,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
 interface Stop {
   outcome: InterpreterOutcome;
   stoppedAt: number;
-  functions: FunctionDeclaration[];
+  functions: readonly FunctionDeclaration[];
   /** A closure was called since (it may have changed the interpreter's state): not reused. */
   used: boolean;
 }

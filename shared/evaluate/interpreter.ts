@@ -11,7 +11,7 @@ import {
 } from './convert';
 import { EvaluationLimit } from './limits';
 import { parseNumber } from './numbers';
-import { declaresConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
+import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
 import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
@@ -216,6 +216,8 @@ export class Interpreter implements LibraryHost {
   private recording: { spans: Span[]; closures: PhpClosure[] } | undefined;
   /** How many times each parsed statement node was met (identical statements share a node). */
   private occurrences = new Map<PhpNode, number>();
+  /** The last top-level statement was replayed (the state is then clean: see isClean). */
+  private cleanAfterReplay = false;
   /** Top-level statements resumed past (from a checkpoint), replayed and evaluated, for the editor's timing log. */
   readonly replayStats = { resumed: 0, replayed: 0, evaluated: 0 };
 
@@ -257,15 +259,8 @@ export class Interpreter implements LibraryHost {
   run(): InterpreterOutcome {
     const errors: (PhpFatal | undefined)[] = REQUEST_METHODS.map(() => undefined);
     // PHP declares top-level functions before the file runs: they can be called above their declaration.
-    let declaresConstants = false;
-    for (const st of this.parsed.statements) {
-      for (const node of st.nodes) {
-        if (node.kind === 'function' && typeof node.name?.name === 'string') {
-          this.functions.set(node.name.name.toLowerCase(), { node, base: st.base });
-        }
-        if (this.options.replay && !declaresConstants) declaresConstants = declaresConstant(node);
-      }
-    }
+    for (const f of topLevelFunctions(this.parsed)) if (typeof f.node.name?.name === 'string') this.functions.set(f.node.name.name.toLowerCase(), f);
+    const declaresConstants = this.options.replay !== undefined && declaresAnyConstant(this.parsed);
     // Constants the file cannot change are literals to replay (define() cannot redefine; `const` can here).
     const fixed: ReadonlySet<string> = declaresConstants ? new Set() : new Set(this.options.constants?.keys() ?? []);
     this.options.replay?.useConstants(fixed);
@@ -296,13 +291,17 @@ export class Interpreter implements LibraryHost {
             const effect = replay.get(node, occurrence);
             // A replayed statement takes its recorded span: no new one per statement and edit.
             if (effect && this.replayEffect(effect, st.chunk.start)) continue;
+            this.cleanAfterReplay = false;
             this.statementSpan = this.span(node);
             if (this.isClean() && isReplayableStatement(node, fixed)) {
               const effect = this.recordStatement(node, st.chunk.start);
               if (effect) replay.set(node, occurrence, effect);
               continue;
             }
-          } else this.statementSpan = this.span(node);
+          } else {
+            this.cleanAfterReplay = false;
+            this.statementSpan = this.span(node);
+          }
           this.replayStats.evaluated++;
           const signal = this.execStatement(node, st.problems.length > 0);
           // `return` at the top of an included file ends it.
@@ -432,7 +431,8 @@ export class Interpreter implements LibraryHost {
 
   /** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */
   private replayEffect(effect: StatementEffect, start: number): boolean {
-    if (!this.isClean() || this.steps + effect.steps > this.options.maxSteps) return false;
+    // A replayed statement leaves the state clean: the next one need not look again.
+    if (!(this.cleanAfterReplay || this.isClean()) || this.steps + effect.steps > this.options.maxSteps) return false;
     if (!this.library.replay(effect.records)) return false;
     moveEffect(effect, start);
     this.statementSpan = effect.spans[0];
@@ -442,6 +442,7 @@ export class Interpreter implements LibraryHost {
     appendAll(this.problems, effect.problems);
     if (effect.warnings !== NO_WARNINGS) for (let m = 0; m < effect.warnings.length; m++) appendAll(this.warnings[m], effect.warnings[m]);
     this.replayStats.replayed++;
+    this.cleanAfterReplay = true;
     return true;
   }
 
