@@ -63,6 +63,8 @@ export function sameFunctions(a: readonly FunctionDeclaration[], b: readonly Fun
 
 /** The same text parsed at the same place, with the same problems. */
 export function sameStatement(a: ParsedStatement, b: ParsedStatement): boolean {
+  // The parser hands back the same object for a statement an edit did not touch.
+  if (a === b) return true;
   return (
     a.base === b.base &&
     a.chunk.kind === b.chunk.kind &&
