@@ -18,6 +18,7 @@ interface SavedState {
   readonly namedFrom: number;
   readonly created: readonly RouteRecord[];
   readonly createdNested: boolean;
+  readonly closureTarget: boolean;
 }
 
 /** The library's state between two top-level statements, unchanged by what runs after (see evaluate/checkpoint.ts). */
@@ -40,7 +41,7 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
       const { replacedBy, resetBy, overwrote, mappedBy } = record;
       if (replacedBy || resetBy || overwrote || mappedBy.length) marks.push({ record, replacedBy, resetBy, overwrote, mappedBy });
     }
-    return { routes: s.routes.freeze(), namedFrom: s.named.from, created: s.created.slice(), createdNested: s.createdNested };
+    return { routes: s.routes.freeze(), namedFrom: s.named.from, created: s.created.slice(), createdNested: s.createdNested, closureTarget: s.closureTarget };
   });
   return { states, marks };
 }
@@ -53,6 +54,7 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     state.created = saved.created.slice();
     state.named = new NamedRoutes(() => state.created, saved.namedFrom);
     state.createdNested = saved.createdNested;
+    state.closureTarget = saved.closureTarget;
     // Statements after the snapshot marked these records (replaced, mapped): they will again.
     const created = saved.created;
     for (let i = 0; i < created.length; i++) clearMarks(created[i]);

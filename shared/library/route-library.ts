@@ -44,6 +44,8 @@ export class MethodState {
   created: RouteRecord[] = [];
   /** Whether a record of `created` was made while a `$nested` callable ran (checks skip the scan otherwise). */
   createdNested = false;
+  /** Whether a route was declared with a closure as its target (the closure-target check skips the scan otherwise). */
+  closureTarget = false;
 
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord): void {
@@ -278,6 +280,8 @@ export class RouteLibrary {
 
   private createRoute(m: MethodIndex, fromArg: Value, toArg: Value, optionsArg: Value, nestedArg: Value, ctx: Ctx): void {
     const state = this.states[m];
+    // Under any method: the check reads the call's argument as written.
+    if (toArg instanceof PhpClosure || (toArg instanceof PerMethod && toArg.byMethod.some((v) => v instanceof PhpClosure))) state.closureTarget = true;
     if (state.created.length >= this.maxRoutes) throw this.tooMany();
     const options = at(optionsArg, m);
     const nested = at(nestedArg, m);

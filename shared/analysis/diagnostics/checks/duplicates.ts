@@ -6,7 +6,7 @@ import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
-import { tableView } from '../table-view';
+import { tableView, type TableView } from '../table-view';
 
 interface Pair {
   later: EntryOriginInfo;
@@ -32,6 +32,23 @@ function sameDeclaration(a: EntryOriginInfo, b: EntryOriginInfo): boolean {
 
 function identity(o: EntryOriginInfo): string {
   return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
+}
+
+const overwriting = new WeakMap<TableView, readonly number[]>();
+
+/** The view's entries written by an assignment that replaced an earlier entry (once per view: origins never change). */
+function overwritingAssignments(view: TableView): readonly number[] {
+  let found = overwriting.get(view);
+  if (!found) {
+    const list: number[] = [];
+    const origins = view.origins;
+    for (let i = 0; i < origins.length; i++) {
+      const origin = origins[i];
+      if (origin && origin.kind === 'assignment' && origin.replaced) list.push(i);
+    }
+    overwriting.set(view, (found = list));
+  }
+  return found;
 }
 
 /**
@@ -70,12 +87,12 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     }
     // Assignments that overwrite an entry of the final $route (read from the view the other checks share).
     if (!result.routes) return;
-    const { keys, origins } = tableView(result.routes);
-    for (let i = 0; i < origins.length; i++) {
-      let origin = origins[i];
+    const view = tableView(result.routes);
+    for (const i of overwritingAssignments(view)) {
+      let origin = view.origins[i];
       while (origin && origin.kind === 'assignment' && origin.replaced) {
         const replaced: EntryOriginInfo = origin.replaced;
-        consider(method, origin, replaced, keys[i]);
+        consider(method, origin, replaced, view.keys[i]);
         origin = replaced;
       }
     }
