@@ -90,4 +90,24 @@ describe('IdleWork', () => {
     assert.deepEqual(errors, ['bad: boom']);
     assert.deepEqual(log, ['g0', 'g1', 'g2']);
   });
+
+  it('starts only after a quiet period, which every new start begins again', async () => {
+    // A clock the test moves: the quiet period ends when the test says so.
+    let pending: (() => void) | undefined;
+    let cleared = 0;
+    const timer = { set: (run: () => void) => ((pending = run), run), clear: () => void cleared++ };
+    const log: string[] = [];
+    const idle = new IdleWork(2, () => false, assert.fail, 300, timer);
+    idle.start('a', job(log, 'a', 2));
+    for (let i = 0; i < 10; i++) await turn();
+    assert.deepEqual(log, [], 'nothing runs before the quiet period ends');
+    // An edit's new job: the wait begins again, and only the new job remains.
+    idle.start('a', job(log, 'b', 2));
+    assert.equal(cleared, 1);
+    for (let i = 0; i < 10; i++) await turn();
+    assert.deepEqual(log, []);
+    pending!();
+    await until(() => !idle.pending('a'));
+    assert.deepEqual(log, ['b0', 'b1']);
+  });
 });

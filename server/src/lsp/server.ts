@@ -64,6 +64,8 @@ const SLICE_MS = 10;
 
 /** How long idle work (building what requests read) runs before a request gets its turn. */
 const IDLE_SLICE_MS = 2;
+/** Idle work waits for a pause in typing this long (keystrokes come every 100–200 ms). */
+const IDLE_QUIET_MS = 300;
 
 export function startServer(connection: Connection, options: ServerOptions = {}): RunningServer {
   const documents = new TextDocuments(TextDocument);
@@ -115,7 +117,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
   const jobs = new Map<string, AnalysisJob>();
   const outlines = new OutlineCache();
-  const idle = new IdleWork(IDLE_SLICE_MS, () => backlog.size > 0, (uri, e) => connection.console.error(`[ci-routes] preparing requests on ${uri} failed: ${(e as Error).stack ?? String(e)}`));
+  const idle = new IdleWork(IDLE_SLICE_MS, () => backlog.size > 0, (uri, e) => connection.console.error(`[ci-routes] preparing requests on ${uri} failed: ${(e as Error).stack ?? String(e)}`), IDLE_QUIET_MS);
 
   const nameChoices = new NameChoicesCache();
   const completionItems = new CompletionItems();
