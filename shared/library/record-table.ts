@@ -1,5 +1,6 @@
 import type { Key, Value } from '../evaluate/values';
 import type { RouteRecord } from './records';
+import { RunningHash } from '../util/running-hash';
 
 /** A table's routes at one moment, shared by the tables built on it and never changed (see RecordTable.freeze). */
 export interface FrozenTable {
@@ -9,35 +10,15 @@ export interface FrozenTable {
 
 /**
  * What a table holds, comparable in constant time between evaluations: the frozen routes it
- * reads beneath its own, and a 64-bit hash of the records stored since, in order (each record
+ * reads beneath its own, and a running hash of the records stored since, in order (each record
  * is one object with one id, kept by replay). Equal prints mean the same records in the same
- * order, short of a hash collision.
+ * order, short of a 64-bit collision (see RunningHash).
  */
 export interface TablePrint {
   readonly base: ReadonlyMap<Key, RouteRecord> | undefined;
   readonly stores: number;
   readonly h1: number;
   readonly h2: number;
-}
-
-const SEED1 = 0x9747b28c;
-const SEED2 = 0x1b873593;
-
-/** One block of murmur3's 32-bit hash. */
-function murmurStep(h: number, k: number): number {
-  k = Math.imul(k, 0xcc9e2d51);
-  k = (k << 15) | (k >>> 17);
-  k = Math.imul(k, 0x1b873593);
-  h ^= k;
-  h = (h << 13) | (h >>> 19);
-  return (Math.imul(h, 5) + 0xe6546b64) | 0;
-}
-
-/** murmur3's finaliser: every bit of the id moves every bit of the result. */
-function fmix(k: number): number {
-  k = Math.imul(k ^ (k >>> 16), 0x85ebca6b);
-  k = Math.imul(k ^ (k >>> 13), 0xc2b2ae35);
-  return (k ^ (k >>> 16)) | 0;
 }
 
 /**
@@ -59,10 +40,8 @@ export class RecordTable {
   private readers: (() => void)[] | undefined;
   /** Routes whose target map() must convert (see RouteRecord.plainTarget). */
   private unplain = 0;
-  /** Records stored on `base` and their hash (see TablePrint). */
-  private stores = 0;
-  private h1 = SEED1;
-  private h2 = SEED2;
+  /** The records stored on `base`, by id in store order (see TablePrint). */
+  private stored = new RunningHash();
 
   /** A table whose routes are, until stored over, the frozen ones. */
   static on(frozen: FrozenTable): RecordTable {
@@ -86,15 +65,13 @@ export class RecordTable {
       this.base = routes;
       this.own = new Map();
       this.over = undefined;
-      this.stores = 0;
-      this.h1 = SEED1;
-      this.h2 = SEED2;
+      this.stored = new RunningHash();
     }
     return { routes: this.base, unplain: this.unplain };
   }
 
   print(): TablePrint {
-    return { base: this.base, stores: this.stores, h1: this.h1, h2: this.h2 };
+    return { base: this.base, stores: this.stored.n, h1: this.stored.h1, h2: this.stored.h2 };
   }
 
   get size(): number {
@@ -124,10 +101,7 @@ export class RecordTable {
       if (previous) (this.over ??= new Set()).add(key);
     }
     this.own.set(key, record);
-    this.stores++;
-    // Two murmur3 lanes over the record ids, in store order (the second over the id mixed first).
-    this.h1 = murmurStep(this.h1, record.id);
-    this.h2 = murmurStep(this.h2, fmix(record.id));
+    this.stored.add(record.id, record.id);
     if (previous && !previous.plainTarget) this.unplain--;
     if (!record.plainTarget) this.unplain++;
     return previous;

@@ -1,4 +1,4 @@
-import { keyToString, type PhpArray, type Value } from '../../evaluate/values';
+import { keyToString, type Key, type PhpArray, type Value } from '../../evaluate/values';
 import type { EntryOriginInfo } from '../../library/records';
 import { changedWindow, isUnchanged, type ChangedWindow } from '../../util/changed-window';
 import { runSteps, type Steps } from '../../util/steps';
@@ -24,6 +24,11 @@ export function tableView(routes: PhpArray): TableView {
   return view;
 }
 
+/** A key as the view holds it (integer keys as strings). */
+function viewKey(key: Key): string {
+  return typeof key === 'string' ? key : keyToString(key);
+}
+
 function readView(routes: PhpArray): TableView {
   // Sized up front: tens of thousands of pushes would grow and copy each array again and again.
   const size = routes.size;
@@ -32,7 +37,7 @@ function readView(routes: PhpArray): TableView {
   const origins: (EntryOriginInfo | undefined)[] = new Array(size);
   let i = 0;
   routes.forEachEntry((value, key, origin) => {
-    keys[i] = typeof key === 'string' ? key : keyToString(key);
+    keys[i] = viewKey(key);
     values[i] = value;
     origins[i] = origin as EntryOriginInfo | undefined;
     i++;
@@ -76,7 +81,7 @@ function sameEntries(view: TableView, from: number, array: PhpArray): boolean {
   let same = true;
   array.forEachEntry((value, key, origin) => {
     if (!same) return;
-    same = view.values[i] === value && view.origins[i] === origin && view.keys[i] === (typeof key === 'string' ? key : keyToString(key));
+    same = view.values[i] === value && view.origins[i] === origin && view.keys[i] === viewKey(key);
     i++;
   });
   return same;

@@ -1,5 +1,6 @@
 import { leadingPattern } from '../../inclusion-syntax';
 import { GenerationalMap } from '../../../util/generational-map';
+import { RunningHash } from '../../../util/running-hash';
 import type { Coverage, InclusionChecker } from '../../inclusion';
 
 /** What the walk needs to know of a key, computed once per key text. */
@@ -55,42 +56,21 @@ export class DecisionMemo {
   }
 }
 
-const SEED1 = 0x811c9dc5;
-const SEED2 = 0x12345678;
-
 function hash1(s: string): number {
-  let h = SEED1;
+  let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
 function hash2(s: string): number {
-  let h = SEED2;
+  let h = 0x12345678;
   for (let i = 0; i < s.length; i++) h = Math.imul(h + s.charCodeAt(i), 2654435761) ^ (h >>> 15);
   return h >>> 0;
 }
 
-/** A running hash of a sequence of keys: order-sensitive. */
-class Running {
-  h1 = SEED1;
-  h2 = SEED2;
-  n = 0;
-
-  add(info: KeyInfo): void {
-    this.h1 = Math.imul(this.h1 ^ info.h1, 16777619) ^ (this.h1 >>> 13);
-    this.h2 = Math.imul(this.h2 + info.h2, 2654435761) ^ (this.h2 >>> 15);
-    this.n++;
-  }
-
-  /** One number (53 bits): a kind tag, the length and both hashes folded. */
-  signature(kind: number): number {
-    return (((this.h1 >>> 0) % 0x100000) * 0x200000 + ((this.h2 ^ Math.imul(this.n, 0x9e3779b1) ^ kind) >>> 11)) % Number.MAX_SAFE_INTEGER;
-  }
-}
-
 interface Bucket {
   readonly indices: number[];
-  readonly hash: Running;
+  readonly hash: RunningHash;
   /** Leading patterns of wild keys (met so far) that may start with this segment. */
   readonly patterns: (string | null)[];
 }
@@ -112,8 +92,8 @@ export class CoverageWalk {
   private readonly wild = new Map<string | null, number[]>();
   /** Every earlier key without a literal first segment, in order, and their running hash. */
   private readonly wildAll: number[] = [];
-  private readonly wildHash = new Running();
-  private readonly all = new Running();
+  private readonly wildHash = new RunningHash();
+  private readonly all = new RunningHash();
   /** Per leading pattern met so far: the bucket segments it may start (kept up to date as buckets appear). */
   private readonly segmentsOf = new Map<string, string[]>();
   private next = 0;
@@ -175,8 +155,11 @@ export class CoverageWalk {
   }
 
   private sequenceSignature(candidates: readonly number[]): number {
-    const h = new Running();
-    for (const j of candidates) h.add(this.memo.info(this.keys[j]!, this.checker));
+    const h = new RunningHash();
+    for (const j of candidates) {
+      const info = this.memo.info(this.keys[j]!, this.checker);
+      h.add(info.h1, info.h2);
+    }
     return h.signature(2);
   }
 
@@ -184,7 +167,7 @@ export class CoverageWalk {
     let bucket = this.buckets.get(segment);
     if (!bucket) {
       const patterns = [...this.wild.keys()].filter((p) => this.checker.mayStartWith(p, segment));
-      this.buckets.set(segment, (bucket = { indices: [], hash: new Running(), patterns }));
+      this.buckets.set(segment, (bucket = { indices: [], hash: new RunningHash(), patterns }));
       for (const [pattern, segments] of this.segmentsOf) if (this.checker.mayStartWith(pattern, segment)) segments.push(segment);
     }
     return bucket;
@@ -206,15 +189,15 @@ export class CoverageWalk {
   }
 
   private add(i: number, info: KeyInfo): void {
-    this.all.add(info);
+    this.all.add(info.h1, info.h2);
     if (info.segment !== null) {
       const bucket = this.bucket(info.segment);
       bucket.indices.push(i);
-      bucket.hash.add(info);
+      bucket.hash.add(info.h1, info.h2);
       return;
     }
     this.wildAll.push(i);
-    this.wildHash.add(info);
+    this.wildHash.add(info.h1, info.h2);
     const list = this.wild.get(info.pattern);
     if (list) list.push(i);
     else {
