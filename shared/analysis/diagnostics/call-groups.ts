@@ -15,11 +15,15 @@ export class CallGroups {
 
   static of(evaluation: FileEvaluation): CallGroups {
     let groups = CallGroups.memo.get(evaluation);
-    if (!groups) CallGroups.memo.set(evaluation, (groups = new CallGroups(evaluation.calls)));
+    // A closure run later (the URL tester) may add calls to the evaluation: grouped again then.
+    if (!groups || groups.size !== evaluation.calls.length) CallGroups.memo.set(evaluation, (groups = new CallGroups(evaluation.calls)));
     return groups;
   }
 
+  private readonly size: number;
+
   private constructor(calls: readonly RouteCall[]) {
+    this.size = calls.length;
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i];
       const method = call.site.method;
