@@ -70,9 +70,22 @@ function earlierView(now: Layout): TableView | undefined {
     if (a.base !== b.base || a.stores !== b.stores || a.h1 !== b.h1 || a.h2 !== b.h2) continue;
     if (layout.input.size !== now.input.size || (layout.added?.size ?? 0) !== (now.added?.size ?? 0)) continue;
     const tableSize = view.keys.length - layout.input.size - (layout.added?.size ?? 0);
-    if (sameEntries(view, 0, now.input) && (!now.added || sameEntries(view, layout.input.size + tableSize, now.added))) return view;
+    if (sameInput(view, layout.input, now.input) && (!now.added || sameEntries(view, layout.input.size + tableSize, now.added))) return view;
   }
   return undefined;
+}
+
+/** Whether two inputs of map() hold the same entries, compared once per pair (every method's map() reads the same `$route`). */
+const inputsCompared = new WeakMap<PhpArray, WeakMap<PhpArray, boolean>>();
+
+function sameInput(view: TableView, earlier: PhpArray, now: PhpArray): boolean {
+  if (earlier === now) return true;
+  let answers = inputsCompared.get(now);
+  if (!answers) inputsCompared.set(now, (answers = new WeakMap()));
+  let same = answers.get(earlier);
+  // The view begins with the earlier input's entries.
+  if (same === undefined) answers.set(earlier, (same = sameEntries(view, 0, now)));
+  return same;
 }
 
 /** Whether `array`'s entries are the view's from index `from` on: same keys, values and origins. */
