@@ -96,8 +96,15 @@ export class RecordTable {
     if (this.readers) this.notifyReaders();
     const key = record.key;
     let previous = this.own.get(key);
-    if (previous === undefined && this.base) {
-      previous = this.base.get(key);
+    const base = this.base;
+    if (previous === undefined && base) {
+      // Frozen routes never change: a record stored over the same ones again finds the same route.
+      if (record.storedOver === base) previous = record.foundBelow;
+      else {
+        previous = base.get(key);
+        record.storedOver = base;
+        record.foundBelow = previous;
+      }
       if (previous) (this.over ??= new Set()).add(key);
     }
     this.own.set(key, record);

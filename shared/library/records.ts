@@ -67,6 +67,13 @@ export interface RouteRecord {
   overwrote?: AssignmentOrigin | LiteralOrigin;
   /** Set when created while a `$nested` callable ran: what the nesting quirks did to it. */
   nested?: NestingInfo;
+  /**
+   * The frozen routes this record was last stored over and the route it found there under its
+   * key (see RecordTable.store): an edit replays the statements below it over the same frozen
+   * routes, and the lookup is then the same.
+   */
+  storedOver?: ReadonlyMap<Key, RouteRecord>;
+  foundBelow?: RouteRecord;
   /** Which branches of undecidable conditions it was declared in (`condition:branch` ids). */
   readonly branches: readonly string[];
 }

@@ -327,6 +327,8 @@ export class RouteLibrary {
       nested: this.nestedParents.length
         ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }
         : undefined,
+      storedOver: undefined,
+      foundBelow: undefined,
     };
     state.add(record);
 
