@@ -65,6 +65,9 @@ export interface ArraySource {
   copyInto(target: PhpArray): void;
 }
 
+/** Arrays below this size are read as they are (see PhpArray.forEachEntry). */
+const SNAPSHOT_SIZE = 64;
+
 /**
  * An ordered PHP array with PHP's key casting. Copy-on-write: `share()` marks an array held in
  * two places, and writers call `writable()` to get an unshared copy first.
@@ -77,6 +80,10 @@ export class PhpArray {
   private shared = 0;
   /** Where a view's entries are until it settles (then undefined). */
   private source: ArraySource | undefined;
+  /** The entries as arrays, kept while the array is shared and unchanged (see forEachEntry). */
+  private snapshot: { keys: Key[]; values: Value[]; origins: (EntryOrigin | undefined)[] } | undefined;
+  /** Bumped by every change, so that a snapshot taken while a reader changed the array is dropped. */
+  private changes = 0;
 
   constructor(map?: Map<Key, Value>, nextIndex = 0, origins?: Map<Key, EntryOrigin>) {
     this.map = map ?? new Map();
@@ -112,6 +119,8 @@ export class PhpArray {
   settle(): void {
     const source = this.source;
     if (!source) return;
+    this.snapshot = undefined;
+    this.changes++;
     this.source = undefined;
     source.copyInto(this);
   }
@@ -119,6 +128,8 @@ export class PhpArray {
   /** Makes this (empty) array a copy of `other`'s entries, origins and next index; nested arrays are not shared again. */
   copyEntriesOf(other: PhpArray): void {
     other.settle();
+    this.snapshot = undefined;
+    this.changes++;
     this.map = new Map(other.map);
     this.origins = other.origins && new Map(other.origins);
     this.nextIndex = other.nextIndex;
@@ -142,6 +153,8 @@ export class PhpArray {
 
   /** PHP `$a[$key] = $value`: an existing key keeps its position. */
   set(key: Key, value: Value, origin?: EntryOrigin): void {
+    this.snapshot = undefined;
+    this.changes++;
     if (this.source) {
       // `$route['translate_uri_dashes'] = FALSE;` after map(): kept beside the view, not a copy.
       this.source.write(key, value, origin);
@@ -162,6 +175,8 @@ export class PhpArray {
   }
 
   delete(key: Key): void {
+    this.snapshot = undefined;
+    this.changes++;
     if (this.source) this.settle();
     this.map.delete(key);
     this.origins?.delete(key);
@@ -177,6 +192,30 @@ export class PhpArray {
       this.source.forEachEntry(fn);
       return;
     }
+    const snapshot = this.snapshot;
+    if (snapshot) {
+      const { keys, values, origins } = snapshot;
+      for (let i = 0; i < keys.length; i++) fn(values[i], keys[i], origins[i]);
+      return;
+    }
+    // A shared array no longer changes in place (writers copy it) and is read by its owners again
+    // and again (`$route`, read by every method's map() and the checks): kept as arrays.
+    if (this.shared > 0 && this.map.size >= SNAPSHOT_SIZE) {
+      const taken: NonNullable<PhpArray['snapshot']> = { keys: [], values: [], origins: [] };
+      const changes = this.changes;
+      this.forEachStored((value, key, origin) => {
+        taken.keys.push(key);
+        taken.values.push(value);
+        taken.origins.push(origin);
+        fn(value, key, origin);
+      });
+      if (this.changes === changes) this.snapshot = taken;
+      return;
+    }
+    this.forEachStored(fn);
+  }
+
+  private forEachStored(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void {
     const origins = this.origins;
     if (!origins) {
       this.map.forEach((value, key) => fn(value, key, undefined));
