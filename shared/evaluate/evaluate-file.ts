@@ -55,6 +55,10 @@ export interface FileEvaluation {
   methods: MethodResult[];
   problems: EvalProblem[];
   calls: RouteCall[];
+  /** The calls of methods other than the declaring ones (prefix(), block(), named(), map(), unknown ones), in order. */
+  otherCalls: RouteCall[];
+  /** A closure was passed as a `$nested` callable. */
+  nestedClosure: boolean;
   /** 'together' when all methods were evaluated in one pass, else 'per-method'. */
   mode: 'together' | 'per-method';
   /** Top-level statements skipped by resuming from a checkpoint, replayed from an earlier evaluation, and evaluated. */
@@ -170,6 +174,8 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     // Copied (closures the URL tester runs add to the interpreter's list); not with flatMap,
     // which takes milliseconds for the 9,000 calls of a large file.
     calls: unique.length === 1 ? unique[0].calls.slice() : ([] as RouteCall[]).concat(...unique.map((o) => o.calls)),
+    otherCalls: unique.length === 1 ? unique[0].otherCalls.slice() : ([] as RouteCall[]).concat(...unique.map((o) => o.otherCalls)),
+    nestedClosure: unique.some((o) => o.nestedClosure),
     mode,
     statements,
     steps: unique.reduce((n, o) => n + o.steps, 0),

@@ -63,6 +63,10 @@ export interface InterpreterOutcome {
   warnings: string[][];
   problems: EvalProblem[];
   calls: RouteCall[];
+  /** The calls of methods other than the declaring ones (see DECLARING_METHODS). */
+  otherCalls: RouteCall[];
+  /** A closure was passed as a `$nested` callable. */
+  nestedClosure: boolean;
   library: RouteLibrary;
   steps: number;
   /** Constants after the file ran. */
@@ -90,6 +94,8 @@ export interface InterpreterSnapshot {
   readonly problems: readonly EvalProblem[];
   readonly problemsAt: ReadonlyMap<number, readonly EvalProblem[]>;
   readonly calls: readonly RouteCall[];
+  readonly otherCalls: readonly RouteCall[];
+  readonly nestedClosure: boolean;
   readonly occurrences: ReadonlyMap<PhpNode, number>;
   readonly steps: number;
 }
@@ -164,6 +170,12 @@ const ROUTE_PARAMS: Record<string, string[]> = {
   map: ['routes'],
 };
 
+/** The methods that declare routes: nearly every call of a route file. */
+export const DECLARING_METHODS: ReadonlySet<string> = new Set(['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'resources', 'context']);
+
+/** Where a method takes its `$nested` callable. */
+export const NESTED_ARGUMENT: Readonly<Record<string, number>> = { any: 3, get: 3, post: 3, put: 3, delete: 3, head: 3, patch: 3, options: 3, resources: 2 };
+
 /** `Route::name(...)`, whatever the case of `Route`. */
 function isRouteCall(node: PhpNode | null | undefined): boolean {
   return node?.kind === 'call' && node.what?.kind === 'staticlookup' && String(node.what.what?.name ?? '').replace(/^\\/, '').toLowerCase() === 'route';
@@ -196,6 +208,9 @@ export class Interpreter implements LibraryHost {
   private readonly warnings: string[][] = REQUEST_METHODS.map(() => []);
   private readonly problems: EvalProblem[] = [];
   private readonly calls: RouteCall[] = [];
+  /** Calls of methods other than the declaring ones: the few most checks look at. */
+  private readonly otherCalls: RouteCall[] = [];
+  private nestedClosure = false;
   private readonly via: CallSite[] = [];
   /** An immutable copy of `via`, shared by every call recorded until the stack changes. */
   private viaSnapshot: readonly CallSite[] = [];
@@ -339,6 +354,8 @@ export class Interpreter implements LibraryHost {
       warnings: this.warnings,
       problems: this.problems,
       calls: this.calls,
+      otherCalls: this.otherCalls,
+      nestedClosure: this.nestedClosure,
       library: this.library,
       steps: this.steps,
       constants: this.constants,
@@ -372,6 +389,8 @@ export class Interpreter implements LibraryHost {
       problems: this.problems.slice(),
       problemsAt,
       calls: this.calls.slice(),
+      otherCalls: this.otherCalls.slice(),
+      nestedClosure: this.nestedClosure,
       occurrences: new Map(this.occurrences),
       steps: this.steps,
     };
@@ -390,6 +409,8 @@ export class Interpreter implements LibraryHost {
     appendAll(this.problems, s.problems);
     for (const [at, list] of s.problemsAt) this.problemsAt.set(at, list.slice());
     appendAll(this.calls, s.calls);
+    appendAll(this.otherCalls, s.otherCalls);
+    this.nestedClosure = s.nestedClosure;
     this.occurrences = new Map(s.occurrences);
     this.steps = s.steps;
   }
@@ -405,6 +426,7 @@ export class Interpreter implements LibraryHost {
     const created = states.map((s) => s.created.length);
     const warnings = this.warnings.map((w) => w.length);
     const calls = this.calls.length;
+    const otherCalls = this.otherCalls.length;
     const problems = this.problems.length;
     const steps = this.steps;
     const recording = (this.recording = { spans: [this.statementSpan], closures: [] });
@@ -421,6 +443,7 @@ export class Interpreter implements LibraryHost {
       start,
       records: states.map((s, m) => tail(s.created, created[m])),
       calls: this.calls.slice(calls),
+      otherCalls: tail(this.otherCalls, otherCalls),
       warnings: newWarnings ? this.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
       problems: tail(this.problems, problems),
       steps: this.steps - steps,
@@ -439,6 +462,7 @@ export class Interpreter implements LibraryHost {
     this.steps += effect.steps;
     // Indexed loops: this runs for every statement of a large file on every edit.
     appendAll(this.calls, effect.calls);
+    if (effect.otherCalls.length) appendAll(this.otherCalls, effect.otherCalls);
     appendAll(this.problems, effect.problems);
     if (effect.warnings !== NO_WARNINGS) for (let m = 0; m < effect.warnings.length; m++) appendAll(this.warnings[m], effect.warnings[m]);
     this.replayStats.replayed++;
@@ -1619,7 +1643,11 @@ export class Interpreter implements LibraryHost {
       nameSpan: this.span(what.offset),
       argSpans: (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)),
     };
-    this.calls.push({ site, args, mask: this.mask, conditional: this.conditional, via: this.viaSnapshot });
+    const call: RouteCall = { site, args, mask: this.mask, conditional: this.conditional, via: this.viaSnapshot };
+    this.calls.push(call);
+    if (!DECLARING_METHODS.has(lower)) this.otherCalls.push(call);
+    const nestedAt = NESTED_ARGUMENT[lower];
+    if (nestedAt !== undefined && args[nestedAt] instanceof PhpClosure) this.nestedClosure = true;
     // Skipped named arguments take their defaults.
     const filled = args.map((a) => (a === undefined ? (null as Value) : a));
     return this.library.call(method, filled, site, this.mask);

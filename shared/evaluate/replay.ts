@@ -100,6 +100,8 @@ export interface StatementEffect {
   /** Records created, per request method, in creation order. */
   readonly records: readonly (readonly RouteRecord[])[];
   readonly calls: readonly RouteCall[];
+  /** The calls of methods other than the declaring ones (see Interpreter). */
+  readonly otherCalls: readonly RouteCall[];
   readonly warnings: readonly (readonly string[])[];
   readonly problems: readonly EvalProblem[];
   readonly steps: number;

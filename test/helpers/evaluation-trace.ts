@@ -37,6 +37,8 @@ export function evaluationTrace(e: FileEvaluation): unknown {
     steps: e.steps,
     methods: e.methods.map((m) => ({ outcome: outcomeToJson(m), created: m.library.created.map(record), routeOrigins: m.routes ? [...m.routes.keys()].map((k) => origin(m.routes?.originOf(k) as EntryOriginInfo)) : null })),
     calls: e.calls.map((c) => ({ site: site(c.site), args: c.args.map((a) => (a === undefined ? '<skipped>' : valueToJson(a))), mask: c.mask, conditional: c.conditional, via: c.via.map(site) })),
+    otherCalls: e.otherCalls.map((c) => site(c.site)),
+    nestedClosure: e.nestedClosure,
     problems: e.problems.map((p) => `${p.code}@${span(p.span)}: ${p.message}`),
     constants: [...e.constants].map(([k, v]) => [k, valueToJson(v)]),
   };

@@ -4,10 +4,11 @@ import type { RouteCall } from '../../evaluate/interpreter';
 const NONE: readonly RouteCall[] = [];
 
 /**
- * An evaluation's `Route::` calls by method name (as written, lower case), each list in call
- * order. Built in one pass and shared: most checks look at a few methods' calls (prefix(),
- * block(), named(), map(), unknown ones), and a large file makes thousands of calls, which each
- * check would otherwise walk on every edit.
+ * An evaluation's calls of methods other than the declaring ones (prefix(), block(), named(),
+ * map(), methods the library lacks) by method name (as written, lower case), each list in call
+ * order. The interpreter sets those calls apart as it records them (`otherCalls`): a large file
+ * makes thousands of calls, nearly all declarations, which each check would otherwise walk on
+ * every edit.
  */
 export class CallGroups {
   private static readonly memo = new WeakMap<FileEvaluation, CallGroups>();
@@ -15,15 +16,11 @@ export class CallGroups {
 
   static of(evaluation: FileEvaluation): CallGroups {
     let groups = CallGroups.memo.get(evaluation);
-    // A closure run later (the URL tester) may add calls to the evaluation: grouped again then.
-    if (!groups || groups.size !== evaluation.calls.length) CallGroups.memo.set(evaluation, (groups = new CallGroups(evaluation.calls)));
+    if (!groups) CallGroups.memo.set(evaluation, (groups = new CallGroups(evaluation.otherCalls)));
     return groups;
   }
 
-  private readonly size: number;
-
   private constructor(calls: readonly RouteCall[]) {
-    this.size = calls.length;
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i];
       const method = call.site.method;
@@ -33,12 +30,12 @@ export class CallGroups {
     }
   }
 
-  /** The calls of one method, in call order. */
+  /** The calls of one method other than the declaring ones, in call order. */
   of(method: string): readonly RouteCall[] {
     return this.byMethod.get(method) ?? NONE;
   }
 
-  /** Every method called, with its calls. */
+  /** Every method called other than the declaring ones, with its calls. */
   methods(): IterableIterator<[string, readonly RouteCall[]]> {
     return this.byMethod.entries();
   }

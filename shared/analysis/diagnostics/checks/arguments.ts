@@ -26,25 +26,23 @@ export const closureTargets: Check = ({ evaluation }) => {
   if (!evaluation.methods.some((r) => r.library.closureTarget)) return [];
   const out: Finding[] = [];
   const seen = new Set<number>();
-  for (const [method, calls] of CallGroups.of(evaluation).methods()) {
-    if (!isRouteMethod(method)) continue;
-    for (const call of calls) {
-      const { site, args } = call;
-      if (!anyValue(args[1], isClosure)) continue;
-      const span = site.argSpans[1];
-      if (!span || seen.has(span.start)) continue;
-      seen.add(span.start);
-      const methods = maskNames(registeringMask(site.method, call.mask));
-      if (methods.length === 0) continue;
-      out.push(
-        finding(
-          'closure-target',
-          span,
-          'A closure cannot be the target of a Route:: route: Route::map() passes every target to str_replace(), which throws a TypeError for a Closure on PHP 8, and the whole routes file fails. Assign closure routes straight to $route after map() instead ($route[\'path\'] = function (...) {...};).',
-          { methods },
-        ),
-      );
-    }
+  for (const call of evaluation.calls) {
+    const { site, args } = call;
+    if (!isRouteMethod(site.method)) continue;
+    if (!anyValue(args[1], isClosure)) continue;
+    const span = site.argSpans[1];
+    if (!span || seen.has(span.start)) continue;
+    seen.add(span.start);
+    const methods = maskNames(registeringMask(site.method, call.mask));
+    if (methods.length === 0) continue;
+    out.push(
+      finding(
+        'closure-target',
+        span,
+        'A closure cannot be the target of a Route:: route: Route::map() passes every target to str_replace(), which throws a TypeError for a Closure on PHP 8, and the whole routes file fails. Assign closure routes straight to $route after map() instead ($route[\'path\'] = function (...) {...};).',
+        { methods },
+      ),
+    );
   }
   return out;
 };

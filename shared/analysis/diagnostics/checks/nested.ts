@@ -3,7 +3,6 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { CallSite, RouteRecord } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';
-import { CallGroups } from '../call-groups';
 import { MethodGroups, describeMethods, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
 
@@ -28,13 +27,8 @@ function list(keys: string[], max = 6): string {
  */
 export const nestedCallables: Check = ({ evaluation }) => {
   // Nearly every file has no $nested callable at all: then there is nothing to look at.
-  let anyClosure = false;
-  for (const [method, calls] of CallGroups.of(evaluation).methods()) {
-    const idx = nestedArgIndex(method);
-    if (idx !== undefined && calls.some((c) => c.args[idx] instanceof PhpClosure)) anyClosure = true;
-    if (anyClosure) break;
-  }
-  if (!anyClosure && !evaluation.methods.some((res) => res.library.createdNested)) return [];
+  // The interpreter notes a closure passed as `$nested` as it records the call.
+  if (!evaluation.nestedClosure && !evaluation.methods.some((res) => res.library.createdNested)) return [];
   const out: Finding[] = [];
   const records: { method: RequestMethod; r: RouteRecord }[] = [];
   evaluation.methods.forEach((res, m) => res.library.created.forEach((r) => records.push({ method: REQUEST_METHODS[m], r })));
