@@ -215,6 +215,22 @@ export class PhpArray {
     this.forEachStored(fn);
   }
 
+  /** The entries as arrays, in order (kept until the array changes; a view's are read anew). */
+  entryArrays(): { readonly keys: readonly Key[]; readonly values: readonly Value[]; readonly origins: readonly (EntryOrigin | undefined)[] } {
+    if (this.snapshot) return this.snapshot;
+    const taken: NonNullable<PhpArray['snapshot']> = { keys: [], values: [], origins: [] };
+    const changes = this.changes;
+    const fill = (value: Value, key: Key, origin: EntryOrigin | undefined) => {
+      taken.keys.push(key);
+      taken.values.push(value);
+      taken.origins.push(origin);
+    };
+    if (this.source) this.source.forEachEntry(fill);
+    else this.forEachStored(fill);
+    if (!this.source && this.changes === changes) this.snapshot = taken;
+    return taken;
+  }
+
   private forEachStored(fn: (value: Value, key: Key, origin: EntryOrigin | undefined) => void): void {
     const origins = this.origins;
     if (!origins) {

@@ -28,15 +28,17 @@ export class MappedRoutes implements ArraySource {
    * entry's origin (in the same pass that finds them).
    */
   static over(input: PhpArray, table: RecordTable, onOverwrite: (record: RouteRecord, origin: EntryOrigin | undefined) => void): PhpArray {
-    let overlap: Set<Key> | undefined;
-    input.forEachEntry((value, key, origin) => {
-      // Nested arrays are now held by the view too (as by a copy).
+    const { keys, values, origins } = input.entryArrays();
+    // Nested arrays are now held by the view too (as by a copy).
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
       if (value instanceof PhpArray) value.share();
-      const record = table.originOf(key);
-      if (!record) return;
-      (overlap ??= new Set()).add(key);
-      onOverwrite(record, origin);
-    });
+    }
+    let overlap: Set<Key> | undefined;
+    for (const { at, record } of overlaps(table, keys)) {
+      (overlap ??= new Set()).add(keys[at]);
+      onOverwrite(record, origins[at]);
+    }
     const view = PhpArray.view(new MappedRoutes(input.share(), table, overlap));
     table.beforeNextChange(() => view.settle());
     return view;
@@ -138,4 +140,37 @@ export class MappedRoutes implements ArraySource {
 export function displacedRoutes(routes: PhpArray | undefined, table: RecordTable): readonly Key[] | undefined {
   const source = routes?.viewSource;
   return source instanceof MappedRoutes ? source.displacedFrom(table) : undefined;
+}
+
+/**
+ * The input entries (by index) that the table holds a route for, in input order. Found once per
+ * table content (its TablePrint) and input keys: every method's map() reads the same `$route`,
+ * and an edit leaves most tables and `$route` as they were, so the lookups (two per input entry
+ * and method, in large maps) are mostly done already.
+ */
+function overlaps(table: RecordTable, keys: readonly Key[]): readonly { at: number; record: RouteRecord }[] {
+  const print = table.print();
+  for (let r = recentOverlaps.length - 1; r >= 0; r--) {
+    const known = recentOverlaps[r];
+    const p = known.print;
+    if (p.base === print.base && p.stores === print.stores && p.h1 === print.h1 && p.h2 === print.h2 && sameKeys(known.keys, keys)) return known.hits;
+  }
+  const hits: { at: number; record: RouteRecord }[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const record = table.originOf(keys[i]);
+    if (record) hits.push({ at: i, record });
+  }
+  recentOverlaps.push({ print, keys, hits });
+  if (recentOverlaps.length > RECENT_OVERLAPS) recentOverlaps.shift();
+  return hits;
+}
+
+const recentOverlaps: { print: TablePrint; keys: readonly Key[]; hits: readonly { at: number; record: RouteRecord }[] }[] = [];
+const RECENT_OVERLAPS = 32;
+
+function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
