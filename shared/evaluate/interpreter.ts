@@ -174,7 +174,10 @@ const ROUTE_PARAMS: Record<string, string[]> = {
 export const DECLARING_METHODS: ReadonlySet<string> = new Set(['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'resources', 'context']);
 
 /** Where a method takes its `$nested` callable. */
-export const NESTED_ARGUMENT: Readonly<Record<string, number>> = { any: 3, get: 3, post: 3, put: 3, delete: 3, head: 3, patch: 3, options: 3, resources: 2 };
+export const NESTED_ARGUMENT: ReadonlyMap<string, number> = new Map([
+  ...['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options'].map((m) => [m, 3] as const),
+  ['resources', 2] as const,
+]);
 
 /** `Route::name(...)`, whatever the case of `Route`. */
 function isRouteCall(node: PhpNode | null | undefined): boolean {
@@ -1646,7 +1649,7 @@ export class Interpreter implements LibraryHost {
     const call: RouteCall = { site, args, mask: this.mask, conditional: this.conditional, via: this.viaSnapshot };
     this.calls.push(call);
     if (!DECLARING_METHODS.has(lower)) this.otherCalls.push(call);
-    const nestedAt = NESTED_ARGUMENT[lower];
+    const nestedAt = NESTED_ARGUMENT.get(lower);
     if (nestedAt !== undefined && args[nestedAt] instanceof PhpClosure) this.nestedClosure = true;
     // Skipped named arguments take their defaults.
     const filled = args.map((a) => (a === undefined ? (null as Value) : a));

@@ -1,5 +1,5 @@
 import { PhpArray, type ArraySource, type EntryOrigin, type Key, type Value } from '../evaluate/values';
-import type { RecordTable, TablePrint } from './record-table';
+import { samePrint, type RecordTable, type TablePrint } from './record-table';
 import type { RouteRecord } from './records';
 
 /**
@@ -152,8 +152,7 @@ function overlaps(table: RecordTable, keys: readonly Key[]): readonly { at: numb
   const print = table.print();
   for (let r = recentOverlaps.length - 1; r >= 0; r--) {
     const known = recentOverlaps[r];
-    const p = known.print;
-    if (p.base === print.base && p.stores === print.stores && p.h1 === print.h1 && p.h2 === print.h2 && sameKeys(known.keys, keys)) return known.hits;
+    if (samePrint(known.print, print) && sameKeys(known.keys, keys)) return known.hits;
   }
   const hits: { at: number; record: RouteRecord }[] = [];
   for (let i = 0; i < keys.length; i++) {

@@ -21,6 +21,11 @@ export interface TablePrint {
   readonly h2: number;
 }
 
+/** The same table content (see TablePrint). */
+export function samePrint(a: TablePrint, b: TablePrint): boolean {
+  return a.base === b.base && a.stores === b.stores && a.h1 === b.h1 && a.h2 === b.h2;
+}
+
 /**
  * The library's array of routes under one request method: each `$from` with the record stored
  * under it (the PHP value is the record's `$to`). One map from key to record, where a PhpArray

@@ -3,6 +3,7 @@ import type { EntryOriginInfo } from '../../library/records';
 import { changedWindow, isUnchanged, type ChangedWindow } from '../../util/changed-window';
 import { runSteps, type Steps } from '../../util/steps';
 import { MappedRoutes } from '../../library/mapped-routes';
+import { samePrint } from '../../library/record-table';
 
 /** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
 export interface TableView {
@@ -65,9 +66,7 @@ function remember(view: TableView, layout: Layout): void {
 function earlierView(now: Layout): TableView | undefined {
   for (let r = recent.length - 1; r >= 0; r--) {
     const { view, layout } = recent[r];
-    const a = layout.table;
-    const b = now.table;
-    if (a.base !== b.base || a.stores !== b.stores || a.h1 !== b.h1 || a.h2 !== b.h2) continue;
+    if (!samePrint(layout.table, now.table)) continue;
     if (layout.input.size !== now.input.size || (layout.added?.size ?? 0) !== (now.added?.size ?? 0)) continue;
     const tableSize = view.keys.length - layout.input.size - (layout.added?.size ?? 0);
     if (sameInput(view, layout.input, now.input) && (!now.added || sameEntries(view, layout.input.size + tableSize, now.added))) return view;

@@ -3,16 +3,15 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import type { CallSite, RouteRecord } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';
+import { NESTED_ARGUMENT } from '../../../evaluate/interpreter';
 import { MethodGroups, describeMethods, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
 
 const same = (a: CallSite, b: CallSite) => a.span.start === b.span.start;
 
-const VERBS = new Set(['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options']);
-
+/** Where a method takes its `$nested` callable (the interpreter's table). */
 function nestedArgIndex(method: string): number | undefined {
-  if (method === 'resources') return 2;
-  return VERBS.has(method) ? 3 : undefined;
+  return NESTED_ARGUMENT.get(method);
 }
 
 function list(keys: string[], max = 6): string {
