@@ -39,6 +39,15 @@ export class NamedRoutes {
     return this.current().entries();
   }
 
+  /** Each name (a name given twice, twice), read from the records without building the array. */
+  forEachName(fn: (name: Key) => void): void {
+    const created = this.records();
+    for (let i = this.from; i < created.length; i++) {
+      const name = created[i].name;
+      if (name !== undefined) fn(name);
+    }
+  }
+
   private current(): PhpArray {
     const created = this.records();
     for (let i = this.upTo; i < created.length; i++) {

@@ -27,6 +27,8 @@ export interface ScanProgress {
 export class WorkspaceIndex {
   /** Route file path → route names it defines. */
   private readonly routeNames = new Map<string, Set<string>>();
+  /** knownNames(), until a file's names change. */
+  private known: Set<string> | undefined;
   /** Route file path → its text and evaluation as last read (references and rename read them). */
   private readonly inputs = new Map<string, { text: string; evaluation: FileEvaluation }>();
   /** Route file path → where each of its names is declared (for definition and hover). */
@@ -70,10 +72,14 @@ export class WorkspaceIndex {
     return this.matcher(folder.settings.routeFiles)(path.relative(folder.path, file).split(path.sep).join('/'));
   }
 
-  knownNames(): Set<string> {
-    const all = new Set<string>();
-    for (const names of this.routeNames.values()) for (const n of names) all.add(n);
-    return all;
+  /** Every route name of the workspace's route files: one set, made again only when a file's names change (it is read on every edit). */
+  knownNames(): ReadonlySet<string> {
+    if (!this.known) {
+      const all = new Set<string>();
+      for (const names of this.routeNames.values()) for (const n of names) all.add(n);
+      this.known = all;
+    }
+    return this.known;
   }
 
   routeFiles(): string[] {
@@ -121,6 +127,7 @@ export class WorkspaceIndex {
     const changed = new Set<string>();
     for (const n of names) if (!old.has(n)) changed.add(n);
     for (const n of old) if (!names.has(n)) changed.add(n);
+    if (changed.size) this.known = undefined;
     return changed;
   }
 
@@ -159,6 +166,7 @@ export class WorkspaceIndex {
     if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);
     this.scanned.delete(file);
+    this.known = undefined;
     return this.routeNames.delete(file);
   }
 

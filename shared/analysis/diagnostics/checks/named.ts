@@ -6,9 +6,9 @@ import { closestNames } from '../../names';
 import { finding, type Finding } from '../types';
 
 /** Every route name the file defines under any request method. */
-export function namesOf(evaluation: { methods: { library: { named: { keys(): Iterable<string | number> } } }[] }): Set<string> {
+export function namesOf(evaluation: { methods: { library: { named: { forEachName(fn: (name: string | number) => void): void } } }[] }): Set<string> {
   const names = new Set<string>();
-  for (const m of evaluation.methods) for (const k of m.library.named.keys()) names.add(keyToString(k));
+  for (const m of evaluation.methods) m.library.named.forEachName((k) => names.add(keyToString(k)));
   return names;
 }
 
