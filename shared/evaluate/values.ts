@@ -192,24 +192,11 @@ export class PhpArray {
       this.source.forEachEntry(fn);
       return;
     }
-    const snapshot = this.snapshot;
-    if (snapshot) {
-      const { keys, values, origins } = snapshot;
-      for (let i = 0; i < keys.length; i++) fn(values[i], keys[i], origins[i]);
-      return;
-    }
     // A shared array no longer changes in place (writers copy it) and is read by its owners again
     // and again (`$route`, read by every method's map() and the checks): kept as arrays.
-    if (this.shared > 0 && this.map.size >= SNAPSHOT_SIZE) {
-      const taken: NonNullable<PhpArray['snapshot']> = { keys: [], values: [], origins: [] };
-      const changes = this.changes;
-      this.forEachStored((value, key, origin) => {
-        taken.keys.push(key);
-        taken.values.push(value);
-        taken.origins.push(origin);
-        fn(value, key, origin);
-      });
-      if (this.changes === changes) this.snapshot = taken;
+    if (this.snapshot || (this.shared > 0 && this.map.size >= SNAPSHOT_SIZE)) {
+      const { keys, values, origins } = this.entryArrays();
+      for (let i = 0; i < keys.length; i++) fn(values[i], keys[i], origins[i]);
       return;
     }
     this.forEachStored(fn);
