@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
 import { runSteps, type Steps } from '../../../shared/util/steps';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
-import { DocumentEvaluator } from '../../../shared/evaluate/document-evaluator';
+import { DocumentEvaluator, type DocumentOptions } from '../../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
@@ -26,9 +26,25 @@ export interface AnalysedRouteFile {
   timing?: { parseMs: number; evaluateMs: number; analyseMs: number; totalMs: number };
 }
 
-/** Evaluates and analyses route files; keeps an evaluator per document so an edit redoes little. */
-export class RouteService {
+/** Evaluates route files for the workspace index (see RouteService.evaluateFile). */
+export interface RouteFileEvaluator {
+  evaluateFile(file: string, text: string, options: DocumentOptions): FileEvaluation;
+  /** The file left the index (deleted, no longer a route file). */
+  forget(file: string): void;
+}
+
+/**
+ * Evaluates and analyses route files. One evaluator per route file, shared by the workspace
+ * index and the open document: opening a file the index has read evaluates nothing again, and an
+ * edit or a close redoes only what changed.
+ */
+export class RouteService implements RouteFileEvaluator {
+  /** Route file path → its evaluator. */
   private readonly evaluators = new Map<string, DocumentEvaluator>();
+  /** Open document → its file (the evaluators of open files follow the editor, not the disk). */
+  private readonly openFiles = new Map<string, string>();
+  /** Evaluators of documents opened on a file another open document already evaluates (two URIs for one path). */
+  private readonly ownEvaluators = new Map<string, DocumentEvaluator>();
   private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string }>();
   private readonly catalogs = new Map<string, ControllerCatalog>();
 
@@ -81,9 +97,54 @@ export class RouteService {
   /** The last evaluation of each open route document (requests read it); its findings are empty when only evaluate() ran. */
   private readonly latest = new Map<string, AnalysedRouteFile & { text: string }>();
 
+  /** The document closed: its evaluator stays, for the index to read the file on disk from. */
   close(uri: string): void {
-    this.evaluators.delete(uri);
+    this.openFiles.delete(uri);
+    this.ownEvaluators.delete(uri);
     this.latest.delete(uri);
+  }
+
+  /**
+   * The index's evaluation of a route file as read from disk. The file's evaluator makes it, so
+   * that opening the file later starts from it; while the file is open, its evaluator belongs to
+   * the editor's text (an analysis under way reads its records) and a one-off evaluation is made.
+   */
+  evaluateFile(file: string, text: string, options: DocumentOptions): FileEvaluation {
+    if (this.isOpen(file)) return evaluateRouteFile(text, options);
+    const evaluator = this.evaluatorOf(file);
+    evaluator.configure(options);
+    return evaluator.update(text);
+  }
+
+  forget(file: string): void {
+    if (!this.isOpen(file)) this.evaluators.delete(file);
+  }
+
+  private isOpen(file: string): boolean {
+    for (const open of this.openFiles.values()) if (open === file) return true;
+    return false;
+  }
+
+  /** The evaluator of an open document: its file's, unless another open document has that one. */
+  private documentEvaluator(uri: string, file: string): DocumentEvaluator {
+    const own = this.ownEvaluators.get(uri);
+    if (own) return own;
+    if (this.openFiles.get(uri) !== file && this.isOpen(file)) {
+      const evaluator = new DocumentEvaluator();
+      this.ownEvaluators.set(uri, evaluator);
+      return evaluator;
+    }
+    this.openFiles.set(uri, file);
+    return this.evaluatorOf(file);
+  }
+
+  private evaluatorOf(file: string): DocumentEvaluator {
+    let evaluator = this.evaluators.get(file);
+    if (!evaluator) {
+      evaluator = new DocumentEvaluator();
+      this.evaluators.set(file, evaluator);
+    }
+    return evaluator;
   }
 
   last(uri: string): (AnalysedRouteFile & { text: string }) | undefined {
@@ -136,11 +197,7 @@ export class RouteService {
     }
     const constants = new Map(app.constants);
     for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
-    let evaluator = this.evaluators.get(uri);
-    if (!evaluator) {
-      evaluator = new DocumentEvaluator();
-      this.evaluators.set(uri, evaluator);
-    }
+    const evaluator = this.documentEvaluator(uri, file);
     evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxRoutes: settings.maxRoutes });
     const evaluation = evaluator.update(text);
     const { parseMs, evaluateMs } = evaluator.lastTiming;

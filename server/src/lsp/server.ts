@@ -71,7 +71,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const documents = new TextDocuments(TextDocument);
   const service = new RouteService();
   let folders: Folder[] = [];
-  const index = new WorkspaceIndex(() => folders, (message) => log(message));
+  const index = new WorkspaceIndex(() => folders, (message) => log(message), service);
   let debounceMs = options.debounceMs ?? 150;
   let supportsConfiguration = false;
   let supportsWatchRegistration = false;
@@ -469,6 +469,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     usagesPublishedAt.delete(e.document.uri);
     overLimit.delete(e.document.uri);
     idle.cancel(e.document.uri);
+    // The file's evaluator goes back to the index, which reads the file on disk with it next.
+    cancelJob(e.document.uri);
     service.close(e.document.uri);
     const file = uriToPath(e.document.uri);
     if (file && index.isRouteFile(file)) {

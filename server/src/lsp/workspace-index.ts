@@ -6,11 +6,15 @@ import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { Span } from '../../../shared/php/ast';
 import { LineIndex } from '../../../shared/php/line-index';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { mayRead } from '../host/read-fence';
 import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
+
+/** Each route file evaluated on its own, nothing kept. */
+const ONE_OFF: RouteFileEvaluator = { evaluateFile: (_file, text, options) => evaluateRouteFile(text, options), forget: () => undefined };
 
 /** Folders never worth scanning: dependencies, VCS data, the framework's own code. */
 const SKIP_DIRS = new Set(['node_modules', 'vendor', '.git', '.hg', '.svn', 'system', 'cache', 'logs', '.idea', '.vscode']);
@@ -43,6 +47,8 @@ export class WorkspaceIndex {
     private readonly folders: () => { path: string; settings: FolderSettings }[],
     /** Where to say why a route file on disk was left out (too large, outside the workspace…). */
     private readonly log: (message: string) => void = () => undefined,
+    /** Evaluates the route files read (the server shares each file's evaluator with its open document). */
+    private readonly evaluator: RouteFileEvaluator = ONE_OFF,
   ) {}
 
   /** The folder containing a file, if any. */
@@ -104,7 +110,7 @@ export class WorkspaceIndex {
     const constants = constantsOfApp(appDir);
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
     const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
-    const evaluation = evaluateRouteFile(source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxRoutes: folder?.settings.maxRoutes });
+    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxRoutes: folder?.settings.maxRoutes });
     return this.recordRouteFile(file, source, evaluation);
   }
 
@@ -162,6 +168,7 @@ export class WorkspaceIndex {
   }
 
   removeFile(file: string): boolean {
+    this.evaluator.forget(file);
     this.inputs.delete(file);
     if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);

@@ -1,0 +1,111 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RouteService } from '../../server/src/lsp/route-service';
+import { WorkspaceIndex } from '../../server/src/lsp/workspace-index';
+import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import { DEFAULT_SETTINGS } from '../../shared/workspace/settings';
+import { evaluationSnapshot } from '../helpers/evaluation-snapshot';
+
+/**
+ * The workspace index and the open document share one evaluator per route file (RouteService):
+ * opening a file the index read evaluates nothing again, closing it lets the index re-read the
+ * disk from the document's last state, and neither disturbs an evaluation the other reads.
+ */
+describe('route file evaluators shared by the index and open documents', () => {
+  let root: string;
+  let file: string;
+  let uri: string;
+  const disk = routeFile('users');
+  const edited = routeFile('members');
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-shared-'));
+    file = path.join(root, 'application', 'config', 'routes.php');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, disk);
+    uri = pathToFileURL(file).toString();
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const setUp = () => {
+    const service = new RouteService();
+    const index = new WorkspaceIndex(() => [{ path: root, settings: DEFAULT_SETTINGS }], () => undefined, service);
+    return { service, index, indexed: () => index.routeFileInputs().find((i) => i.file === file)?.evaluation };
+  };
+
+  it('opens a file the index read without parsing or evaluating it again', () => {
+    const { service, index, indexed } = setUp();
+    index.updateRouteFile(file);
+    const opened = service.analyse(uri, file, disk, 1, DEFAULT_SETTINGS, 'pending');
+    assert.equal(opened.timing?.parseMs, 0);
+    assert.equal(opened.timing?.evaluateMs, 0);
+    assert.equal(opened.evaluation, indexed());
+  });
+
+  it('while the file is open, reads the disk for the index without touching the document’s evaluation', () => {
+    const { service, index, indexed } = setUp();
+    index.updateRouteFile(file);
+    const open = service.analyse(uri, file, edited, 1, DEFAULT_SETTINGS, 'pending').evaluation;
+    index.updateRouteFile(file);
+    assert.notEqual(indexed(), open);
+    assertFresh(file, disk, indexed()!);
+    assert.equal(service.last(uri)?.evaluation, open);
+    assertFresh(file, edited, open);
+    // The document's evaluator still holds its text: the same text is not evaluated again.
+    const again = service.analyse(uri, file, edited, 2, DEFAULT_SETTINGS, 'pending');
+    assert.equal(again.evaluation, open);
+  });
+
+  it('after a close, re-reads the disk from the document’s last state, not from scratch', () => {
+    const { service, index, indexed } = setUp();
+    service.analyse(uri, file, edited, 1, DEFAULT_SETTINGS, 'pending');
+    service.close(uri);
+    index.updateRouteFile(file);
+    const evaluation = indexed()!;
+    assertFresh(file, disk, evaluation);
+    const { evaluated, replayed, resumed } = evaluation.statements;
+    assert.ok(evaluated < evaluation.parsed.statements.length, `${evaluated} statements evaluated again, ${replayed} replayed, ${resumed} resumed past`);
+  });
+
+  it('gives two documents on one file (two URIs for one path) evaluations of their own', () => {
+    const { service } = setUp();
+    const other = uri.replace('file://', 'file://localhost');
+    const first = service.analyse(uri, file, disk, 1, DEFAULT_SETTINGS, 'pending').evaluation;
+    const second = service.analyse(other, file, edited, 1, DEFAULT_SETTINGS, 'pending').evaluation;
+    assertFresh(file, edited, second);
+    const firstAgain = service.analyse(uri, file, disk, 2, DEFAULT_SETTINGS, 'pending');
+    assert.equal(firstAgain.evaluation, first);
+    assertFresh(file, disk, first);
+  });
+
+  it('forgets the evaluator of a route file removed from the index, unless a document has it open', () => {
+    const { service, index, indexed } = setUp();
+    index.updateRouteFile(file);
+    index.removeFile(file);
+    assert.equal(indexed(), undefined);
+    const reopened = service.analyse(uri, file, disk, 1, DEFAULT_SETTINGS, 'pending');
+    assert.ok((reopened.timing?.parseMs ?? 0) > 0, 'evaluated anew');
+    index.updateRouteFile(file);
+    index.removeFile(file);
+    const again = service.analyse(uri, file, disk, 2, DEFAULT_SETTINGS, 'pending');
+    assert.equal(again.evaluation, reopened.evaluation, 'the open document kept its evaluator');
+  });
+});
+
+/** A route file long enough for checkpoints and replay (they start after 32 statements). */
+function routeFile(resource: string): string {
+  const lines = ['<?php', "Route::get('/', 'home', ['as' => 'home']);"];
+  for (let i = 0; i < 60; i++) lines.push(`Route::get('page${i}/(:num)', 'pages/show${i}/$1', ['as' => 'page${i}']);`);
+  lines.push(`Route::resources('${resource}');`);
+  for (let i = 0; i < 30; i++) lines.push(`Route::post('form${i}', 'forms/save${i}');`);
+  lines.push('$route = Route::map($route);', '');
+  return lines.join('\n');
+}
+
+/** Equal to a fresh evaluation of the text, as the server makes it for this file. */
+function assertFresh(file: string, text: string, evaluation: FileEvaluation): void {
+  assert.deepEqual(evaluationSnapshot(text, evaluation), evaluationSnapshot(text, evaluateRouteFile(text, { file, maxSteps: DEFAULT_SETTINGS.maxSteps, maxRoutes: DEFAULT_SETTINGS.maxRoutes })));
+}
