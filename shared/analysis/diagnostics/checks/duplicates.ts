@@ -1,7 +1,7 @@
 import { describeValue } from '../../../evaluate/convert';
 import { keyToString } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
-import type { EntryOriginInfo } from '../../../library/records';
+import type { EntryOriginInfo, RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
@@ -32,6 +32,16 @@ function sameDeclaration(a: EntryOriginInfo, b: EntryOriginInfo): boolean {
 
 function identity(o: EntryOriginInfo): string {
   return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
+}
+
+/**
+ * Whether a route was declared before a map(): it reached `$route`, or a declaration that
+ * replaced it before that map() did (the middle one of three declarations of a path is never
+ * mapped itself, yet replaced the first before map() ran).
+ */
+function beforeAMap(record: RouteRecord): boolean {
+  for (let r: RouteRecord | undefined = record; r; r = r.replacedBy) if (r.mappedBy.length > 0) return true;
+  return false;
 }
 
 const overwriting = new WeakMap<TableView, readonly number[]>();
@@ -67,7 +77,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     // Blocking an already blocked path changes nothing.
     if (isBlock(later) && isBlock(earlier)) return;
     // A replacement made after the last map() never reaches $route: routes-after-map says so.
-    if (later.kind === 'route' && later.mappedBy.length === 0 && hasMap) return;
+    if (later.kind === 'route' && hasMap && !beforeAMap(later)) return;
     if (!compatibleBranches(branchesOf(later), branchesOf(earlier))) return;
     if (isBlock(earlier)) {
       shadowedBlocks.add(`${identity(later)}|${identity(earlier)}`, method, () => ({ later, earlier, key }));
