@@ -2,8 +2,8 @@ import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { RouteCall } from '../evaluate/interpreter';
 import { keyToString, type Key } from '../evaluate/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
-import type { CallSite, EntryOriginInfo, RouteRecord } from '../library/records';
-import type { Fate } from './produced';
+import type { CallSite, RouteRecord } from '../library/records';
+import { fateOf, type Fate } from './produced';
 import { recordsBySite, type RecordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';
 
@@ -72,21 +72,10 @@ export class ProducedIndex {
     const inner = nested ? (this.sites.inside.get(site.span.start) ?? []) : [];
     const entries: ProducedEntry[] = [];
     for (const list of [own, inner]) {
-      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m]?.routes?.originOf(record.key), this.sites.lastMap) });
+      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m], this.sites.lastMap) });
     }
     return entries;
   }
-}
-
-const ACTIVE: Fate = Object.freeze({ kind: 'active' });
-
-/** The same decision as produced.ts's fates (kept here so the index needs no per-call scan). */
-function fateOf(record: RouteRecord, finalOrigin: object | undefined, lastMap: CallSite | undefined): Fate {
-  if (record.resetBy) return { kind: 'reset', at: record.resetBy };
-  if (finalOrigin === record) return ACTIVE;
-  if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
-  if (record.mappedBy.length === 0) return { kind: 'not-mapped', lastMap };
-  return { kind: 'overwritten', by: finalOrigin as EntryOriginInfo | undefined };
 }
 
 /** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */

@@ -1,5 +1,5 @@
 import type { Span } from '../php/ast';
-import type { FileEvaluation } from '../evaluate/evaluate-file';
+import type { FileEvaluation, MethodResult } from '../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../evaluate/values';
 import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
 import type { CallSite, EntryOriginInfo, LiteralOrigin, RouteRecord } from '../library/records';
@@ -24,15 +24,18 @@ export interface ProducedRoute {
   fate: Fate;
 }
 
-function fateOf(record: RouteRecord, evaluation: FileEvaluation, m: number, lastMap: CallSite | undefined): Fate {
-  const result = evaluation.methods[m];
+const ACTIVE: Fate = Object.freeze({ kind: 'active' });
+
+/** What finally happened to a route under one method: hovers, the outline and lenses all say this. */
+export function fateOf(record: RouteRecord, result: MethodResult | undefined, lastMap: CallSite | undefined): Fate {
   if (record.resetBy) return { kind: 'reset', at: record.resetBy };
-  if (result.routes?.originOf(record.key) === record) return { kind: 'active' };
+  const final = result?.routes?.originOf(record.key);
+  if (final === record) return ACTIVE;
   if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
   // A fatal error stops the script: nothing reaches CodeIgniter's router.
-  if (result.error && result.error.class !== 'ParseError') return { kind: 'error', message: `${result.error.class}: ${result.error.message}`, at: result.error.span };
+  if (result?.error && result.error.class !== 'ParseError') return { kind: 'error', message: `${result.error.class}: ${result.error.message}`, at: result.error.span };
   if (record.mappedBy.length === 0) return { kind: 'not-mapped', lastMap };
-  return { kind: 'overwritten', by: result.routes?.originOf(record.key) as EntryOriginInfo | undefined };
+  return { kind: 'overwritten', by: final as EntryOriginInfo | undefined };
 }
 
 /**
@@ -52,7 +55,7 @@ export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: b
     target: describeTarget(record.to),
     names: record.name === undefined ? [] : [keyToString(record.name)],
     record,
-    fate: fateOf(record, evaluation, m, lastMap),
+    fate: fateOf(record, evaluation.methods[m], lastMap),
   }));
 }
 
