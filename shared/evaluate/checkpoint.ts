@@ -27,11 +27,15 @@ export interface Checkpoint {
   readonly state: InterpreterSnapshot;
 }
 
-/** Whether `parsed` starts with the checkpoint's statements, unmoved, and declares the same functions at the same places. */
-export function canResume(checkpoint: Checkpoint, parsed: ParsedFile): boolean {
+/**
+ * Whether `parsed` starts with the checkpoint's statements, unmoved, and declares the same
+ * functions at the same places. `knownSame`: how many leading statements the caller already
+ * knows to be the checkpoint's (an editor compares each version with the previous one anyway).
+ */
+export function canResume(checkpoint: Checkpoint, parsed: ParsedFile, knownSame = 0): boolean {
   const now = parsed.statements;
   if (now.length < checkpoint.at || checkpoint.broken !== parsed.problems.length > 0) return false;
-  for (let i = 0; i < checkpoint.at; i++) if (!sameStatement(checkpoint.statements[i], now[i])) return false;
+  for (let i = knownSame; i < checkpoint.at; i++) if (!sameStatement(checkpoint.statements[i], now[i])) return false;
   return sameFunctions(checkpoint.functions, topLevelFunctions(parsed), checkpoint.calledFunction);
 }
 
@@ -44,9 +48,11 @@ export function firstDifference(before: readonly ParsedStatement[], now: readonl
 }
 
 const functionsOf = new WeakMap<ParsedFile, readonly FunctionDeclaration[]>();
+const NO_FUNCTIONS: readonly FunctionDeclaration[] = [];
 
 /** Top-level function declarations, in order: PHP declares them before the file runs, wherever they are (once per parse: several steps of an evaluation ask). */
 export function topLevelFunctions(parsed: ParsedFile): readonly FunctionDeclaration[] {
+  if (parsed.functionStatements === 0) return NO_FUNCTIONS;
   let out = functionsOf.get(parsed);
   if (!out) {
     const found: FunctionDeclaration[] = [];

@@ -36,6 +36,8 @@ export class DocumentEvaluator {
    * statement's records with it), which the checkpoint shares.
    */
   private checkpoint: Checkpoint | undefined;
+  /** The parse the checkpoint was taken in or last resumed from (its statements above the checkpoint are the checkpoint's). */
+  private checkpointParse: ParsedFile | undefined;
   /** The text `last` is the evaluation of. */
   private lastText: string | undefined;
   /** Shared by this document's evaluations; a new one when options change (nothing carries over). */
@@ -54,6 +56,7 @@ export class DocumentEvaluator {
     this.options = options;
     this.replay.clear();
     this.checkpoint = undefined;
+    this.checkpointParse = undefined;
     this.lineage = {};
     this.last = undefined;
   }
@@ -77,9 +80,13 @@ export class DocumentEvaluator {
 
   /** Evaluates a new version, resuming from the checkpoint when it applies and keeping one before the edited statement. */
   private evaluate(parsed: ParsedFile): FileEvaluation {
-    const checkpoint = this.checkpoint && canResume(this.checkpoint, parsed) ? this.checkpoint : undefined;
-    this.checkpoint = checkpoint;
     const edited = this.last ? firstDifference(this.last.parsed.statements, parsed.statements) : undefined;
+    // The statements above the edit are the last version's: when the checkpoint held for it and
+    // lies above the edit, only the functions and the file's syntax errors remain to compare.
+    const knownSame = this.checkpoint && edited !== undefined && this.checkpointParse === this.last?.parsed ? edited : 0;
+    const checkpoint = this.checkpoint && canResume(this.checkpoint, parsed, knownSame) ? this.checkpoint : undefined;
+    this.checkpoint = checkpoint;
+    this.checkpointParse = checkpoint ? parsed : undefined;
     // A checkpoint far above the edit would cost the statements between them on every keystroke.
     const { minAt, maxLag } = this.checkpoints;
     const checkpointAt = edited !== undefined && edited >= minAt && (!checkpoint || edited - checkpoint.at > maxLag) ? edited : undefined;
@@ -88,7 +95,10 @@ export class DocumentEvaluator {
       replay: this.replay,
       resume: checkpoint,
       checkpointAt,
-      onCheckpoint: (taken) => (this.checkpoint = taken),
+      onCheckpoint: (taken) => {
+        this.checkpoint = taken;
+        this.checkpointParse = parsed;
+      },
     });
   }
 

@@ -1,7 +1,6 @@
 import type { PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
 import type { AssignmentOrigin, EntryOriginInfo, RouteRecord } from '../library/records';
-import { walkNodes } from '../php/walk';
 import type { EvalProblem, RouteCall } from './interpreter';
 import type { PhpClosure } from './values';
 
@@ -22,28 +21,9 @@ export function isReplayableStatement(node: PhpNode, fixed: ReadonlySet<string> 
 
 const NO_CONSTANTS: ReadonlySet<string> = new Set();
 
-const declaresConstants = new WeakMap<PhpNode, boolean>();
-const fileDeclaresConstants = new WeakMap<ParsedFile, boolean>();
-
-/** Whether any statement of a parsed file holds a `const X = ...;` (once per parse). */
+/** Whether any statement of a parsed file holds a `const X = ...;` (the parser counts them). */
 export function declaresAnyConstant(parsed: ParsedFile): boolean {
-  let answer = fileDeclaresConstants.get(parsed);
-  if (answer === undefined) {
-    answer = parsed.statements.some((st) => st.nodes.some(declaresConstant));
-    fileDeclaresConstants.set(parsed, answer);
-  }
-  return answer;
-}
-
-/** Whether a parsed statement holds a `const X = ...;` anywhere (cached per node: nodes are per statement text). */
-export function declaresConstant(node: PhpNode): boolean {
-  let answer = declaresConstants.get(node);
-  if (answer === undefined) {
-    let found = false;
-    walkNodes([node], (n) => !(found ||= n.kind === 'constantstatement'));
-    declaresConstants.set(node, (answer = found));
-  }
-  return answer;
+  return parsed.constantStatements > 0;
 }
 
 const MAX_NESTING = 8;

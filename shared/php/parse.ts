@@ -18,6 +18,8 @@ export interface ParsedStatement {
   /** Top-level nodes of this statement (usually one); empty when it could not be parsed at all. */
   nodes: PhpNode[];
   problems: SyntaxProblem[];
+  /** Holds a `const X = ...;` somewhere (such a file's constants are not fixed: see the evaluator's replay). */
+  declaresConstant: boolean;
   /**
    * Nested deeper than php-parser can go (PHP itself would accept it): not a syntax error, a limit
    * of the analysis; evaluation stops there.
@@ -29,10 +31,14 @@ export interface ParsedFile {
   text: string;
   statements: ParsedStatement[];
   problems: SyntaxProblem[];
+  /** How many statements declare a constant, and how many a function at the top level (counted from the edit alone after the first version). */
+  constantStatements: number;
+  functionStatements: number;
 }
 
 interface CachedParse {
   nodes: PhpNode[];
+  declaresConstant: boolean;
   tooDeep?: boolean;
   /** Problems relative to the statement's start. */
   problems: { message: string; start: number; end: number }[];
@@ -62,6 +68,8 @@ interface LastVersion {
   text: string;
   scan: ScanResult;
   statements: ParsedStatement[];
+  constantStatements: number;
+  functionStatements: number;
 }
 
 /**
@@ -89,13 +97,24 @@ export class StatementParser {
     if (last) {
       for (let k = keptBefore; k < oldMovedFrom; k++) this.release(oldStatements[k].chunk, last.text, dropped);
     }
+    let constantStatements = last?.constantStatements ?? 0;
+    let functionStatements = last?.functionStatements ?? 0;
+    for (let k = keptBefore; k < oldMovedFrom; k++) {
+      if (oldStatements[k].declaresConstant) constantStatements--;
+      if (declaresFunction(oldStatements[k])) functionStatements--;
+    }
     const statements = oldStatements.slice(0, keptBefore);
-    for (let k = keptBefore; k < movedFrom; k++) statements.push(this.parseStatement(scan.chunks[k], text, dropped));
+    for (let k = keptBefore; k < movedFrom; k++) {
+      const statement = this.parseStatement(scan.chunks[k], text, dropped);
+      if (statement.declaresConstant) constantStatements++;
+      if (declaresFunction(statement)) functionStatements++;
+      statements.push(statement);
+    }
     for (let k = movedFrom, old = oldMovedFrom; k < scan.chunks.length; k++, old++) {
       statements.push(movedStatement(oldStatements[old], scan.chunks[k], delta));
     }
     this.retired = dropped;
-    this.last = { text, scan, statements };
+    this.last = { text, scan, statements, constantStatements, functionStatements };
 
     const problems: SyntaxProblem[] = [];
     for (const s of statements) if (s.problems.length > 0) problems.push(...s.problems);
@@ -103,11 +122,11 @@ export class StatementParser {
       const lastChunk = scan.chunks[scan.chunks.length - 1];
       problems.push({ message: 'the file is too irregular to split into statements; the rest was not analysed', span: { start: lastChunk.start, end: lastChunk.end } });
     }
-    return { text, statements, problems };
+    return { text, statements, problems, constantStatements, functionStatements };
   }
 
   private parseStatement(chunk: StatementChunk, text: string, dropped: Map<string, CachedParse>): ParsedStatement {
-    if (chunk.kind === 'inline') return { chunk, base: chunk.start, nodes: [], problems: [] };
+    if (chunk.kind === 'inline') return { chunk, base: chunk.start, nodes: [], problems: [], declaresConstant: false };
     const parsed = this.acquire(text.slice(chunk.start, chunk.end), dropped);
     const base = chunk.start - OPEN_TAG.length;
     const stmtProblems = parsed.problems.map((p) => ({
@@ -121,7 +140,7 @@ export class StatementParser {
     } else if (chunk.recovered && stmtProblems.length === 0) {
       stmtProblems.push({ message: `syntax error, ${chunk.recovered}`, span: { start: chunk.start, end: chunk.end } });
     }
-    return { chunk, base, nodes: parsed.nodes, problems: stmtProblems, ...(parsed.tooDeep ? { tooDeep: true } : {}) };
+    return { chunk, base, nodes: parsed.nodes, problems: stmtProblems, declaresConstant: parsed.declaresConstant, ...(parsed.tooDeep ? { tooDeep: true } : {}) };
   }
 
   /** The parse of one more statement of this version with text `source`. */
@@ -155,18 +174,18 @@ export class StatementParser {
         children: PhpNode[];
         errors: { message: string; loc?: { start?: { offset: number }; end?: { offset: number } } }[];
       };
-      compactLocations(program.children);
+      const declaresConstant = compactNodes(program.children);
       const problems = program.errors.map((e) => {
         const s = clamp((e.loc?.start?.offset ?? OPEN_TAG.length) - OPEN_TAG.length, len);
         const en = clamp((e.loc?.end?.offset ?? s + OPEN_TAG.length) - OPEN_TAG.length, len);
         return { message: cleanMessage(e.message), start: s, end: Math.max(en, Math.min(s + 1, len)) };
       });
-      return { nodes: program.children, problems };
+      return { nodes: program.children, problems, declaresConstant };
     } catch (e) {
       // php-parser throws on some broken input even with suppressErrors; the statement is lost, not the file.
       // Its recursion overflowing (deep nesting PHP accepts) is a limit of the analysis, not a syntax error.
-      if (e instanceof RangeError) return { nodes: [], problems: [], tooDeep: true };
-      return { nodes: [], problems: [{ message: 'syntax error', start: 0, end: len }] };
+      if (e instanceof RangeError) return { nodes: [], problems: [], declaresConstant: false, tooDeep: true };
+      return { nodes: [], problems: [{ message: 'syntax error', start: 0, end: len }], declaresConstant: false };
     }
   }
 }
@@ -175,9 +194,12 @@ export class StatementParser {
  * php-parser gives every node a Location of two Positions (line, column, offset), most of them
  * its own; only offsets are read. The parse is kept for as long as its statement is in the
  * document, so each node gets a two-field location over positions shared per offset (a tenth of
- * the heap of a large file went to Positions and Locations).
+ * the heap of a large file went to Positions and Locations). Returns whether a `const`
+ * statement is among the nodes: noted in the same walk, since every evaluation asks it of the
+ * whole file.
  */
-function compactLocations(roots: readonly PhpNode[]): void {
+function compactNodes(roots: readonly PhpNode[]): boolean {
+  let declaresConstant = false;
   const positions = new Map<number, Position>();
   const position = (offset: number): Position => {
     let p = positions.get(offset);
@@ -187,7 +209,15 @@ function compactLocations(roots: readonly PhpNode[]): void {
   walkNodes(roots, (node) => {
     const loc = node.loc;
     if (loc) node.loc = { start: position(loc.start.offset), end: position(loc.end.offset) };
+    if (node.kind === 'constantstatement') declaresConstant = true;
   });
+  return declaresConstant;
+}
+
+function declaresFunction(statement: ParsedStatement): boolean {
+  const nodes = statement.nodes;
+  for (let i = 0; i < nodes.length; i++) if (nodes[i].kind === 'function') return true;
+  return false;
 }
 
 /** The first version of a document: everything is scanned. */
@@ -201,7 +231,7 @@ function movedStatement(old: ParsedStatement, chunk: StatementChunk, delta: numb
   if (delta === 0) return old;
   // New objects: the last version's ParsedFile may still be in use.
   const problems = old.problems.length === 0 ? [] : old.problems.map((p) => ({ message: p.message, span: { start: p.span.start + delta, end: p.span.end + delta } }));
-  const moved: ParsedStatement = { chunk, base: old.base + delta, nodes: old.nodes, problems };
+  const moved: ParsedStatement = { chunk, base: old.base + delta, nodes: old.nodes, problems, declaresConstant: old.declaresConstant };
   if (old.tooDeep) moved.tooDeep = true;
   return moved;
 }

@@ -5,6 +5,7 @@ import * as fc from 'fast-check';
 import { StatementParser, type ParsedFile } from '../../shared/php/parse';
 import { resplitStatements, splitStatements, type ScanResult } from '../../shared/php/scanner';
 import type { PhpNode } from '../../shared/php/ast';
+import { walkNodes } from '../../shared/php/walk';
 import { EXAMPLE_APP } from '../helpers/paths';
 import { FRAGMENTS, applyEdit, edit, sourceFiles, type Edit } from '../robustness/engine/edits';
 
@@ -18,6 +19,7 @@ import { FRAGMENTS, applyEdit, edit, sourceFiles, type Edit } from '../robustnes
 const SCANNER_BREAKERS = [
   '/*', '*/', "'", '"', '`', '?>', '<?php\n', '<?php', '<?=', '<<<EOT\n', '\nEOT;\n', "<<<'N'\n", '\nN;\n', '{', '}', '(', ')',
   ';', '//', '#', '#[', '{$', '\\', '\n', '\n  ', '  ', 'else', 'else:', 'endif;', 'if ($a):', 'if ($a) {', 'function f() {',
+  'const A = 1;', 'function g() { const B = 2; }',
 ];
 
 const SOURCES = sourceFiles().map((s) => s.text);
@@ -71,8 +73,23 @@ function view(file: ParsedFile): unknown {
   return {
     text: file.text,
     problems: file.problems,
-    statements: file.statements.map((s) => ({ chunk: s.chunk, base: s.base, problems: s.problems, tooDeep: s.tooDeep, nodes: JSON.stringify(s.nodes) })),
+    statements: file.statements.map((s) => ({ chunk: s.chunk, base: s.base, problems: s.problems, tooDeep: s.tooDeep, declaresConstant: s.declaresConstant, nodes: JSON.stringify(s.nodes) })),
+    constantStatements: file.constantStatements,
+    functionStatements: file.functionStatements,
   };
+}
+
+/** The counts a parse keeps, counted from its nodes. */
+function counted(file: ParsedFile): { constantStatements: number; functionStatements: number } {
+  let constantStatements = 0;
+  let functionStatements = 0;
+  for (const s of file.statements) {
+    let constant = false;
+    walkNodes(s.nodes, (n) => !(constant ||= n.kind === 'constantstatement'));
+    if (constant) constantStatements++;
+    if (s.nodes.some((n) => n.kind === 'function')) functionStatements++;
+  }
+  return { constantStatements, functionStatements };
 }
 
 /** The nodes of each `php` statement text of a parsed file. */
@@ -87,6 +104,7 @@ function checkParse(parser: StatementParser, text: string, previous: ParsedFile)
   const previousView = JSON.stringify(view(previous));
   const incremental = parser.parse(text);
   assert.deepEqual(view(incremental), view(new StatementParser().parse(text)), 'the reused parser differs from a fresh one');
+  assert.deepEqual({ constantStatements: incremental.constantStatements, functionStatements: incremental.functionStatements }, counted(incremental), 'statements declaring constants or functions miscounted');
   assert.equal(JSON.stringify(view(previous)), previousView, 'parsing the next version changed the previous ParsedFile');
   const before = nodesByText(previous);
   const now = nodesByText(incremental);
