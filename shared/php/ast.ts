@@ -4,13 +4,10 @@
  * `ParsedStatement.base`).
  */
 
-export interface Position {
-  offset: number;
-}
-
+/** Where a node lies, in offsets relative to its statement (the parser compacts php-parser's line/column/offset positions to this). */
 export interface Location {
-  start: Position;
-  end: Position;
+  start: number;
+  end: number;
 }
 
 export interface PhpNode {

@@ -1,5 +1,5 @@
 import { Engine } from 'php-parser';
-import type { PhpNode, Position, Span } from './ast';
+import type { PhpNode, Span } from './ast';
 import { walkNodes } from './walk';
 import { resplitStatements, splitStatements, type Rescan, type ScanResult, type StatementChunk } from './scanner';
 
@@ -191,27 +191,26 @@ export class StatementParser {
 }
 
 /**
- * php-parser gives every node a Location of two Positions (line, column, offset), most of them
- * its own; only offsets are read. The parse is kept for as long as its statement is in the
- * document, so each node gets a two-field location over positions shared per offset (a tenth of
- * the heap of a large file went to Positions and Locations). Returns whether a `const`
- * statement is among the nodes: noted in the same walk, since every evaluation asks it of the
- * whole file.
+ * php-parser gives every node a Location of two Positions (line, column, offset), each its own
+ * object; only offsets are read. The parse is kept for as long as its statement is in the
+ * document, so each node's location becomes one object of two offsets (the Positions were a
+ * tenth of the heap of a large file). Returns whether a `const` statement is among the nodes:
+ * noted in the same walk, since every evaluation asks it of the whole file.
  */
 function compactNodes(roots: readonly PhpNode[]): boolean {
   let declaresConstant = false;
-  const positions = new Map<number, Position>();
-  const position = (offset: number): Position => {
-    let p = positions.get(offset);
-    if (!p) positions.set(offset, (p = { offset }));
-    return p;
-  };
   walkNodes(roots, (node) => {
-    const loc = node.loc;
-    if (loc) node.loc = { start: position(loc.start.offset), end: position(loc.end.offset) };
+    const loc = node.loc as unknown as PhpParserLocation | null;
+    if (loc) node.loc = { start: loc.start.offset, end: loc.end.offset };
     if (node.kind === 'constantstatement') declaresConstant = true;
   });
   return declaresConstant;
+}
+
+/** A location as php-parser makes it. */
+export interface PhpParserLocation {
+  start: { offset: number };
+  end: { offset: number };
 }
 
 function declaresFunction(statement: ParsedStatement): boolean {
@@ -251,7 +250,7 @@ function clamp(n: number, len: number): number {
 export function nodeSpan(node: PhpNode, base: number): Span {
   const loc = node.loc;
   if (!loc) return { start: base, end: base };
-  return { start: base + loc.start.offset, end: base + loc.end.offset };
+  return { start: base + loc.start, end: base + loc.end };
 }
 
 /** Parses a whole file once, without keeping a cache (for one-shot callers such as the CLI). */

@@ -18,7 +18,7 @@
  */
 
 import type { Engine } from 'php-parser';
-import { createPhpParser } from '../php/parse';
+import { createPhpParser, type PhpParserLocation } from '../php/parse';
 import type { PhpNode } from '../php/ast';
 import { walkNodes } from '../php/walk';
 import { indexLexically } from './php-index-lexical';
@@ -93,8 +93,9 @@ export function indexPhpFile(text: string, options?: IndexOptions): PhpFileIndex
   }
 }
 
+/** A node's span: php-parser's own location (this index reads the parser's tree as it comes, uncompacted). */
 function span(node: PhpNode): { start: number; end: number } | undefined {
-  const loc = node.loc;
+  const loc = node.loc as unknown as PhpParserLocation | null;
   return loc ? { start: loc.start.offset, end: loc.end.offset } : undefined;
 }
 
