@@ -73,6 +73,9 @@ export interface InclusionOptions {
  */
 const KEYS_PER_GENERATION = 20_000;
 
+/** The translation of a key whose automaton is built. */
+const TRANSLATED: Translation = Object.freeze({ ok: true, alternatives: Object.freeze([]) });
+
 export class InclusionChecker {
   readonly stats: InclusionStats = { automataBuilt: 0, entriesCreated: 0 };
   private readonly limits: BuildLimits;
@@ -232,7 +235,7 @@ export class InclusionChecker {
     if (!isRoutableUri(uri)) return { kind: 'empty' };
     const segments = uri.split('/');
     let blocked: { index: number; reason: string } | undefined;
-    for (const index of this.candidates(new Set([segments[0]!]))) {
+    for (const index of this.candidates([segments[0]!])) {
       const built = this.candidateAutomaton(index);
       if (built === undefined) continue;
       if ('reason' in built) {
@@ -274,7 +277,7 @@ export class InclusionChecker {
   }
 
   /** Indices (ascending) of earlier keys whose first segment may be one of `firstSegments`. */
-  private candidates(firstSegments: ReadonlySet<string> | null, own?: TableDfa): Iterable<number> {
+  private candidates(firstSegments: readonly string[] | null, own?: TableDfa): Iterable<number> {
     if (firstSegments === null) {
       if (!own) return this.indexKeys.keys();
       // Infinitely many first segments (`(v[0-9]+)/x`): still, most literal first segments of
@@ -314,6 +317,8 @@ export class InclusionChecker {
         if (!translation.ok) throw new Error(translation.reason);
         const dfa = packDfa(entry.text.literal !== null ? literalDfa(entry.text.literal) : buildDfa(translation.alternatives, this.limits));
         entry.automaton = { dfa, summary: summarise(dfa) };
+        // Only whether it translated is read from now on: the cache keeps thousands of keys.
+        entry.translation = TRANSLATED;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         entry.automaton = { error: err instanceof TooLargeError ? message : `the pattern cannot be parsed as a regular expression: ${message}` };
@@ -362,7 +367,7 @@ export class InclusionChecker {
 function mayOverlap(a: Summary, b: Summary): boolean {
   if (a.maxSegments < b.minSegments || b.maxSegments < a.minSegments) return false;
   if (a.firstSegments && b.firstSegments) {
-    for (const s of a.firstSegments) if (b.firstSegments.has(s)) return true;
+    for (const s of a.firstSegments) if (b.firstSegments.includes(s)) return true;
     return false;
   }
   return true;

@@ -398,17 +398,19 @@ function minimise(dfa: TableDfa): TableDfa {
 
 /** Cheap facts about a language, used to skip candidates before any product construction. */
 export interface Summary {
-  /** The possible first segments when they are few and finite, else null. */
-  readonly firstSegments: ReadonlySet<string> | null;
+  /** The possible first segments when they are few and finite (at most 32, distinct), else null. */
+  readonly firstSegments: readonly string[] | null;
   /** Fewest and most `/`-separated segments of a word (Infinity when unbounded); 0/0 if empty. */
   readonly minSegments: number;
   readonly maxSegments: number;
 }
 
 export function summarise(dfa: TableDfa): Summary {
-  if (dfa.states === 0) return { firstSegments: new Set(), minSegments: 0, maxSegments: 0 };
+  if (dfa.states === 0) return { firstSegments: [], minSegments: 0, maxSegments: 0 };
   const [minSegments, maxSegments] = segmentRange(dfa);
-  return { firstSegments: firstSegments(dfa), minSegments, maxSegments };
+  // An array: thousands of keys keep a summary, most with one segment.
+  const segments = firstSegments(dfa);
+  return { firstSegments: segments && [...segments], minSegments, maxSegments };
 }
 
 /** The symbols of each class of a DFA. */

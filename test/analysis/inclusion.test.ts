@@ -308,11 +308,12 @@ describe('route key automata', () => {
     const summary = (key: string) => {
       const t = translateRouteKey(key);
       assert.ok(t.ok);
-      return summarise(buildDfa(t.alternatives));
+      const s = summarise(buildDfa(t.alternatives));
+      return { ...s, firstSegments: s.firstSegments && [...s.firstSegments].sort() };
     };
-    assert.deepEqual(summary('photos/(:any)/edit'), { firstSegments: new Set(['photos']), minSegments: 3, maxSegments: 3 });
-    assert.deepEqual(summary('(photos|users)(/(:num))?'), { firstSegments: new Set(['photos', 'users']), minSegments: 1, maxSegments: 2 });
-    assert.deepEqual(summary('a/(.*)'), { firstSegments: new Set(['a']), minSegments: 2, maxSegments: Infinity });
+    assert.deepEqual(summary('photos/(:any)/edit'), { firstSegments: ['photos'], minSegments: 3, maxSegments: 3 });
+    assert.deepEqual(summary('(photos|users)(/(:num))?'), { firstSegments: ['photos', 'users'], minSegments: 1, maxSegments: 2 });
+    assert.deepEqual(summary('a/(.*)'), { firstSegments: ['a'], minSegments: 2, maxSegments: Infinity });
     assert.equal(summary('(:any)/x').firstSegments, null);
   });
 
