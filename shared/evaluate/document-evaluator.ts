@@ -102,6 +102,11 @@ export class DocumentEvaluator {
     });
   }
 
+  /** The last evaluation made (the next update may change records it shares with the next one). */
+  get current(): FileEvaluation | undefined {
+    return this.last;
+  }
+
   /** A one-line summary of the last update, for logs and profiles. */
   lastStats(): string {
     const s = this.last?.statements;

@@ -59,6 +59,16 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     assert.deepStrictEqual(p.diagnostics, []);
   });
 
+  it('checks the route files no editor has open once the server is idle, ahead of their opening', async () => {
+    const shop = path.join(root, 'application', 'modules', 'shop', 'config', 'routes.php');
+    const primed = (l: string) => l.includes(`checked ${shop} ahead of its opening`);
+    for (let i = 0; i < 200 && !client.logs.some(primed); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(client.logs.some(primed), client.logs.join('\n'));
+    const uri = await open(shop, fs.readFileSync(shop, 'utf8'));
+    const p = await client.waitForDiagnostics(uri, (d) => d.version === 1);
+    assert.deepStrictEqual(codes(p), []);
+  });
+
   it('publishes diagnostics on open, after edits, and clears them on close', async () => {
     const file = path.join(root, 'application', 'config', 'routes.php');
     const text = "<?php\nRoute::get('photos', 'photos/index');\nRoute::get('photos', 'gallery/index');\n$route = Route::map($route);\n";

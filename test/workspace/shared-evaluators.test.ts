@@ -95,6 +95,61 @@ describe('route file evaluators shared by the index and open documents', () => {
   });
 });
 
+describe('priming the checks of route files no editor has open', () => {
+  let root: string;
+  let file: string;
+  let uri: string;
+  const text = routeFile('photos');
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-prime-'));
+    file = path.join(root, 'application', 'config', 'routes.php');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    uri = pathToFileURL(file).toString();
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const indexed = () => {
+    const service = new RouteService();
+    const index = new WorkspaceIndex(() => [{ path: root, settings: DEFAULT_SETTINGS }], () => undefined, service);
+    index.updateRouteFile(file);
+    const input = index.routeFileInputs().find((i) => i.file === file)!;
+    return { service, index, prime: () => service.whileIndexed(file, input.evaluation, service.checkSteps(file, input.text, input.evaluation, new Set())) };
+  };
+  /** Units of work (the pauses between them) an analysis of the opened file takes. */
+  const unitsOfOpening = (service: RouteService) => count(service.analysisSteps(uri, file, text, 1, DEFAULT_SETTINGS, new Set()));
+
+  it('leaves the opening analysis little to do', () => {
+    const { service, prime } = indexed();
+    const primed = count(prime());
+    const opening = unitsOfOpening(service);
+    assert.ok(primed > 50, `priming took ${primed} units`);
+    assert.ok(opening * 4 < primed, `the opening analysis took ${opening} units after priming's ${primed}`);
+  });
+
+  it('stops when the file is evaluated again or opened', () => {
+    const first = indexed();
+    const steps = first.prime();
+    steps.next();
+    fs.writeFileSync(file, routeFile('albums'));
+    first.index.updateRouteFile(file);
+    assert.equal(steps.next().done, true, 'stopped after the file changed on disk');
+
+    const second = indexed();
+    const again = second.prime();
+    again.next();
+    second.service.analyse(uri, file, routeFile('albums'), 1, DEFAULT_SETTINGS, new Set());
+    assert.equal(again.next().done, true, 'stopped once the file was opened');
+  });
+});
+
+function count(steps: Generator<unknown, unknown, never>): number {
+  let n = 0;
+  while (!steps.next().done) n++;
+  return n;
+}
+
 /** A route file long enough for checkpoints and replay (they start after 32 statements). */
 function routeFile(resource: string): string {
   const lines = ['<?php', "Route::get('/', 'home', ['as' => 'home']);"];

@@ -207,6 +207,31 @@ export class RouteService implements RouteFileEvaluator {
     return { evaluation, dialect, appDir, parseMs, evaluateMs };
   }
 
+  /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
+  *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
+    const appDir = fs.existsSync(path.dirname(file)) ? applicationDirOf(file) : undefined;
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDir) });
+  }
+
+  /**
+   * Runs `steps` on the index's evaluation of a route file no editor has open, for what they
+   * leave in memos: opening the file later finds the same evaluation (its evaluator is shared) and
+   * the memos filled. Stops before the next step once the file is evaluated again (the
+   * evaluation's records may have moved) or opened. Returns whether `steps` ran to the end.
+   */
+  *whileIndexed(file: string, evaluation: FileEvaluation, steps: Steps<void>): Steps<boolean> {
+    const current = () => !this.isOpen(file) && this.evaluators.get(file)?.current === evaluation;
+    if (!current()) return false;
+    for (let r = steps.next(); !r.done; r = steps.next()) {
+      yield;
+      if (!current()) {
+        steps.return();
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * @param knownNames route names across the workspace; 'pending' while the first scan runs, when
    * name findings would be guesses and are left out.

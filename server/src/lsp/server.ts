@@ -25,6 +25,7 @@ import { registerOutlineFeatures } from './outline-features';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService, type AnalysedRouteFile } from './route-service';
 import type { Steps } from '../../../shared/util/steps';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { WorkspaceIndex } from './workspace-index';
 import { IdleWork } from './idle-work';
 import { NameChoicesCache } from './name-choices-cache';
@@ -122,13 +123,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const nameChoices = new NameChoicesCache();
   const completionItems = new CompletionItems();
   /** What the first requests after an analysis read (see warmUpSteps). */
-  function prepareRequests(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
-    return warmUpSteps(text, result.evaluation, outlines, supportsOutline ? settingsFor(file).maxOutlineSymbols : undefined);
+  function prepareRequests(file: string, evaluation: FileEvaluation, text: string): Steps<void> {
+    return warmUpSteps(text, evaluation, outlines, supportsOutline ? settingsFor(file).maxOutlineSymbols : undefined);
   }
 
   /** After a publication: prepareRequests(), then `named('` completion's names, which it just updated. */
   function* whenIdle(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
-    yield* prepareRequests(file, result, text);
+    yield* prepareRequests(file, result.evaluation, text);
     yield;
     // As completed in views and controllers (a route file completes its own names as well).
     nameChoices.for(index, undefined).list();
@@ -141,7 +142,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    */
   function* openingAnalysis(file: string, text: string, steps: Steps<AnalysedRouteFile>): Steps<AnalysedRouteFile> {
     const result = yield* steps;
-    if (!result.skipped) yield* prepareRequests(file, result, text);
+    if (!result.skipped) yield* prepareRequests(file, result.evaluation, text);
     return result;
   }
 
@@ -400,7 +401,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         setReadRoots(folders.map((f) => f.path));
         void refreshSettings()
           .then(() => index.scan({ report: () => undefined, isCancelled: () => false }))
-          .then(reanalyseOpen);
+          .then(() => {
+            reanalyseOpen();
+            primeRouteFiles();
+          });
       });
     }
     if (supportsConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ciRoutes' });
@@ -422,7 +426,29 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     republishUsages();
     log(`indexed ${count} route file(s) in ${Date.now() - started} ms`);
     reanalyseOpen();
+    primeRouteFiles();
   });
+
+  /**
+   * Route files the index read and no editor has open are analysed when the server is idle, and
+   * what the first requests read is built, all for the memos: opening one then publishes its
+   * diagnostics at once instead of after the first analysis (seconds for a large file).
+   */
+  function primeRouteFiles(): void {
+    for (const { file, text, evaluation } of index.routeFileInputs()) {
+      const uri = pathToFileURL(file).toString();
+      if (documents.get(uri)) continue;
+      const names = index.knownNames();
+      function* prime(): Steps<void> {
+        yield* service.checkSteps(file, text, evaluation, names);
+        yield* prepareRequests(file, evaluation, text);
+      }
+      function* primeAndSay(): Steps<void> {
+        if (yield* service.whileIndexed(file, evaluation, prime())) log(`checked ${file} ahead of its opening`);
+      }
+      idle.start(uri, primeAndSay());
+    }
+  }
 
   connection.onDidChangeConfiguration(async () => {
     await refreshSettings();
