@@ -65,11 +65,8 @@ interface LiveParse {
 
 /** What the parser keeps of the version it parsed last, to parse the next one incrementally. */
 interface LastVersion {
-  text: string;
   scan: ScanResult;
-  statements: ParsedStatement[];
-  constantStatements: number;
-  functionStatements: number;
+  parsed: ParsedFile;
 }
 
 /**
@@ -89,19 +86,18 @@ export class StatementParser {
 
   parse(text: string): ParsedFile {
     const last = this.last;
-    const rescan = last ? resplitStatements(last.scan, last.text, text) : firstScan(text);
+    const rescan = last ? resplitStatements(last.scan, last.parsed.text, text) : firstScan(text);
     const { scan, keptBefore, movedFrom, oldMovedFrom, delta } = rescan;
-    const oldStatements = last?.statements ?? [];
+    const oldStatements = last?.parsed.statements ?? [];
     // Texts that leave stay available for this version (as the previous version's) and the next one.
     const dropped = new Map<string, CachedParse>();
-    if (last) {
-      for (let k = keptBefore; k < oldMovedFrom; k++) this.release(oldStatements[k].chunk, last.text, dropped);
-    }
-    let constantStatements = last?.constantStatements ?? 0;
-    let functionStatements = last?.functionStatements ?? 0;
+    let constantStatements = last?.parsed.constantStatements ?? 0;
+    let functionStatements = last?.parsed.functionStatements ?? 0;
     for (let k = keptBefore; k < oldMovedFrom; k++) {
-      if (oldStatements[k].declaresConstant) constantStatements--;
-      if (declaresFunction(oldStatements[k])) functionStatements--;
+      const gone = oldStatements[k];
+      this.release(gone.chunk, last!.parsed.text, dropped);
+      if (gone.declaresConstant) constantStatements--;
+      if (declaresFunction(gone)) functionStatements--;
     }
     const statements = oldStatements.slice(0, keptBefore);
     for (let k = keptBefore; k < movedFrom; k++) {
@@ -114,7 +110,6 @@ export class StatementParser {
       statements.push(movedStatement(oldStatements[old], scan.chunks[k], delta));
     }
     this.retired = dropped;
-    this.last = { text, scan, statements, constantStatements, functionStatements };
 
     const problems: SyntaxProblem[] = [];
     for (const s of statements) if (s.problems.length > 0) problems.push(...s.problems);
@@ -122,7 +117,9 @@ export class StatementParser {
       const lastChunk = scan.chunks[scan.chunks.length - 1];
       problems.push({ message: 'the file is too irregular to split into statements; the rest was not analysed', span: { start: lastChunk.start, end: lastChunk.end } });
     }
-    return { text, statements, problems, constantStatements, functionStatements };
+    const parsed: ParsedFile = { text, statements, problems, constantStatements, functionStatements };
+    this.last = { scan, parsed };
+    return parsed;
   }
 
   private parseStatement(chunk: StatementChunk, text: string, dropped: Map<string, CachedParse>): ParsedStatement {

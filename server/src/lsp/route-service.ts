@@ -175,7 +175,7 @@ export class RouteService implements RouteFileEvaluator {
 
   /** The evaluation of `text` (the evaluator's own when it has just evaluated that text), or why it was skipped. */
   private prepare(uri: string, file: string, text: string, version: number, settings: FolderSettings): { evaluation: FileEvaluation; dialect: Dialect; appDir: string | undefined; parseMs: number; evaluateMs: number } | { skipped: AnalysedRouteFile } {
-    const appDir = fs.existsSync(path.dirname(file)) ? applicationDirOf(file) : undefined;
+    const appDir = appDirOf(file);
     const app = this.app(appDir);
     const dialect: Dialect = settings.dialect === 'auto' ? app.dialect : settings.dialect;
     if (text.length > settings.maxFileSize) {
@@ -209,8 +209,7 @@ export class RouteService implements RouteFileEvaluator {
 
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
-    const appDir = fs.existsSync(path.dirname(file)) ? applicationDirOf(file) : undefined;
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDir) });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDirOf(file)) });
   }
 
   /**
@@ -271,4 +270,9 @@ export class RouteService implements RouteFileEvaluator {
     this.latest.set(uri, { ...result, text });
     return result;
   }
+}
+
+/** The application folder of a route file on disk (none for a file in a folder that does not exist). */
+function appDirOf(file: string): string | undefined {
+  return fs.existsSync(path.dirname(file)) ? applicationDirOf(file) : undefined;
 }
