@@ -39,8 +39,10 @@ export function* decideTable(
   memo: DecisionMemo,
   /** Where `entries` differ from the previous ones, when the caller knows (entries outside it are the same). */
   changed?: ChangedWindow,
+  /** Whether a route of `entries` is inside an undecidable condition, when the caller knows (it is a pass over every entry). */
+  knownConditional?: boolean,
 ): Steps<MethodDecisions> {
-  const conditional = entries.some((e) => branchesOf(e.origin).length > 0);
+  const conditional = knownConditional ?? entries.some((e) => branchesOf(e.origin).length > 0);
   if (previous && !conditional && !previous.conditional) {
     const incremental = yield* decideChanged(entries, previous, checker, memo, changed);
     if (incremental) return incremental;

@@ -137,7 +137,8 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
         } else {
           // Only the changed entries are read again (their neighbours' candidates carry over).
           const spliced = spliceCandidates(before, view, method, window);
-          if (spliced) table = { decisions: yield* decideTable(spliced.entries, before.decisions, checker, memo, spliced.changed), view, at: spliced.at, cut: false };
+          // No route of the view is conditional (checked above), so none of its candidates.
+          if (spliced) table = { decisions: yield* decideTable(spliced.entries, before.decisions, checker, memo, spliced.changed, false), view, at: spliced.at, cut: false };
         }
       }
       if (!table) {
