@@ -19,6 +19,8 @@ interface SavedState {
   readonly created: readonly RouteRecord[];
   readonly createdNested: boolean;
   readonly closureTarget: boolean;
+  readonly replaced: readonly RouteRecord[];
+  readonly overwriting: readonly RouteRecord[];
 }
 
 /** The library's state between two top-level statements, unchanged by what runs after (see evaluate/checkpoint.ts). */
@@ -41,7 +43,15 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
       const { replacedBy, resetBy, overwrote, mappedBy } = record;
       if (replacedBy || resetBy || overwrote || mappedBy.length) marks.push({ record, replacedBy, resetBy, overwrote, mappedBy });
     }
-    return { routes: s.routes.freeze(), namedFrom: s.named.from, created: s.created.slice(), createdNested: s.createdNested, closureTarget: s.closureTarget };
+    return {
+      routes: s.routes.freeze(),
+      namedFrom: s.named.from,
+      created: s.created.slice(),
+      createdNested: s.createdNested,
+      closureTarget: s.closureTarget,
+      replaced: s.replaced.slice(),
+      overwriting: s.overwriting.slice(),
+    };
   });
   return { states, marks };
 }
@@ -55,6 +65,8 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     state.named = new NamedRoutes(() => state.created, saved.namedFrom);
     state.createdNested = saved.createdNested;
     state.closureTarget = saved.closureTarget;
+    state.replaced = saved.replaced.slice();
+    state.overwriting = saved.overwriting.slice();
     // Statements after the snapshot marked these records (replaced, mapped): they will again.
     const created = saved.created;
     for (let i = 0; i < created.length; i++) clearMarks(created[i]);

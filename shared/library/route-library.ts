@@ -46,11 +46,18 @@ export class MethodState {
   createdNested = false;
   /** Whether a route was declared with a closure as its target (the closure-target check skips the scan otherwise). */
   closureTarget = false;
+  /** The records of `created` another replaced, in the order they were replaced (duplicate-route reads these, not every record). */
+  replaced: RouteRecord[] = [];
+  /** The records map() stored over an entry of its input (see RouteRecord.overwrote), in that order. */
+  overwriting: RouteRecord[] = [];
 
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord): void {
     const previous = this.routes.store(record);
-    if (previous) previous.replacedBy = record;
+    if (previous) {
+      previous.replacedBy = record;
+      this.replaced.push(previous);
+    }
     this.created.push(record);
     if (record.nested) this.createdNested = true;
   }
@@ -477,7 +484,10 @@ export class RouteLibrary {
       table.forEachEntry((to, from, rec) => {
         mark(rec);
         const before = routes.originOf(from) as EntryOriginInfo | undefined;
-        if (before && before.kind !== 'route') rec.overwrote = before;
+        if (before && before.kind !== 'route') {
+          rec.overwrote = before;
+          this.states[m].overwriting.push(rec);
+        }
         routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
       });
       return routes;
@@ -492,7 +502,10 @@ export class RouteLibrary {
     }
     return MappedRoutes.over(input, table, (rec, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
-      if (origin && origin.kind !== 'route') rec.overwrote = origin;
+      if (origin && origin.kind !== 'route') {
+        rec.overwrote = origin;
+        this.states[m].overwriting.push(rec);
+      }
     });
   }
 

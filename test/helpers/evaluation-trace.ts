@@ -35,7 +35,14 @@ export function evaluationTrace(e: FileEvaluation): unknown {
   return {
     mode: e.mode,
     steps: e.steps,
-    methods: e.methods.map((m) => ({ outcome: outcomeToJson(m), created: m.library.created.map(record), routeOrigins: m.routes ? [...m.routes.keys()].map((k) => origin(m.routes?.originOf(k) as EntryOriginInfo)) : null })),
+    methods: e.methods.map((m) => ({
+      outcome: outcomeToJson(m),
+      created: m.library.created.map(record),
+      // Where each listed record is in `created` (the lists hold the same objects).
+      replaced: m.library.replaced.map((r) => m.library.created.indexOf(r)),
+      overwriting: m.library.overwriting.map((r) => m.library.created.indexOf(r)),
+      routeOrigins: m.routes ? [...m.routes.keys()].map((k) => origin(m.routes?.originOf(k) as EntryOriginInfo)) : null,
+    })),
     calls: e.calls.map((c) => ({ site: site(c.site), args: c.args.map((a) => (a === undefined ? '<skipped>' : valueToJson(a))), mask: c.mask, conditional: c.conditional, via: c.via.map(site) })),
     otherCalls: e.otherCalls.map((c) => site(c.site)),
     nestedClosure: e.nestedClosure,

@@ -89,11 +89,15 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   };
   evaluation.methods.forEach((result, m) => {
     const method = REQUEST_METHODS[m];
-    const created = result.library.created;
-    for (let ri = 0; ri < created.length; ri++) {
-      const record = created[ri];
-      if (record.replacedBy) consider(method, record.replacedBy, record, keyToString(record.key));
-      if (record.overwrote && result.routes?.originOf(record.key) === record) consider(method, record, record.overwrote, keyToString(record.key));
+    // The library lists the few records replaced or written over an entry: no pass over all of them.
+    const { replaced, overwriting } = result.library;
+    for (let ri = 0; ri < replaced.length; ri++) {
+      const record = replaced[ri];
+      consider(method, record.replacedBy!, record, keyToString(record.key));
+    }
+    for (let ri = 0; ri < overwriting.length; ri++) {
+      const record = overwriting[ri];
+      if (result.routes?.originOf(record.key) === record) consider(method, record, record.overwrote!, keyToString(record.key));
     }
     // Assignments that overwrite an entry of the final $route (read from the view the other checks share).
     if (!result.routes) return;
