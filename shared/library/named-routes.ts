@@ -39,12 +39,12 @@ export class NamedRoutes {
     return this.current().entries();
   }
 
-  /** Each name (a name given twice, twice), read from the records without building the array. */
-  forEachName(fn: (name: Key) => void): void {
+  /** Each named record, in order (a name given twice, twice), read without building the array. */
+  forEachNamed(fn: (record: RouteRecord & { name: Key }) => void): void {
     const created = this.records();
     for (let i = this.from; i < created.length; i++) {
-      const name = created[i].name;
-      if (name !== undefined) fn(name);
+      const record = created[i];
+      if (record.name !== undefined) fn(record as RouteRecord & { name: Key });
     }
   }
 

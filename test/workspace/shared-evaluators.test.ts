@@ -95,6 +95,24 @@ describe('route file evaluators shared by the index and open documents', () => {
   });
 });
 
+describe('route names recorded from successive evaluations of a document', () => {
+  it('reports the names an edit adds or removes, and none when it leaves them alone', () => {
+    const index = new WorkspaceIndex(() => []);
+    const service = new RouteService();
+    const file = path.join(os.tmpdir(), 'ci-routes-no-such-app', 'config', 'routes.php');
+    const uri = pathToFileURL(file).toString();
+    const version = (n: number, text: string) => index.recordRouteNames(file, text, service.analyse(uri, file, text, n, DEFAULT_SETTINGS, 'pending').evaluation);
+    const named = (name: string, path: string) => `<?php\nRoute::get('${path}', 'c/${path}', ['as' => '${name}']);\nRoute::get('x', 'c/x', ['as' => 'x']);\n`;
+    assert.deepEqual([...version(1, named('a', 'p'))].sort(), ['a', 'x']);
+    assert.deepEqual([...version(2, named('a', 'q'))], [], 'a path edited: the same names');
+    assert.deepEqual([...version(3, named('b', 'q'))].sort(), ['a', 'b'], 'a name edited');
+    assert.deepEqual([...index.knownNames()].sort(), ['b', 'x']);
+    assert.deepEqual([...version(4, named('b', 'q') + "Route::get('y', 'c/y');\n")], [], 'an unnamed route added');
+    assert.deepEqual([...version(5, named('b', 'q') + "Route::get('y', 'c/y', ['as' => 'x']);\n")], [], 'a name given twice');
+    assert.deepEqual([...index.knownNames()].sort(), ['b', 'x']);
+  });
+});
+
 describe('priming the checks of route files no editor has open', () => {
   let root: string;
   let file: string;

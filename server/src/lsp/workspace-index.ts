@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { namesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { namedRecordsOf, namesOfRecords } from '../../../shared/analysis/diagnostics/checks/named';
+import type { RouteRecord } from '../../../shared/library/records';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { Span } from '../../../shared/php/ast';
 import { LineIndex } from '../../../shared/php/line-index';
@@ -35,6 +36,8 @@ export class WorkspaceIndex {
   private known: Set<string> | undefined;
   /** Route file path → its text and evaluation as last read (references and rename read them). */
   private readonly inputs = new Map<string, { text: string; evaluation: FileEvaluation }>();
+  /** Route file path → the records that name its routes (see recordRouteNames). */
+  private readonly namedRecords = new Map<string, readonly RouteRecord[]>();
   /** Route file path → where each of its names is declared (for definition and hover). */
   private readonly declarations = new Map<string, FileDeclarations>();
   /** Other PHP file path → its `Route::named()` usages (only files that have some). */
@@ -124,13 +127,19 @@ export class WorkspaceIndex {
 
   /** recordRouteFile, returning the route names the file gained or lost. */
   recordRouteNames(file: string, text: string, evaluation: FileEvaluation): Set<string> {
-    const old = this.routeNames.get(file) ?? new Set<string>();
-    const names = namesOf(evaluation);
-    this.routeNames.set(file, names);
     this.declarations.set(file, new FileDeclarations(text, evaluation));
     this.declarationsVersion++;
     this.inputs.set(file, { text, evaluation });
     const changed = new Set<string>();
+    // An edit that leaves the names alone leaves their records the same objects: comparing those
+    // costs less than building the set of names and comparing sets (2 ms at 10,000 declarations).
+    const records = namedRecordsOf(evaluation);
+    const before = this.namedRecords.get(file);
+    this.namedRecords.set(file, records);
+    if (before && sameItems(before, records) && this.routeNames.has(file)) return changed;
+    const old = this.routeNames.get(file) ?? new Set<string>();
+    const names = namesOfRecords(records);
+    this.routeNames.set(file, names);
     for (const n of names) if (!old.has(n)) changed.add(n);
     for (const n of old) if (!names.has(n)) changed.add(n);
     if (changed.size) this.known = undefined;
@@ -169,6 +178,7 @@ export class WorkspaceIndex {
 
   removeFile(file: string): boolean {
     this.evaluator.forget(file);
+    this.namedRecords.delete(file);
     this.inputs.delete(file);
     if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);
@@ -268,6 +278,12 @@ export class WorkspaceIndex {
     }
     return found.length;
   }
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function isDir(p: string): boolean {

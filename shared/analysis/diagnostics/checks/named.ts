@@ -1,14 +1,27 @@
 import { keyToString, normalizeStringKey } from '../../../evaluate/values';
 import { maskNames } from '../../../library/methods';
+import type { FileEvaluation } from '../../../evaluate/evaluate-file';
+import type { RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { closestNames } from '../../names';
 import { finding, type Finding } from '../types';
 
 /** Every route name the file defines under any request method. */
-export function namesOf(evaluation: { methods: { library: { named: { forEachName(fn: (name: string | number) => void): void } } }[] }): Set<string> {
+export function namesOf(evaluation: FileEvaluation): Set<string> {
+  return namesOfRecords(namedRecordsOf(evaluation));
+}
+
+/** The records that name a route, every method's in order: the same objects while an edit leaves the names alone. */
+export function namedRecordsOf(evaluation: FileEvaluation): RouteRecord[] {
+  const records: RouteRecord[] = [];
+  for (const m of evaluation.methods) m.library.named.forEachNamed((r) => records.push(r));
+  return records;
+}
+
+export function namesOfRecords(records: readonly RouteRecord[]): Set<string> {
   const names = new Set<string>();
-  for (const m of evaluation.methods) m.library.named.forEachName((k) => names.add(keyToString(k)));
+  for (let i = 0; i < records.length; i++) names.add(keyToString(records[i].name!));
   return names;
 }
 
