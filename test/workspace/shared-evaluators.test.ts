@@ -21,18 +21,11 @@ describe('route file evaluators shared by the index and open documents', () => {
   const disk = routeFile('users');
   const edited = routeFile('members');
 
-  beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-shared-'));
-    file = path.join(root, 'application', 'config', 'routes.php');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, disk);
-    uri = pathToFileURL(file).toString();
-  });
+  beforeEach(() => ({ root, file, uri } = makeApp(disk)));
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   const setUp = () => {
-    const service = new RouteService();
-    const index = new WorkspaceIndex(() => [{ path: root, settings: DEFAULT_SETTINGS }], () => undefined, service);
+    const { service, index } = serverParts(root);
     return { service, index, indexed: () => index.routeFileInputs().find((i) => i.file === file)?.evaluation };
   };
 
@@ -119,18 +112,11 @@ describe('priming the checks of route files no editor has open', () => {
   let uri: string;
   const text = routeFile('photos');
 
-  beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-prime-'));
-    file = path.join(root, 'application', 'config', 'routes.php');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-    uri = pathToFileURL(file).toString();
-  });
+  beforeEach(() => ({ root, file, uri } = makeApp(text)));
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   const indexed = () => {
-    const service = new RouteService();
-    const index = new WorkspaceIndex(() => [{ path: root, settings: DEFAULT_SETTINGS }], () => undefined, service);
+    const { service, index } = serverParts(root);
     index.updateRouteFile(file);
     const input = index.routeFileInputs().find((i) => i.file === file)!;
     return { service, index, prime: () => service.whileIndexed(file, input.evaluation, service.checkSteps(file, input.text, input.evaluation, new Set())) };
@@ -161,6 +147,21 @@ describe('priming the checks of route files no editor has open', () => {
     assert.equal(again.next().done, true, 'stopped once the file was opened');
   });
 });
+
+/** A temporary application whose config/routes.php holds `text`. */
+function makeApp(text: string): { root: string; file: string; uri: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-shared-'));
+  const file = path.join(root, 'application', 'config', 'routes.php');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return { root, file, uri: pathToFileURL(file).toString() };
+}
+
+/** A route service and a workspace index over one folder, sharing evaluators as the server's do. */
+function serverParts(root: string): { service: RouteService; index: WorkspaceIndex } {
+  const service = new RouteService();
+  return { service, index: new WorkspaceIndex(() => [{ path: root, settings: DEFAULT_SETTINGS }], () => undefined, service) };
+}
 
 function count(steps: Generator<unknown, unknown, never>): number {
   let n = 0;
