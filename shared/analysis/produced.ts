@@ -2,7 +2,7 @@ import type { Span } from '../php/ast';
 import type { FileEvaluation, MethodResult } from '../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../evaluate/values';
 import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
-import type { CallSite, EntryOriginInfo, LiteralOrigin, RouteRecord } from '../library/records';
+import { wasMapped, type CallSite, type EntryOriginInfo, type LiteralOrigin, type RouteRecord } from '../library/records';
 import { recordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';
 
@@ -34,7 +34,7 @@ export function fateOf(record: RouteRecord, result: MethodResult | undefined, la
   if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
   // A fatal error stops the script: nothing reaches CodeIgniter's router.
   if (result?.error && result.error.class !== 'ParseError') return { kind: 'error', message: `${result.error.class}: ${result.error.message}`, at: result.error.span };
-  if (record.mappedBy.length === 0) return { kind: 'not-mapped', lastMap };
+  if (!result || !wasMapped(record, result.library.maps)) return { kind: 'not-mapped', lastMap };
   return { kind: 'overwritten', by: final as EntryOriginInfo | undefined };
 }
 

@@ -1,6 +1,6 @@
 import { NamedRoutes } from './named-routes';
 import { RecordTable, type FrozenTable } from './record-table';
-import { clearMarks, type RouteRecord } from './records';
+import { clearMarks, type MapCall, type RouteRecord } from './records';
 import type { RouteLibrary } from './route-library';
 
 /** A record's fields that later statements write, as they were when the snapshot was taken. */
@@ -8,8 +8,8 @@ interface RecordMarks {
   readonly record: RouteRecord;
   readonly replacedBy: RouteRecord['replacedBy'];
   readonly resetBy: RouteRecord['resetBy'];
+  readonly resetAt: RouteRecord['resetAt'];
   readonly overwrote: RouteRecord['overwrote'];
-  readonly mappedBy: RouteRecord['mappedBy'];
 }
 
 interface SavedState {
@@ -21,6 +21,8 @@ interface SavedState {
   readonly closureTarget: boolean;
   readonly replaced: readonly RouteRecord[];
   readonly overwriting: readonly RouteRecord[];
+  readonly maps: readonly MapCall[];
+  readonly ticks: number;
 }
 
 /** The library's state between two top-level statements, unchanged by what runs after (see evaluate/checkpoint.ts). */
@@ -40,8 +42,8 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
   const marks: RecordMarks[] = [];
   const states = library.states.map((s): SavedState => {
     for (const record of s.created) {
-      const { replacedBy, resetBy, overwrote, mappedBy } = record;
-      if (replacedBy || resetBy || overwrote || mappedBy.length) marks.push({ record, replacedBy, resetBy, overwrote, mappedBy });
+      const { replacedBy, resetBy, resetAt, overwrote } = record;
+      if (replacedBy || resetBy || overwrote) marks.push({ record, replacedBy, resetBy, resetAt, overwrote });
     }
     return {
       routes: s.routes.freeze(),
@@ -51,6 +53,8 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
       closureTarget: s.closureTarget,
       replaced: s.replaced.slice(),
       overwriting: s.overwriting.slice(),
+      maps: s.maps.slice(),
+      ticks: s.ticks,
     };
   });
   return { states, marks };
@@ -67,14 +71,16 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     state.closureTarget = saved.closureTarget;
     state.replaced = saved.replaced.slice();
     state.overwriting = saved.overwriting.slice();
+    state.maps = saved.maps.slice();
+    state.ticks = saved.ticks;
     // Statements after the snapshot marked these records (replaced, mapped): they will again.
     const created = saved.created;
     for (let i = 0; i < created.length; i++) clearMarks(created[i]);
   });
-  for (const { record, replacedBy, resetBy, overwrote, mappedBy } of snapshot.marks) {
+  for (const { record, replacedBy, resetBy, resetAt, overwrote } of snapshot.marks) {
     record.replacedBy = replacedBy;
     record.resetBy = resetBy;
+    record.resetAt = resetAt;
     record.overwrote = overwrote;
-    record.mappedBy = mappedBy;
   }
 }

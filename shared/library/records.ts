@@ -16,15 +16,40 @@ export interface CallSite {
   argSpans: Span[];
 }
 
-/** What a record not (yet) copied by map() holds: one shared list, replaced on the first map(). */
-export const NOT_MAPPED: readonly CallSite[] = Object.freeze([]);
-
 /** Forgets what statements after a record's creation wrote into it: they will write it again (replay, checkpoints). */
 export function clearMarks(record: RouteRecord): void {
   record.replacedBy = undefined;
   record.resetBy = undefined;
+  record.resetAt = NEVER;
   record.overwrote = undefined;
-  record.mappedBy = NOT_MAPPED;
+}
+
+/** The tick of what never happened (see RouteRecord.resetAt). */
+export const NEVER = Infinity;
+
+/** A map() call under one request method, and when it ran (see RouteRecord.addedAt). */
+export interface MapCall {
+  readonly site: CallSite;
+  readonly at: number;
+}
+
+/**
+ * The map() calls that copied a record into an array: those that ran while it was in the table
+ * (after it was added, before it was replaced or reset). Derived rather than written into every
+ * record by every map() call: on each edit of a large file that was tens of thousands of writes.
+ */
+export function mappedBy(record: RouteRecord, maps: readonly MapCall[]): CallSite[] {
+  const out: CallSite[] = [];
+  const gone = Math.min(record.replacedBy?.addedAt ?? NEVER, record.resetAt);
+  for (const map of maps) if (map.at > record.addedAt && map.at < gone) out.push(map.site);
+  return out;
+}
+
+/** Whether a map() call copied the record (see mappedBy). */
+export function wasMapped(record: RouteRecord, maps: readonly MapCall[]): boolean {
+  const gone = Math.min(record.replacedBy?.addedAt ?? NEVER, record.resetAt);
+  for (const map of maps) if (map.at > record.addedAt && map.at < gone) return true;
+  return false;
 }
 
 /** Which row of an expansion a generated route is (resources, context, block). */
@@ -61,8 +86,13 @@ export interface RouteRecord {
   replacedBy?: RouteRecord;
   /** `Route::reset()` dropped it. */
   resetBy?: CallSite;
-  /** `Route::map()` calls that copied it into an array (replaced, never pushed to: replays share one empty list). */
-  mappedBy: readonly CallSite[];
+  /**
+   * When it was last added to its method's table and when reset dropped it, as ticks of that
+   * method's library state (each add, map() and reset() is one tick): what map() copied is
+   * derived from them (see mappedBy).
+   */
+  addedAt: number;
+  resetAt: number;
   /** An entry written straight into the array that map() overwrote in place with this route. */
   overwrote?: AssignmentOrigin | LiteralOrigin;
   /** Set when created while a `$nested` callable ran: what the nesting quirks did to it. */

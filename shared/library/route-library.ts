@@ -2,7 +2,7 @@ import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSin
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
-import { NOT_MAPPED, clearMarks, type CallSite, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
+import { NEVER, clearMarks, type CallSite, type EntryOriginInfo, type ExpansionRow, type MapCall, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { MappedRoutes } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
@@ -50,9 +50,14 @@ export class MethodState {
   replaced: RouteRecord[] = [];
   /** The records map() stored over an entry of its input (see RouteRecord.overwrote), in that order. */
   overwriting: RouteRecord[] = [];
+  /** The map() calls that ran, with their ticks (see RouteRecord.addedAt). */
+  maps: MapCall[] = [];
+  /** Ticks so far: one per add, map() and reset(). */
+  ticks = 0;
 
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord): void {
+    record.addedAt = this.ticks++;
     const previous = this.routes.store(record);
     if (previous) {
       previous.replacedBy = record;
@@ -219,7 +224,11 @@ export class RouteLibrary {
       case 'reset':
         this.each(mask, (m) => {
           const s = this.states[m];
-          s.routes.forEachEntry((_to, _key, rec) => (rec.resetBy = site));
+          const at = s.ticks++;
+          s.routes.forEachEntry((_to, _key, rec) => {
+            rec.resetBy = site;
+            rec.resetAt = at;
+          });
           s.routes = new RecordTable();
           s.named = new NamedRoutes(() => s.created, s.created.length);
           s.nestedDepth = 0;
@@ -323,7 +332,8 @@ export class RouteLibrary {
       nestedPrefix: state.nestedPrefix,
       conditional: this.host.conditional,
       dynamic,
-      mappedBy: NOT_MAPPED,
+      addedAt: 0,
+      resetAt: NEVER,
       branches: this.host.branches,
       // Every field, in one order, from the start: all records share one hidden class, so the
       // loops replaying and mapping tens of thousands of them stay monomorphic (fields added
@@ -472,17 +482,13 @@ export class RouteLibrary {
     // Most targets hold no placeholder: they are stored as they are, without the conversions.
     // (An array default controller is a TypeError whatever the target: that path still raises it.)
     const plain = (to: Value) => typeof to === 'string' && !(controller instanceof PhpArray) && !to.includes('{default_controller}');
-    // Records mapped once (nearly all) share one list: an array per record per edit is garbage.
-    const onlyThisCall: readonly CallSite[] = Object.freeze([site]);
-    const mark = (rec: RouteRecord) => {
-      rec.mappedBy = rec.mappedBy.length === 0 ? onlyThisCall : [...rec.mappedBy, site];
-    };
+    // What this call copies is derived from its tick (see mappedBy): no write into every record.
+    const state = this.states[m];
     // The table counts targets that are not plain strings as it stores them: no pass over it here.
     const allPlain = table.size === 0 || (!(controller instanceof PhpArray) && table.allTargetsPlain);
     if (!allPlain) {
       const routes = input.clone();
       table.forEachEntry((to, from, rec) => {
-        mark(rec);
         const before = routes.originOf(from) as EntryOriginInfo | undefined;
         if (before && before.kind !== 'route') {
           rec.overwrote = before;
@@ -490,16 +496,12 @@ export class RouteLibrary {
         }
         routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
       });
+      // Noted once every route is copied: a map() that fails (a closure target) stops the script.
+      state.maps.push({ site, at: state.ticks++ });
       return routes;
     }
-    // Every target stored as it is: a view over the input and the table, not a copy. The table's
-    // routes are the records created and neither replaced nor reset since: read from that array
-    // rather than the table's maps (an indexed loop, on every edit of a large file).
-    const created = this.states[m].created;
-    for (let i = 0; i < created.length; i++) {
-      const rec = created[i];
-      if (rec.replacedBy === undefined && rec.resetBy === undefined) mark(rec);
-    }
+    // Every target stored as it is: a view over the input and the table, not a copy.
+    state.maps.push({ site, at: state.ticks++ });
     return MappedRoutes.over(input, table, (rec, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
       if (origin && origin.kind !== 'route') {

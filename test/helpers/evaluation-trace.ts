@@ -1,6 +1,6 @@
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
-import type { CallSite, EntryOriginInfo, RouteRecord } from '../../shared/library/records';
+import { mappedBy, type CallSite, type EntryOriginInfo, type RouteRecord } from '../../shared/library/records';
 import { outcomeToJson, valueToJson } from '../../shared/library/outcome-json';
 
 /**
@@ -27,7 +27,7 @@ export function evaluationTrace(e: FileEvaluation): unknown {
     dynamic: r.dynamic,
     replacedBy: r.replacedBy && origin(r.replacedBy),
     resetBy: site(r.resetBy),
-    mappedBy: r.mappedBy.map(site),
+    mappedBy: mappedBy(r, e.methods[r.method].library.maps).map(site),
     overwrote: origin(r.overwrote),
     nested: r.nested && { parent: site(r.nested.parent), depthSeen: r.nested.depthSeen, nestOffset: r.nested.nestOffset },
     branches: r.branches,

@@ -1,7 +1,7 @@
 import type { Finding } from '../../shared/analysis/diagnostics/types';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
-import type { CallSite, EntryOriginInfo } from '../../shared/library/records';
+import { mappedBy, type CallSite, type EntryOriginInfo } from '../../shared/library/records';
 
 /**
  * Every offset the engine hands to an editor must lie inside the document: an out-of-range
@@ -39,7 +39,7 @@ export function spanViolations(text: string, evaluation: FileEvaluation, finding
     for (const r of m.library.created) {
       site(r.site, `${m.method} record '${String(r.key)}'`);
       r.via.forEach((v) => site(v, `${m.method} record via`));
-      r.mappedBy.forEach((v) => site(v, `${m.method} record mapped by`));
+      mappedBy(r, m.library.maps).forEach((v) => site(v, `${m.method} record mapped by`));
       if (r.resetBy) site(r.resetBy, `${m.method} record reset by`);
       if (r.nested) site(r.nested.parent, `${m.method} record nested in`);
       origin(r.overwrote, `${m.method} record overwrote`);

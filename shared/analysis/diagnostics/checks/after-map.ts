@@ -1,7 +1,7 @@
 import { keyToString, type Key } from '../../../evaluate/values';
 import { displacedRoutes } from '../../../library/mapped-routes';
 import { REQUEST_METHODS } from '../../../library/methods';
-import type { RouteRecord } from '../../../library/records';
+import { mappedBy, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { MethodGroups, describeMethods, siteKey } from '../../origins';
@@ -26,14 +26,15 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
       if (record.dynamic) return;
       const inRoutes = result.routes?.originOf(key);
       if (inRoutes === record) return;
-      if (record.mappedBy.length === 0) {
+      const maps = mappedBy(record, result.library.maps);
+      if (maps.length === 0) {
         lost++;
         if (mapCalls.length === 0) neverMapped.add(siteKey(record.site), method, () => record);
         else after.add(siteKey(record.site), method, () => record);
         return;
       }
       if (inRoutes) return; // replaced in $route: a duplicate
-      const last = record.mappedBy[record.mappedBy.length - 1];
+      const last = maps[maps.length - 1];
       notAssigned.add(siteKey(last), method, () => ({ span: last.span }));
     };
     const table = result.library.routes;

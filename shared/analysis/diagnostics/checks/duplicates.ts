@@ -1,7 +1,7 @@
 import { describeValue } from '../../../evaluate/convert';
 import { keyToString } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
-import type { EntryOriginInfo, RouteRecord } from '../../../library/records';
+import { wasMapped, type EntryOriginInfo, type MapCall, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
@@ -39,8 +39,8 @@ function identity(o: EntryOriginInfo): string {
  * replaced it before that map() did (the middle one of three declarations of a path is never
  * mapped itself, yet replaced the first before map() ran).
  */
-function beforeAMap(record: RouteRecord): boolean {
-  for (let r: RouteRecord | undefined = record; r; r = r.replacedBy) if (r.mappedBy.length > 0) return true;
+function beforeAMap(record: RouteRecord, maps: readonly MapCall[]): boolean {
+  for (let r: RouteRecord | undefined = record; r; r = r.replacedBy) if (wasMapped(r, maps)) return true;
   return false;
 }
 
@@ -71,13 +71,13 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   const shadowedBlocks = new MethodGroups<Pair>();
   // Asked once, not per pair: a file of n duplicates would otherwise cost n² (100,000 calls on one line).
   const hasMap = CallGroups.of(evaluation).of('map').length > 0;
-  const consider = (method: (typeof REQUEST_METHODS)[number], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
+  const consider = (method: (typeof REQUEST_METHODS)[number], maps: readonly MapCall[], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
     if (sameDeclaration(later, earlier)) return;
     // Blocking an already blocked path changes nothing.
     if (isBlock(later) && isBlock(earlier)) return;
     // A replacement made after the last map() never reaches $route: routes-after-map says so.
-    if (later.kind === 'route' && hasMap && !beforeAMap(later)) return;
+    if (later.kind === 'route' && hasMap && !beforeAMap(later, maps)) return;
     if (!compatibleBranches(branchesOf(later), branchesOf(earlier))) return;
     if (isBlock(earlier)) {
       shadowedBlocks.add(`${identity(later)}|${identity(earlier)}`, method, () => ({ later, earlier, key }));
@@ -90,14 +90,14 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   evaluation.methods.forEach((result, m) => {
     const method = REQUEST_METHODS[m];
     // The library lists the few records replaced or written over an entry: no pass over all of them.
-    const { replaced, overwriting } = result.library;
+    const { replaced, overwriting, maps } = result.library;
     for (let ri = 0; ri < replaced.length; ri++) {
       const record = replaced[ri];
-      consider(method, record.replacedBy!, record, keyToString(record.key));
+      consider(method, maps, record.replacedBy!, record, keyToString(record.key));
     }
     for (let ri = 0; ri < overwriting.length; ri++) {
       const record = overwriting[ri];
-      if (result.routes?.originOf(record.key) === record) consider(method, record, record.overwrote!, keyToString(record.key));
+      if (result.routes?.originOf(record.key) === record) consider(method, maps, record, record.overwrote!, keyToString(record.key));
     }
     // Assignments that overwrite an entry of the final $route (read from the view the other checks share).
     if (!result.routes) return;
@@ -106,7 +106,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
       let origin = view.origins[i];
       while (origin && origin.kind === 'assignment' && origin.replaced) {
         const replaced: EntryOriginInfo = origin.replaced;
-        consider(method, origin, replaced, view.keys[i]);
+        consider(method, maps, origin, replaced, view.keys[i]);
         origin = replaced;
       }
     }
