@@ -73,7 +73,7 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     state.overwriting = saved.overwriting.slice();
     state.maps = saved.maps.slice();
     state.ticks = saved.ticks;
-    // Statements after the snapshot marked these records (replaced, mapped): they will again.
+    // Statements after the snapshot marked these records (replaced, reset, written over an entry): they will again.
     const created = saved.created;
     for (let i = 0; i < created.length; i++) clearMarks(created[i]);
   });

@@ -39,17 +39,18 @@ export interface MapCall {
  * record by every map() call: on each edit of a large file that was tens of thousands of writes.
  */
 export function mappedBy(record: RouteRecord, maps: readonly MapCall[]): CallSite[] {
-  const out: CallSite[] = [];
-  const gone = Math.min(record.replacedBy?.addedAt ?? NEVER, record.resetAt);
-  for (const map of maps) if (map.at > record.addedAt && map.at < gone) out.push(map.site);
-  return out;
+  return maps.filter(whileIn(record)).map((map) => map.site);
 }
 
 /** Whether a map() call copied the record (see mappedBy). */
 export function wasMapped(record: RouteRecord, maps: readonly MapCall[]): boolean {
-  const gone = Math.min(record.replacedBy?.addedAt ?? NEVER, record.resetAt);
-  for (const map of maps) if (map.at > record.addedAt && map.at < gone) return true;
-  return false;
+  return maps.some(whileIn(record));
+}
+
+/** Whether a map() call ran while the record was in the table. */
+function whileIn(record: RouteRecord): (map: MapCall) => boolean {
+  const left = Math.min(record.replacedBy?.addedAt ?? NEVER, record.resetAt);
+  return (map) => map.at > record.addedAt && map.at < left;
 }
 
 /** Which row of an expansion a generated route is (resources, context, block). */

@@ -482,7 +482,6 @@ export class RouteLibrary {
     // Most targets hold no placeholder: they are stored as they are, without the conversions.
     // (An array default controller is a TypeError whatever the target: that path still raises it.)
     const plain = (to: Value) => typeof to === 'string' && !(controller instanceof PhpArray) && !to.includes('{default_controller}');
-    // What this call copies is derived from its tick (see mappedBy): no write into every record.
     const state = this.states[m];
     // The table counts targets that are not plain strings as it stores them: no pass over it here.
     const allPlain = table.size === 0 || (!(controller instanceof PhpArray) && table.allTargetsPlain);
@@ -492,21 +491,23 @@ export class RouteLibrary {
         const before = routes.originOf(from) as EntryOriginInfo | undefined;
         if (before && before.kind !== 'route') {
           rec.overwrote = before;
-          this.states[m].overwriting.push(rec);
+          state.overwriting.push(rec);
         }
         routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
       });
-      // Noted once every route is copied: a map() that fails (a closure target) stops the script.
+      // What this call copied is derived from its tick (see mappedBy), noted once every route is
+      // copied: a map() that fails (a closure target) stops the script.
       state.maps.push({ site, at: state.ticks++ });
       return routes;
     }
-    // Every target stored as it is: a view over the input and the table, not a copy.
+    // Every target stored as it is: a view over the input and the table, not a copy (nor a
+    // write into every record: see mappedBy).
     state.maps.push({ site, at: state.ticks++ });
     return MappedRoutes.over(input, table, (rec, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
       if (origin && origin.kind !== 'route') {
         rec.overwrote = origin;
-        this.states[m].overwriting.push(rec);
+        state.overwriting.push(rec);
       }
     });
   }
