@@ -28,7 +28,7 @@ const ACTIVE: Fate = Object.freeze({ kind: 'active' });
 
 /** What finally happened to a route under one method: hovers, the outline and lenses all say this. */
 export function fateOf(record: RouteRecord, result: MethodResult | undefined, lastMap: CallSite | undefined): Fate {
-  if (record.resetBy) return { kind: 'reset', at: record.resetBy };
+  if (record.reset) return { kind: 'reset', at: record.reset.site };
   const final = result?.routes?.originOf(record.key);
   if (final === record) return ACTIVE;
   if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };

@@ -1,14 +1,13 @@
 import { NamedRoutes } from './named-routes';
 import { RecordTable, type FrozenTable } from './record-table';
-import { clearMarks, type MapCall, type RouteRecord } from './records';
+import { clearMarks, type CallTick, type RouteRecord } from './records';
 import type { RouteLibrary } from './route-library';
 
 /** A record's fields that later statements write, as they were when the snapshot was taken. */
 interface RecordMarks {
   readonly record: RouteRecord;
   readonly replacedBy: RouteRecord['replacedBy'];
-  readonly resetBy: RouteRecord['resetBy'];
-  readonly resetAt: RouteRecord['resetAt'];
+  readonly reset: RouteRecord['reset'];
   readonly overwrote: RouteRecord['overwrote'];
 }
 
@@ -21,7 +20,7 @@ interface SavedState {
   readonly closureTarget: boolean;
   readonly replaced: readonly RouteRecord[];
   readonly overwriting: readonly RouteRecord[];
-  readonly maps: readonly MapCall[];
+  readonly maps: readonly CallTick[];
   readonly ticks: number;
 }
 
@@ -42,8 +41,8 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
   const marks: RecordMarks[] = [];
   const states = library.states.map((s): SavedState => {
     for (const record of s.created) {
-      const { replacedBy, resetBy, resetAt, overwrote } = record;
-      if (replacedBy || resetBy || overwrote) marks.push({ record, replacedBy, resetBy, resetAt, overwrote });
+      const { replacedBy, reset, overwrote } = record;
+      if (replacedBy || reset || overwrote) marks.push({ record, replacedBy, reset, overwrote });
     }
     return {
       routes: s.routes.freeze(),
@@ -77,10 +76,9 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     const created = saved.created;
     for (let i = 0; i < created.length; i++) clearMarks(created[i]);
   });
-  for (const { record, replacedBy, resetBy, resetAt, overwrote } of snapshot.marks) {
+  for (const { record, replacedBy, reset, overwrote } of snapshot.marks) {
     record.replacedBy = replacedBy;
-    record.resetBy = resetBy;
-    record.resetAt = resetAt;
+    record.reset = reset;
     record.overwrote = overwrote;
   }
 }

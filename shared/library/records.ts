@@ -19,16 +19,12 @@ export interface CallSite {
 /** Forgets what statements after a record's creation wrote into it: they will write it again (replay, checkpoints). */
 export function clearMarks(record: RouteRecord): void {
   record.replacedBy = undefined;
-  record.resetBy = undefined;
-  record.resetAt = NEVER;
+  record.reset = undefined;
   record.overwrote = undefined;
 }
 
-/** The tick of what never happened (see RouteRecord.resetAt). */
-export const NEVER = Infinity;
-
-/** A map() call under one request method, and when it ran (see RouteRecord.addedAt). */
-export interface MapCall {
+/** A map() or reset() call under one request method, and when it ran (see RouteRecord.addedAt). */
+export interface CallTick {
   readonly site: CallSite;
   readonly at: number;
 }
@@ -38,18 +34,18 @@ export interface MapCall {
  * (after it was added, before it was replaced or reset). Derived rather than written into every
  * record by every map() call: on each edit of a large file that was tens of thousands of writes.
  */
-export function mappedBy(record: RouteRecord, maps: readonly MapCall[]): CallSite[] {
+export function mappedBy(record: RouteRecord, maps: readonly CallTick[]): CallSite[] {
   return maps.filter(whileIn(record)).map((map) => map.site);
 }
 
 /** Whether a map() call copied the record (see mappedBy). */
-export function wasMapped(record: RouteRecord, maps: readonly MapCall[]): boolean {
+export function wasMapped(record: RouteRecord, maps: readonly CallTick[]): boolean {
   return maps.some(whileIn(record));
 }
 
 /** Whether a map() call ran while the record was in the table. */
-function whileIn(record: RouteRecord): (map: MapCall) => boolean {
-  const left = Math.min(record.replacedBy?.addedAt ?? NEVER, record.resetAt);
+function whileIn(record: RouteRecord): (map: CallTick) => boolean {
+  const left = Math.min(record.replacedBy?.addedAt ?? Infinity, record.reset?.at ?? Infinity);
   return (map) => map.at > record.addedAt && map.at < left;
 }
 
@@ -85,15 +81,13 @@ export interface RouteRecord {
   readonly dynamic: boolean;
   /** A later declaration of the same key in the library replaced it. */
   replacedBy?: RouteRecord;
-  /** `Route::reset()` dropped it. */
-  resetBy?: CallSite;
+  /** The `Route::reset()` call that dropped it. */
+  reset?: CallTick;
   /**
-   * When it was last added to its method's table and when reset dropped it, as ticks of that
-   * method's library state (each add, map() and reset() is one tick): what map() copied is
-   * derived from them (see mappedBy).
+   * When it was last added to its method's table, as a tick of that method's library state (each
+   * add, map() and reset() is one tick): what map() copied is derived from it (see mappedBy).
    */
   addedAt: number;
-  resetAt: number;
   /** An entry written straight into the array that map() overwrote in place with this route. */
   overwrote?: AssignmentOrigin | LiteralOrigin;
   /** Set when created while a `$nested` callable ran: what the nesting quirks did to it. */

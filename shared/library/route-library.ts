@@ -2,7 +2,7 @@ import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSin
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
-import { NEVER, clearMarks, type CallSite, type EntryOriginInfo, type ExpansionRow, type MapCall, type RouteRecord } from './records';
+import { clearMarks, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { MappedRoutes } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
@@ -51,7 +51,7 @@ export class MethodState {
   /** The records map() stored over an entry of its input (see RouteRecord.overwrote), in that order. */
   overwriting: RouteRecord[] = [];
   /** The map() calls that ran, with their ticks (see RouteRecord.addedAt). */
-  maps: MapCall[] = [];
+  maps: CallTick[] = [];
   /** Ticks so far: one per add, map() and reset(). */
   ticks = 0;
 
@@ -224,11 +224,8 @@ export class RouteLibrary {
       case 'reset':
         this.each(mask, (m) => {
           const s = this.states[m];
-          const at = s.ticks++;
-          s.routes.forEachEntry((_to, _key, rec) => {
-            rec.resetBy = site;
-            rec.resetAt = at;
-          });
+          const reset: CallTick = { site, at: s.ticks++ };
+          s.routes.forEachEntry((_to, _key, rec) => (rec.reset = reset));
           s.routes = new RecordTable();
           s.named = new NamedRoutes(() => s.created, s.created.length);
           s.nestedDepth = 0;
@@ -333,13 +330,12 @@ export class RouteLibrary {
       conditional: this.host.conditional,
       dynamic,
       addedAt: 0,
-      resetAt: NEVER,
       branches: this.host.branches,
       // Every field, in one order, from the start: all records share one hidden class, so the
       // loops replaying and mapping tens of thousands of them stay monomorphic (fields added
       // later, in varying orders, made V8 deoptimize them on every edit).
       replacedBy: undefined,
-      resetBy: undefined,
+      reset: undefined,
       overwrote: undefined,
       nested: this.nestedParents.length
         ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }

@@ -26,7 +26,7 @@ export function evaluationTrace(e: FileEvaluation): unknown {
     conditional: r.conditional,
     dynamic: r.dynamic,
     replacedBy: r.replacedBy && origin(r.replacedBy),
-    resetBy: site(r.resetBy),
+    resetBy: site(r.reset?.site),
     mappedBy: mappedBy(r, e.methods[r.method].library.maps).map(site),
     overwrote: origin(r.overwrote),
     nested: r.nested && { parent: site(r.nested.parent), depthSeen: r.nested.depthSeen, nestOffset: r.nested.nestOffset },

@@ -40,7 +40,7 @@ export function spanViolations(text: string, evaluation: FileEvaluation, finding
       site(r.site, `${m.method} record '${String(r.key)}'`);
       r.via.forEach((v) => site(v, `${m.method} record via`));
       mappedBy(r, m.library.maps).forEach((v) => site(v, `${m.method} record mapped by`));
-      if (r.resetBy) site(r.resetBy, `${m.method} record reset by`);
+      if (r.reset) site(r.reset.site, `${m.method} record reset by`);
       if (r.nested) site(r.nested.parent, `${m.method} record nested in`);
       origin(r.overwrote, `${m.method} record overwrote`);
     }

@@ -1,7 +1,7 @@
 import { describeValue } from '../../../evaluate/convert';
 import { keyToString } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
-import { wasMapped, type EntryOriginInfo, type MapCall, type RouteRecord } from '../../../library/records';
+import { wasMapped, type EntryOriginInfo, type CallTick, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
@@ -39,7 +39,7 @@ function identity(o: EntryOriginInfo): string {
  * replaced it before that map() did (the middle one of three declarations of a path is never
  * mapped itself, yet replaced the first before map() ran).
  */
-function beforeAMap(record: RouteRecord, maps: readonly MapCall[]): boolean {
+function beforeAMap(record: RouteRecord, maps: readonly CallTick[]): boolean {
   for (let r: RouteRecord | undefined = record; r; r = r.replacedBy) if (wasMapped(r, maps)) return true;
   return false;
 }
@@ -71,7 +71,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   const shadowedBlocks = new MethodGroups<Pair>();
   // Asked once, not per pair: a file of n duplicates would otherwise cost n² (100,000 calls on one line).
   const hasMap = CallGroups.of(evaluation).of('map').length > 0;
-  const consider = (method: (typeof REQUEST_METHODS)[number], maps: readonly MapCall[], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
+  const consider = (method: (typeof REQUEST_METHODS)[number], maps: readonly CallTick[], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
     if (sameDeclaration(later, earlier)) return;
     // Blocking an already blocked path changes nothing.
