@@ -1,6 +1,7 @@
 import type { PhpNode } from '../php/ast';
 import type { ParsedFile, ParsedStatement } from '../php/parse';
 import type { InterpreterSnapshot } from './interpreter';
+import { sameItems } from '../util/same-items';
 
 /** A function declaration and the offset base of the statement it was parsed from. */
 export interface FunctionDeclaration {
@@ -78,7 +79,6 @@ export function sameStatement(a: ParsedStatement, b: ParsedStatement): boolean {
     a.chunk.end === b.chunk.end &&
     a.problems.length === b.problems.length &&
     a.tooDeep === b.tooDeep &&
-    a.nodes.length === b.nodes.length &&
-    a.nodes.every((n, i) => n === b.nodes[i])
+    sameItems(a.nodes, b.nodes)
   );
 }

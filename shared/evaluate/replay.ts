@@ -3,6 +3,7 @@ import type { ParsedFile } from '../php/parse';
 import type { AssignmentOrigin, EntryOriginInfo, RouteRecord } from '../library/records';
 import type { EvalProblem, RouteCall } from './interpreter';
 import type { PhpClosure } from './values';
+import { sameItems } from '../util/same-items';
 
 /**
  * Top-level statements whose whole effect is a function of their own text: `Route::` declarations
@@ -177,6 +178,6 @@ function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin): boolean {
     sameSpan(a.span, b.span) &&
     sameSpan(a.keySpan, b.keySpan) &&
     sameSpan(a.valueSpan, b.valueSpan) &&
-    (a.branches === b.branches || (a.branches.length === b.branches.length && a.branches.every((x, i) => x === b.branches[i])))
+    sameItems(a.branches, b.branches)
   );
 }

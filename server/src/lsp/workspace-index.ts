@@ -6,6 +6,7 @@ import type { RouteRecord } from '../../../shared/library/records';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { Span } from '../../../shared/php/ast';
 import { LineIndex } from '../../../shared/php/line-index';
+import { sameItems } from '../../../shared/util/same-items';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
@@ -278,12 +279,6 @@ export class WorkspaceIndex {
     }
     return found.length;
   }
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function isDir(p: string): boolean {
