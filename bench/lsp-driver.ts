@@ -74,11 +74,11 @@ export class LspDriver {
   sentTimings = false;
   stderr = '';
 
-  constructor(root: string, private readonly settings: Record<string, unknown>) {
-    const bin = path.join(root, 'bin', 'ci-routes-language-server.js');
+  /** `server`: the script to run, ci-routes' language server unless told (the bench's floor runs another). */
+  constructor(root: string, private readonly settings: Record<string, unknown>, server = path.join(root, 'bin', 'ci-routes-language-server.js')) {
     // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`) profiles the server itself.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.proc = spawn(process.execPath, [...nodeArgs, bin, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], cwd: root });
+    this.proc = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], cwd: root });
     this.pid = this.proc.pid as number;
     this.proc.stderr?.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-4000)));
     this.proc.on('exit', (code, signal) => this.onExit(`server exited (code ${code}, signal ${signal})`));

@@ -1,4 +1,5 @@
-import { REQUEST_KINDS, type RequestKind, type SessionResult } from './session';
+import type { RequestFigures } from './floor';
+import { INTERACTIVE_KINDS, REQUEST_KINDS, type RequestKind, type SessionResult } from './session';
 import { median, percentile, type Figure } from './stats';
 
 /** Everything measured for one size. */
@@ -8,6 +9,8 @@ export interface SizeResult {
   routes?: number;
   parse: Figure;
   phpLint: Figure;
+  /** A no-op server's hover round trips: the floor of the request figures. */
+  floor: RequestFigures;
   session: SessionResult;
 }
 
@@ -32,6 +35,11 @@ const REQUEST_LABEL: Record<RequestKind, string> = {
   definition: "definition of named('x')",
   symbols: 'document symbols',
 };
+
+/** The same libraries, transport and runtime, no work (bench/noop-server.ts). */
+const FLOOR_LABEL = 'no-op server hover (floor)';
+/** The same requests after a thousand more (see the legend printed under the table). */
+const WARM = ', warm';
 
 interface Target {
   size: number;
@@ -85,6 +93,9 @@ export function rowsOf(results: SizeResult[]): Row[] {
     rows.push(row('edit → diagnostics, server', res.size, s.editServer, p));
     rows.push(row('edit → diagnostics, end to end', res.size, s.editE2e, p));
     for (const k of REQUEST_KINDS) rows.push(row(REQUEST_LABEL[k], res.size, s.requests[k], p));
+    rows.push(row(FLOOR_LABEL, res.size, res.floor.cold, p));
+    for (const k of INTERACTIVE_KINDS) rows.push(row(`${REQUEST_LABEL[k]}${WARM}`, res.size, s.warmRequests[k], p));
+    rows.push(row(`${FLOOR_LABEL}${WARM}`, res.size, res.floor.warm, p));
     rows.push(row('slowest request after analysis', res.size, s.maxRequest, p));
     rows.push(row('RSS after opening everything', res.size, s.rss, p, 'MB'));
     rows.push(row('peak RSS (VmHWM)', res.size, s.peakRss, p, 'MB'));

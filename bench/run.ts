@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { hasPhp, phpLint, wholeFileParse } from './baselines';
+import { noopFloor } from './floor';
 import { generateWorkspace, SEED, type BenchWorkspace } from './generate';
 import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
 import { BENCH_SETTINGS, runSession, type SessionPlan } from './session';
@@ -59,15 +60,15 @@ function parseArgs(argv: string[]): Options {
 function planFor(size: number, quick: boolean): SessionPlan & { parseRuns: number; lintRuns: number } {
   const p =
     size <= 100
-      ? { budgetMs: 25_000, openReps: 10, editReps: 100, requestReps: 200, parseRuns: 20, lintRuns: 5 }
+      ? { budgetMs: 25_000, openReps: 10, editReps: 100, requestReps: 200, warmupReps: 1000, parseRuns: 20, lintRuns: 5 }
       : size <= 1_000
-        ? { budgetMs: 45_000, openReps: 8, editReps: 100, requestReps: 200, parseRuns: 10, lintRuns: 5 }
+        ? { budgetMs: 45_000, openReps: 8, editReps: 100, requestReps: 200, warmupReps: 1000, parseRuns: 10, lintRuns: 5 }
         : size <= 10_000
-          ? { budgetMs: 100_000, openReps: 3, editReps: 60, requestReps: 200, parseRuns: 5, lintRuns: 3 }
-          : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 200, parseRuns: 3, lintRuns: 1 };
+          ? { budgetMs: 100_000, openReps: 3, editReps: 60, requestReps: 200, warmupReps: 1000, parseRuns: 5, lintRuns: 3 }
+          : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 200, warmupReps: 1000, parseRuns: 3, lintRuns: 1 };
   if (!quick) return p;
   const cut = (n: number) => Math.max(1, Math.ceil(n / 3));
-  return { ...p, openReps: cut(p.openReps), editReps: cut(p.editReps), requestReps: cut(p.requestReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };
+  return { ...p, openReps: cut(p.openReps), editReps: cut(p.editReps), requestReps: cut(p.requestReps), warmupReps: cut(p.warmupReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };
 }
 
 const ms = (v: number | undefined): string => (v === undefined ? '?' : v < 10 ? v.toFixed(2) : Math.round(v).toLocaleString('en-US'));
@@ -133,11 +134,13 @@ async function main(): Promise<void> {
       log(`${sw.size} declarations: whole-file parse${hasPhp() ? ' and php -l' : ''}`);
       const parse = wholeFileParse(sw.plan.text, plan.parseRuns, baselineBudget);
       const lint = phpLint(sw.routeFile, plan.lintRuns, baselineBudget / 2);
+      log(`${sw.size} declarations: no-op server round trips`);
+      const floor = await noopFloor(ROOT, plan.requestReps, plan.warmupReps, baselineBudget / 2);
       const sessionBudget = sizeDeadline - now();
       log(`${sw.size} declarations: server session (budget ${(sessionBudget / 1000).toFixed(0)} s)`);
       const session = await runSession(ROOT, sw, { ...plan, budgetMs: Math.max(5_000, sessionBudget) });
       if (session.failure) log(`${sw.size} declarations: stopped early: ${session.failure}`);
-      results.push({ size: sw.size, bytes: Buffer.byteLength(sw.plan.text), parse, phpLint: lint, session });
+      results.push({ size: sw.size, bytes: Buffer.byteLength(sw.plan.text), parse, phpLint: lint, floor, session });
     }
     const totalMs = now() - t0;
     const rows = rowsOf(results);
@@ -153,9 +156,10 @@ async function main(): Promise<void> {
       workspace: ws.sizes.map((s) => ({ size: s.size, declarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
     };
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, ...Object.fromEntries(Object.entries(r.session.requests).map(([k, f]) => [k, f.samples])) } })) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, ...Object.fromEntries(Object.entries(r.session.requests).map(([k, f]) => [k, f.samples])), ...Object.fromEntries(Object.entries(r.session.warmRequests).map(([k, f]) => [`${k}Warm`, f.samples])), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
     } else {
       const m = info.machine;
+      const plan0 = planFor(results[0]?.size ?? 1_000, opts.quick);
       const out = [
         `ci-routes bench  ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${opts.quick ? '  (--quick)' : ''}  revision ${info.revision}`,
         `machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, ${m.platform}, node ${m.node}, php ${m.php ? 'on the PATH' : 'not on the PATH'}`,
@@ -165,6 +169,8 @@ async function main(): Promise<void> {
         `total bench time: ${(totalMs / 1000).toFixed(1)} s (generation ${(generationMs / 1000).toFixed(1)} s, build not included)`,
         '',
         opts.markdown ? renderMarkdown(rows) : renderTable(rows),
+        '',
+        `Requests: the first ${plan0.requestReps} of each kind the server answers; ", warm": ${plan0.requestReps} more after another ${plan0.warmupReps.toLocaleString('en-US')}; "floor": a server on the same libraries that answers hover with a constant (bench/noop-server.ts), timed the same way.`,
         '',
         'What the server answered (first request of each kind):',
         ...results.map((r) => `  ${r.size.toLocaleString('en-US')}: ${describeSession(r)}`),

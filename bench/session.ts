@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SizeWorkspace } from './generate';
+import { timeRequests } from './floor';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
 import { figure, max, median, now, type Figure } from './stats';
 
@@ -11,10 +12,15 @@ export interface SessionPlan {
   openReps: number;
   editReps: number;
   requestReps: number;
+  /** Requests of each interactive kind sent between its cold and its warm figure. */
+  warmupReps: number;
 }
 
 export const REQUEST_KINDS = ['hover', 'completion', 'definition', 'symbols'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
+/** The kinds an editor sends as the user moves and types, measured warm as well as cold. */
+export const INTERACTIVE_KINDS = ['hover', 'completion', 'definition'] as const satisfies readonly RequestKind[];
+export type InteractiveKind = (typeof INTERACTIVE_KINDS)[number];
 
 /** What one server session measured on one workspace folder. */
 export interface SessionResult {
@@ -26,7 +32,10 @@ export interface SessionResult {
   editE2e: Figure;
   /** The server's breakdown of its edit time (medians of parseMs, evaluateMs, analyseMs), when reported. */
   editServerParts?: { parseMs?: number; evaluateMs?: number; analyseMs?: number };
+  /** The first requests of each kind the server answers (its code not yet optimised by V8). */
   requests: Record<RequestKind, Figure>;
+  /** As many again, after `warmupReps` more of the same kind. */
+  warmRequests: Record<InteractiveKind, Figure>;
   /** The slowest request of any kind after the first analysis, warm or cold. */
   maxRequest: Figure;
   rss: Figure;
@@ -62,6 +71,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     editServer: skipped(NOT_REACHED),
     editE2e: skipped(NOT_REACHED),
     requests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
+    warmRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED) },
     maxRequest: skipped(NOT_REACHED),
     rss: skipped(NOT_REACHED),
     peakRss: skipped(NOT_REACHED),
@@ -114,20 +124,29 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       symbols: ['textDocument/documentSymbol', { textDocument: { uri: routeUri } }, (r) => `documentSymbol: ${Array.isArray(r) ? r.length : 0} top-level symbols`],
     };
     const requestPhaseEnd = now() + left() * 0.4;
+    const timeoutMs = () => Math.max(1000, Math.min(20_000, left() - 1000));
     for (const [i, kind] of REQUEST_KINDS.entries()) {
       const [method, params, describe] = kinds[kind];
-      const kindEnd = now() + (requestPhaseEnd - now()) / (REQUEST_KINDS.length - i);
-      const samples: number[] = [];
+      const end = now() + (requestPhaseEnd - now()) / (REQUEST_KINDS.length - i);
+      const request = (reps: number) => ({ method, params, reps, end, timeoutMs });
+      const interactive = (INTERACTIVE_KINDS as readonly RequestKind[]).includes(kind);
+      let phase: 'cold' | 'warm-up' | 'warm' = 'cold';
+      const cold: number[] = [];
+      const warm: number[] = [];
       try {
-        while (samples.length < plan.requestReps && (samples.length === 0 || now() + 2 * Math.max(...samples) < kindEnd)) {
-          const r = await driver.request<unknown>(method, params, Math.max(1000, Math.min(20_000, left() - 1000)));
-          samples.push(r.ms);
-          after.push(r.ms);
-          if (samples.length === 1) result.checks.push(describe(r.result));
-        }
-        result.requests[kind] = figure(samples, samples.length < plan.requestReps ? 'partial' : 'ok', samples.length < plan.requestReps ? `${samples.length} of ${plan.requestReps} requests within the budget` : undefined);
+        result.requests[kind] = await timeRequests(driver, request(plan.requestReps), cold, (ms, r) => {
+          after.push(ms);
+          if (cold.length === 1) result.checks.push(describe(r));
+        });
+        if (!interactive) continue;
+        phase = 'warm-up';
+        await timeRequests(driver, request(plan.warmupReps), [], (ms) => after.push(ms));
+        phase = 'warm';
+        result.warmRequests[kind as InteractiveKind] = await timeRequests(driver, request(plan.requestReps), warm, (ms) => after.push(ms));
       } catch (e) {
-        result.requests[kind] = figure(samples, 'timeout', (e as Error).message);
+        const why = (e as Error).message;
+        if (phase === 'cold') result.requests[kind] = figure(cold, 'timeout', why);
+        else result.warmRequests[kind as InteractiveKind] = figure(warm, 'timeout', why);
         throw e;
       }
     }

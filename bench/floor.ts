@@ -1,0 +1,57 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
+import { figure, now, type Figure } from './stats';
+
+/** Cold: the first `reps` requests of a fresh server; warm: `reps` more after `warmupReps` untimed. */
+export interface RequestFigures {
+  cold: Figure;
+  warm: Figure;
+}
+
+/**
+ * Times up to `reps` requests one after another into `samples` (the caller's, so that it keeps
+ * them if one times out). The first is always sent; another only while twice the slowest so far
+ * fits before `end`. `after` sees every answer.
+ */
+export async function timeRequests(
+  driver: LspDriver,
+  request: { method: string; params: unknown; reps: number; end: number; timeoutMs: () => number },
+  samples: number[] = [],
+  after?: (ms: number, result: unknown) => void,
+): Promise<Figure> {
+  const { method, params, reps, end, timeoutMs } = request;
+  while (samples.length < reps && (samples.length === 0 || now() + 2 * Math.max(...samples) < end)) {
+    const r = await driver.request<unknown>(method, params, timeoutMs());
+    samples.push(r.ms);
+    after?.(r.ms, r.result);
+  }
+  return figure(samples, samples.length < reps ? 'partial' : 'ok', samples.length < reps ? `${samples.length} of ${reps} requests within the budget` : undefined);
+}
+
+/**
+ * The floor of a request's round trip on this machine: a language server built on the same
+ * libraries and transport that does no work (noop-server.ts), answering hovers as many times as
+ * the session asks ci-routes. Its p99 is what a fresh Node process and its JIT cost before any
+ * analysis is done.
+ */
+export async function noopFloor(root: string, reps: number, warmupReps: number, budgetMs: number): Promise<RequestFigures> {
+  const end = now() + budgetMs;
+  const left = () => Math.max(1000, end - now());
+  const driver = new LspDriver(root, {}, path.join(root, 'out', 'bench', 'noop-server.js'));
+  const params = { textDocument: { uri: 'file:///routes.php' }, position: { line: 0, character: 0 } };
+  const hover = (n: number) => ({ method: 'textDocument/hover', params, reps: n, end, timeoutMs: left });
+  const result: RequestFigures = { cold: figure([], 'skipped', 'the no-op server did not answer'), warm: figure([], 'skipped', 'the no-op server did not answer') };
+  try {
+    await driver.initialize(os.tmpdir(), left());
+    result.cold = await timeRequests(driver, hover(reps));
+    await timeRequests(driver, hover(warmupReps));
+    result.warm = await timeRequests(driver, hover(reps));
+  } catch (e) {
+    if (!(e instanceof TimeoutError) && !(e instanceof ServerExitedError)) throw e;
+    driver.kill();
+  } finally {
+    await driver.stop();
+  }
+  return result;
+}
