@@ -65,12 +65,17 @@ export class LspDriver {
   private readonly connection: ProtocolConnection;
   private readonly publications = new Map<string, Publication[]>();
   private readonly timings = new Map<string, ServerTiming>();
+  /** When each version's timing arrived: the server sends it with the analysis' last publication. */
+  private readonly timingArrivals = new Map<string, number>();
   private waiters = new Map<string, Waiter[]>();
   private exited: string | undefined;
   private readonly exitListeners: ((why: string) => void)[] = [];
   private indexDone: { at: number; serverMs?: number } | undefined;
   private indexListeners: (() => void)[] = [];
-  /** True once the server sent any timing: then the bench waits briefly for late ones. */
+  /**
+   * True once the server sent any timing, or said it will (`capabilities.experimental.analysisTiming`):
+   * then the bench waits for them.
+   */
   sentTimings = false;
   stderr = '';
 
@@ -92,6 +97,7 @@ export class LspDriver {
         if (t && typeof p.uri === 'string') {
           this.sentTimings = true;
           this.timings.set(`${p.uri}#${p.version ?? ''}`, t);
+          this.timingArrivals.set(`${p.uri}#${p.version ?? ''}`, now());
         }
       });
     }
@@ -143,6 +149,7 @@ export class LspDriver {
     if (inline) {
       this.sentTimings = true;
       this.timings.set(`${p.uri}#${p.version ?? ''}`, inline);
+      this.timingArrivals.set(`${p.uri}#${p.version ?? ''}`, pub.at);
     }
     const waiting = this.waiters.get(p.uri);
     if (!waiting) return;
@@ -177,7 +184,7 @@ export class LspDriver {
 
   async initialize(folder: string, timeoutMs: number): Promise<void> {
     const uri = pathToFileURL(folder).toString();
-    await this.guard(
+    const result = await this.guard(
       this.connection.sendRequest(InitializeRequest.type, {
         processId: process.pid,
         rootUri: uri,
@@ -201,6 +208,7 @@ export class LspDriver {
       timeoutMs,
       'initialize',
     );
+    if ((result.capabilities.experimental as { analysisTiming?: unknown } | undefined)?.analysisTiming === true) this.sentTimings = true;
   }
 
   /** Sends `initialized` and resolves when the workspace index is built: { clientMs, serverMs }. */
@@ -252,17 +260,27 @@ export class LspDriver {
     }
     const t = this.timings.get(key);
     this.timings.delete(key);
+    this.timingArrivals.delete(key);
     return t;
   }
 
-  /** Opens a document; resolves with the time until its first diagnostics of that version, and their count. */
-  async open(file: string, text: string, version: number, timeoutMs: number, languageId = 'php'): Promise<{ ms: number; diagnostics: number }> {
+  /**
+   * Opens a document; resolves with the time until its first diagnostics of that version and,
+   * when the server reports timings, until its analysis was complete (a server may publish what
+   * its quick checks found first), with the count of the complete diagnostics.
+   */
+  async open(file: string, text: string, version: number, timeoutMs: number, languageId = 'php'): Promise<{ ms: number; completeMs?: number; diagnostics: number }> {
     const uri = pathToFileURL(file).toString();
     const start = now();
     const published = this.waitForDiagnostics(uri, (p) => p.version === version, timeoutMs);
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
     const pub = await published;
-    return { ms: pub.at - start, diagnostics: pub.params.diagnostics.length };
+    const key = `${uri}#${version}`;
+    while (!this.timingArrivals.has(key) && this.sentTimings && now() - start < timeoutMs && !this.exited) await new Promise((r) => setTimeout(r, 2));
+    const completeAt = this.timingArrivals.get(key);
+    this.timingArrivals.delete(key);
+    const last = (this.publications.get(uri) ?? []).filter((p) => p.params.version === version).pop() ?? pub;
+    return { ms: pub.at - start, completeMs: completeAt === undefined ? undefined : completeAt - start, diagnostics: last.params.diagnostics.length };
   }
 
   /** Closes a route document; resolves once the server cleared its diagnostics (it re-reads the file). */

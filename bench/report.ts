@@ -90,6 +90,7 @@ export function rowsOf(results: SizeResult[]): Row[] {
     rows.push(row('php -l (process included)', res.size, res.phpLint, p));
     rows.push(row('workspace index (client-observed)', res.size, s.index, p));
     rows.push(row('open → first diagnostics', res.size, s.open, p));
+    rows.push(row('open → all diagnostics', res.size, s.openComplete, p));
     rows.push(row('edit → diagnostics, server', res.size, s.editServer, p));
     rows.push(row('edit → diagnostics, end to end', res.size, s.editE2e, p));
     for (const k of REQUEST_KINDS) rows.push(row(REQUEST_LABEL[k], res.size, s.requests[k], p));

@@ -14,10 +14,15 @@ import { readControllerFiles } from '../host/controller-files';
 import { DiskTree } from '../host/disk-tree';
 import { applicationDirOf, constantsOfApp, detectDialect, readTextFile } from '../host/route-file';
 
+export interface SeverityFinding {
+  finding: Finding;
+  severity: Severity;
+}
+
 export interface AnalysedRouteFile {
   version: number;
   evaluation: FileEvaluation;
-  findings: { finding: Finding; severity: Severity }[];
+  findings: SeverityFinding[];
   dialect: Dialect;
   appDir: string | undefined;
   /** Why nothing was analysed (file too large), if so. */
@@ -244,11 +249,24 @@ export class RouteService implements RouteFileEvaluator {
    * Its time counts only while it runs. A caller that stops it early must not continue it after
    * the document was evaluated again (the evaluation's records are shared with the next one).
    */
-  *analysisSteps(uri: string, file: string, text: string, version: number, settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): Steps<AnalysedRouteFile> {
+  *analysisSteps(
+    uri: string,
+    file: string,
+    text: string,
+    version: number,
+    settings: FolderSettings,
+    knownNames: ReadonlySet<string> | 'pending',
+    /** Receives what every check but the slow inclusion checks found, before those run. */
+    beforeInclusionChecks?: (findings: SeverityFinding[]) => void,
+  ): Steps<AnalysedRouteFile> {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return prepared.skipped;
     const { evaluation, dialect, appDir, parseMs, evaluateMs } = prepared;
-    const steps = analyzeRouteFileSteps(text, evaluation, { knownNames: knownNames === 'pending' ? undefined : knownNames, controllers: this.catalog(appDir) });
+    const steps = analyzeRouteFileSteps(text, evaluation, {
+      knownNames: knownNames === 'pending' ? undefined : knownNames,
+      controllers: this.catalog(appDir),
+      beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, knownNames))),
+    });
     let analyseMs = 0;
     let found: Finding[];
     for (;;) {
@@ -261,15 +279,23 @@ export class RouteService implements RouteFileEvaluator {
       }
       yield;
     }
-    const findings = found
-      .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
-      .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? finding.severity) as Severity | 'off' }))
-      .filter((f): f is { finding: Finding; severity: Severity } => f.severity !== 'off');
+    const findings = withSeverities(found, settings, knownNames);
     const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
     const result = { version, evaluation, findings, dialect, appDir, timing };
     this.latest.set(uri, { ...result, text });
     return result;
   }
+}
+
+/**
+ * Findings with the severity the settings give them, those turned off left out. While the
+ * workspace's names are pending, unknown-route-name findings would be guesses and are left out too.
+ */
+function withSeverities(found: readonly Finding[], settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): SeverityFinding[] {
+  return found
+    .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
+    .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? finding.severity) as Severity | 'off' }))
+    .filter((f): f is SeverityFinding => f.severity !== 'off');
 }
 
 /** The application folder of a route file on disk (none for a file in a folder that does not exist). */

@@ -9,6 +9,7 @@ import {
   TextDocuments,
   type CodeAction,
   type Connection,
+  type Diagnostic,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver';
@@ -23,7 +24,7 @@ import { registerFeatures } from './features';
 import { CompletionItems, completionShape } from './completion-items';
 import { registerOutlineFeatures } from './outline-features';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
-import { RouteService, type AnalysedRouteFile } from './route-service';
+import { RouteService, type AnalysedRouteFile, type SeverityFinding } from './route-service';
 import type { Steps } from '../../../shared/util/steps';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { WorkspaceIndex } from './workspace-index';
@@ -35,6 +36,11 @@ import { warmUpSteps } from './warm-up';
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
   debounceMs?: number;
+  /**
+   * A document's first analysis publishes what the quick checks found once it has taken this
+   * long (ms), then everything when the inclusion checks are done.
+   */
+  earlyFindingsAfterMs?: number;
 }
 
 interface Folder {
@@ -74,6 +80,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let folders: Folder[] = [];
   const index = new WorkspaceIndex(() => folders, (message) => log(message), service);
   let debounceMs = options.debounceMs ?? 150;
+  let earlyFindingsAfterMs = options.earlyFindingsAfterMs ?? 500;
   let supportsConfiguration = false;
   let supportsWatchRegistration = false;
   let supportsProgress = false;
@@ -157,8 +164,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     cancelJob(doc.uri);
     idle.cancel(doc.uri);
     const text = doc.getText();
-    const analysis = service.analysisSteps(doc.uri, file, text, doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending');
     const opening = !published.has(doc.uri);
+    // A large file's first analysis spends most of its time in the inclusion checks: what the
+    // others found is shown meanwhile (later analyses are incremental, and showing less would flicker).
+    const started = performance.now();
+    const version = doc.version;
+    const early = opening
+      ? (findings: SeverityFinding[]) => {
+          if (performance.now() - started >= earlyFindingsAfterMs) publishEarly(doc, version, file, findings);
+        }
+      : undefined;
+    const analysis = service.analysisSteps(doc.uri, file, text, doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending', early);
     const job: AnalysisJob = { doc, version: doc.version, file, steps: opening ? openingAnalysis(file, text, analysis) : analysis };
     jobs.set(doc.uri, job);
     runSlice(job);
@@ -215,13 +231,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // Names changed: files using them may gain or lose unknown-route-name findings.
       if (changed.size) namesChanged(changed, doc.uri);
     }
-    const diagnostics = result.findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
     published.set(doc.uri, version);
-    void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics });
+    void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: diagnosticsOf(doc, result.findings) });
     // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
     if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version, ...result.timing });
     // Once the diagnostics are out, build what the first requests would otherwise build.
     if (!result.skipped) idle.start(doc.uri, whenIdle(file, result, doc.getText()));
+  }
+
+  /** What the quick checks of a first analysis found, published while the inclusion checks run. */
+  function publishEarly(doc: TextDocument, version: number, file: string, findings: SeverityFinding[]): void {
+    if (documents.get(doc.uri)?.version !== version) return;
+    void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: diagnosticsOf(doc, findings) });
+    log(`${file}: ${findings.length} finding(s) shown while the inclusion checks run`);
+  }
+
+  function diagnosticsOf(doc: TextDocument, findings: SeverityFinding[]): Diagnostic[] {
+    return findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
   }
 
   /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
@@ -360,8 +386,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
     supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     completionItems.useShape(completionShape(caps));
-    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown };
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown };
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
+    if (typeof init.earlyFindingsAfterMs === 'number' && init.earlyFindingsAfterMs >= 0) earlyFindingsAfterMs = init.earlyFindingsAfterMs;
     const wf = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
     folders = wf.flatMap((f) => {
       const p = uriToPath(f.uri);
@@ -385,6 +412,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         inlayHintProvider: true,
         documentLinkProvider: { resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        // Each analysis' last publication is followed by `ciRoutes/analysisTiming` (benchmarks wait for it).
+        experimental: { analysisTiming: true },
       },
       serverInfo: { name: 'ci-routes-language-server', version: '0.1.0' },
     };

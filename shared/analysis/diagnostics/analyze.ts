@@ -22,23 +22,24 @@ import { runSteps, type Steps } from '../../util/steps';
  * their own memos); FILE_CHECKS is the instance editors share between analyses.
  */
 export function fileChecks(): Check[] {
-  return [
-    syntaxAndLimits,
-    undefinedMethods,
-    runtimeErrors,
-    closureTargets,
-    blockArrays,
-    duplicates,
-    afterMap,
-    prefixNesting,
-    nestedCallables,
-    patternChecks(),
-    unknownOptions,
-    reachability(),
-  ];
+  return [...quickChecks(), ...inclusionChecks()];
 }
 
-export const FILE_CHECKS: readonly Check[] = fileChecks();
+function quickChecks(): Check[] {
+  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks(), unknownOptions];
+}
+
+/**
+ * The checks that decide whether every URI of a pattern is matched by others: most of a large
+ * file's first analysis (automata for thousands of patterns), so they run last.
+ */
+function inclusionChecks(): Check[] {
+  return [reachability()];
+}
+
+const QUICK_CHECKS: readonly Check[] = quickChecks();
+const INCLUSION_CHECKS: readonly Check[] = inclusionChecks();
+export const FILE_CHECKS: readonly Check[] = [...QUICK_CHECKS, ...INCLUSION_CHECKS];
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
@@ -49,6 +50,11 @@ export interface AnalyzeOptions {
   knownNames?: ReadonlySet<string>;
   /** The application's controllers; without it, targets are not checked. */
   controllers?: ControllerCatalog;
+  /**
+   * Called once with what every check but the inclusion checks found (in document order), before
+   * those run: an editor may show it while they do.
+   */
+  beforeInclusionChecks?: (findings: Finding[]) => void;
 }
 
 /** Every finding about one route file, in document order. */
@@ -63,11 +69,16 @@ export function analyzeRouteFile(text: string, evaluation: FileEvaluation, optio
 export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation, options: AnalyzeOptions = {}): Steps<Finding[]> {
   const ctx: CheckContext = { text, evaluation, describe: Describer.of(text) };
   const out: Finding[] = [];
-  for (const check of [...FILE_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]) {
-    const found = check.steps ? yield* check.steps(ctx) : check(ctx);
-    // One push per finding: spreading a check's list as arguments overflows the stack past ~100,000 findings.
-    for (const f of found) out.push(f);
-    yield;
+  function* run(checks: readonly Check[]): Steps<void> {
+    for (const check of checks) {
+      const found = check.steps ? yield* check.steps(ctx) : check(ctx);
+      // One push per finding: spreading a check's list as arguments overflows the stack past ~100,000 findings.
+      for (const f of found) out.push(f);
+      yield;
+    }
   }
+  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]);
+  options.beforeInclusionChecks?.(sortFindings([...out]));
+  yield* run(INCLUSION_CHECKS);
   return sortFindings(out);
 }
