@@ -265,18 +265,18 @@ export class LspDriver {
   }
 
   /**
-   * Opens a document; resolves with the time until its first diagnostics of that version and,
-   * when the server reports timings, until its analysis was complete (a server may publish what
-   * its quick checks found first), with the count of the complete diagnostics.
+   * Opens a document; resolves with the time until its first diagnostics of that version and, for
+   * a route file (`analysed`) of a server that reports timings, until its analysis was complete (a
+   * server may publish what its quick checks found first), with the count of the last diagnostics.
    */
-  async open(file: string, text: string, version: number, timeoutMs: number, languageId = 'php'): Promise<{ ms: number; completeMs?: number; diagnostics: number }> {
+  async open(file: string, text: string, version: number, timeoutMs: number, analysed = false): Promise<{ ms: number; completeMs?: number; diagnostics: number }> {
     const uri = pathToFileURL(file).toString();
     const start = now();
     const published = this.waitForDiagnostics(uri, (p) => p.version === version, timeoutMs);
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'php', version, text } });
     const pub = await published;
     const key = `${uri}#${version}`;
-    while (!this.timingArrivals.has(key) && this.sentTimings && now() - start < timeoutMs && !this.exited) await new Promise((r) => setTimeout(r, 2));
+    while (analysed && !this.timingArrivals.has(key) && this.sentTimings && now() - start < timeoutMs && !this.exited) await new Promise((r) => setTimeout(r, 2));
     const completeAt = this.timingArrivals.get(key);
     this.timingArrivals.delete(key);
     const last = (this.publications.get(uri) ?? []).filter((p) => p.params.version === version).pop() ?? pub;

@@ -103,7 +103,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       if (o.completeMs !== undefined) completes.push(o.completeMs);
     };
     try {
-      const first = await driver.open(ws.routeFile, routeText, version, left() - 1000);
+      const first = await driver.open(ws.routeFile, routeText, version, left() - 1000, true);
       opened(first);
       result.diagnostics = first.diagnostics;
     } catch (e) {
@@ -114,7 +114,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     while (opens.length < plan.openReps && now() + 2.5 * Math.max(...opens, ...completes) < openBudgetEnd) {
       await driver.close(ws.routeFile, left() - 1000);
       version++;
-      opened(await driver.open(ws.routeFile, routeText, version, left() - 1000));
+      opened(await driver.open(ws.routeFile, routeText, version, left() - 1000, true));
     }
     const partial = opens.length < plan.openReps ? `${opens.length} of ${plan.openReps} opens within the budget` : undefined;
     result.open = figure(opens, partial ? 'partial' : 'ok', partial);
