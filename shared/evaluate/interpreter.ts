@@ -450,8 +450,9 @@ export class Interpreter implements LibraryHost {
       warnings: newWarnings ? this.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
       problems: tail(this.problems, problems),
       steps: this.steps - steps,
-      spans: recording.spans,
-      closures: recording.closures.length ? recording.closures : NONE,
+      // Copies at their exact size: lists grown by push keep room for 17 (effects are kept).
+      spans: recording.spans.length > 1 ? recording.spans.slice() : recording.spans,
+      closures: recording.closures.length ? recording.closures.slice() : NONE,
     };
   }
 
@@ -1594,6 +1595,10 @@ export class Interpreter implements LibraryHost {
   }
 
   private evalArgs(args: PhpNode[] | undefined, paramNames?: string[]): Value[] {
+    // Plain arguments (the usual case): map() sizes the list exactly, and route calls keep theirs.
+    if (args && !args.some((a) => a && (a.kind === 'variadic' || a.kind === 'namedargument'))) {
+      return args.map((a) => (a ? this.eval(a) : new Unknown('the argument could not be parsed')));
+    }
     const out: Value[] = [];
     for (const a of args ?? []) {
       // php-parser leaves a null argument where it recovered from a syntax error (`f(]`).
