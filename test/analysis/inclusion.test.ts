@@ -317,6 +317,20 @@ describe('route key automata', () => {
     assert.equal(summary('(:any)/x').firstSegments, null);
   });
 
+  it('packs transitions in 8 bits up to 127 states and in 16 bits beyond, accepting the same words', () => {
+    for (const [length, kind] of [[126, Int8Array], [127, Int16Array], [300, Int16Array]] as const) {
+      const word = 'ab/'.repeat(length).slice(0, length - 1) + 'z';
+      const t = translateRouteKey(word);
+      assert.ok(t.ok, word);
+      const dfa = buildDfa(t.alternatives);
+      assert.equal(dfa.states, length + 1, word);
+      const packed = packDfa(dfa);
+      assert.ok(packed.trans instanceof kind, `${length + 1} states`);
+      assert.ok(accepts(packed, word) && accepts(dfa, word));
+      assert.ok(!accepts(packed, word.slice(0, -1)) && !accepts(packed, `${word}z`));
+    }
+  });
+
   it('agrees with RE2 (compileRouteKey) on random keys and URIs', () => {
     const random = rng(7);
     const parts = ['photos', 'users', 'a', 'new', '(:any)', '(:num)', '([a-z]+)', '([0-9]{2})', '(.*)', '(.+)', 'x?', '[a-c]+', '(x|y)', 'v\\.1', 'v.1', '(?:ab)*', '[^/]*', 'A', '~', '%20'];
@@ -328,9 +342,9 @@ describe('route key automata', () => {
       const t = translateRouteKey(key);
       assert.ok(t.ok, key);
       const dfa = buildDfa(t.alternatives);
-      // The form the checker caches (16-bit transitions, shared class maps) accepts the same words.
+      // The form the checker caches (8-bit transitions here, shared class maps) accepts the same words.
       const packed = packDfa(dfa);
-      if (dfa.states > 0) assert.ok(packed.trans instanceof Int16Array);
+      if (dfa.states > 0) assert.ok(dfa.states < 0x80 && packed.trans instanceof Int8Array, `${key}: ${dfa.states} states`);
       const compiled = compileRouteKey(key);
       for (let m = 0; m < 30; m++) {
         const uri = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, uriParts)).join('/');
