@@ -37,6 +37,9 @@ export type Coverage =
   | { kind: 'not-covered' }
   | { kind: 'unknown'; reason: string };
 
+/** A key's DFA (∩ URIs) and its summary, or why it could not be built. */
+type Automaton = { dfa: TableDfa; summary: Summary } | { error: string };
+
 /** Everything known about one key; cached per key text. */
 interface Entry {
   readonly key: string;
@@ -44,8 +47,8 @@ interface Entry {
   readonly text: KeyText;
   /** Translated on demand. */
   translation?: Translation;
-  /** Built on demand: the DFA (∩ URIs) and its summary, or why it could not be built. */
-  automaton?: { dfa: TableDfa; summary: Summary } | { error: string };
+  /** Built on demand: the DFA (∩ URIs) and its summary, or why it could not be built (literal keys' are kept apart). */
+  automaton?: Automaton;
   /** A few words of the key's language (for the cheap rejection), computed on first use. */
   samples?: string[];
 }
@@ -73,6 +76,9 @@ export interface InclusionOptions {
  */
 const KEYS_PER_GENERATION = 20_000;
 
+/** Literal keys' automata kept, per generation: a key's candidates are mostly its neighbours. */
+const LITERAL_AUTOMATA_PER_GENERATION = 512;
+
 /** The translation of a key whose automaton is built. */
 const TRANSLATED: Translation = Object.freeze({ ok: true, alternatives: Object.freeze([]) });
 
@@ -82,6 +88,8 @@ export class InclusionChecker {
   private readonly maxProductStates: number;
   private readonly maxReduce: number;
   private readonly cache = new GenerationalMap<string, Entry>(KEYS_PER_GENERATION);
+  /** The automata of the literal keys used last (see automaton()). */
+  private readonly literalAutomata = new GenerationalMap<string, Automaton>(LITERAL_AUTOMATA_PER_GENERATION);
 
   /**
    * Index of the last `earlier` list, kept incrementally: calls made in table order (earlier
@@ -159,6 +167,7 @@ export class InclusionChecker {
   /** Drops every cached automaton and the index. */
   clear(): void {
     this.cache.clear();
+    this.literalAutomata.clear();
     this.syncIndex([], 0);
   }
 
@@ -309,22 +318,31 @@ export class InclusionChecker {
     return (entry.translation ??= translateExpanded(entry.text.expanded));
   }
 
-  private automaton(entry: Entry): { dfa: TableDfa; summary: Summary } | { error: string } {
-    if (!entry.automaton) {
-      this.stats.automataBuilt++;
-      try {
-        const translation = this.translation(entry);
-        if (!translation.ok) throw new Error(translation.reason);
-        const dfa = packDfa(entry.text.literal !== null ? literalDfa(entry.text.literal) : buildDfa(translation.alternatives, this.limits));
-        entry.automaton = { dfa, summary: summarise(dfa) };
-        // Only whether it translated is read from now on: the cache keeps thousands of keys.
-        entry.translation = TRANSLATED;
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        entry.automaton = { error: err instanceof TooLargeError ? message : `the pattern cannot be parsed as a regular expression: ${message}` };
-      }
+  private automaton(entry: Entry): Automaton {
+    if (entry.automaton) return entry.automaton;
+    // A literal key's automaton is a chain of its characters, rebuilt in microseconds: only the
+    // few last used are kept (they were a third of the cache's memory at 10,000 declarations).
+    if (entry.text.literal !== null) {
+      let built = this.literalAutomata.get(entry.text.literal);
+      if (!built) this.literalAutomata.set(entry.text.literal, (built = this.build(entry)));
+      return built;
     }
-    return entry.automaton;
+    return (entry.automaton = this.build(entry));
+  }
+
+  private build(entry: Entry): Automaton {
+    this.stats.automataBuilt++;
+    try {
+      const translation = this.translation(entry);
+      if (!translation.ok) throw new Error(translation.reason);
+      const dfa = packDfa(entry.text.literal !== null ? literalDfa(entry.text.literal) : buildDfa(translation.alternatives, this.limits));
+      // Only whether it translated is read from now on: the cache keeps thousands of keys.
+      entry.translation = TRANSLATED;
+      return { dfa, summary: summarise(dfa) };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      return { error: err instanceof TooLargeError ? message : `the pattern cannot be parsed as a regular expression: ${message}` };
+    }
   }
 
   /** Makes the index describe `earlier`, reusing the common prefix with the previous call. */
