@@ -37,6 +37,10 @@ export type Coverage =
   | { kind: 'not-covered' }
   | { kind: 'unknown'; reason: string };
 
+/** The answers without details, shared: memos keep one per key of a large file. */
+const NOT_COVERED: Coverage = Object.freeze({ kind: 'not-covered' });
+const EMPTY: Coverage = Object.freeze({ kind: 'empty' });
+
 /** A key's DFA (∩ URIs) and its summary, or why it could not be built. */
 type Automaton = { dfa: TableDfa; summary: Summary } | { error: string };
 
@@ -181,7 +185,7 @@ export class InclusionChecker {
 
     const own = this.automaton(entry);
     if ('error' in own) return { kind: 'unknown', reason: own.error };
-    if (own.dfa.states === 0) return { kind: 'empty' };
+    if (own.dfa.states === 0) return EMPTY;
 
     let blocked: { index: number; reason: string } | undefined;
     const indices: number[] = [];
@@ -198,7 +202,7 @@ export class InclusionChecker {
       dfas.push(built.dfa);
     }
 
-    const notCovered: Coverage = blocked ? this.blockedBy(blocked) : { kind: 'not-covered' };
+    const notCovered: Coverage = blocked ? this.blockedBy(blocked) : NOT_COVERED;
     // Nothing earlier can match any of its URIs (most keys of a large file): no sample words needed.
     if (dfas.length === 0) return notCovered;
 
@@ -241,7 +245,7 @@ export class InclusionChecker {
 
   /** A literal key has one possible URI: test it on each candidate, no key automaton needed. */
   private literalCoverage(uri: string): Coverage {
-    if (!isRoutableUri(uri)) return { kind: 'empty' };
+    if (!isRoutableUri(uri)) return EMPTY;
     const segments = uri.split('/');
     let blocked: { index: number; reason: string } | undefined;
     for (const index of this.candidates([segments[0]!])) {
@@ -255,7 +259,7 @@ export class InclusionChecker {
       if (segments.length < minSegments || segments.length > maxSegments) continue;
       if (accepts(built.dfa, uri)) return { kind: 'covered', by: [index] };
     }
-    return blocked ? this.blockedBy(blocked) : { kind: 'not-covered' };
+    return blocked ? this.blockedBy(blocked) : NOT_COVERED;
   }
 
   /**

@@ -19,9 +19,16 @@ interface KeyInfo {
  * indices), so they hold wherever the same candidates sit. Two generations: an analysis keeps
  * what it used and what the one before it used, so memory stays flat however long editing goes on.
  */
+/** A key's decisions by candidates' signature: the first inline (most keys have one), others in a map. */
+interface KeyDecisions {
+  signature: number;
+  coverage: Coverage;
+  more?: Map<number, Coverage>;
+}
+
 export class DecisionMemo {
   /** By key, then by the signature of its candidates (keys are table strings: their hash is cached). */
-  private readonly decisions = new GenerationalMap<string, Map<number, Coverage>>();
+  private readonly decisions = new GenerationalMap<string, KeyDecisions>();
   private readonly infos = new GenerationalMap<string, KeyInfo>();
 
   /** Decisions stored since the last rotation. */
@@ -35,14 +42,17 @@ export class DecisionMemo {
   }
 
   get(key: string, signature: number): Coverage | undefined {
-    return this.decisions.get(key)?.get(signature);
+    const d = this.decisions.get(key);
+    if (d === undefined) return undefined;
+    return d.signature === signature ? d.coverage : d.more?.get(signature);
   }
 
   set(key: string, signature: number, c: Coverage): void {
     this.growth++;
-    let bySignature = this.decisions.get(key);
-    if (!bySignature) this.decisions.set(key, (bySignature = new Map()));
-    bySignature.set(signature, c);
+    const d = this.decisions.get(key);
+    if (d === undefined) this.decisions.set(key, { signature, coverage: c });
+    else if (d.signature === signature) d.coverage = c;
+    else (d.more ??= new Map()).set(signature, c);
   }
 
   info(key: string, checker: InclusionChecker): KeyInfo {
@@ -56,16 +66,18 @@ export class DecisionMemo {
   }
 }
 
+// Signed 32-bit results: small integers are stored inline, larger ones each in a heap number
+// (the running hash reads them modulo 2^32 either way).
 function hash1(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
+  return h | 0;
 }
 
 function hash2(s: string): number {
   let h = 0x12345678;
   for (let i = 0; i < s.length; i++) h = Math.imul(h + s.charCodeAt(i), 2654435761) ^ (h >>> 15);
-  return h >>> 0;
+  return h | 0;
 }
 
 interface Bucket {
