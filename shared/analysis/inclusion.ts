@@ -339,7 +339,8 @@ export class InclusionChecker {
     try {
       const translation = this.translation(entry);
       if (!translation.ok) throw new Error(translation.reason);
-      const dfa = packDfa(entry.text.literal !== null ? literalDfa(entry.text.literal) : buildDfa(translation.alternatives, this.limits));
+      // A literal key's class map (its own characters) would only fill the map of shared ones.
+      const dfa = entry.text.literal !== null ? packDfa(literalDfa(entry.text.literal), false) : packDfa(buildDfa(translation.alternatives, this.limits));
       // Only whether it translated is read from now on: the cache keeps thousands of keys.
       entry.translation = TRANSLATED;
       return { dfa, summary: summarise(dfa) };

@@ -55,11 +55,12 @@ const MAX_SHARED_CLASS_MAPS = 10_000;
 /**
  * The same DFA in the form kept in a cache: transitions as narrow as its state numbers allow
  * (8 bits up to 127 states, most keys' DFAs; 16 bits under any sensible size limit) and the
- * final flags in one buffer, the class map shared with every DFA that has the same one.
+ * final flags in one buffer, the class map shared with every DFA that has the same one (unless
+ * `shareClassMap` is false: a literal key's map is its own word's, and its DFA is kept briefly).
  * 32-bit transitions made up most of the memory of a large file's automata (13 MB for 10,000
  * keys; 6.7 MB at 16 bits).
  */
-export function packDfa(dfa: TableDfa): TableDfa {
+export function packDfa(dfa: TableDfa, shareClassMap = true): TableDfa {
   if (dfa.states === 0) return dfa;
   const width = dfa.states < 0x80 ? 1 : dfa.states < 0x8000 ? 2 : 4;
   const buffer = new ArrayBuffer(dfa.trans.length * width + dfa.final.length);
@@ -68,13 +69,17 @@ export function packDfa(dfa: TableDfa): TableDfa {
   trans.set(dfa.trans);
   const final = new Uint8Array(buffer, dfa.trans.length * width, dfa.final.length);
   final.set(dfa.final);
-  const signature = String.fromCharCode(...dfa.classOf);
-  let classOf = sharedClassMaps.get(signature);
-  if (!classOf) {
-    classOf = dfa.classOf;
-    if (sharedClassMaps.size < MAX_SHARED_CLASS_MAPS) sharedClassMaps.set(signature, classOf);
+  return { states: dfa.states, classes: dfa.classes, classOf: shareClassMap ? sharedClassMap(dfa.classOf) : dfa.classOf, trans, final };
+}
+
+function sharedClassMap(classOf: Uint8Array): Uint8Array {
+  const signature = String.fromCharCode(...classOf);
+  let shared = sharedClassMaps.get(signature);
+  if (!shared) {
+    shared = classOf;
+    if (sharedClassMaps.size < MAX_SHARED_CLASS_MAPS) sharedClassMaps.set(signature, shared);
   }
-  return { states: dfa.states, classes: dfa.classes, classOf, trans, final };
+  return shared;
 }
 
 /** The next state on `symbol`, or -1. */
