@@ -10,9 +10,15 @@ export interface Location {
   end: number;
 }
 
+/**
+ * A Location packed in one small integer, `start * 2^16 + end`, when start < 2^15 and end < 2^16
+ * (nearly every node: offsets count from the statement's start). Read it with `nodeSpan()`.
+ */
+export type PackedLocation = number;
+
 export interface PhpNode {
   kind: string;
-  loc: Location | null;
+  loc: PackedLocation | Location | null;
   // php-parser's nodes carry kind-specific fields; the evaluator narrows on `kind`.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [field: string]: any;

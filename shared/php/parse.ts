@@ -1,5 +1,5 @@
 import { Engine } from 'php-parser';
-import type { PhpNode, Span } from './ast';
+import type { Location, PackedLocation, PhpNode, Span } from './ast';
 import { walkNodes } from './walk';
 import { resplitStatements, splitStatements, type Rescan, type ScanResult, type StatementChunk } from './scanner';
 
@@ -189,28 +189,51 @@ export class StatementParser {
 }
 
 /**
- * php-parser gives every node a Location of two Positions (line, column, offset), each its own
- * object; only offsets are read. The parse is kept for as long as its statement is in the
- * document, so each node's location becomes one object of two offsets (the Positions were a
- * tenth of the heap of a large file). Its lists (arguments, array items, block children) grow by
- * push, which leaves room for 17 entries in the typical list of one to three: each is copied to
- * its exact size (4 MB less at 10,000 declarations). Returns whether a `const` statement is
- * among the nodes: noted in the same walk, since every evaluation asks it of the whole file.
+ * php-parser's trees, made smaller: the parse is kept for as long as its statement is in the
+ * document. Returns whether a `const` statement is among the nodes: noted in the same walk,
+ * since every evaluation asks it of the whole file.
+ *
+ * - Every node has a Location of two Positions (line, column, offset), each its own object; only
+ *   offsets are read. Each becomes one small integer, or one object of two offsets in a statement
+ *   over 32 KB (the Positions were a tenth of the heap of a large file).
+ * - Lists (arguments, array items, block children) grow by push, which leaves room for 17
+ *   entries in the typical list of one to three: each is copied to its exact size.
+ * - String literals, a third of the nodes, keep only what is read (kind, location, value), not
+ *   their source text and flags in a second property store.
  */
 function compactNodes(roots: readonly PhpNode[]): boolean {
   let declaresConstant = false;
   walkNodes(roots, (node) => {
-    const loc = node.loc as unknown as PhpParserLocation | null;
-    if (loc) node.loc = { start: loc.start.offset, end: loc.end.offset };
+    compactLocation(node);
     if (node.kind === 'constantstatement') declaresConstant = true;
     // Before the walk reads the node's children: it walks the copies.
     const keys = Object.keys(node);
     for (let k = 0; k < keys.length; k++) {
       const value = node[keys[k]];
-      if (Array.isArray(value) && value.length > 0) node[keys[k]] = value.slice();
+      if (Array.isArray(value)) {
+        if (value.length > 0) node[keys[k]] = value.map(compactString);
+      } else if (value !== null && typeof value === 'object' && value.kind === 'string') node[keys[k]] = compactString(value);
     }
   });
   return declaresConstant;
+}
+
+/** Packs a node's location as php-parser made it (once: a compacted string is visited again). */
+function compactLocation(node: PhpNode): void {
+  const loc: unknown = node.loc;
+  if (isPhpParserLocation(loc)) node.loc = packLocation(loc.start.offset, loc.end.offset);
+}
+
+function isPhpParserLocation(loc: unknown): loc is PhpParserLocation {
+  return loc !== null && typeof loc === 'object' && typeof (loc as { start?: unknown }).start === 'object';
+}
+
+function compactString<T>(value: T): T | PhpNode {
+  const node = value as PhpNode | null;
+  if (node === null || typeof node !== 'object' || node.kind !== 'string') return value;
+  const compact: PhpNode = { kind: 'string', loc: node.loc, value: node.value };
+  compactLocation(compact);
+  return compact;
 }
 
 /** A location as php-parser makes it. */
@@ -252,10 +275,16 @@ function clamp(n: number, len: number): number {
   return Math.max(0, Math.min(n, len));
 }
 
+/** Offsets relative to a statement, packed when they fit in a small integer (see PackedLocation). */
+function packLocation(start: number, end: number): PackedLocation | Location {
+  return start < 0x8000 && end < 0x10000 && start >= 0 && end >= 0 ? start * 0x10000 + end : { start, end };
+}
+
 /** The absolute span of a node parsed from a statement with the given base. */
 export function nodeSpan(node: PhpNode, base: number): Span {
   const loc = node.loc;
-  if (!loc) return { start: base, end: base };
+  if (loc === null || loc === undefined) return { start: base, end: base };
+  if (typeof loc === 'number') return { start: base + (loc >>> 16), end: base + (loc & 0xffff) };
   return { start: base + loc.start, end: base + loc.end };
 }
 
