@@ -80,6 +80,7 @@ function describeSession(r: SizeResult): string {
   if (s.indexServerMs !== undefined) parts.push(`index ${ms(s.indexServerMs)} ms by the server's log`);
   const e = s.editServerParts;
   if (e) parts.push(`server edit time median: parse ${ms(e.parseMs)} + evaluate ${ms(e.evaluateMs)} + analyse ${ms(e.analyseMs)} ms`);
+  if (s.slowestRequest) parts.push(`slowest request: ${s.slowestRequest}`);
   if (s.failure) parts.push(`stopped early: ${s.failure}`);
   return parts.join('; ') || 'nothing';
 }

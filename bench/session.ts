@@ -39,6 +39,8 @@ export interface SessionResult {
   requests: Record<RequestKind, Figure>;
   /** As many again, after `warmupReps` more of the same kind. */
   warmRequests: Record<InteractiveKind, Figure>;
+  /** Which request was the slowest: its kind, phase and rank among all (e.g. `symbols, cold #3612 of 3800`). */
+  slowestRequest?: string;
   /** The slowest request of any kind after the first analysis, warm or cold. */
   maxRequest: Figure;
   rss: Figure;
@@ -84,6 +86,11 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
   const driver = new LspDriver(root, BENCH_SETTINGS);
   let version = 1;
   const after: number[] = [];
+  let slowest: { ms: number; what: string } | undefined;
+  const answered = (kind: RequestKind, phase: string) => (ms: number) => {
+    after.push(ms);
+    if (!slowest || ms > slowest.ms) slowest = { ms, what: `${kind}, ${phase} #${after.length}` };
+  };
   try {
     await driver.initialize(ws.folder, Math.min(30_000, left()));
     try {
@@ -146,14 +153,14 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       const warm: number[] = [];
       try {
         result.requests[kind] = await timeRequests(driver, request(plan.requestReps), cold, (ms, r) => {
-          after.push(ms);
+          answered(kind, 'cold')(ms);
           if (cold.length === 1) result.checks.push(describe(r));
         });
         if (!interactive) continue;
         phase = 'warm-up';
-        await timeRequests(driver, request(plan.warmupReps), [], (ms) => after.push(ms));
+        await timeRequests(driver, request(plan.warmupReps), [], answered(kind, 'warm-up'));
         phase = 'warm';
-        result.warmRequests[kind as InteractiveKind] = await timeRequests(driver, request(plan.requestReps), warm, (ms) => after.push(ms));
+        result.warmRequests[kind as InteractiveKind] = await timeRequests(driver, request(plan.requestReps), warm, answered(kind, 'warm'));
       } catch (e) {
         const why = (e as Error).message;
         if (phase === 'cold') result.requests[kind] = figure(cold, 'timeout', why);
@@ -199,6 +206,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     const mem = driver.memory();
     if (mem.peakMb !== undefined && !result.failure) result.peakRss = figure([mem.peakMb]);
     result.maxRequest = after.length ? figure([max(after) as number], result.failure ? 'partial' : 'ok') : skipped('no request answered');
+    if (slowest) result.slowestRequest = `${slowest.what} of ${after.length}`;
     await driver.stop();
   }
   return result;
