@@ -65,6 +65,21 @@ describe('parse: parsePhp / StatementParser', () => {
     });
   });
 
+  it('maps nodes of a statement over 64 KB back to their source (locations too large to pack)', () => {
+    const routes = Array.from({ length: 2500 }, (_, i) => `    Route::get('path-${i}/(:num)', 'controller_${i}/show/$1');`).join('\n');
+    const text = `<?php\nRoute::prefix('api', function () {\n${routes}\n});\n`;
+    const parsed = parsePhp(text);
+    const st = parsed.statements[0];
+    assert.ok(st.chunk.end - st.chunk.start > 0x10000, `${st.chunk.end - st.chunk.start} characters`);
+    const calls = st.nodes[0].expression.arguments[1].body.children;
+    assert.equal(calls.length, 2500);
+    for (const i of [0, 1200, 2499]) {
+      assert.equal(sourceOf(text, calls[i], st.base), `Route::get('path-${i}/(:num)', 'controller_${i}/show/$1');`);
+      assert.equal(sourceOf(text, calls[i].expression.arguments[0], st.base), `'path-${i}/(:num)'`);
+      assert.equal(calls[i].expression.arguments[0].value, `path-${i}/(:num)`);
+    }
+  });
+
   it('maps offsets right after inline HTML and a reopened PHP block', () => {
     const text = `<h1>routes</h1>\n<?php $a = 'x'; ?>\n<p>é</p>\n<?php\n  Route::any($a, 'y');\n`;
     const parsed = parsePhp(text);

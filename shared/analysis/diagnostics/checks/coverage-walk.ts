@@ -14,11 +14,6 @@ interface KeyInfo {
   readonly h2: number;
 }
 
-/**
- * Answers by key and the signature of its candidate keys, with candidate positions (not table
- * indices), so they hold wherever the same candidates sit. Two generations: an analysis keeps
- * what it used and what the one before it used, so memory stays flat however long editing goes on.
- */
 /** A key's decisions by candidates' signature: the first inline (most keys have one), others in a map. */
 interface KeyDecisions {
   signature: number;
@@ -26,6 +21,11 @@ interface KeyDecisions {
   more?: Map<number, Coverage>;
 }
 
+/**
+ * Answers by key and the signature of its candidate keys, with candidate positions (not table
+ * indices), so they hold wherever the same candidates sit. Two generations: an analysis keeps
+ * what it used and what the one before it used, so memory stays flat however long editing goes on.
+ */
 export class DecisionMemo {
   /** By key, then by the signature of its candidates (keys are table strings: their hash is cached). */
   private readonly decisions = new GenerationalMap<string, KeyDecisions>();
