@@ -2,31 +2,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
 import { figure, now, type Figure } from './stats';
+import { timeRequests } from './timed-requests';
 
 /** Cold: the first `reps` requests of a fresh server; warm: `reps` more after `warmupReps` untimed. */
 export interface RequestFigures {
   cold: Figure;
   warm: Figure;
-}
-
-/**
- * Times up to `reps` requests one after another into `samples` (the caller's, so that it keeps
- * them if one times out). The first is always sent; another only while twice the slowest so far
- * fits before `end`. `after` sees every answer.
- */
-export async function timeRequests(
-  driver: LspDriver,
-  request: { method: string; params: unknown; reps: number; end: number; timeoutMs: () => number },
-  samples: number[] = [],
-  after?: (ms: number, result: unknown) => void,
-): Promise<Figure> {
-  const { method, params, reps, end, timeoutMs } = request;
-  while (samples.length < reps && (samples.length === 0 || now() + 2 * Math.max(...samples) < end)) {
-    const r = await driver.request<unknown>(method, params, timeoutMs());
-    samples.push(r.ms);
-    after?.(r.ms, r.result);
-  }
-  return figure(samples, samples.length < reps ? 'partial' : 'ok', samples.length < reps ? `${samples.length} of ${reps} requests within the budget` : undefined);
 }
 
 /**

@@ -28,9 +28,5 @@ export function percentile(samples: readonly number[], p: number): number | unde
   return s[rank - 1];
 }
 
-export function max(samples: readonly number[]): number | undefined {
-  return samples.length ? Math.max(...samples) : undefined;
-}
-
 /** Milliseconds since an arbitrary origin, with sub-millisecond resolution. */
 export const now = (): number => performance.now();
