@@ -239,40 +239,56 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
   // succ[node * classes + class]: target nodes
   const succ: number[][] = new Array(count * classes);
   const isFinal = new Uint8Array(count);
+  const classSeen = new Int32Array(classes);
+  let edgeStamp = 0;
   for (const [node, id] of ids) {
     if (nfa.finals.has(node as NFA.Node)) isFinal[id] = 1;
     for (const [to, cs] of node.out) {
       const target = ids.get(to);
       if (target === undefined) continue;
-      const seen = new Set<number>();
+      // Each class once per edge (an edge's symbols fall in few classes).
+      edgeStamp++;
       for (const sym of edgeSymbols.get(cs)!) {
         const c = classOf[sym]!;
-        if (seen.has(c)) continue;
-        seen.add(c);
+        if (classSeen[c] === edgeStamp) continue;
+        classSeen[c] = edgeStamp;
         (succ[id * classes + c] ??= []).push(target);
       }
     }
   }
 
-  const index = new Map<string, number>();
-  const sets: number[][] = [];
+  // States by a hash of (U state, subset); states with equal hashes are chained.
+  const index = new Map<number, number>();
+  const sameHash: number[] = [];
+  const sets: Int32Array[] = [];
   const uStates: number[] = [];
   const transitions: number[] = [];
   const finals: number[] = [];
   const mark = new Int32Array(count).fill(-1);
-  const intern = (u: number, set: number[]): number => {
-    const key = `${u}:${set.join(',')}`;
-    let id = index.get(key);
-    if (id === undefined) {
-      id = sets.length;
-      if (id >= maxStates) throw new TooLargeError(`the pattern's automaton exceeds ${maxStates} states`);
-      index.set(key, id);
-      sets.push(set);
-      uStates.push(u);
-    }
+  // The subset under construction: a scratch buffer, copied only when it is a new state (most
+  // transitions lead to a known one).
+  const scratch = new Int32Array(count);
+  const isScratch = (id: number, u: number, size: number): boolean => {
+    const set = sets[id]!;
+    if (uStates[id] !== u || set.length !== size) return false;
+    for (let k = 0; k < size; k++) if (set[k] !== scratch[k]) return false;
+    return true;
+  };
+  const intern = (u: number, size: number): number => {
+    let h = Math.imul(u + 1, 0x9e3779b1);
+    for (let k = 0; k < size; k++) h = Math.imul(h ^ scratch[k]!, 0x01000193);
+    const first = index.get(h);
+    for (let id = first ?? -1; id >= 0; id = sameHash[id]!) if (isScratch(id, u, size)) return id;
+    const id = sets.length;
+    if (id >= maxStates) throw new TooLargeError(`the pattern's automaton exceeds ${maxStates} states`);
+    sameHash.push(first ?? -1);
+    index.set(h, id);
+    sets.push(scratch.slice(0, size));
+    uStates.push(u);
     return id;
   };
-  intern(0, [ids.get(nfa.initial)!]);
+  scratch[0] = ids.get(nfa.initial)!;
+  intern(0, 1);
   let stamp = 0;
   for (let d = 0; d < sets.length; d++) {
     const set = sets[d]!;
@@ -286,7 +302,7 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
         transitions.push(-1);
         continue;
       }
-      const next: number[] = [];
+      let size = 0;
       stamp++;
       for (const n of set) {
         const targets = succ[n * classes + c];
@@ -294,19 +310,36 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
         for (const t of targets) {
           if (mark[t] !== stamp) {
             mark[t] = stamp;
-            next.push(t);
+            scratch[size++] = t;
           }
         }
       }
-      if (next.length === 0) {
+      if (size === 0) {
         transitions.push(-1);
         continue;
       }
-      next.sort((a, b) => a - b);
-      transitions.push(intern(nextU, next));
+      sortPrefix(scratch, size);
+      transitions.push(intern(nextU, size));
     }
   }
   return minimise(trim({ states: sets.length, classes, classOf, trans: new Int32Array(transitions), final: new Uint8Array(finals) }));
+}
+
+/** Sorts the first `size` numbers of `a` in place: insertion sort, as subsets are mostly a few states. */
+function sortPrefix(a: Int32Array, size: number): void {
+  if (size > 32) {
+    a.subarray(0, size).sort();
+    return;
+  }
+  for (let i = 1; i < size; i++) {
+    const x = a[i]!;
+    let j = i - 1;
+    while (j >= 0 && a[j]! > x) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = x;
+  }
 }
 
 /** Keeps the states that are reachable (all are, by construction) and can reach a final state. */
@@ -364,25 +397,38 @@ function minimise(dfa: TableDfa): TableDfa {
   if (n <= 32 || n > 2000) return dfa;
   let cls = Int32Array.from(dfa.final);
   let count = new Set(cls).size;
+  // A state's signature: its class and its targets' classes. Equal signatures, one new class.
+  const targetClass = (c: Int32Array, s: number, k: number): number => {
+    const t = dfa.trans[s * classes + k]!;
+    return t < 0 ? -1 : c[t]!;
+  };
+  const sameSignature = (c: Int32Array, a: number, b: number): boolean => {
+    if (c[a] !== c[b]) return false;
+    for (let k = 0; k < classes; k++) if (targetClass(c, a, k) !== targetClass(c, b, k)) return false;
+    return true;
+  };
   for (;;) {
-    const sig = new Map<string, number>();
+    // Representatives by signature hash, chained through `sameHash`.
+    const byHash = new Map<number, number>();
+    const sameHash = new Int32Array(n).fill(-1);
     const next = new Int32Array(n);
+    let size = 0;
     for (let s = 0; s < n; s++) {
-      let key = `${cls[s]}`;
-      for (let c = 0; c < classes; c++) {
-        const t = dfa.trans[s * classes + c]!;
-        key += `,${t < 0 ? -1 : cls[t]}`;
+      let h = Math.imul(cls[s]! + 1, 0x9e3779b1);
+      for (let k = 0; k < classes; k++) h = Math.imul(h ^ (targetClass(cls, s, k) + 2), 0x01000193);
+      const first = byHash.get(h);
+      let rep = first ?? -1;
+      while (rep >= 0 && !sameSignature(cls, rep, s)) rep = sameHash[rep]!;
+      if (rep >= 0) next[s] = next[rep]!;
+      else {
+        next[s] = size++;
+        sameHash[s] = first ?? -1;
+        byHash.set(h, s);
       }
-      let id = sig.get(key);
-      if (id === undefined) {
-        id = sig.size;
-        sig.set(key, id);
-      }
-      next[s] = id;
     }
     cls = next;
-    if (sig.size === count) break;
-    count = sig.size;
+    if (size === count) break;
+    count = size;
   }
   if (count === n) return dfa;
   // Renumber so that the initial state's class is 0.
