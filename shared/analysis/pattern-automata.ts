@@ -600,6 +600,8 @@ export function sampleWords(dfa: TableDfa, count: number, seed: number): string[
     x ^= x << 5;
     return (x >>> 0) % n;
   };
+  // The classes leading on from a state: one buffer for every step.
+  const options: number[] = [];
   for (let k = 1; k < count; k++) {
     let state = 0;
     const chars: string[] = [];
@@ -608,7 +610,7 @@ export function sampleWords(dfa: TableDfa, count: number, seed: number): string[
         chars.push(shortestCompletion(dfa, state));
         break;
       }
-      const options: number[] = [];
+      options.length = 0;
       for (let c = 0; c < dfa.classes; c++) if (dfa.trans[state * dfa.classes + c]! >= 0) options.push(c);
       if (dfa.final[state] && (options.length === 0 || random(4) === 0)) break;
       const c = options[random(options.length)]!;
