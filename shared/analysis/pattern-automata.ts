@@ -260,7 +260,7 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
   // States by a hash of (U state, subset); states with equal hashes are chained.
   const index = new Map<number, number>();
   const sameHash: number[] = [];
-  const sets: Int32Array[] = [];
+  const sets: number[][] = [];
   const uStates: number[] = [];
   const transitions: number[] = [];
   const finals: number[] = [];
@@ -283,7 +283,10 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
     if (id >= maxStates) throw new TooLargeError(`the pattern's automaton exceeds ${maxStates} states`);
     sameHash.push(first ?? -1);
     index.set(h, id);
-    sets.push(scratch.slice(0, size));
+    // A plain array: a typed array's copy would be a buffer of its own outside the heap, one per state.
+    const set = new Array<number>(size);
+    for (let k = 0; k < size; k++) set[k] = scratch[k]!;
+    sets.push(set);
     uStates.push(u);
     return id;
   };
