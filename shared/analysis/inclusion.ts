@@ -1,4 +1,5 @@
 import { GenerationalMap } from '../util/generational-map';
+import { fnv1a } from '../util/hash-chains';
 import { describeKey, translateExpanded, type KeyText, type Translation } from './inclusion-syntax';
 import {
   accepts,
@@ -208,7 +209,7 @@ export class InclusionChecker {
 
     // Cheap rejection and pruning: a few words of the key, each tested on every candidate. A
     // word no candidate accepts settles it; only a candidate accepting all of them can cover alone.
-    const samples = (entry.samples ??= sampleWords(own.dfa, 6, hash(key)));
+    const samples = (entry.samples ??= sampleWords(own.dfa, 6, fnv1a(key) >>> 0));
     const acceptsAll = dfas.map(() => true);
     for (const word of samples) {
       let anyone = false;
@@ -394,13 +395,6 @@ function mayOverlap(a: Summary, b: Summary): boolean {
     return false;
   }
   return true;
-}
-
-/** FNV-1a: a stable seed for a key's sample words. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
-  return h >>> 0;
 }
 
 function mergeSorted(lists: readonly number[][]): number[] {

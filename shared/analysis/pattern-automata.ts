@@ -1,4 +1,5 @@
 import { JS, NFA, TooManyNodesError, type CharSet } from 'refa';
+import { HashChains, mixHash, startHash } from '../util/hash-chains';
 import type { Alternative } from './inclusion-syntax';
 
 /**
@@ -257,9 +258,8 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
     }
   }
 
-  // States by a hash of (U state, subset); states with equal hashes are chained.
-  const index = new Map<number, number>();
-  const sameHash: number[] = [];
+  // States by a hash of (U state, subset).
+  const index = new HashChains();
   const sets: number[][] = [];
   const uStates: number[] = [];
   const transitions: number[] = [];
@@ -275,14 +275,12 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
     return true;
   };
   const intern = (u: number, size: number): number => {
-    let h = Math.imul(u + 1, 0x9e3779b1);
-    for (let k = 0; k < size; k++) h = Math.imul(h ^ scratch[k]!, 0x01000193);
-    const first = index.get(h);
-    for (let id = first ?? -1; id >= 0; id = sameHash[id]!) if (isScratch(id, u, size)) return id;
+    let h = startHash(u);
+    for (let k = 0; k < size; k++) h = mixHash(h, scratch[k]!);
+    for (let id = index.first(h); id >= 0; id = index.after(id)) if (isScratch(id, u, size)) return id;
     const id = sets.length;
     if (id >= maxStates) throw new TooLargeError(`the pattern's automaton exceeds ${maxStates} states`);
-    sameHash.push(first ?? -1);
-    index.set(h, id);
+    index.add(h, id);
     // A plain array: a typed array's copy would be a buffer of its own outside the heap, one per state.
     const set = new Array<number>(size);
     for (let k = 0; k < size; k++) set[k] = scratch[k]!;
@@ -411,22 +409,19 @@ function minimise(dfa: TableDfa): TableDfa {
     return true;
   };
   for (;;) {
-    // Representatives by signature hash, chained through `sameHash`.
-    const byHash = new Map<number, number>();
-    const sameHash = new Int32Array(n).fill(-1);
+    // One representative state per signature, by its hash.
+    const representatives = new HashChains();
     const next = new Int32Array(n);
     let size = 0;
     for (let s = 0; s < n; s++) {
-      let h = Math.imul(cls[s]! + 1, 0x9e3779b1);
-      for (let k = 0; k < classes; k++) h = Math.imul(h ^ (targetClass(cls, s, k) + 2), 0x01000193);
-      const first = byHash.get(h);
-      let rep = first ?? -1;
-      while (rep >= 0 && !sameSignature(cls, rep, s)) rep = sameHash[rep]!;
+      let h = startHash(cls[s]!);
+      for (let k = 0; k < classes; k++) h = mixHash(h, targetClass(cls, s, k) + 2);
+      let rep = representatives.first(h);
+      while (rep >= 0 && !sameSignature(cls, rep, s)) rep = representatives.after(rep);
       if (rep >= 0) next[s] = next[rep]!;
       else {
         next[s] = size++;
-        sameHash[s] = first ?? -1;
-        byHash.set(h, s);
+        representatives.add(h, s);
       }
     }
     cls = next;

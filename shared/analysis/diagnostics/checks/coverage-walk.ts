@@ -1,6 +1,7 @@
 import { leadingPattern } from '../../inclusion-syntax';
 import { GenerationalMap } from '../../../util/generational-map';
 import { RunningHash } from '../../../util/running-hash';
+import { fnv1a } from '../../../util/hash-chains';
 import type { Coverage, InclusionChecker } from '../../inclusion';
 
 /** What the walk needs to know of a key, computed once per key text. */
@@ -59,21 +60,14 @@ export class DecisionMemo {
     let info = this.infos.get(key);
     if (!info) {
       const segment = checker.firstSegmentOf(key);
-      info = { segment, pattern: segment === null ? leadingPattern(key) : null, h1: hash1(key), h2: hash2(key) };
+      info = { segment, pattern: segment === null ? leadingPattern(key) : null, h1: fnv1a(key), h2: hash2(key) };
       this.infos.set(key, info);
     }
     return info;
   }
 }
 
-// Signed 32-bit results: small integers are stored inline, larger ones each in a heap number
-// (the running hash reads them modulo 2^32 either way).
-function hash1(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h | 0;
-}
-
+// Signed 32-bit results (see fnv1a): the running hash reads them modulo 2^32 either way.
 function hash2(s: string): number {
   let h = 0x12345678;
   for (let i = 0; i < s.length; i++) h = Math.imul(h + s.charCodeAt(i), 2654435761) ^ (h >>> 15);
