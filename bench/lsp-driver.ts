@@ -14,6 +14,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { SERVER_NODE_FLAGS } from '../server/src/node-flags';
 import { now } from './stats';
 
 /**
@@ -81,9 +82,11 @@ export class LspDriver {
 
   /** `server`: the script to run, ci-routes' language server unless told (the bench's floor runs another). */
   constructor(root: string, private readonly settings: Record<string, unknown>, server = path.join(root, 'bin', 'ci-routes-language-server.js')) {
+    // Started as the editors are told to start it (README.md); the no-op server too, so that its
+    // floor is taken on the same runtime settings.
     // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`) profiles the server itself.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.proc = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], cwd: root });
+    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], cwd: root });
     this.pid = this.proc.pid as number;
     this.proc.stderr?.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-4000)));
     this.proc.on('exit', (code, signal) => this.onExit(`server exited (code ${code}, signal ${signal})`));
@@ -189,7 +192,8 @@ export class LspDriver {
         processId: process.pid,
         rootUri: uri,
         workspaceFolders: [{ uri, name: path.basename(folder) }],
-        initializationOptions: { debounceMs: 0 },
+        // requestTimings: the server records how long each request's handler took (ciRoutes/requestTimings).
+        initializationOptions: { debounceMs: 0, requestTimings: true },
         capabilities: {
           workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
           window: { workDoneProgress: true },
@@ -316,6 +320,19 @@ export class LspDriver {
     const ms = now() - start;
     cts.dispose();
     return { ms, result };
+  }
+
+  /**
+   * What the server says each request's handler took since the last call, by method
+   * (`ciRoutes/requestTimings`); empty from a server that does not record them.
+   */
+  async serverRequestTimes(timeoutMs: number): Promise<Record<string, number[]>> {
+    try {
+      return (await this.request<Record<string, number[]> | null>('ciRoutes/requestTimings', undefined, timeoutMs)).result ?? {};
+    } catch (e) {
+      if (e instanceof TimeoutError || e instanceof ServerExitedError) throw e;
+      return {};
+    }
   }
 
   /** VmRSS and VmHWM of the server process in MB (Linux), undefined elsewhere. */

@@ -40,6 +40,8 @@ const REQUEST_LABEL: Record<RequestKind, string> = {
 const FLOOR_LABEL = 'no-op server hover (floor)';
 /** The same requests after a thousand more (see the legend printed under the table). */
 const WARM = ', warm';
+/** The server's time in the request's handler, beside the round trip (the row above it). */
+const SERVER = ', server';
 
 interface Target {
   size: number;
@@ -93,9 +95,15 @@ export function rowsOf(results: SizeResult[]): Row[] {
     rows.push(row('open → all diagnostics', res.size, s.openComplete, p));
     rows.push(row('edit → diagnostics, server', res.size, s.editServer, p));
     rows.push(row('edit → diagnostics, end to end', res.size, s.editE2e, p));
-    for (const k of REQUEST_KINDS) rows.push(row(REQUEST_LABEL[k], res.size, s.requests[k], p));
+    for (const k of REQUEST_KINDS) {
+      rows.push(row(REQUEST_LABEL[k], res.size, s.requests[k], p));
+      rows.push(row(`${REQUEST_LABEL[k]}${SERVER}`, res.size, s.serverRequests[k], p));
+    }
     rows.push(row(FLOOR_LABEL, res.size, res.floor.cold, p));
-    for (const k of INTERACTIVE_KINDS) rows.push(row(`${REQUEST_LABEL[k]}${WARM}`, res.size, s.warmRequests[k], p));
+    for (const k of INTERACTIVE_KINDS) {
+      rows.push(row(`${REQUEST_LABEL[k]}${WARM}`, res.size, s.warmRequests[k], p));
+      rows.push(row(`${REQUEST_LABEL[k]}${WARM}${SERVER}`, res.size, s.warmServerRequests[k], p));
+    }
     rows.push(row(`${FLOOR_LABEL}${WARM}`, res.size, res.floor.warm, p));
     rows.push(row('slowest request after analysis', res.size, s.maxRequest, p));
     rows.push(row('RSS after opening everything', res.size, s.rss, p, 'MB'));

@@ -157,7 +157,7 @@ async function main(): Promise<void> {
       workspace: ws.sizes.map((s) => ({ size: s.size, declarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
     };
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, ...Object.fromEntries(Object.entries(r.session.requests).map(([k, f]) => [k, f.samples])), ...Object.fromEntries(Object.entries(r.session.warmRequests).map(([k, f]) => [`${k}Warm`, f.samples])), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, ...Object.fromEntries(Object.entries(r.session.requests).map(([k, f]) => [k, f.samples])), ...Object.fromEntries(Object.entries(r.session.warmRequests).map(([k, f]) => [`${k}Warm`, f.samples])), ...Object.fromEntries(Object.entries(r.session.serverRequests).map(([k, f]) => [`${k}Server`, f.samples])), ...Object.fromEntries(Object.entries(r.session.warmServerRequests).map(([k, f]) => [`${k}WarmServer`, f.samples])), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
     } else {
       const m = info.machine;
       const plan0 = planFor(results[0]?.size ?? 1_000, opts.quick);
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
         '',
         opts.markdown ? renderMarkdown(rows) : renderTable(rows),
         '',
-        `Requests: the first ${plan0.requestReps} of each kind the server answers; ", warm": ${plan0.requestReps} more after another ${plan0.warmupReps.toLocaleString('en-US')}; "floor": a server on the same libraries that answers hover with a constant (bench/noop-server.ts), timed the same way.`,
+        `Requests: the first ${plan0.requestReps} of each kind the server answers; ", warm": ${plan0.requestReps} more after another ${plan0.warmupReps.toLocaleString('en-US')}; ", server": the server's own time in each of those requests' handlers (ciRoutes/requestTimings), the rest of the round trip being transport, client and scheduling; "floor": a server on the same libraries that answers hover with a constant (bench/noop-server.ts), timed the same way.`,
         '',
         'What the server answered (first request of each kind):',
         ...results.map((r) => `  ${r.size.toLocaleString('en-US')}: ${describeSession(r)}`),

@@ -39,6 +39,10 @@ export interface SessionResult {
   requests: Record<RequestKind, Figure>;
   /** As many again, after `warmupReps` more of the same kind. */
   warmRequests: Record<InteractiveKind, Figure>;
+  /** The server's own time in the handler of each request of `requests` (ciRoutes/requestTimings). */
+  serverRequests: Record<RequestKind, Figure>;
+  /** The same for `warmRequests`. */
+  warmServerRequests: Record<InteractiveKind, Figure>;
   /** Which request was the slowest: its kind, phase and rank among all (e.g. `symbols, cold #3612 of 3800`). */
   slowestRequest?: string;
   /** The slowest request of any kind after the first analysis, warm or cold. */
@@ -78,6 +82,8 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     editE2e: skipped(NOT_REACHED),
     requests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
     warmRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED) },
+    serverRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
+    warmServerRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED) },
     maxRequest: skipped(NOT_REACHED),
     rss: skipped(NOT_REACHED),
     peakRss: skipped(NOT_REACHED),
@@ -152,16 +158,25 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       let phase: 'cold' | 'warm-up' | 'warm' = 'cold';
       const cold: number[] = [];
       const warm: number[] = [];
+      // The server's handler times of the phase just timed (read between phases, never during one).
+      const serverTimes = async (): Promise<Figure> => {
+        const samples = (await driver.serverRequestTimes(timeoutMs()))[method] ?? [];
+        return samples.length ? figure(samples) : figure([], 'n/a', 'the server reports no request timings (ciRoutes/requestTimings)');
+      };
       try {
+        await serverTimes();
         result.requests[kind] = await timeRequests(driver, request(plan.requestReps), cold, (ms, r) => {
           answered(kind, 'cold')(ms);
           if (cold.length === 1) result.checks.push(describe(r));
         });
+        result.serverRequests[kind] = await serverTimes();
         if (!interactive) continue;
         phase = 'warm-up';
         await timeRequests(driver, request(plan.warmupReps), [], answered(kind, 'warm-up'));
+        await serverTimes();
         phase = 'warm';
         result.warmRequests[kind as InteractiveKind] = await timeRequests(driver, request(plan.requestReps), warm, answered(kind, 'warm'));
+        result.warmServerRequests[kind as InteractiveKind] = await serverTimes();
       } catch (e) {
         const why = (e as Error).message;
         if (phase === 'cold') result.requests[kind] = figure(cold, 'timeout', why);

@@ -14,6 +14,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
 import { ROOT } from './paths';
+import { SERVER_NODE_FLAGS } from '../../server/src/node-flags';
 
 /** A real server process spoken to over stdio by vscode-languageserver-protocol's client side. */
 export class LspClient {
@@ -28,7 +29,7 @@ export class LspClient {
   readonly logs: string[] = [];
 
   constructor() {
-    this.proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'ci-routes-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'bin', 'ci-routes-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.stderr?.on('data', (d) => (this.stderr += String(d)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {

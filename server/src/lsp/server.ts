@@ -23,6 +23,7 @@ import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
 import { CompletionItems, completionShape } from './completion-items';
 import { registerOutlineFeatures } from './outline-features';
+import { RequestTimings, RequestTimingsRequest } from './request-timings';
 import { documentFor, usageDiagnostics } from './usage-diagnostics';
 import { RouteService, type AnalysedRouteFile, type SeverityFinding } from './route-service';
 import type { Steps } from '../../../shared/util/steps';
@@ -129,6 +130,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const nameChoices = new NameChoicesCache();
   const completionItems = new CompletionItems();
+  const requestTimings = new RequestTimings();
   /** What the first requests after an analysis read (see warmUpSteps). */
   function prepareRequests(file: string, evaluation: FileEvaluation, text: string): Steps<void> {
     return warmUpSteps(text, evaluation, outlines, supportsOutline ? settingsFor(file).maxOutlineSymbols : undefined);
@@ -386,7 +388,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
     supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     completionItems.useShape(completionShape(caps));
-    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown };
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown };
+    requestTimings.enabled = init.requestTimings === true;
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
     if (typeof init.earlyFindingsAfterMs === 'number' && init.earlyFindingsAfterMs >= 0) earlyFindingsAfterMs = init.earlyFindingsAfterMs;
     const wf = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
@@ -588,9 +591,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // A version no analysis is waiting for still gets one, in the background.
     if (!timers.has(doc.uri)) enqueue(doc.uri);
   };
-  registerFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, nameChoices, completionItems);
+  const timed = requestTimings.timing(connection);
+  registerFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, nameChoices, completionItems);
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
-  registerOutlineFeatures(connection, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
+  registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
+  connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
 
   documents.listen(connection);
   connection.listen();

@@ -1,0 +1,26 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../server/src/node-flags';
+import { ROOT } from '../helpers/paths';
+
+describe('the Node.js options the server is started with', () => {
+  it("are in the README's editor command line, before the script", () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const cmd = /cmd = \{ (.*ci-routes-language-server\.js.*) \}/.exec(readme);
+    assert.ok(cmd, 'README.md shows a cmd = { ... } line for the language server');
+    const args = [...cmd[1].matchAll(/'([^']*)'/g)].map((m) => m[1]);
+    const script = args.findIndex((a) => a.endsWith('ci-routes-language-server.js'));
+    for (const flag of SERVER_NODE_FLAGS) {
+      const at = args.indexOf(flag);
+      assert.ok(at > 0 && at < script, `${flag} between node and the script in: ${cmd[1]}`);
+    }
+  });
+
+  it('are passed by the VS Code extension when it starts the server', () => {
+    const source = fs.readFileSync(path.join(ROOT, 'client', 'src', 'extension.ts'), 'utf8');
+    const runs = [...source.matchAll(/(run|debug): \{ module,[^\n]*\n?/g)].map((m) => m[0]);
+    assert.equal(runs.length, 2, 'run and debug server options');
+    for (const r of runs) assert.match(r, /execArgv: \[\.\.\.SERVER_NODE_FLAGS/, r);
+  });
+});
