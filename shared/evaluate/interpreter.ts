@@ -306,14 +306,14 @@ export class Interpreter implements LibraryHost {
           if (replay) {
             const occurrence = this.occurrences.get(node) ?? 0;
             this.occurrences.set(node, occurrence + 1);
-            const effect = replay.get(node, occurrence);
+            const effect = replay.get(node, occurrence, index);
             // A replayed statement takes its recorded span: no new one per statement and edit.
             if (effect && this.replayEffect(effect, st.chunk.start)) continue;
             this.cleanAfterReplay = false;
             this.statementSpan = this.span(node);
             if (this.isClean() && isReplayableStatement(node, fixed)) {
               const effect = this.recordStatement(node, st.chunk.start);
-              if (effect) replay.set(node, occurrence, effect);
+              if (effect) replay.set(node, occurrence, effect, index);
               continue;
             }
           } else {

@@ -150,17 +150,34 @@ export class ReplayCache {
     return made;
   }
 
-  get(node: PhpNode, occurrence: number): StatementEffect | undefined {
-    return this.effects.get(node)?.[occurrence];
+  /**
+   * What the last lookups found, by the statement's position in the file: a statement an edit
+   * left where it was is found by comparing two references, where a WeakMap lookup per statement
+   * took a twentieth of every edit of a 10,000-declaration file.
+   */
+  private nodeAt: (PhpNode | undefined)[] = [];
+  private listAt: (StatementEffect[] | undefined)[] = [];
+
+  /** The effect of `node`'s `occurrence`-th evaluation, the statement being the `position`-th of the file. */
+  get(node: PhpNode, occurrence: number, position: number): StatementEffect | undefined {
+    if (this.nodeAt[position] === node) return this.listAt[position]?.[occurrence];
+    const list = this.effects.get(node);
+    this.nodeAt[position] = node;
+    this.listAt[position] = list;
+    return list?.[occurrence];
   }
 
-  set(node: PhpNode, occurrence: number, effect: StatementEffect): void {
+  set(node: PhpNode, occurrence: number, effect: StatementEffect, position: number): void {
     let list = this.effects.get(node);
     if (!list) this.effects.set(node, (list = []));
     list[occurrence] = effect;
+    this.nodeAt[position] = node;
+    this.listAt[position] = list;
   }
 
   clear(): void {
+    this.nodeAt = [];
+    this.listAt = [];
     this.effects = new WeakMap();
     this.origins = new WeakMap();
     this.replacements = new WeakMap();

@@ -62,14 +62,23 @@ function ignoredOptions(call: RouteCall): readonly IgnoredOption[] {
   return found;
 }
 
+/**
+ * The last analysis' calls and what each passes that is ignored, by position: the calls an edit
+ * left where they were are found by comparing two references, where a WeakMap lookup per call
+ * took a fifteenth of every edit of a 10,000-declaration file.
+ */
+let lastCalls: readonly RouteCall[] = [];
+let lastIgnored: (readonly IgnoredOption[])[] = [];
+
 /** An option key the method never reads is silently ignored. */
 export const unknownOptions: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<string>();
   const calls = evaluation.calls;
+  const ignoredNow: (readonly IgnoredOption[])[] = new Array(calls.length);
   for (let ci = 0; ci < calls.length; ci++) {
     const call = calls[ci];
-    const ignored = ignoredOptions(call);
+    const ignored = (ignoredNow[ci] = lastCalls[ci] === call ? lastIgnored[ci] : ignoredOptions(call));
     if (ignored.length === 0) continue;
     const allowed = OPTIONS_BY_METHOD[call.site.method];
     for (const { key, literal, idx } of ignored) {
@@ -91,6 +100,8 @@ export const unknownOptions: Check = ({ evaluation }) => {
       );
     }
   }
+  lastCalls = calls;
+  lastIgnored = ignoredNow;
   return out;
 };
 
