@@ -107,6 +107,7 @@ export function rowsOf(results: SizeResult[]): Row[] {
     rows.push(row(`${FLOOR_LABEL}${WARM}`, res.size, res.floor.warm, p));
     rows.push(row('slowest request after analysis', res.size, s.maxRequest, p));
     rows.push(row('RSS after opening everything', res.size, s.rss, p, 'MB'));
+    if (s.rssIdle) rows.push(row('RSS once idle', res.size, s.rssIdle, p, 'MB'));
     rows.push(row('peak RSS (VmHWM)', res.size, s.peakRss, p, 'MB'));
   }
   return rows;

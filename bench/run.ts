@@ -60,15 +60,15 @@ function parseArgs(argv: string[]): Options {
 function planFor(size: number, quick: boolean): SessionPlan & { parseRuns: number; lintRuns: number } {
   const p =
     size <= 100
-      ? { budgetMs: 25_000, openReps: 10, editReps: 100, requestReps: 200, warmupReps: 1000, parseRuns: 20, lintRuns: 5 }
+      ? { budgetMs: 25_000, openReps: 10, editReps: 100, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 20, lintRuns: 5 }
       : size <= 1_000
-        ? { budgetMs: 45_000, openReps: 8, editReps: 100, requestReps: 200, warmupReps: 1000, parseRuns: 10, lintRuns: 5 }
+        ? { budgetMs: 45_000, openReps: 8, editReps: 100, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 10, lintRuns: 5 }
         : size <= 10_000
-          ? { budgetMs: 100_000, openReps: 3, editReps: 60, requestReps: 200, warmupReps: 1000, parseRuns: 5, lintRuns: 3 }
-          : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 200, warmupReps: 1000, parseRuns: 3, lintRuns: 1 };
+          ? { budgetMs: 100_000, openReps: 3, editReps: 60, requestReps: 200, warmupReps: 1000, idleMs: 40_000, parseRuns: 5, lintRuns: 3 }
+          : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 3, lintRuns: 1 };
   if (!quick) return p;
   const cut = (n: number) => Math.max(1, Math.ceil(n / 3));
-  return { ...p, openReps: cut(p.openReps), editReps: cut(p.editReps), requestReps: cut(p.requestReps), warmupReps: cut(p.warmupReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };
+  return { ...p, idleMs: 0, openReps: cut(p.openReps), editReps: cut(p.editReps), requestReps: cut(p.requestReps), warmupReps: cut(p.warmupReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };
 }
 
 const ms = (v: number | undefined): string => (v === undefined ? '?' : v < 10 ? v.toFixed(2) : Math.round(v).toLocaleString('en-US'));

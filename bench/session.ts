@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SizeWorkspace } from './generate';
+import { idleRss } from './idle-rss';
 import { timeRequests } from './timed-requests';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
 import { figure, median, now, type Figure } from './stats';
@@ -14,6 +15,8 @@ export interface SessionPlan {
   requestReps: number;
   /** Requests of each interactive kind sent between its cold and its warm figure. */
   warmupReps: number;
+  /** At most this long without requests after the edits, for the RSS to settle (0: not measured). */
+  idleMs: number;
 }
 
 export const REQUEST_KINDS = ['hover', 'completion', 'definition', 'symbols'] as const;
@@ -48,6 +51,8 @@ export interface SessionResult {
   /** The slowest request of any kind after the first analysis, warm or cold. */
   maxRequest: Figure;
   rss: Figure;
+  /** RSS once the server was left alone after the edits (see idleRss); absent where the plan does not measure it. */
+  rssIdle?: Figure;
   peakRss: Figure;
   /** What the server answered, to show the bench measured real work. */
   checks: string[];
@@ -86,6 +91,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     warmServerRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED) },
     maxRequest: skipped(NOT_REACHED),
     rss: skipped(NOT_REACHED),
+    ...(plan.idleMs > 0 ? { rssIdle: skipped(NOT_REACHED) } : {}),
     peakRss: skipped(NOT_REACHED),
     checks: [],
   };
@@ -212,6 +218,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
           ? figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming or data.timings)')
           : skipped('no edit completed');
     }
+    if (plan.idleMs > 0) result.rssIdle = await idleRss(driver, Math.min(plan.idleMs, left() - 3000));
   } catch (e) {
     if (!(e instanceof TimeoutError) && !(e instanceof ServerExitedError)) throw e;
     result.failure = (e as Error).message.split('\n')[0];
