@@ -346,6 +346,7 @@ export class Interpreter implements LibraryHost {
         throw e;
       }
     }
+    this.options.replay?.endsAt(statements.length);
     const route = this.globals.vars.get('route');
     const routes = REQUEST_METHODS.map((_, m) => {
       const v = route === undefined ? undefined : at(route, m);

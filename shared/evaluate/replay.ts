@@ -3,6 +3,7 @@ import type { ParsedFile } from '../php/parse';
 import type { AssignmentOrigin, EntryOriginInfo, RouteRecord } from '../library/records';
 import type { EvalProblem, RouteCall } from './interpreter';
 import type { PhpClosure } from './values';
+import { PositionMemo } from '../util/position-memo';
 import { sameItems } from '../util/same-items';
 
 /**
@@ -112,6 +113,9 @@ export function moveEffect(effect: StatementEffect, start: number): void {
  */
 export class ReplayCache {
   private effects = new WeakMap<PhpNode, StatementEffect[]>();
+  /** Each statement's list of effects as last found, by its position in the file (most statements stay where they were). */
+  private readonly listAt = new PositionMemo<PhpNode, StatementEffect[] | undefined>();
+  private readonly listOf = (node: PhpNode) => this.effects.get(node);
   private origins = new WeakMap<PhpNode, AssignmentOrigin>();
   private replacements = new WeakMap<AssignmentOrigin, AssignmentOrigin>();
   /** The constants taken as literals when the effects were recorded. */
@@ -150,34 +154,25 @@ export class ReplayCache {
     return made;
   }
 
-  /**
-   * What the last lookups found, by the statement's position in the file: a statement an edit
-   * left where it was is found by comparing two references, where a WeakMap lookup per statement
-   * took a twentieth of every edit of a 10,000-declaration file.
-   */
-  private nodeAt: (PhpNode | undefined)[] = [];
-  private listAt: (StatementEffect[] | undefined)[] = [];
-
   /** The effect of `node`'s `occurrence`-th evaluation, the statement being the `position`-th of the file. */
   get(node: PhpNode, occurrence: number, position: number): StatementEffect | undefined {
-    if (this.nodeAt[position] === node) return this.listAt[position]?.[occurrence];
-    const list = this.effects.get(node);
-    this.nodeAt[position] = node;
-    this.listAt[position] = list;
-    return list?.[occurrence];
+    return this.listAt.get(position, node, this.listOf)?.[occurrence];
   }
 
   set(node: PhpNode, occurrence: number, effect: StatementEffect, position: number): void {
     let list = this.effects.get(node);
     if (!list) this.effects.set(node, (list = []));
     list[occurrence] = effect;
-    this.nodeAt[position] = node;
-    this.listAt[position] = list;
+    this.listAt.set(position, node, list);
+  }
+
+  /** The file has `length` statements now: what was found past them is forgotten. */
+  endsAt(length: number): void {
+    this.listAt.truncate(length);
   }
 
   clear(): void {
-    this.nodeAt = [];
-    this.listAt = [];
+    this.listAt.clear();
     this.effects = new WeakMap();
     this.origins = new WeakMap();
     this.replacements = new WeakMap();

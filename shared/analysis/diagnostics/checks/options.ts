@@ -5,6 +5,7 @@ import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';
 import { closestName } from '../../names';
 import { finding, type Finding } from '../types';
+import { PositionMemo } from '../../../util/position-memo';
 
 const ROUTE_OPTIONS = ['as'];
 export const OPTIONS_BY_METHOD: Record<string, readonly string[]> = {
@@ -62,23 +63,17 @@ function ignoredOptions(call: RouteCall): readonly IgnoredOption[] {
   return found;
 }
 
-/**
- * The last analysis' calls and what each passes that is ignored, by position: the calls an edit
- * left where they were are found by comparing two references, where a WeakMap lookup per call
- * took a fifteenth of every edit of a 10,000-declaration file.
- */
-let lastCalls: readonly RouteCall[] = [];
-let lastIgnored: (readonly IgnoredOption[])[] = [];
+/** The last analysis' calls by position, with what each passes that is ignored (most calls stay where they were). */
+const ignoredAt = new PositionMemo<RouteCall, readonly IgnoredOption[]>();
 
 /** An option key the method never reads is silently ignored. */
 export const unknownOptions: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<string>();
   const calls = evaluation.calls;
-  const ignoredNow: (readonly IgnoredOption[])[] = new Array(calls.length);
   for (let ci = 0; ci < calls.length; ci++) {
     const call = calls[ci];
-    const ignored = (ignoredNow[ci] = lastCalls[ci] === call ? lastIgnored[ci] : ignoredOptions(call));
+    const ignored = ignoredAt.get(ci, call, ignoredOptions);
     if (ignored.length === 0) continue;
     const allowed = OPTIONS_BY_METHOD[call.site.method];
     for (const { key, literal, idx } of ignored) {
@@ -100,8 +95,7 @@ export const unknownOptions: Check = ({ evaluation }) => {
       );
     }
   }
-  lastCalls = calls;
-  lastIgnored = ignoredNow;
+  ignoredAt.truncate(calls.length);
   return out;
 };
 
