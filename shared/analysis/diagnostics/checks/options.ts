@@ -63,17 +63,29 @@ function ignoredOptions(call: RouteCall): readonly IgnoredOption[] {
   return found;
 }
 
-/** The last analysis' calls by position, with what each passes that is ignored (most calls stay where they were). */
-const ignoredAt = new PositionMemo<RouteCall, readonly IgnoredOption[]>();
+/**
+ * Per document (the lineage of its evaluations), the calls of its last analysis by position with
+ * what each passes that is ignored: most calls stay where they were. Kept with the document, so
+ * that a closed one's calls are not held and two documents do not overwrite each other's.
+ */
+const ignoredAtByDocument = new WeakMap<object, PositionMemo<RouteCall, readonly IgnoredOption[]>>();
+
+function positionsOf(lineage: object | undefined): PositionMemo<RouteCall, readonly IgnoredOption[]> | undefined {
+  if (!lineage) return undefined;
+  let memo = ignoredAtByDocument.get(lineage);
+  if (!memo) ignoredAtByDocument.set(lineage, (memo = new PositionMemo()));
+  return memo;
+}
 
 /** An option key the method never reads is silently ignored. */
 export const unknownOptions: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<string>();
   const calls = evaluation.calls;
+  const ignoredAt = positionsOf(evaluation.lineage);
   for (let ci = 0; ci < calls.length; ci++) {
     const call = calls[ci];
-    const ignored = ignoredAt.get(ci, call, ignoredOptions);
+    const ignored = ignoredAt ? ignoredAt.get(ci, call, ignoredOptions) : ignoredOptions(call);
     if (ignored.length === 0) continue;
     const allowed = OPTIONS_BY_METHOD[call.site.method];
     for (const { key, literal, idx } of ignored) {
@@ -95,7 +107,7 @@ export const unknownOptions: Check = ({ evaluation }) => {
       );
     }
   }
-  ignoredAt.truncate(calls.length);
+  ignoredAt?.truncate(calls.length);
   return out;
 };
 
