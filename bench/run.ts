@@ -13,7 +13,7 @@ import { generateWorkspace, SEED, type BenchWorkspace } from './generate';
 import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
 import { BENCH_SETTINGS, runSession, type SessionPlan } from './session';
 import { cpuTimes, stealPercent } from './steal';
-import { now } from './stats';
+import { now, type Figure } from './stats';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DEFAULT_SIZES = [100, 1_000, 10_000, 50_000];
@@ -78,6 +78,11 @@ function planFor(size: number, quick: boolean): SessionPlan & { parseRuns: numbe
  */
 function collectClientGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Each request kind's samples under `<kind><suffix>` (the JSON output's keys). */
+function samplesByKind(figures: Partial<Record<string, Figure>>, suffix: string): Record<string, number[]> {
+  return Object.fromEntries(Object.entries(figures).map(([kind, f]) => [`${kind}${suffix}`, f?.samples ?? []]));
 }
 
 const ms = (v: number | undefined): string => (v === undefined ? '?' : v < 10 ? v.toFixed(2) : Math.round(v).toLocaleString('en-US'));
@@ -168,7 +173,7 @@ async function main(): Promise<void> {
       workspace: ws.sizes.map((s) => ({ size: s.size, declarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
     };
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, ...Object.fromEntries(Object.entries(r.session.requests).map(([k, f]) => [k, f.samples])), ...Object.fromEntries(Object.entries(r.session.warmRequests).map(([k, f]) => [`${k}Warm`, f.samples])), ...Object.fromEntries(Object.entries(r.session.serverRequests).map(([k, f]) => [`${k}Server`, f.samples])), ...Object.fromEntries(Object.entries(r.session.warmServerRequests).map(([k, f]) => [`${k}WarmServer`, f.samples])), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, ...samplesByKind(r.session.requests, ''), ...samplesByKind(r.session.warmRequests, 'Warm'), ...samplesByKind(r.session.serverRequests, 'Server'), ...samplesByKind(r.session.warmServerRequests, 'WarmServer'), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
     } else {
       const m = info.machine;
       const plan0 = planFor(results[0]?.size ?? 1_000, opts.quick);
