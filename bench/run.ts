@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { hasPhp, phpLint, wholeFileParse } from './baselines';
+import { exitWhenFlushed } from './exit-when-flushed';
 import { noopFloor } from './floor';
 import { generateWorkspace, SEED, type BenchWorkspace } from './generate';
 import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
@@ -200,9 +201,9 @@ async function main(): Promise<void> {
 }
 
 main().then(
-  () => process.exit(0),
+  () => exitWhenFlushed(0),
   (e) => {
     process.stderr.write(e instanceof UsageError ? `bench: ${e.message}\n` : `bench failed: ${(e as Error).stack ?? String(e)}\n`);
-    process.exit(1);
+    exitWhenFlushed(1);
   },
 );
