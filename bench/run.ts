@@ -65,7 +65,7 @@ function planFor(size: number, quick: boolean): SessionPlan & { parseRuns: numbe
       : size <= 1_000
         ? { budgetMs: 45_000, openReps: 8, editReps: 100, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 10, lintRuns: 5 }
         : size <= 10_000
-          ? { budgetMs: 100_000, openReps: 3, editReps: 60, requestReps: 200, warmupReps: 1000, idleMs: 40_000, parseRuns: 5, lintRuns: 3 }
+          ? { budgetMs: 100_000, openReps: 3, editReps: 60, requestReps: 200, warmupReps: 1000, idleMs: 45_000, parseRuns: 5, lintRuns: 3 }
           : { budgetMs: 90_000, openReps: 1, editReps: 5, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 3, lintRuns: 1 };
   if (!quick) return p;
   const cut = (n: number) => Math.max(1, Math.ceil(n / 3));
