@@ -1,4 +1,5 @@
 import { JS, NFA, TooManyNodesError, type CharSet } from 'refa';
+import { ByteArena } from '../util/byte-arena';
 import { HashChains, mixHash, startHash } from '../util/hash-chains';
 import type { Alternative } from './inclusion-syntax';
 
@@ -56,29 +57,41 @@ const MAX_SHARED_CLASS_MAPS = 10_000;
 /**
  * The same DFA in the form kept in a cache: transitions as narrow as its state numbers allow
  * (8 bits up to 127 states, most keys' DFAs; 16 bits under any sensible size limit) and the
- * final flags in one buffer, the class map shared with every DFA that has the same one (unless
- * `shareClassMap` is false: a literal key's map is its own word's, and its DFA is kept briefly).
- * 32-bit transitions made up most of the memory of a large file's automata (13 MB for 10,000
- * keys; 6.7 MB at 16 bits).
+ * final flags side by side, cut from the arena's shared buffers, the class map shared with every
+ * DFA that has the same one. Unless `shared` is false: a literal key's map is its own word's, and
+ * its DFA is kept briefly, so it gets a buffer of its own that goes with it. 32-bit transitions
+ * made up most of the memory of a large file's automata (13 MB for 10,000 keys; 6.7 MB at 16
+ * bits), then a buffer per DFA and per class map (about 2 MB).
  */
-export function packDfa(dfa: TableDfa, shareClassMap = true): TableDfa {
+export function packDfa(dfa: TableDfa, shared = true): TableDfa {
   if (dfa.states === 0) return dfa;
   const width = dfa.states < 0x80 ? 1 : dfa.states < 0x8000 ? 2 : 4;
-  const buffer = new ArrayBuffer(dfa.trans.length * width + dfa.final.length);
+  const bytes = dfa.trans.length * width + dfa.final.length;
+  const { buffer, offset } = shared ? arena.take(bytes, width) : { buffer: new ArrayBuffer(bytes), offset: 0 };
   const trans =
-    width === 1 ? new Int8Array(buffer, 0, dfa.trans.length) : width === 2 ? new Int16Array(buffer, 0, dfa.trans.length) : new Int32Array(buffer, 0, dfa.trans.length);
+    width === 1
+      ? new Int8Array(buffer, offset, dfa.trans.length)
+      : width === 2
+        ? new Int16Array(buffer, offset, dfa.trans.length)
+        : new Int32Array(buffer, offset, dfa.trans.length);
   trans.set(dfa.trans);
-  const final = new Uint8Array(buffer, dfa.trans.length * width, dfa.final.length);
+  const final = new Uint8Array(buffer, offset + dfa.trans.length * width, dfa.final.length);
   final.set(dfa.final);
-  return { states: dfa.states, classes: dfa.classes, classOf: shareClassMap ? sharedClassMap(dfa.classOf) : dfa.classOf, trans, final };
+  return { states: dfa.states, classes: dfa.classes, classOf: shared ? sharedClassMap(dfa.classOf) : dfa.classOf, trans, final };
 }
+
+/** Where the automata kept with a file's keys (and their class maps) are stored. */
+const arena = new ByteArena();
 
 function sharedClassMap(classOf: Uint8Array): Uint8Array {
   const signature = String.fromCharCode(...classOf);
   let shared = sharedClassMaps.get(signature);
   if (!shared) {
-    shared = classOf;
-    if (sharedClassMaps.size < MAX_SHARED_CLASS_MAPS) sharedClassMaps.set(signature, shared);
+    if (sharedClassMaps.size >= MAX_SHARED_CLASS_MAPS) return classOf;
+    const { buffer, offset } = arena.take(classOf.length, 1);
+    shared = new Uint8Array(buffer, offset, classOf.length);
+    shared.set(classOf);
+    sharedClassMaps.set(signature, shared);
   }
   return shared;
 }
