@@ -1,6 +1,6 @@
 import type { PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
-import { nodeSpan, type ParsedFile } from '../php/parse';
+import { nodeSpan, type ParsedFile, type ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
 import type { AssignmentOrigin, CallSite, EntryOriginInfo, LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
@@ -112,6 +112,11 @@ const NO_WARNINGS: readonly (readonly string[])[] = Object.freeze(REQUEST_METHOD
 
 function tail<T>(list: readonly T[], from: number): readonly T[] {
   return list.length === from ? NONE : list.slice(from);
+}
+
+/** A top-level statement the replay may serve, whose node's occurrences are therefore counted (the run and countRepeatedBefore alike). */
+function countsOccurrence(st: ParsedStatement): boolean {
+  return st.chunk.kind === 'php' && !st.tooDeep && st.nodes.length === 1 && st.problems.length === 0;
 }
 
 function appendAll<T>(to: T[], items: readonly T[]): void {
@@ -232,7 +237,11 @@ export class Interpreter implements LibraryHost {
   private lines: LineIndex | undefined;
   /** While a replayable statement runs: the spans and closures it creates. */
   private recording: { spans: Span[]; closures: PhpClosure[] } | undefined;
-  /** How many times each parsed statement node was met (identical statements share a node). */
+  /**
+   * How many times each repeated statement node was met (identical statements share a node; see
+   * ParsedFile.repeated). A node met once is its statement's occurrence 0 and is not counted: a
+   * map of every statement, copied at each resume, was a seventh of what an edit allocated.
+   */
   private occurrences = new Map<PhpNode, number>();
   /** The last top-level statement was replayed (the state is then clean: see isClean). */
   private cleanAfterReplay = false;
@@ -284,11 +293,14 @@ export class Interpreter implements LibraryHost {
     this.options.replay?.useConstants(fixed);
     let index = 0;
     const resume = this.options.resume;
+    const statements = this.parsed.statements;
+    const repeated = this.parsed.repeated;
+    const counting = this.options.replay !== undefined && this.options.mask === ALL_METHODS;
     if (resume) {
       this.restore(resume.state);
       index = this.replayStats.resumed = resume.at;
+      if (counting) this.countRepeatedBefore(resume.at);
     }
-    const statements = this.parsed.statements;
     let stoppedAt: number | undefined;
     try {
       outer: for (; index < statements.length; index++) {
@@ -301,11 +313,14 @@ export class Interpreter implements LibraryHost {
           this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });
           continue;
         }
-        const replay = this.options.replay && this.options.mask === ALL_METHODS && st.nodes.length === 1 && st.problems.length === 0 ? this.options.replay : undefined;
+        const replay = counting && countsOccurrence(st) ? this.options.replay : undefined;
         for (const node of st.nodes) {
           if (replay) {
-            const occurrence = this.occurrences.get(node) ?? 0;
-            this.occurrences.set(node, occurrence + 1);
+            let occurrence = 0;
+            if (repeated.size !== 0 && repeated.has(node)) {
+              occurrence = this.occurrences.get(node) ?? 0;
+              this.occurrences.set(node, occurrence + 1);
+            }
             const effect = replay.get(node, occurrence, index);
             // A replayed statement takes its recorded span: no new one per statement and edit.
             if (effect && this.replayEffect(effect, st.chunk.start)) continue;
@@ -366,6 +381,26 @@ export class Interpreter implements LibraryHost {
       callClosure: (closure, args) => this.callClosureSafely(closure, args),
       stoppedAt,
     };
+  }
+
+  /**
+   * Counts, among the statements before a resumed checkpoint, the repeated nodes that the
+   * checkpoint's run did not count: a statement repeated only since (the edit made a copy of one
+   * above it) was then met once and not counted.
+   */
+  private countRepeatedBefore(at: number): void {
+    const repeated = this.parsed.repeated;
+    let missing = false;
+    for (const node of repeated) if (!this.occurrences.has(node)) missing = true;
+    if (!missing) return;
+    const counted = new Set(this.occurrences.keys());
+    const statements = this.parsed.statements;
+    for (let i = 0; i < at; i++) {
+      const st = statements[i];
+      if (!countsOccurrence(st)) continue;
+      const node = st.nodes[0];
+      if (repeated.has(node) && !counted.has(node)) this.occurrences.set(node, (this.occurrences.get(node) ?? 0) + 1);
+    }
   }
 
   private takeCheckpoint(at: number): void {

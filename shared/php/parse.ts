@@ -34,7 +34,14 @@ export interface ParsedFile {
   /** How many statements declare a constant, and how many a function at the top level (counted from the edit alone after the first version). */
   constantStatements: number;
   functionStatements: number;
+  /**
+   * The nodes of statement texts this version holds more than once (the same text gets the same
+   * nodes): only their occurrences need counting to tell identical statements apart. Usually none.
+   */
+  repeated: ReadonlySet<PhpNode>;
 }
+
+const NO_NODES: ReadonlySet<PhpNode> = new Set();
 
 interface CachedParse {
   nodes: PhpNode[];
@@ -83,6 +90,8 @@ export class StatementParser {
   /** The previous version's statement texts that this version no longer has. */
   private retired = new Map<string, CachedParse>();
   private last: LastVersion | undefined;
+  /** The nodes of the live texts used more than once (see ParsedFile.repeated). */
+  private readonly repeated = new Set<PhpNode>();
 
   parse(text: string): ParsedFile {
     const last = this.last;
@@ -117,7 +126,9 @@ export class StatementParser {
       const lastChunk = scan.chunks[scan.chunks.length - 1];
       problems.push({ message: 'the file is too irregular to split into statements; the rest was not analysed', span: { start: lastChunk.start, end: lastChunk.end } });
     }
-    const parsed: ParsedFile = { text, statements, problems, constantStatements, functionStatements };
+    // A copy: this set changes with the next version, the ParsedFile must not.
+    const repeated = this.repeated.size === 0 ? NO_NODES : new Set(this.repeated);
+    const parsed: ParsedFile = { text, statements, problems, constantStatements, functionStatements, repeated };
     this.last = { scan, parsed };
     return parsed;
   }
@@ -144,7 +155,7 @@ export class StatementParser {
   private acquire(source: string, dropped: Map<string, CachedParse>): CachedParse {
     const live = this.live.get(source);
     if (live) {
-      live.uses++;
+      if (++live.uses === 2) for (const node of live.parse.nodes) this.repeated.add(node);
       return live.parse;
     }
     const parse = dropped.get(source) ?? this.retired.get(source) ?? this.parseUncached(source);
@@ -158,7 +169,9 @@ export class StatementParser {
     if (chunk.kind !== 'php') return;
     const source = text.slice(chunk.start, chunk.end);
     const live = this.live.get(source);
-    if (!live || --live.uses > 0) return;
+    if (!live) return;
+    if (--live.uses === 1) for (const node of live.parse.nodes) this.repeated.delete(node);
+    if (live.uses > 0) return;
     this.live.delete(source);
     dropped.set(source, live.parse);
   }

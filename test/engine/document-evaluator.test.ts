@@ -247,6 +247,31 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     }
   });
 
+  it('tells a statement copied below a checkpoint from its original above it (only repeated statements are counted)', () => {
+    const decls = Array.from({ length: 40 }, (_, i) => `Route::get('r${i}', 'c/r${i}');`);
+    const file = (lines: string[]) => ['<?php', ...lines, '$route = Route::map($route);', ''].join('\n');
+    const withLines = (at: number, ...added: string[]) => file([...decls.slice(0, at), ...added, ...decls.slice(at)]);
+    const doc = new DocumentEvaluator(undefined, CHECKPOINTS_EVERYWHERE);
+    const versions = [
+      file(decls),
+      withLines(35, "Route::get('z', 'c/z1');"),
+      // Resumed from the checkpoint above the edit, whose run met decls[3] once and did not count it.
+      withLines(35, "Route::get('z', 'c/z2');", decls[3]),
+      withLines(35, "Route::get('z', 'c/z3');", decls[3]),
+      withLines(35, "Route::get('z', 'c/z3');"),
+    ];
+    let resumed = 0;
+    for (const text of versions) {
+      const e = doc.update(text);
+      resumed += e.statements.resumed;
+      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)));
+      const r3 = e.methods[0].library.created.filter((r) => r.key === 'r3');
+      assert.equal(new Set(r3).size, r3.length, 'one record object stored twice');
+      for (const r of r3) assert.equal(text.slice(r.site.span.start, r.site.span.end), decls[3]);
+    }
+    assert.ok(resumed > 0, 'no version resumed from a checkpoint');
+  });
+
   it('resumes below a map() that wrote over $route entries and below replaced routes, keeping both for the checks', () => {
     // Route::any() after map() changes every method's table: the views map() returned are settled, so a checkpoint may be taken below.
     const decls = Array.from({ length: 40 }, (_, i) => `Route::get('q${i}', 'c/q${i}');`);
