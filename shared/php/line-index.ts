@@ -1,10 +1,15 @@
 /** Converts between offsets and 0-based line/character positions (UTF-16, as LSP counts). */
 export class LineIndex {
-  private readonly starts: number[];
+  private readonly starts: Uint32Array;
 
   constructor(readonly text: string) {
-    const starts = [0];
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    // Counted first, then filled: an array grown line by line allocated four times its final size
+    // (every edit of a large route file builds one).
+    let lines = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    const starts = new Uint32Array(lines);
+    let line = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
     this.starts = starts;
   }
 
