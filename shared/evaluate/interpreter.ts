@@ -96,7 +96,9 @@ export interface InterpreterSnapshot {
   readonly calls: readonly RouteCall[];
   readonly otherCalls: readonly RouteCall[];
   readonly nestedClosure: boolean;
+  /** The counted occurrences of the repeated nodes (`repeated`, as the run that took it had them). */
   readonly occurrences: ReadonlyMap<PhpNode, number>;
+  readonly repeated: ReadonlySet<PhpNode>;
   readonly steps: number;
 }
 
@@ -299,7 +301,7 @@ export class Interpreter implements LibraryHost {
     if (resume) {
       this.restore(resume.state);
       index = this.replayStats.resumed = resume.at;
-      if (counting) this.countRepeatedBefore(resume.at);
+      if (counting) this.countRepeatedBefore(resume.at, resume.state.repeated);
     }
     let stoppedAt: number | undefined;
     try {
@@ -384,16 +386,15 @@ export class Interpreter implements LibraryHost {
   }
 
   /**
-   * Counts, among the statements before a resumed checkpoint, the repeated nodes that the
-   * checkpoint's run did not count: a statement repeated only since (the edit made a copy of one
-   * above it) was then met once and not counted.
+   * Counts, among the statements before a resumed checkpoint, the nodes repeated now that the
+   * checkpoint's run did not count (`counted`, its repeated ones): a statement repeated only since
+   * (the edit made a copy of one above it) was then met once and not counted.
    */
-  private countRepeatedBefore(at: number): void {
+  private countRepeatedBefore(at: number, counted: ReadonlySet<PhpNode>): void {
     const repeated = this.parsed.repeated;
     let missing = false;
-    for (const node of repeated) if (!this.occurrences.has(node)) missing = true;
+    for (const node of repeated) if (!counted.has(node)) missing = true;
     if (!missing) return;
-    const counted = new Set(this.occurrences.keys());
     const statements = this.parsed.statements;
     for (let i = 0; i < at; i++) {
       const st = statements[i];
@@ -431,6 +432,7 @@ export class Interpreter implements LibraryHost {
       otherCalls: this.otherCalls.slice(),
       nestedClosure: this.nestedClosure,
       occurrences: new Map(this.occurrences),
+      repeated: this.parsed.repeated,
       steps: this.steps,
     };
   }

@@ -3,14 +3,19 @@ export class LineIndex {
   private readonly starts: Uint32Array;
 
   constructor(readonly text: string) {
-    // Counted first, then filled: an array grown line by line allocated four times its final size
-    // (every edit of a large route file builds one).
+    // 32-bit starts in a buffer that doubles: a number array grown line by line allocated four
+    // times its final size, and every edit of a large route file builds one.
+    let starts = new Uint32Array(1024);
     let lines = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-    const starts = new Uint32Array(lines);
-    let line = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
-    this.starts = starts;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+      if (lines === starts.length) {
+        const grown = new Uint32Array(lines * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[lines++] = i + 1;
+    }
+    this.starts = starts.slice(0, lines);
   }
 
   get lineCount(): number {
