@@ -393,7 +393,11 @@ export class Interpreter implements LibraryHost {
   private countRepeatedBefore(at: number, counted: ReadonlySet<PhpNode>): void {
     const repeated = this.parsed.repeated;
     let missing = false;
-    for (const node of repeated) if (!counted.has(node)) missing = true;
+    for (const node of repeated) {
+      if (counted.has(node)) continue;
+      missing = true;
+      break;
+    }
     if (!missing) return;
     const statements = this.parsed.statements;
     for (let i = 0; i < at; i++) {
