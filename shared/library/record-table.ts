@@ -6,7 +6,12 @@ import { RunningHash } from '../util/running-hash';
 export interface FrozenTable {
   readonly routes: ReadonlyMap<Key, RouteRecord>;
   readonly unplain: number;
+  /** Names these routes for records and prints (see RouteRecord.storedOver) without holding them. */
+  readonly id: number;
 }
+
+/** The last id given to frozen routes (0 names none). */
+let lastFrozenId = 0;
 
 /**
  * What a table holds, comparable in constant time between evaluations: the frozen routes it
@@ -15,7 +20,8 @@ export interface FrozenTable {
  * order, short of a 64-bit collision (see RunningHash).
  */
 export interface TablePrint {
-  readonly base: ReadonlyMap<Key, RouteRecord> | undefined;
+  /** The id of the frozen routes read beneath (0: none). */
+  readonly base: number;
   readonly stores: number;
   readonly h1: number;
   readonly h2: number;
@@ -38,6 +44,7 @@ export function samePrint(a: TablePrint, b: TablePrint): boolean {
  */
 export class RecordTable {
   private base: ReadonlyMap<Key, RouteRecord> | undefined;
+  private baseId = 0;
   private own = new Map<Key, RouteRecord>();
   /** Keys of `own` that `base` holds too: routes stored over a frozen one, in its place. */
   private over: Set<Key> | undefined;
@@ -52,6 +59,7 @@ export class RecordTable {
   static on(frozen: FrozenTable): RecordTable {
     const table = new RecordTable();
     table.base = frozen.routes;
+    table.baseId = frozen.id;
     table.unplain = frozen.unplain;
     return table;
   }
@@ -68,15 +76,16 @@ export class RecordTable {
         this.forEachRecord((record, key) => routes.set(key, record));
       }
       this.base = routes;
+      this.baseId = ++lastFrozenId;
       this.own = new Map();
       this.over = undefined;
       this.stored = new RunningHash();
     }
-    return { routes: this.base, unplain: this.unplain };
+    return { routes: this.base, unplain: this.unplain, id: this.baseId };
   }
 
   print(): TablePrint {
-    return { base: this.base, stores: this.stored.n, h1: this.stored.h1, h2: this.stored.h2 };
+    return { base: this.baseId, stores: this.stored.n, h1: this.stored.h1, h2: this.stored.h2 };
   }
 
   get size(): number {
@@ -104,10 +113,10 @@ export class RecordTable {
     const base = this.base;
     if (previous === undefined && base) {
       // Frozen routes never change: a record stored over the same ones again finds the same route.
-      if (record.storedOver === base) previous = record.foundBelow;
+      if (record.storedOver === this.baseId) previous = record.foundBelow;
       else {
         previous = base.get(key);
-        record.storedOver = base;
+        record.storedOver = this.baseId;
         record.foundBelow = previous;
       }
       if (previous) (this.over ??= new Set()).add(key);

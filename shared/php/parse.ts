@@ -135,7 +135,7 @@ export class StatementParser {
 
   private parseStatement(chunk: StatementChunk, text: string, dropped: Map<string, CachedParse>): ParsedStatement {
     if (chunk.kind === 'inline') return { chunk, base: chunk.start, nodes: [], problems: [], declaresConstant: false };
-    const parsed = this.acquire(text.slice(chunk.start, chunk.end), dropped);
+    const parsed = this.acquire(ownCopy(text.slice(chunk.start, chunk.end)), dropped);
     const base = chunk.start - OPEN_TAG.length;
     const stmtProblems = parsed.problems.map((p) => ({
       message: p.message,
@@ -275,6 +275,17 @@ function movedStatement(old: ParsedStatement, chunk: StatementChunk, delta: numb
   const moved: ParsedStatement = { chunk, base: old.base + delta, nodes: old.nodes, problems, declaresConstant: old.declaresConstant };
   if (old.tooDeep) moved.tooDeep = true;
   return moved;
+}
+
+/**
+ * The same text, not holding on to the string it was cut from. V8 keeps a slice of 13 characters
+ * or more as a view of the whole string: a statement's text kept as a cache key held the whole
+ * document version it was first parsed in, so each edit of another statement kept one more copy
+ * of the file alive (40 edits of the 10,000-declaration file: 67 → 140 MB of heap).
+ */
+function ownCopy(slice: string): string {
+  // Slicing a concatenation flattens it into a new string first: the view is then of that one.
+  return slice.length < 13 ? slice : (' ' + slice).slice(1);
 }
 
 /** Drops trailing spaces, tabs and newlines (a loop: `/\s+$/` is quadratic on long runs of spaces). */
