@@ -135,7 +135,7 @@ export class StatementParser {
 
   private parseStatement(chunk: StatementChunk, text: string, dropped: Map<string, CachedParse>): ParsedStatement {
     if (chunk.kind === 'inline') return { chunk, base: chunk.start, nodes: [], problems: [], declaresConstant: false };
-    const parsed = this.acquire(ownCopy(text.slice(chunk.start, chunk.end)), dropped);
+    const parsed = this.acquire(text.slice(chunk.start, chunk.end), dropped);
     const base = chunk.start - OPEN_TAG.length;
     const stmtProblems = parsed.problems.map((p) => ({
       message: p.message,
@@ -160,7 +160,7 @@ export class StatementParser {
     }
     const parse = dropped.get(source) ?? this.retired.get(source) ?? this.parseUncached(source);
     dropped.delete(source);
-    this.live.set(source, { parse, uses: 1 });
+    this.live.set(ownCopy(source), { parse, uses: 1 });
     return parse;
   }
 
