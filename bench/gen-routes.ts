@@ -15,6 +15,8 @@ export interface RouteFilePlan {
   mistakes: Record<string, number>;
   /** On the first character of a route path near the middle of the file: the one-character edit. */
   edit: Position & { original: string };
+  /** The first character of every top-level GET route's path, in file order (edits across the file). */
+  editSites: (Position & { original: string })[];
   /** On the word `resources` of a top-level `Route::resources(` call near the middle. */
   hover: Position;
   /** A route name declared near the middle (the probe controller asks `Route::named()` for it). */
@@ -274,6 +276,7 @@ export function generateRouteFile(size: number, controllers: Controller[], seed:
     declarations: count,
     mistakes,
     edit: nearest(edits, 'top-level GET route').pos,
+    editSites: edits.map((e) => e.pos),
     hover: nearest(hovers, 'top-level resources() call').pos,
     probeName: nearest(probes, 'named top-level route').name,
     names,

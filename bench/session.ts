@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SizeWorkspace } from './generate';
 import { idleRss } from './idle-rss';
+import { spreadEdits } from './spread-edits';
 import { timeRequests } from './timed-requests';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
 import { figure, median, now, type Figure } from './stats';
@@ -12,6 +13,8 @@ export interface SessionPlan {
   budgetMs: number;
   openReps: number;
   editReps: number;
+  /** Edits then made at as many other statements down the file, one each (see spreadEdits). */
+  spreadEditReps: number;
   requestReps: number;
   /** Requests of each interactive kind sent between its cold and its warm figure. */
   warmupReps: number;
@@ -36,6 +39,8 @@ export interface SessionResult {
   openComplete: Figure;
   editServer: Figure;
   editE2e: Figure;
+  /** Server time of the edits at one statement after another (spreadEdits). */
+  editSpread: Figure;
   /** The server's breakdown of its edit time (medians of parseMs, evaluateMs, analyseMs), when reported. */
   editServerParts?: { parseMs?: number; evaluateMs?: number; analyseMs?: number };
   /** The first requests of each kind the server answers (its code not yet optimised by V8). */
@@ -85,6 +90,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     openComplete: skipped(NOT_REACHED),
     editServer: skipped(NOT_REACHED),
     editE2e: skipped(NOT_REACHED),
+    editSpread: skipped(NOT_REACHED),
     requests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
     warmRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED) },
     serverRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
@@ -218,6 +224,9 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
           ? figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming or data.timings)')
           : skipped('no edit completed');
     }
+    const spread = await spreadEdits(driver, ws, plan.spreadEditReps, version, () => left() - 1000);
+    result.editSpread = spread.figure;
+    version = spread.version;
     if (plan.idleMs > 0) result.rssIdle = await idleRss(driver, Math.min(plan.idleMs, left() - 3000));
   } catch (e) {
     if (!(e instanceof TimeoutError) && !(e instanceof ServerExitedError)) throw e;
