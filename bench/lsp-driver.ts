@@ -300,13 +300,21 @@ export class LspDriver {
    * and the server's own figure when it reports one.
    */
   async edit(file: string, version: number, at: { line: number; character: number }, char: string, timeoutMs: number): Promise<{ e2eMs: number; server?: ServerTiming; diagnostics: number }> {
+    return this.change(file, version, { start: at, end: { line: at.line, character: at.character + 1 } }, char, timeoutMs);
+  }
+
+  /** Replaces `range` by `text` (an insertion when the range is empty, a deletion when the text is). */
+  async change(
+    file: string,
+    version: number,
+    range: { start: { line: number; character: number }; end: { line: number; character: number } },
+    text: string,
+    timeoutMs: number,
+  ): Promise<{ e2eMs: number; server?: ServerTiming; diagnostics: number }> {
     const uri = pathToFileURL(file).toString();
     const start = now();
     const published = this.waitForDiagnostics(uri, (p) => p.version === version, timeoutMs);
-    await this.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version },
-      contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: char }],
-    });
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
     const pub = await published;
     const e2eMs = pub.at - start;
     return { e2eMs, server: await this.serverTiming(uri, version), diagnostics: pub.params.diagnostics.length };

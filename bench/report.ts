@@ -95,6 +95,7 @@ export function rowsOf(results: SizeResult[]): Row[] {
     rows.push(row('open → all diagnostics', res.size, s.openComplete, p));
     rows.push(row('edit → diagnostics, server', res.size, s.editServer, p));
     rows.push(row('edit → diagnostics, end to end', res.size, s.editE2e, p));
+    rows.push(row('typing at one place (insert, then erase), server', res.size, s.typing, p));
     rows.push(row('edit at another statement each time, server', res.size, s.editSpread, p));
     for (const k of REQUEST_KINDS) {
       rows.push(row(REQUEST_LABEL[k], res.size, s.requests[k], p));

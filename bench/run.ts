@@ -61,15 +61,15 @@ function parseArgs(argv: string[]): Options {
 function planFor(size: number, quick: boolean): SessionPlan & { parseRuns: number; lintRuns: number } {
   const p =
     size <= 100
-      ? { budgetMs: 25_000, openReps: 10, editReps: 100, spreadEditReps: 20, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 20, lintRuns: 5 }
+      ? { budgetMs: 25_000, openReps: 10, editReps: 100, spreadEditReps: 20, keystrokes: 20, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 20, lintRuns: 5 }
       : size <= 1_000
-        ? { budgetMs: 45_000, openReps: 8, editReps: 100, spreadEditReps: 30, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 10, lintRuns: 5 }
+        ? { budgetMs: 45_000, openReps: 8, editReps: 100, spreadEditReps: 30, keystrokes: 20, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 10, lintRuns: 5 }
         : size <= 10_000
-          ? { budgetMs: 100_000, openReps: 3, editReps: 60, spreadEditReps: 30, requestReps: 200, warmupReps: 1000, idleMs: 45_000, parseRuns: 5, lintRuns: 3 }
-          : { budgetMs: 90_000, openReps: 1, editReps: 5, spreadEditReps: 5, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 3, lintRuns: 1 };
+          ? { budgetMs: 100_000, openReps: 3, editReps: 60, spreadEditReps: 30, keystrokes: 20, requestReps: 200, warmupReps: 1000, idleMs: 45_000, parseRuns: 5, lintRuns: 3 }
+          : { budgetMs: 90_000, openReps: 1, editReps: 5, spreadEditReps: 5, keystrokes: 4, requestReps: 200, warmupReps: 1000, idleMs: 0, parseRuns: 3, lintRuns: 1 };
   if (!quick) return p;
   const cut = (n: number) => Math.max(1, Math.ceil(n / 3));
-  return { ...p, idleMs: 0, openReps: cut(p.openReps), editReps: cut(p.editReps), spreadEditReps: cut(p.spreadEditReps), requestReps: cut(p.requestReps), warmupReps: cut(p.warmupReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };
+  return { ...p, idleMs: 0, openReps: cut(p.openReps), editReps: cut(p.editReps), spreadEditReps: cut(p.spreadEditReps), keystrokes: cut(p.keystrokes), requestReps: cut(p.requestReps), warmupReps: cut(p.warmupReps), parseRuns: cut(p.parseRuns), lintRuns: 1 };
 }
 
 /**
@@ -174,7 +174,7 @@ async function main(): Promise<void> {
       workspace: ws.sizes.map((s) => ({ size: s.size, declarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
     };
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, editSpread: r.session.editSpread.samples, ...samplesByKind(r.session.requests, ''), ...samplesByKind(r.session.warmRequests, 'Warm'), ...samplesByKind(r.session.serverRequests, 'Server'), ...samplesByKind(r.session.warmServerRequests, 'WarmServer'), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, editSpread: r.session.editSpread.samples, typing: r.session.typing.samples, ...samplesByKind(r.session.requests, ''), ...samplesByKind(r.session.warmRequests, 'Warm'), ...samplesByKind(r.session.serverRequests, 'Server'), ...samplesByKind(r.session.warmServerRequests, 'WarmServer'), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
     } else {
       const m = info.machine;
       const plan0 = planFor(results[0]?.size ?? 1_000, opts.quick);

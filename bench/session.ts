@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { SizeWorkspace } from './generate';
 import { idleRss } from './idle-rss';
 import { spreadEdits } from './spread-edits';
+import { typeAndErase } from './typing';
 import { timeRequests } from './timed-requests';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
 import { figure, median, now, type Figure } from './stats';
@@ -15,6 +16,8 @@ export interface SessionPlan {
   editReps: number;
   /** Edits then made at as many other statements down the file, one each (see spreadEdits). */
   spreadEditReps: number;
+  /** Keystrokes typed and erased at the middle edit's place (see typeAndErase). */
+  keystrokes: number;
   requestReps: number;
   /** Requests of each interactive kind sent between its cold and its warm figure. */
   warmupReps: number;
@@ -41,6 +44,8 @@ export interface SessionResult {
   editE2e: Figure;
   /** Server time of the edits at one statement after another (spreadEdits). */
   editSpread: Figure;
+  /** Server time of each keystroke typed, then erased, at one place (typeAndErase). */
+  typing: Figure;
   /** The server's breakdown of its edit time (medians of parseMs, evaluateMs, analyseMs), when reported. */
   editServerParts?: { parseMs?: number; evaluateMs?: number; analyseMs?: number };
   /** The first requests of each kind the server answers (its code not yet optimised by V8). */
@@ -91,6 +96,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     editServer: skipped(NOT_REACHED),
     editE2e: skipped(NOT_REACHED),
     editSpread: skipped(NOT_REACHED),
+    typing: skipped(NOT_REACHED),
     requests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
     warmRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED) },
     serverRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
@@ -224,6 +230,9 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
           ? figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming or data.timings)')
           : skipped('no edit completed');
     }
+    const typing = await typeAndErase(driver, ws, plan.keystrokes, version, () => left() - 1000);
+    result.typing = typing.figure;
+    version = typing.version;
     const spread = await spreadEdits(driver, ws, plan.spreadEditReps, version, () => left() - 1000);
     result.editSpread = spread.figure;
     version = spread.version;
