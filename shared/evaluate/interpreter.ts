@@ -245,6 +245,8 @@ export class Interpreter implements LibraryHost {
    * map of every statement, copied at each resume, was a seventh of what an edit allocated.
    */
   private occurrences = new Map<PhpNode, number>();
+  /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
+  private statementUnique = false;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */
   private cleanAfterReplay = false;
   /** Top-level statements resumed past (from a checkpoint), replayed and evaluated, for the editor's timing log. */
@@ -310,6 +312,7 @@ export class Interpreter implements LibraryHost {
         if (index === this.options.checkpointAt) this.takeCheckpoint(index);
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
+        this.statementUnique = st.nodes.length === 1 && !(repeated.size !== 0 && repeated.has(st.nodes[0]));
         if (st.tooDeep) {
           // PHP accepts it; the analysis cannot read it: skipped, like a half-typed statement.
           this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });
@@ -1333,7 +1336,8 @@ export class Interpreter implements LibraryHost {
         branches: this.branches,
       };
       // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
-      const origin = this.options.replay && !this.recording ? this.options.replay.sameOrigin(node, fresh) : fresh;
+      const movable = this.callDepth === 0 && this.statementUnique;
+      const origin = this.options.replay && !this.recording ? this.options.replay.sameOrigin(node, fresh, this.base, movable) : fresh;
       this.assignOffset(left, value, origin);
     } else {
       this.assignTo(left, value);

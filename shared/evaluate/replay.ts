@@ -116,7 +116,8 @@ export class ReplayCache {
   /** Each statement's list of effects as last found, by its position in the file (most statements stay where they were). */
   private readonly listAt = new PositionMemo<PhpNode, StatementEffect[] | undefined>();
   private readonly listOf = (node: PhpNode) => this.effects.get(node);
-  private origins = new WeakMap<PhpNode, AssignmentOrigin>();
+  /** Each assignment's last origin, with the base (statement offset) its spans were made at. */
+  private origins = new WeakMap<PhpNode, { origin: AssignmentOrigin; base: number }>();
   private replacements = new WeakMap<AssignmentOrigin, AssignmentOrigin>();
   /** The constants taken as literals when the effects were recorded. */
   private fixed = '';
@@ -136,12 +137,25 @@ export class ReplayCache {
    * The origin an assignment made in an earlier evaluation, when `fresh` equals it (same spans,
    * same condition): `$route[...] = ...` statements are evaluated again on every edit, and the
    * checks compare the routes of two versions entry by entry, quickly when they are the same
-   * objects. Origins are never changed once made, so sharing one is invisible.
+   * objects. Origins are never changed once made, so sharing one is invisible, but for this: when
+   * `movable` (a top-level statement whose text the file holds once) and its statement moved, the
+   * kept origin's spans move with it, as a replayed statement's records do. Otherwise a keystroke
+   * that moved every statement below it gave each of their assignments a new origin, and the
+   * checks judged everything below the keystroke again.
    */
-  sameOrigin(node: PhpNode, fresh: AssignmentOrigin): AssignmentOrigin {
+  sameOrigin(node: PhpNode, fresh: AssignmentOrigin, base: number, movable: boolean): AssignmentOrigin {
     const kept = this.origins.get(node);
-    if (kept && sameAssignment(kept, fresh)) return kept;
-    this.origins.set(node, fresh);
+    if (kept) {
+      const delta = base - kept.base;
+      if (delta === 0 ? sameAssignment(kept.origin, fresh, 0) : movable && sameAssignment(kept.origin, fresh, delta)) {
+        if (delta !== 0) {
+          moveOrigin(kept.origin, delta);
+          kept.base = base;
+        }
+        return kept.origin;
+      }
+    }
+    this.origins.set(node, { origin: fresh, base });
     return fresh;
   }
 
@@ -179,17 +193,28 @@ export class ReplayCache {
   }
 }
 
-function sameSpan(a: Span | undefined, b: Span | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.start === b.start && a.end === b.end);
+/** Whether `b` is `a` moved by `delta`. */
+function sameSpan(a: Span | undefined, b: Span | undefined, delta: number): boolean {
+  return (a === b && delta === 0) || (a !== undefined && b !== undefined && a.start + delta === b.start && a.end + delta === b.end);
 }
 
-function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin): boolean {
+/** Whether `b` is the assignment `a` moved by `delta`. */
+function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin, delta: number): boolean {
   return (
     a.replaced === b.replaced &&
     a.conditional === b.conditional &&
-    sameSpan(a.span, b.span) &&
-    sameSpan(a.keySpan, b.keySpan) &&
-    sameSpan(a.valueSpan, b.valueSpan) &&
+    sameSpan(a.span, b.span, delta) &&
+    sameSpan(a.keySpan, b.keySpan, delta) &&
+    sameSpan(a.valueSpan, b.valueSpan, delta) &&
     sameItems(a.branches, b.branches)
   );
+}
+
+/** Moves an origin's spans (the objects themselves: the origins made from it by `replacing` share them). */
+function moveOrigin(origin: AssignmentOrigin, delta: number): void {
+  for (const span of [origin.span, origin.keySpan, origin.valueSpan]) {
+    if (!span) continue;
+    span.start += delta;
+    span.end += delta;
+  }
 }

@@ -272,6 +272,24 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     assert.ok(resumed > 0, 'no version resumed from a checkpoint');
   });
 
+  it("keeps a `$route[...]` assignment's origin when a keystroke above only moves it (identical statements still evaluate as fresh ones)", () => {
+    const assigns = Array.from({ length: 60 }, (_, i) => `$route['legacy${i}'] = 'old/page${i}';`);
+    const file = (typed: string) => ['<?php', `Route::get('${typed}top', 'home/top');`, ...assigns, "$route['twin'] = 'a/b';", "$route['twin'] = 'a/b';", '$route = Route::map($route);', ''].join('\n');
+    const doc = new DocumentEvaluator(undefined, CHECKPOINTS_EVERYWHERE);
+    let before = doc.update(file(''));
+    for (const typed of ['n', 'ne', 'new', 'ne', 'n', '']) {
+      const text = file(typed);
+      const e = doc.update(text);
+      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), typed);
+      const origin = (ev: FileEvaluation, key: string) => ev.methods[0].routes?.originOf(key);
+      // Moved with its statement: the same object, at the new place.
+      assert.equal(origin(e, 'legacy30'), origin(before, 'legacy30'), typed);
+      const moved = origin(e, 'legacy30') as { span: { start: number; end: number } };
+      assert.equal(text.slice(moved.span.start, moved.span.end), "$route['legacy30'] = 'old/page30';");
+      before = e;
+    }
+  });
+
   it('resumes below a map() that wrote over $route entries and below replaced routes, keeping both for the checks', () => {
     // Route::any() after map() changes every method's table: the views map() returned are settled, so a checkpoint may be taken below.
     const decls = Array.from({ length: 40 }, (_, i) => `Route::get('q${i}', 'c/q${i}');`);
