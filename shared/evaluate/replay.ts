@@ -193,9 +193,10 @@ export class ReplayCache {
   }
 }
 
-/** Whether `b` is `a` moved by `delta`. */
+/** Whether `b` is `a` moved by `delta` (or both are absent). */
 function sameSpan(a: Span | undefined, b: Span | undefined, delta: number): boolean {
-  return (a === b && delta === 0) || (a !== undefined && b !== undefined && a.start + delta === b.start && a.end + delta === b.end);
+  if (a === undefined || b === undefined) return a === b;
+  return (a === b && delta === 0) || (a.start + delta === b.start && a.end + delta === b.end);
 }
 
 /** Whether `b` is the assignment `a` moved by `delta`. */

@@ -274,18 +274,20 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
 
   it("keeps a `$route[...]` assignment's origin when a keystroke above only moves it (identical statements still evaluate as fresh ones)", () => {
     const assigns = Array.from({ length: 60 }, (_, i) => `$route['legacy${i}'] = 'old/page${i}';`);
-    const file = (typed: string) => ['<?php', `Route::get('${typed}top', 'home/top');`, ...assigns, "$route['twin'] = 'a/b';", "$route['twin'] = 'a/b';", '$route = Route::map($route);', ''].join('\n');
+    const file = (typed: string) => ['<?php', `Route::get('${typed}top', 'home/top');`, ...assigns, "$route[] = 'pushed/page';", "$route['twin'] = 'a/b';", "$route['twin'] = 'a/b';", '$route = Route::map($route);', ''].join('\n');
     const doc = new DocumentEvaluator(undefined, CHECKPOINTS_EVERYWHERE);
     let before = doc.update(file(''));
     for (const typed of ['n', 'ne', 'new', 'ne', 'n', '']) {
       const text = file(typed);
       const e = doc.update(text);
       assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), typed);
-      const origin = (ev: FileEvaluation, key: string) => ev.methods[0].routes?.originOf(key);
+      const origin = (ev: FileEvaluation, key: string | number) => ev.methods[0].routes?.originOf(key);
       // Moved with its statement: the same object, at the new place.
       assert.equal(origin(e, 'legacy30'), origin(before, 'legacy30'), typed);
       const moved = origin(e, 'legacy30') as { span: { start: number; end: number } };
       assert.equal(text.slice(moved.span.start, moved.span.end), "$route['legacy30'] = 'old/page30';");
+      // An assignment without a key moves as well.
+      assert.equal(origin(e, 0), origin(before, 0), typed);
       before = e;
     }
   });
