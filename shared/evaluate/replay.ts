@@ -97,11 +97,7 @@ export function moveEffect(effect: StatementEffect, start: number): void {
   const delta = start - effect.start;
   if (delta === 0) return;
   const spans = effect.spans;
-  for (let i = 0; i < spans.length; i++) {
-    const s = spans[i];
-    s.start += delta;
-    s.end += delta;
-  }
+  for (let i = 0; i < spans.length; i++) moveSpan(spans[i], delta);
   for (let i = 0; i < effect.closures.length; i++) effect.closures[i].base += delta;
   effect.start = start;
 }
@@ -213,9 +209,13 @@ function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin, delta: number)
 
 /** Moves an origin's spans (the objects themselves: the origins made from it by `replacing` share them). */
 function moveOrigin(origin: AssignmentOrigin, delta: number): void {
-  for (const span of [origin.span, origin.keySpan, origin.valueSpan]) {
-    if (!span) continue;
-    span.start += delta;
-    span.end += delta;
-  }
+  moveSpan(origin.span, delta);
+  if (origin.keySpan) moveSpan(origin.keySpan, delta);
+  moveSpan(origin.valueSpan, delta);
+}
+
+/** Moves a span in place: whatever holds it sees the new offsets. */
+function moveSpan(span: Span, delta: number): void {
+  span.start += delta;
+  span.end += delta;
 }
