@@ -312,7 +312,10 @@ export class Interpreter implements LibraryHost {
         if (index === this.options.checkpointAt) this.takeCheckpoint(index);
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
-        this.statementUnique = st.nodes.length === 1 && !(repeated.size !== 0 && repeated.has(st.nodes[0]));
+        // Looked up once: whether its text is repeated decides both its occurrence and its origins.
+        const single = st.nodes.length === 1;
+        const isRepeated = single && repeated.size !== 0 && repeated.has(st.nodes[0]);
+        this.statementUnique = single && !isRepeated;
         if (st.tooDeep) {
           // PHP accepts it; the analysis cannot read it: skipped, like a half-typed statement.
           this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });
@@ -321,8 +324,9 @@ export class Interpreter implements LibraryHost {
         const replay = counting && countsOccurrence(st) ? this.options.replay : undefined;
         for (const node of st.nodes) {
           if (replay) {
+            // Replay serves single-node statements only: `node` is the one isRepeated was looked up for.
             let occurrence = 0;
-            if (repeated.size !== 0 && repeated.has(node)) {
+            if (isRepeated) {
               occurrence = this.occurrences.get(node) ?? 0;
               this.occurrences.set(node, occurrence + 1);
             }
