@@ -7,7 +7,7 @@ import { spreadEdits } from './spread-edits';
 import { typeAndErase } from './typing';
 import { timeRequests } from './timed-requests';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
-import { figure, median, now, type Figure } from './stats';
+import { budgeted, figure, median, now, type Figure } from './stats';
 
 /** How much to measure for one size, and the time it may take. */
 export interface SessionPlan {
@@ -218,7 +218,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
           for (const k of ['parseMs', 'evaluateMs', 'analyseMs'] as const) if (typeof r.server[k] === 'number') parts[k].push(r.server[k] as number);
         }
       }
-      result.editE2e = figure(e2e, e2e.length < plan.editReps ? 'partial' : 'ok', e2e.length < plan.editReps ? `${e2e.length} of ${plan.editReps} edits within the budget` : undefined);
+      result.editE2e = budgeted(e2e, plan.editReps, 'edits');
     } catch (e) {
       result.editE2e = figure(e2e, e2e.length ? 'partial' : 'timeout', (e as Error).message);
       throw e;

@@ -1,6 +1,6 @@
 import type { SizeWorkspace } from './generate';
 import type { LspDriver } from './lsp-driver';
-import { figure, type Figure } from './stats';
+import { budgeted, figure, type Figure } from './stats';
 
 /**
  * One-character edits at `reps` top-level GET routes spread down the file, each left in place
@@ -22,6 +22,5 @@ export async function spreadEdits(driver: LspDriver, ws: SizeWorkspace, reps: nu
   }
   if (count === 0) return { figure: figure([], 'n/a', 'no top-level GET route to edit'), version };
   if (server.length === 0) return { figure: figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming)'), version };
-  const partial = server.length < count;
-  return { figure: figure(server, partial ? 'partial' : 'ok', partial ? `${server.length} of ${count} edits within the budget` : undefined), version };
+  return { figure: budgeted(server, count, 'edits'), version };
 }

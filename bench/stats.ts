@@ -13,6 +13,11 @@ export interface Figure {
 
 export const figure = (samples: number[] = [], status: Figure['status'] = 'ok', note?: string): Figure => ({ samples, status, ...(note ? { note } : {}) });
 
+/** `samples` of `planned` repetitions of `what` (e.g. `edits`): 'partial', saying how many, when the budget cut them short. */
+export function budgeted(samples: number[], planned: number, what: string): Figure {
+  return samples.length < planned ? figure(samples, 'partial', `${samples.length} of ${planned} ${what} within the budget`) : figure(samples);
+}
+
 export function median(samples: readonly number[]): number | undefined {
   if (samples.length === 0) return undefined;
   const s = [...samples].sort((a, b) => a - b);

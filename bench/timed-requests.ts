@@ -1,5 +1,5 @@
 import type { LspDriver } from './lsp-driver';
-import { figure, now, type Figure } from './stats';
+import { budgeted, now, type Figure } from './stats';
 
 /**
  * Times up to `reps` requests one after another into `samples` (the caller's, so that it keeps
@@ -18,5 +18,5 @@ export async function timeRequests(
     samples.push(r.ms);
     after?.(r.ms, r.result);
   }
-  return figure(samples, samples.length < reps ? 'partial' : 'ok', samples.length < reps ? `${samples.length} of ${reps} requests within the budget` : undefined);
+  return budgeted(samples, reps, 'requests');
 }

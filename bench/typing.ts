@@ -1,6 +1,6 @@
 import type { SizeWorkspace } from './generate';
 import type { LspDriver } from './lsp-driver';
-import { figure, type Figure } from './stats';
+import { budgeted, figure, type Figure } from './stats';
 
 const TYPED = 'newpath/';
 
@@ -25,6 +25,5 @@ export async function typeAndErase(driver: LspDriver, ws: SizeWorkspace, keystro
     if (r.server) server.push(r.server.totalMs);
   }
   if (server.length === 0) return { figure: figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming)'), version };
-  const partial = server.length < 2 * typed;
-  return { figure: figure(server, partial ? 'partial' : 'ok', partial ? `${server.length} of ${2 * typed} keystrokes within the budget` : undefined), version };
+  return { figure: budgeted(server, 2 * typed, 'keystrokes'), version };
 }
