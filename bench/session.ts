@@ -207,6 +207,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     const e2e: number[] = [];
     const server: number[] = [];
     const parts: { parseMs: number[]; evaluateMs: number[]; analyseMs: number[] } = { parseMs: [], evaluateMs: [], analyseMs: [] };
+    let editsFailed: string | undefined;
     try {
       while (e2e.length < plan.editReps && (e2e.length === 0 || 1.5 * Math.max(...e2e.slice(-3)) < left() - 1500)) {
         version++;
@@ -220,15 +221,12 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       }
       result.editE2e = budgeted(e2e, plan.editReps, 'edits');
     } catch (e) {
-      result.editE2e = figure(e2e, e2e.length ? 'partial' : 'timeout', (e as Error).message);
+      editsFailed = (e as Error).message;
+      result.editE2e = figure(e2e, e2e.length ? 'partial' : 'timeout', editsFailed);
       throw e;
     } finally {
       if (server.length) result.editServerParts = { parseMs: median(parts.parseMs), evaluateMs: median(parts.evaluateMs), analyseMs: median(parts.analyseMs) };
-      result.editServer = server.length
-        ? figure(server, server.length < plan.editReps ? 'partial' : 'ok')
-        : e2e.length
-          ? figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming or data.timings)')
-          : skipped('no edit completed');
+      result.editServer = editServerFigure(server, e2e.length, plan.editReps, editsFailed);
     }
     const typing = await typeAndErase(driver, ws, plan.keystrokes, version, () => left() - 1000);
     result.typing = typing.figure;
@@ -271,4 +269,12 @@ function describeDefinition(r: unknown): string {
   const list = (Array.isArray(r) ? r : r ? [r] : []) as { uri?: string; range?: { start: { line: number } } }[];
   const first = list[0];
   return `definition: ${first?.uri ? `${path.basename(path.dirname(first.uri))}/${path.basename(first.uri)}:${(first.range?.start.line ?? 0) + 1}` : 'nothing'}`;
+}
+
+/** The server's edit times, saying why there are fewer than planned: the edits failed, the server left some untimed, or the budget ran out. */
+export function editServerFigure(server: number[], edits: number, planned: number, failed: string | undefined): Figure {
+  if (!server.length) return edits ? figure([], 'n/a', 'the server reports no timing (ciRoutes/analysisTiming or data.timings)') : skipped('no edit completed');
+  if (failed) return figure(server, 'partial', failed);
+  if (server.length < edits) return figure(server, 'partial', `${server.length} of ${edits} edits reported the server's time`);
+  return budgeted(server, planned, 'edits');
 }

@@ -63,7 +63,6 @@ export interface RunningServer {
   shutdownReceived(): boolean;
 }
 
-/** Wires the engine to an LSP connection. Only this layer knows LSP. */
 /**
  * How long a background analysis runs before requests get their turn: a request waits at most
  * about this long for the checks, however long they take in all.
@@ -75,6 +74,7 @@ const IDLE_SLICE_MS = 2;
 /** Idle work waits for a pause in typing this long (keystrokes come every 100–200 ms). */
 const IDLE_QUIET_MS = 300;
 
+/** Wires the engine to an LSP connection. Only this layer knows LSP. */
 export function startServer(connection: Connection, options: ServerOptions = {}): RunningServer {
   const documents = new TextDocuments(TextDocument);
   const service = new RouteService();
