@@ -3,11 +3,14 @@ import * as path from 'node:path';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
 import { figure, now, type Figure } from './stats';
 import { timeRequests } from './timed-requests';
+import { SLOW_TRIP_MS, slowRoundTrips, type SlowRoundTrips, type TimedTrip } from './slow-round-trips';
 
 /** Cold: the first `reps` requests of a fresh server; warm: `reps` more after `warmupReps` untimed. */
 export interface RequestFigures {
   cold: Figure;
   warm: Figure;
+  /** The cold round trips over the target's 2 ms, and where most of each went. */
+  coldSlowTrips?: SlowRoundTrips;
 }
 
 /**
@@ -25,7 +28,10 @@ export async function noopFloor(root: string, reps: number, warmupReps: number, 
   const result: RequestFigures = { cold: figure([], 'skipped', 'the no-op server did not answer'), warm: figure([], 'skipped', 'the no-op server did not answer') };
   try {
     await driver.initialize(os.tmpdir(), left());
-    result.cold = await timeRequests(driver, hover(reps));
+    const coldTrips: TimedTrip[] = [];
+    await driver.serverRequestTimes(left());
+    result.cold = await timeRequests(driver, hover(reps), [], (ms, _, sentAt) => coldTrips.push({ ms, sentAt }));
+    result.coldSlowTrips = slowRoundTrips(coldTrips, (await driver.serverRequestTimes(left()))['textDocument/hover'], SLOW_TRIP_MS);
     await timeRequests(driver, hover(warmupReps));
     result.warm = await timeRequests(driver, hover(reps));
   } catch (e) {

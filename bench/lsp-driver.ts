@@ -14,6 +14,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import type { MethodTimings } from '../server/src/lsp/request-timings';
 import { SERVER_NODE_FLAGS } from '../server/src/node-flags';
 import { now } from './stats';
 
@@ -320,23 +321,27 @@ export class LspDriver {
     return { e2eMs, server: await this.serverTiming(uri, version), diagnostics: pub.params.diagnostics.length };
   }
 
-  /** Sends a request; resolves with its round-trip time and result. Cancels it on timeout. */
-  async request<R>(method: string, params: unknown, timeoutMs: number): Promise<{ ms: number; result: R }> {
+  /**
+   * Sends a request; resolves with its round-trip time, when it was sent (milliseconds since the
+   * epoch, as the server's `startedAt`) and its result. Cancels it on timeout.
+   */
+  async request<R>(method: string, params: unknown, timeoutMs: number): Promise<{ ms: number; sentAt: number; result: R }> {
     const cts = new CancellationTokenSource();
     const start = now();
     const result = await this.guard(this.connection.sendRequest<R>(method, params, cts.token), timeoutMs, method, () => cts.cancel());
     const ms = now() - start;
     cts.dispose();
-    return { ms, result };
+    return { ms, sentAt: performance.timeOrigin + start, result };
   }
 
   /**
-   * What the server says each request's handler took since the last call, by method
-   * (`ciRoutes/requestTimings`); empty from a server that does not record them.
+   * What the server says of each request's handler since the last call, by method
+   * (`ciRoutes/requestTimings`): how long it took and when it started. Empty from a server that
+   * does not record them.
    */
-  async serverRequestTimes(timeoutMs: number): Promise<Record<string, number[]>> {
+  async serverRequestTimes(timeoutMs: number): Promise<Record<string, MethodTimings>> {
     try {
-      return (await this.request<Record<string, number[]> | null>('ciRoutes/requestTimings', undefined, timeoutMs)).result ?? {};
+      return (await this.request<Record<string, MethodTimings> | null>('ciRoutes/requestTimings', undefined, timeoutMs)).result ?? {};
     } catch (e) {
       if (e instanceof TimeoutError || e instanceof ServerExitedError) throw e;
       return {};

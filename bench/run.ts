@@ -13,6 +13,7 @@ import { noopFloor } from './floor';
 import { generateWorkspace, SEED, type BenchWorkspace } from './generate';
 import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
 import { BENCH_SETTINGS, runSession, type SessionPlan } from './session';
+import { describeSlow } from './slow-round-trips';
 import { cpuTimes, stealPercent } from './steal';
 import { now, type Figure } from './stats';
 
@@ -95,6 +96,8 @@ function describeSession(r: SizeResult): string {
   if (s.indexServerMs !== undefined) parts.push(`index ${ms(s.indexServerMs)} ms by the server's log`);
   const e = s.editServerParts;
   if (e) parts.push(`server edit time median: parse ${ms(e.parseMs)} + evaluate ${ms(e.evaluateMs)} + analyse ${ms(e.analyseMs)} ms`);
+  if (s.coldSlowTrips) parts.push(`cold round trips of hover, completion and definition: ${describeSlow(s.coldSlowTrips)}`);
+  if (r.floor.coldSlowTrips) parts.push(`the no-op server's: ${describeSlow(r.floor.coldSlowTrips)}`);
   if (s.slowestRequest) parts.push(`slowest request: ${s.slowestRequest}`);
   if (s.failure) parts.push(`stopped early: ${s.failure}`);
   return parts.join('; ') || 'nothing';
@@ -174,7 +177,7 @@ async function main(): Promise<void> {
       workspace: ws.sizes.map((s) => ({ size: s.size, declarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
     };
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, editSpread: r.session.editSpread.samples, typing: r.session.typing.samples, ...samplesByKind(r.session.requests, ''), ...samplesByKind(r.session.warmRequests, 'Warm'), ...samplesByKind(r.session.serverRequests, 'Server'), ...samplesByKind(r.session.warmServerRequests, 'WarmServer'), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, coldSlowTrips: r.session.coldSlowTrips, floorColdSlowTrips: r.floor.coldSlowTrips, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, editSpread: r.session.editSpread.samples, typing: r.session.typing.samples, ...samplesByKind(r.session.requests, ''), ...samplesByKind(r.session.warmRequests, 'Warm'), ...samplesByKind(r.session.serverRequests, 'Server'), ...samplesByKind(r.session.warmServerRequests, 'WarmServer'), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
     } else {
       const m = info.machine;
       const plan0 = planFor(results[0]?.size ?? 1_000, opts.quick);

@@ -8,6 +8,8 @@ import { typeAndErase } from './typing';
 import { timeRequests } from './timed-requests';
 import { LspDriver, ServerExitedError, TimeoutError } from './lsp-driver';
 import { budgeted, figure, median, now, type Figure } from './stats';
+import { combineSlow, SLOW_TRIP_MS, slowRoundTrips, type SlowRoundTrips, type TimedTrip } from './slow-round-trips';
+import type { MethodTimings } from '../server/src/lsp/request-timings';
 
 /** How much to measure for one size, and the time it may take. */
 export interface SessionPlan {
@@ -56,6 +58,8 @@ export interface SessionResult {
   serverRequests: Record<RequestKind, Figure>;
   /** The same for `warmRequests`. */
   warmServerRequests: Record<InteractiveKind, Figure>;
+  /** The interactive kinds' cold round trips over the target's 2 ms, and where most of each went (see SlowRoundTrips). */
+  coldSlowTrips?: SlowRoundTrips;
   /** Which request was the slowest: its kind, phase and rank among all (e.g. `symbols, cold #3612 of 3800`). */
   slowestRequest?: string;
   /** The slowest request of any kind after the first analysis, warm or cold. */
@@ -168,6 +172,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     };
     const requestPhaseEnd = now() + left() * 0.4;
     const timeoutMs = () => Math.max(1000, Math.min(20_000, left() - 1000));
+    const coldSlow: (SlowRoundTrips | undefined)[] = [];
     for (const [i, kind] of REQUEST_KINDS.entries()) {
       const [method, params, describe] = kinds[kind];
       const end = now() + (requestPhaseEnd - now()) / (REQUEST_KINDS.length - i);
@@ -176,18 +181,23 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       let phase: 'cold' | 'warm-up' | 'warm' = 'cold';
       const cold: number[] = [];
       const warm: number[] = [];
-      // The server's handler times of the phase just timed (read between phases, never during one).
-      const serverTimes = async (): Promise<Figure> => {
-        const samples = (await driver.serverRequestTimes(timeoutMs()))[method] ?? [];
+      // What the server says of the phase just timed (read between phases, never during one).
+      const serverTimings = async (): Promise<MethodTimings | undefined> => (await driver.serverRequestTimes(timeoutMs()))[method];
+      const serverTimes = async (timings?: MethodTimings): Promise<Figure> => {
+        const samples = (timings ?? (await serverTimings()))?.ms ?? [];
         return samples.length ? figure(samples) : figure([], 'n/a', 'the server reports no request timings (ciRoutes/requestTimings)');
       };
       try {
         await serverTimes();
-        result.requests[kind] = await timeRequests(driver, request(plan.requestReps), cold, (ms, r) => {
+        const coldTrips: TimedTrip[] = [];
+        result.requests[kind] = await timeRequests(driver, request(plan.requestReps), cold, (ms, r, sentAt) => {
           answered(kind, 'cold')(ms);
+          coldTrips.push({ ms, sentAt });
           if (cold.length === 1) result.checks.push(describe(r));
         });
-        result.serverRequests[kind] = await serverTimes();
+        const coldServer = await serverTimings();
+        result.serverRequests[kind] = await serverTimes(coldServer);
+        if (interactive) coldSlow.push(slowRoundTrips(coldTrips, coldServer, SLOW_TRIP_MS));
         if (!interactive) continue;
         phase = 'warm-up';
         await timeRequests(driver, request(plan.warmupReps), [], answered(kind, 'warm-up'));
@@ -202,6 +212,7 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
         throw e;
       }
     }
+    result.coldSlowTrips = combineSlow(coldSlow);
 
     // One-character edits in the middle of the route file, alternately 'z' and the original.
     const e2e: number[] = [];

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
+import type { MethodTimings } from '../../server/src/lsp/request-timings';
 import { LspClient } from '../helpers/lsp-client';
 
 const ROUTES = ['<?php', "Route::get('about', 'pages/about', ['as' => 'about']);", '$route = Route::map($route);', ''].join('\n');
@@ -24,7 +25,7 @@ describe('language server: request timings for benchmarks', function () {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  async function hoverTwiceAndRead(requestTimings: boolean): Promise<Record<string, number[]>> {
+  async function hoverTwiceAndRead(requestTimings: boolean): Promise<Record<string, MethodTimings>> {
     client = new LspClient();
     await client.initialize(root, { debounceMs: 0, requestTimings });
     const uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
@@ -39,10 +40,16 @@ describe('language server: request timings for benchmarks', function () {
   }
 
   it('records each hover and outline handled, then forgets what it returned', async () => {
+    const before = performance.timeOrigin + performance.now();
     const first = await hoverTwiceAndRead(true);
+    const after = performance.timeOrigin + performance.now();
     assert.deepEqual(Object.keys(first).sort(), ['textDocument/documentSymbol', 'textDocument/hover']);
-    assert.equal(first['textDocument/hover'].length, 2);
-    assert.ok(first['textDocument/hover'].every((ms) => ms >= 0 && ms < 10_000), JSON.stringify(first));
+    const hovers = first['textDocument/hover'];
+    assert.equal(hovers.ms.length, 2);
+    assert.ok(hovers.ms.every((ms) => ms >= 0 && ms < 10_000), JSON.stringify(first));
+    // Start times are on the epoch clock this process reads too, in the order handled.
+    assert.equal(hovers.startedAt.length, 2);
+    assert.ok(hovers.startedAt.every((t) => t >= before && t <= after) && hovers.startedAt[0] <= hovers.startedAt[1], JSON.stringify({ before, after, hovers }));
     assert.deepEqual(await client!.connection.sendRequest('ciRoutes/requestTimings'), {});
   });
 
