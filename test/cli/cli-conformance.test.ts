@@ -2,17 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { run } from '../../server/src/cli/main';
+import { cli } from '../helpers/cli';
 import { REQUEST_METHODS } from '../../shared/library/methods';
 import { CONFORMANCE } from '../helpers/paths';
-
-/** Runs the CLI in-process and captures what it prints. */
-export function cli(args: string[]): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const code = run(args, { out: (t) => (stdout += t), err: (t) => (stderr += t), isTTY: false });
-  return { code, stdout, stderr };
-}
 
 const expectedDir = path.join(CONFORMANCE, 'expected');
 const urlDir = path.join(CONFORMANCE, 'url');

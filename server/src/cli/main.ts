@@ -10,6 +10,7 @@ import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import { routeUri, type UrlMatch } from '../../../shared/router/ci-router';
 import { resolveController, type ControllerResolution } from '../../../shared/router/controllers';
 import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
+import { check } from './check';
 import { renderTable, style, type Styler } from './table';
 
 const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Route library does, without PHP.
@@ -18,16 +19,20 @@ Usage:
   ci-routes list  <routes.php> [--method M] [--json] [options]
   ci-routes eval  <routes.php> --method M --json [options]
   ci-routes match <routes.php> --method M <uri>... [--json] [options]
+  ci-routes check <routes.php>... [--max-warnings N] [--json] [options]
 
 Commands:
   list    the routes the file produces: method, URI pattern, target, name, where declared
   eval    the final $route, named routes, error and warnings for one request method, as JSON
   match   which route CodeIgniter picks for each URI, and the controller it dispatches to
+  check   the language server's diagnostics for the files; exits 1 on an error, or on more
+          warnings than --max-warnings allows
 
 Options:
   --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
   --dialect D           spec (default) or bonfire; detected from the app's Route.php when present
   --define NAME=VALUE   define a constant before the file runs (repeatable)
+  --max-warnings N      with check: fail when there are more than N warnings
   --json                machine-readable output
   --help                this text
 
@@ -50,6 +55,12 @@ function parseMethod(value: string | undefined, required: boolean): RequestMetho
   const i = methodIndex(value);
   if (i === undefined) throw new UsageError(`unknown request method '${value}' (expected one of ${REQUEST_METHODS.join(', ')})`);
   return REQUEST_METHODS[i];
+}
+
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings expects a whole number, got '${value}'`);
+  return Number(value);
 }
 
 function parseDialect(value: string | undefined): Dialect | undefined {
@@ -94,6 +105,7 @@ export function run(argv: string[], io: Io): number {
         dialect: { type: 'string' },
         define: { type: 'string', multiple: true },
         json: { type: 'boolean' },
+        'max-warnings': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -108,6 +120,7 @@ export function run(argv: string[], io: Io): number {
     return values.help ? 0 : 2;
   }
   try {
+    if (values['max-warnings'] !== undefined && command !== 'check') throw new UsageError('--max-warnings applies to check only');
     const dialect = parseDialect(values.dialect);
     const defines = values.define ?? [];
     switch (command) {
@@ -131,8 +144,19 @@ export function run(argv: string[], io: Io): number {
         const ctx = load(file, dialect, defines);
         return match(ctx, evaluate(ctx), method, rest, Boolean(values.json), io);
       }
+      case 'check': {
+        if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
+        const maxWarnings = parseMaxWarnings(values['max-warnings']);
+        const files = file === undefined ? [] : [file, ...rest];
+        if (!files.length) throw new UsageError('missing the routes file argument');
+        const checked = files.map((f) => {
+          const ctx = load(f, dialect, defines);
+          return { ctx, evaluation: evaluate(ctx) };
+        });
+        return check(checked, { json: Boolean(values.json), maxWarnings }, io);
+      }
       default:
-        throw new UsageError(`unknown command '${command}' (expected list, eval or match)`);
+        throw new UsageError(`unknown command '${command}' (expected list, eval, match or check)`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -8,11 +8,11 @@ import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate
 import type { Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { createControllerCatalog, type ControllerCatalog } from '../../../shared/workspace/controller-catalog';
+import type { ControllerCatalog } from '../../../shared/workspace/controller-catalog';
+import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
 import { readControllerFiles } from '../host/controller-files';
-import { DiskTree } from '../host/disk-tree';
-import { applicationDirOf, constantsOfApp, detectDialect, readTextFile } from '../host/route-file';
+import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
 
 export interface SeverityFinding {
   finding: Finding;
@@ -81,13 +81,7 @@ export class RouteService implements RouteFileEvaluator {
     if (!appDir) return undefined;
     let c = this.catalogs.get(appDir);
     if (!c) {
-      c = createControllerCatalog(new DiskTree(appDir), (file) => {
-        try {
-          return readTextFile(path.join(appDir, file));
-        } catch {
-          return undefined;
-        }
-      });
+      c = controllerCatalogOnDisk(appDir);
       this.catalogs.set(appDir, c);
     }
     return c;

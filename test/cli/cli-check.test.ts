@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { breakRoutes } from '../helpers/broken-example';
+import { EXAMPLE_APP } from '../helpers/paths';
+import { cli } from '../helpers/cli';
+
+/** `ci-routes check`: the language server's diagnostics in a terminal or a CI job. */
+describe('ci-routes check', () => {
+  let dir: string;
+  let app: string;
+  let routes: string;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-check-'));
+    app = path.join(dir, 'application');
+    fs.cpSync(path.join(EXAMPLE_APP, 'application'), app, { recursive: true });
+    routes = path.join(app, 'config', 'routes.php');
+  });
+
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const append = (file: string, lines: string) => fs.appendFileSync(file, `${lines}\n`);
+
+  it('passes the example application', () => {
+    const r = cli(['check', routes]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.stdout, 'no problems in 1 route file\n');
+  });
+
+  it('prints each finding at its line and column, with its related places, and fails on an error', () => {
+    breakRoutes(routes);
+    const lines = fs.readFileSync(routes, 'utf8').split('\n');
+    const duplicateLine = lines.findIndex((l) => l.startsWith("Route::get('articles'")) + 1;
+    const resourceLine = lines.findIndex((l) => l.startsWith("Route::resource('photos')")) + 1;
+    const r = cli(['check', routes]);
+    assert.equal(r.code, 1, r.stdout);
+    const out = r.stdout.split('\n');
+    const shown = path.relative(process.cwd(), routes);
+    assert.match(out[0], new RegExp(`^${escape(shown)}:${duplicateLine}:12: warning: 'articles' is declared again: .* \\[duplicate-route\\]$`));
+    assert.match(out[1], new RegExp(`^  ${escape(shown)}:\\d+:\\d+: the replaced declaration of 'articles'$`));
+    assert.match(out[2], new RegExp(`^${escape(shown)}:${resourceLine}:8: error: Route::resource\\(\\) does not exist: .* \\[undefined-route-method\\]$`));
+    assert.equal(out[3], '2 problems in 1 route file: 1 error, 1 warning');
+  });
+
+  it('gives the same findings as JSON, with 1-based places', () => {
+    breakRoutes(routes);
+    const r = cli(['check', routes, '--json']);
+    assert.equal(r.code, 1);
+    const json = JSON.parse(r.stdout);
+    assert.equal(json.errors, 1);
+    assert.equal(json.warnings, 1);
+    assert.equal(json.failed, true);
+    assert.equal(json.files[0].file, routes);
+    const [duplicate, undefinedMethod] = json.files[0].findings;
+    assert.equal(duplicate.code, 'duplicate-route');
+    assert.deepEqual(duplicate.methods, ['GET']);
+    assert.equal(duplicate.endLine, duplicate.line);
+    assert.equal(duplicate.endColumn - duplicate.column, "'articles'".length);
+    assert.equal(duplicate.related[0].file, routes);
+    assert.ok(duplicate.related[0].line < duplicate.line);
+    assert.equal(undefinedMethod.code, 'undefined-route-method');
+    assert.equal(undefinedMethod.severity, 'error');
+  });
+
+  it('fails on warnings only past --max-warnings', () => {
+    // A route declared after map(), and one whose controller does not exist: two warnings.
+    append(routes, "Route::get('late', 'blog/posts/index');");
+    fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').replace('$route = Route::map($route);', "Route::get('nowhere', 'no_such/controller');\n$route = Route::map($route);"));
+    const warnings = cli(['check', routes, '--json']);
+    assert.equal(warnings.code, 0, warnings.stdout);
+    assert.deepEqual(
+      JSON.parse(warnings.stdout).files[0].findings.map((f: { code: string }) => f.code),
+      ['missing-controller', 'routes-after-map'],
+    );
+    assert.equal(cli(['check', routes, '--max-warnings', '2']).code, 0);
+    const over = cli(['check', routes, '--max-warnings', '1']);
+    assert.equal(over.code, 1);
+    assert.match(over.stdout, /2 problems in 1 route file: 2 warnings \(more than --max-warnings 1\)\n$/);
+  });
+
+  it('knows the route names of every file it is given', () => {
+    const module = path.join(app, 'modules', 'shop', 'config', 'routes.php');
+    fs.mkdirSync(path.dirname(module), { recursive: true });
+    fs.writeFileSync(module, "<?php\nRoute::get('shop', 'shop/index', ['as' => 'shop']);\n$route = Route::map($route);\n");
+    fs.mkdirSync(path.join(app, 'modules', 'shop', 'controllers'));
+    fs.writeFileSync(path.join(app, 'modules', 'shop', 'controllers', 'Shop.php'), '<?php\nclass Shop extends MX_Controller { public function index() {} }\n');
+    fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').replace('$route = Route::map($route);', "$shop = Route::named('shop');\n$route = Route::map($route);"));
+    const alone = cli(['check', routes, '--json']);
+    assert.deepEqual(JSON.parse(alone.stdout).files[0].findings.map((f: { code: string }) => f.code), ['unknown-route-name']);
+    assert.equal(alone.code, 1);
+    const both = cli(['check', routes, module]);
+    assert.equal(both.code, 0, both.stdout);
+    assert.equal(both.stdout, 'no problems in 2 route files\n');
+  });
+
+  it('refuses what does not apply, with exit 2', () => {
+    for (const args of [['check'], ['check', routes, '--method', 'GET'], ['check', routes, '--max-warnings', 'some'], ['list', routes, '--max-warnings', '1'], ['check', path.join(dir, 'missing.php')]]) {
+      const r = cli(args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^ci-routes: .+\n$/);
+    }
+  });
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
