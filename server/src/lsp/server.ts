@@ -24,7 +24,8 @@ import { registerFeatures } from './features';
 import { CompletionItems, completionShape } from './completion-items';
 import { registerOutlineFeatures } from './outline-features';
 import { RequestTimings, RequestTimingsRequest } from './request-timings';
-import { documentFor, usageDiagnostics } from './usage-diagnostics';
+import { documentFor } from './usage-diagnostics';
+import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usages';
 import { RouteService, type AnalysedRouteFile, type SeverityFinding } from './route-service';
 import type { Steps } from '../../../shared/util/steps';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
@@ -263,7 +264,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const uri = openDoc?.uri ?? pathToFileURL(file).toString();
     const usages = openDoc ? index.updatePhpFile(file, openDoc.getText()) : (index.usageFiles().find(([f]) => f === file)?.[1] ?? []);
     const level = settingsFor(file).diagnostics['unknown-route-name'] ?? 'error';
-    let diagnostics: ReturnType<typeof usageDiagnostics> = [];
+    let diagnostics: Diagnostic[] = [];
     if (usages.length && level !== 'off') {
       let doc = openDoc;
       if (!doc) {
@@ -273,7 +274,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           doc = undefined;
         }
       }
-      if (doc) diagnostics = usageDiagnostics(doc, usages, index.knownNames(), level);
+      const target = doc;
+      if (target) diagnostics = unknownNameUsages(usages, index.knownNames()).map((f) => toDiagnostic(target, f, level, () => ''));
     }
     // Open documents always get a publication (clients wait for one); others only when it changes.
     if (diagnostics.length === 0 && !usagePublished.has(uri) && !openDoc) return;
