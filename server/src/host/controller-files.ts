@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { mayRead } from './read-fence';
 import { readRegularFile } from './safe-read';
+import { walkFiles } from './walk-files';
 
 const MAX_FILES = 5_000;
 const MAX_CONTROLLER_BYTES = 1024 * 1024;
@@ -23,36 +24,18 @@ export function readControllerFiles(appDir: string): Map<string, string> {
   } catch {
     // no modules folder (or one leading outside the workspace)
   }
+  // Shared by the roots: a module linked into another is read once.
   const seen = new Set<string>();
-  const walk = (rel: string, depth: number): void => {
-    if (out.size >= MAX_FILES || depth > 4) return;
-    const abs = path.join(appDir, rel);
-    let real: string;
-    try {
-      real = fs.realpathSync(abs);
-    } catch {
-      return; // missing, dangling or a loop
-    }
-    if (seen.has(real) || !mayRead(abs)) return;
-    seen.add(real);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(abs, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const child = `${rel}/${e.name}`;
-      if (e.isDirectory() || (e.isSymbolicLink() && !e.name.endsWith('.php'))) walk(child, depth + 1);
-      else if (e.name.endsWith('.php')) {
-        try {
-          out.set(child, readRegularFile(path.join(appDir, child), MAX_CONTROLLER_BYTES));
-        } catch {
-          // outside the workspace, not a regular file, too large, or vanished while listing
-        }
+  for (const r of roots) {
+    for (const entry of walkFiles(path.join(appDir, r), { maxDepth: 4, seen })) {
+      if (out.size >= MAX_FILES) return out;
+      if (entry.kind !== 'file' || !entry.name.endsWith('.php')) continue;
+      try {
+        out.set(`${r}/${entry.rel}`, readRegularFile(entry.path, MAX_CONTROLLER_BYTES));
+      } catch {
+        // outside the workspace, not a regular file, too large, or vanished while listing
       }
     }
-  };
-  for (const r of roots) walk(r, 0);
+  }
   return out;
 }

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { namedRecordsOf, namesOfRecords } from '../../../shared/analysis/diagnostics/checks/named';
@@ -11,9 +10,9 @@ import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate
 import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { mayRead } from '../host/read-fence';
 import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
+import { walkFiles } from '../host/walk-files';
 
 /** Each route file evaluated on its own, nothing kept. */
 const ONE_OFF: RouteFileEvaluator = { evaluateFile: (_file, text, options) => evaluateRouteFile(text, options), forget: () => undefined };
@@ -224,39 +223,16 @@ export class WorkspaceIndex {
     const phpFiles: string[] = [];
     for (const folder of this.folders()) {
       const match = this.matcher(folder.settings.routeFiles);
-      const stack = [folder.path];
-      const seen = new Set<string>();
       let visited = 0;
-      while (stack.length && visited < MAX_FILES) {
-        if (progress.isCancelled()) return found.length;
-        const dir = stack.pop() as string;
-        let real: string;
-        try {
-          real = fs.realpathSync(dir);
-        } catch {
-          continue;
+      for (const entry of walkFiles(folder.path, { skipFolder: (name) => SKIP_DIRS.has(name) || name.startsWith('.') })) {
+        if (++visited > MAX_FILES) break;
+        if (visited % 500 === 0) {
+          await new Promise((r) => setImmediate(r));
+          if (progress.isCancelled()) return found.length;
         }
-        if (seen.has(real)) continue; // symlink loops
-        seen.add(real);
-        let entries: fs.Dirent[];
-        try {
-          entries = fs.readdirSync(dir, { withFileTypes: true });
-        } catch {
-          continue;
-        }
-        for (const e of entries) {
-          visited++;
-          const full = path.join(dir, e.name);
-          if (e.isDirectory() || (e.isSymbolicLink() && isDir(full))) {
-            // A symlinked folder is followed only when it leads to a place inside the workspace.
-            if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.') && (!e.isSymbolicLink() || mayRead(full))) stack.push(full);
-          } else if (e.name === 'routes.php' && match(path.relative(folder.path, full).split(path.sep).join('/'))) {
-            found.push(full);
-          } else if (e.name.endsWith('.php')) {
-            phpFiles.push(full);
-          }
-        }
-        if (visited % 500 === 0) await new Promise((r) => setImmediate(r));
+        if (entry.kind !== 'file') continue;
+        if (entry.name === 'routes.php' && match(entry.rel)) found.push(entry.path);
+        else if (entry.name.endsWith('.php')) phpFiles.push(entry.path);
       }
     }
     let done = 0;
@@ -278,14 +254,6 @@ export class WorkspaceIndex {
       }
     }
     return found.length;
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
   }
 }
 
