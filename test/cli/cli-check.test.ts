@@ -26,7 +26,7 @@ describe('ci-routes check', () => {
   it('passes the example application', () => {
     const r = cli(['check', routes]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.equal(r.stdout, 'no problems in 1 route file\n');
+    assert.match(r.stdout, /^no problems in 1 route file and \d+ other PHP files\n$/);
   });
 
   it('prints each finding at its line and column, with its related places, and fails on an error', () => {
@@ -41,7 +41,7 @@ describe('ci-routes check', () => {
     assert.match(out[0], new RegExp(`^${escape(shown)}:${duplicateLine}:12: warning: 'articles' is declared again: .* \\[duplicate-route\\]$`));
     assert.match(out[1], new RegExp(`^  ${escape(shown)}:\\d+:\\d+: the replaced declaration of 'articles'$`));
     assert.match(out[2], new RegExp(`^${escape(shown)}:${resourceLine}:8: error: Route::resource\\(\\) does not exist: .* \\[undefined-route-method\\]$`));
-    assert.equal(out[3], '2 problems in 1 route file: 1 error, 1 warning');
+    assert.match(out[3], /^2 problems in 1 route file and \d+ other PHP files: 1 error, 1 warning$/);
   });
 
   it('gives the same findings as JSON, with 1-based places', () => {
@@ -77,26 +77,48 @@ describe('ci-routes check', () => {
     assert.equal(cli(['check', routes, '--max-warnings', '2']).code, 0);
     const over = cli(['check', routes, '--max-warnings', '1']);
     assert.equal(over.code, 1);
-    assert.match(over.stdout, /2 problems in 1 route file: 2 warnings \(more than --max-warnings 1\)\n$/);
+    assert.match(over.stdout, /2 problems in 1 route file and \d+ other PHP files: 2 warnings \(more than --max-warnings 1\)\n$/);
   });
 
-  it('knows the route names of every file it is given', () => {
+  it('knows the route names of every route file of the application, given or not', () => {
     const module = path.join(app, 'modules', 'shop', 'config', 'routes.php');
     fs.mkdirSync(path.dirname(module), { recursive: true });
     fs.writeFileSync(module, "<?php\nRoute::get('shop', 'shop/index', ['as' => 'shop']);\n$route = Route::map($route);\n");
     fs.mkdirSync(path.join(app, 'modules', 'shop', 'controllers'));
     fs.writeFileSync(path.join(app, 'modules', 'shop', 'controllers', 'Shop.php'), '<?php\nclass Shop extends MX_Controller { public function index() {} }\n');
     fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').replace('$route = Route::map($route);', "$shop = Route::named('shop');\n$route = Route::map($route);"));
-    const alone = cli(['check', routes, '--json']);
-    assert.deepEqual(JSON.parse(alone.stdout).files[0].findings.map((f: { code: string }) => f.code), ['unknown-route-name']);
-    assert.equal(alone.code, 1);
+    const found = cli(['check', routes]);
+    assert.equal(found.code, 0, found.stdout);
     const both = cli(['check', routes, module]);
     assert.equal(both.code, 0, both.stdout);
-    assert.equal(both.stdout, 'no problems in 2 route files\n');
+    assert.match(both.stdout, /^no problems in 2 route files and \d+ other PHP files\n$/);
+    // Told to read nothing else, it does not know the module's names.
+    const alone = cli(['check', routes, '--route-files-only', '--json']);
+    assert.deepEqual(JSON.parse(alone.stdout).files[0].findings.map((f: { code: string }) => f.code), ['unknown-route-name']);
+    assert.equal(alone.code, 1);
+  });
+
+  it('finds names no route has in views and controllers, after the route files', () => {
+    const view = path.join(app, 'views', 'check', 'menu.php');
+    fs.mkdirSync(path.dirname(view), { recursive: true });
+    fs.writeFileSync(view, "<ul>\n  <li><a href=\"<?= site_url(Route::named('contcat')) ?>\">Contact</a></li>\n  <li><?= Route::named($dynamic) ?></li>\n</ul>\n");
+    breakRoutes(routes);
+    const r = cli(['check', routes]);
+    assert.equal(r.code, 1);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.match(lines[lines.length - 2], new RegExp(`^${escape(path.relative(process.cwd(), view))}:2:42: error: No route is named 'contcat' .*Did you mean 'contact'\\? \\[unknown-route-name\\]$`));
+    assert.match(lines[lines.length - 1], /^3 problems in 1 route file and \d+ other PHP files: 2 errors, 1 warning$/);
+    const json = JSON.parse(cli(['check', routes, '--json']).stdout);
+    assert.deepEqual(json.files.map((f: { kind: string }) => f.kind), ['route file', 'PHP file']);
+    assert.equal(json.files[1].file, view);
+    assert.deepEqual(json.files[1].findings.map((f: { line: number; column: number; endColumn: number }) => [f.line, f.column, f.endColumn]), [[2, 42, 51]]);
+    assert.ok(json.phpFilesSeen > 0);
+    // Only the route files: the view is not read.
+    assert.doesNotMatch(cli(['check', routes, '--route-files-only']).stdout, /menu\.php/);
   });
 
   it('refuses what does not apply, with exit 2', () => {
-    for (const args of [['check'], ['check', routes, '--method', 'GET'], ['check', routes, '--max-warnings', 'some'], ['list', routes, '--max-warnings', '1'], ['check', path.join(dir, 'missing.php')]]) {
+    for (const args of [['check'], ['check', routes, '--method', 'GET'], ['check', routes, '--max-warnings', 'some'], ['list', routes, '--max-warnings', '1'], ['list', routes, '--route-files-only'], ['check', path.join(dir, 'missing.php')]]) {
       const r = cli(args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '');

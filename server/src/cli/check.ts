@@ -1,9 +1,11 @@
 import * as path from 'node:path';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
 import { namesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usages';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
+import { indexPhpFile } from '../../../shared/workspace/php-index';
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import type { RouteFileContext } from '../host/route-file';
 import { style, type Styler } from './table';
@@ -12,6 +14,17 @@ import { style, type Styler } from './table';
 export interface CheckedFile {
   ctx: RouteFileContext;
   evaluation: FileEvaluation;
+}
+
+export interface CheckInput {
+  /** The route files reported on. */
+  routeFiles: readonly CheckedFile[];
+  /** Other route files whose route names count as known (the modules' of the same application). */
+  namesFrom: readonly FileEvaluation[];
+  /** PHP files (views, controllers…) whose `Route::named()` calls are checked against the known names. */
+  phpFiles: readonly { file: string; text: string }[];
+  /** How many PHP files besides the route files were looked at (for the summary). */
+  phpFilesSeen: number;
 }
 
 export interface CheckOptions {
@@ -32,20 +45,37 @@ interface Place {
   column: number;
 }
 
+interface FileFindings {
+  file: string;
+  kind: 'route file' | 'PHP file';
+  dialect?: string;
+  lines: LineIndex;
+  findings: Finding[];
+}
+
 /**
- * `ci-routes check`: every diagnostic the language server shows for the route files, with their
- * default severities, in document order. Route names declared in any of the files count as
- * known in all of them (an HMVC module's routes file names routes the main one uses). Returns the
- * exit code: 1 when there is an error, or more warnings than allowed.
+ * `ci-routes check`: what the language server shows for an application, with default severities:
+ * every diagnostic of the route files given, then `unknown-route-name` in the other PHP files.
+ * Route names declared in any route file count as known everywhere. Returns the exit code: 1 when
+ * there is an error, or more warnings than allowed.
  */
-export function check(files: readonly CheckedFile[], options: CheckOptions, io: Output): number {
+export function check(input: CheckInput, options: CheckOptions, io: Output): number {
   const knownNames = new Set<string>();
-  for (const f of files) for (const name of namesOf(f.evaluation)) knownNames.add(name);
-  const results = files.map((f) => ({
-    ...f,
+  for (const f of input.routeFiles) for (const name of namesOf(f.evaluation)) knownNames.add(name);
+  for (const e of input.namesFrom) for (const name of namesOf(e)) knownNames.add(name);
+  const routeResults: FileFindings[] = input.routeFiles.map((f) => ({
+    file: f.ctx.file,
+    kind: 'route file',
+    dialect: f.ctx.dialect,
     lines: new LineIndex(f.ctx.text),
     findings: analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir) : undefined }),
   }));
+  const usageResults: FileFindings[] = [];
+  for (const { file, text } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const findings = unknownNameUsages(indexPhpFile(text, { parser: false }).namedUsages, knownNames);
+    if (findings.length) usageResults.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
+  }
+  const results = [...routeResults, ...usageResults];
   const all = results.flatMap((r) => r.findings);
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.filter((f) => f.severity === 'warning').length;
@@ -53,11 +83,12 @@ export function check(files: readonly CheckedFile[], options: CheckOptions, io: 
 
   if (options.json) {
     const files = results.map((r) => ({
-      file: r.ctx.file,
-      dialect: r.ctx.dialect,
+      file: r.file,
+      kind: r.kind,
+      ...(r.dialect ? { dialect: r.dialect } : {}),
       findings: r.findings.map((f) => {
-        const start = placeOf(r.ctx.file, r.lines, f.span.start);
-        const end = placeOf(r.ctx.file, r.lines, f.span.end);
+        const start = placeOf(r.file, r.lines, f.span.start);
+        const end = placeOf(r.file, r.lines, f.span.end);
         return {
           code: f.code,
           severity: f.severity,
@@ -68,22 +99,22 @@ export function check(files: readonly CheckedFile[], options: CheckOptions, io: 
           endColumn: end.column,
           methods: f.methods,
           // Related places in another file carry its path only (their offsets are that file's).
-          related: f.related.map((rel) => ({ ...(rel.file ? { file: rel.file } : placeOf(r.ctx.file, r.lines, rel.span.start)), message: rel.message })),
+          related: f.related.map((rel) => ({ ...(rel.file ? { file: rel.file } : placeOf(r.file, r.lines, rel.span.start)), message: rel.message })),
         };
       }),
     }));
-    io.out(`${JSON.stringify({ files, errors, warnings, failed })}\n`);
+    io.out(`${JSON.stringify({ files, phpFilesSeen: input.phpFilesSeen, errors, warnings, failed })}\n`);
     return failed ? 1 : 0;
   }
 
   const s = style(io.isTTY && !process.env.NO_COLOR);
   for (const r of results) {
     for (const f of r.findings) {
-      io.out(`${where(placeOf(r.ctx.file, r.lines, f.span.start))}: ${severityLabel(f.severity, s)}: ${f.message} ${s.dim(`[${f.code}]`)}\n`);
-      for (const rel of f.related) io.out(`  ${s.dim(`${rel.file ? shown(rel.file) : where(placeOf(r.ctx.file, r.lines, rel.span.start))}: ${rel.message}`)}\n`);
+      io.out(`${where(placeOf(r.file, r.lines, f.span.start))}: ${severityLabel(f.severity, s)}: ${f.message} ${s.dim(`[${f.code}]`)}\n`);
+      for (const rel of f.related) io.out(`  ${s.dim(`${rel.file ? shown(rel.file) : where(placeOf(r.file, r.lines, rel.span.start))}: ${rel.message}`)}\n`);
     }
   }
-  io.out(`${summary(all, files.length, options.maxWarnings, s)}\n`);
+  io.out(`${summary(all, input.routeFiles.length, input.phpFilesSeen, options.maxWarnings, s)}\n`);
   return failed ? 1 : 0;
 }
 
@@ -107,15 +138,17 @@ function severityLabel(severity: Severity, s: Styler): string {
   return s.cyan(severity === 'information' ? 'info' : 'hint');
 }
 
-function summary(all: readonly Finding[], fileCount: number, maxWarnings: number | undefined, s: Styler): string {
-  const files = `${fileCount} route file${fileCount === 1 ? '' : 's'}`;
-  if (all.length === 0) return `no problems in ${files}`;
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+function summary(all: readonly Finding[], routeFiles: number, phpFiles: number, maxWarnings: number | undefined, s: Styler): string {
+  const where = `${plural(routeFiles, 'route file')}${phpFiles ? ` and ${plural(phpFiles, 'other PHP file')}` : ''}`;
+  if (all.length === 0) return `no problems in ${where}`;
   const count = (sev: Severity, word: string) => {
     const n = all.filter((f) => f.severity === sev).length;
-    return n ? [`${n} ${word}${n === 1 ? '' : 's'}`] : [];
+    return n ? [plural(n, word)] : [];
   };
   const parts = [...count('error', 'error'), ...count('warning', 'warning'), ...count('information', 'info'), ...count('hint', 'hint')];
   const warnings = all.filter((f) => f.severity === 'warning').length;
   const over = maxWarnings !== undefined && warnings > maxWarnings ? ` (more than --max-warnings ${maxWarnings})` : '';
-  return s.bold(`${all.length} problem${all.length === 1 ? '' : 's'} in ${files}: ${parts.join(', ')}${over}`);
+  return s.bold(`${plural(all.length, 'problem')} in ${where}: ${parts.join(', ')}${over}`);
 }

@@ -10,6 +10,7 @@ import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import { routeUri, type UrlMatch } from '../../../shared/router/ci-router';
 import { resolveController, type ControllerResolution } from '../../../shared/router/controllers';
 import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
+import { withApplications } from './app-files';
 import { check } from './check';
 import { renderTable, style, type Styler } from './table';
 
@@ -19,20 +20,22 @@ Usage:
   ci-routes list  <routes.php> [--method M] [--json] [options]
   ci-routes eval  <routes.php> --method M --json [options]
   ci-routes match <routes.php> --method M <uri>... [--json] [options]
-  ci-routes check <routes.php>... [--max-warnings N] [--json] [options]
+  ci-routes check <routes.php>... [--max-warnings N] [--route-files-only] [--json] [options]
 
 Commands:
   list    the routes the file produces: method, URI pattern, target, name, where declared
   eval    the final $route, named routes, error and warnings for one request method, as JSON
   match   which route CodeIgniter picks for each URI, and the controller it dispatches to
-  check   the language server's diagnostics for the files; exits 1 on an error, or on more
-          warnings than --max-warnings allows
+  check   the language server's diagnostics for the route files, and unknown route names in
+          the application's other PHP files; exits 1 on an error, or on more warnings than
+          --max-warnings allows
 
 Options:
   --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
   --dialect D           spec (default) or bonfire; detected from the app's Route.php when present
   --define NAME=VALUE   define a constant before the file runs (repeatable)
   --max-warnings N      with check: fail when there are more than N warnings
+  --route-files-only    with check: only the route files given (no other file is read)
   --json                machine-readable output
   --help                this text
 
@@ -106,6 +109,7 @@ export function run(argv: string[], io: Io): number {
         define: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         'max-warnings': { type: 'string' },
+        'route-files-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -120,7 +124,7 @@ export function run(argv: string[], io: Io): number {
     return values.help ? 0 : 2;
   }
   try {
-    if (values['max-warnings'] !== undefined && command !== 'check') throw new UsageError('--max-warnings applies to check only');
+    for (const only of ['max-warnings', 'route-files-only'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
     const dialect = parseDialect(values.dialect);
     const defines = values.define ?? [];
     switch (command) {
@@ -149,11 +153,11 @@ export function run(argv: string[], io: Io): number {
         const maxWarnings = parseMaxWarnings(values['max-warnings']);
         const files = file === undefined ? [] : [file, ...rest];
         if (!files.length) throw new UsageError('missing the routes file argument');
-        const checked = files.map((f) => {
+        const routeFiles = files.map((f) => {
           const ctx = load(f, dialect, defines);
           return { ctx, evaluation: evaluate(ctx) };
         });
-        return check(checked, { json: Boolean(values.json), maxWarnings }, io);
+        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines))), { json: Boolean(values.json), maxWarnings }, io);
       }
       default:
         throw new UsageError(`unknown command '${command}' (expected list, eval, match or check)`);

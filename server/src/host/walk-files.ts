@@ -2,6 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { mayRead } from './read-fence';
 
+/** Folders never worth scanning for an application's PHP: dependencies, VCS data, the framework's own code, caches, editors' settings. */
+const NOT_APPLICATION_CODE = new Set(['node_modules', 'vendor', '.git', '.hg', '.svn', 'system', 'cache', 'logs', '.idea', '.vscode']);
+
+export function isNotApplicationCode(folderName: string): boolean {
+  return NOT_APPLICATION_CODE.has(folderName) || folderName.startsWith('.');
+}
+
 export interface WalkOptions {
   /** Folders not entered, by name. */
   skipFolder?: (name: string) => boolean;

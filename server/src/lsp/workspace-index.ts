@@ -12,13 +12,11 @@ import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
-import { walkFiles } from '../host/walk-files';
+import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 
 /** Each route file evaluated on its own, nothing kept. */
 const ONE_OFF: RouteFileEvaluator = { evaluateFile: (_file, text, options) => evaluateRouteFile(text, options), forget: () => undefined };
 
-/** Folders never worth scanning: dependencies, VCS data, the framework's own code. */
-const SKIP_DIRS = new Set(['node_modules', 'vendor', '.git', '.hg', '.svn', 'system', 'cache', 'logs', '.idea', '.vscode']);
 const MAX_FILES = 50_000;
 /** ciRoutes.maxFileSize's default, for files outside every folder. */
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
@@ -224,7 +222,7 @@ export class WorkspaceIndex {
     for (const folder of this.folders()) {
       const match = this.matcher(folder.settings.routeFiles);
       let visited = 0;
-      for (const entry of walkFiles(folder.path, { skipFolder: (name) => SKIP_DIRS.has(name) || name.startsWith('.') })) {
+      for (const entry of walkFiles(folder.path, { skipFolder: isNotApplicationCode })) {
         if (++visited > MAX_FILES) break;
         if (visited % 500 === 0) {
           await new Promise((r) => setImmediate(r));

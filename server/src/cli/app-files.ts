@@ -1,0 +1,75 @@
+import * as path from 'node:path';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { mayNeedIndexing } from '../../../shared/workspace/php-index';
+import { DEFAULT_SETTINGS } from '../../../shared/workspace/settings';
+import { applicationDirOf } from '../host/route-file';
+import { readRegularFile } from '../host/safe-read';
+import { isNotApplicationCode, walkFiles } from '../host/walk-files';
+import type { CheckedFile, CheckInput } from './check';
+
+/** Entries looked at, at most, per application folder (the language server's workspace bound). */
+const MAX_ENTRIES = 50_000;
+
+export interface ApplicationFiles {
+  /** The application's route files: config/routes.php and modules/<m>/config/routes.php. */
+  routeFiles: string[];
+  /** Its other PHP files that may call Route::named(), with their text. */
+  phpFiles: { file: string; text: string }[];
+  /** How many other PHP files were looked at. */
+  phpFilesSeen: number;
+}
+
+/**
+ * What the language server reads of an application folder besides the route file being edited:
+ * the other route files (they name routes too) and the PHP files that may use those names.
+ * Unreadable files are passed over.
+ */
+export function applicationFiles(appDir: string): ApplicationFiles {
+  const out: ApplicationFiles = { routeFiles: [], phpFiles: [], phpFilesSeen: 0 };
+  const app = path.resolve(appDir);
+  let entries = 0;
+  for (const entry of walkFiles(app, { skipFolder: isNotApplicationCode })) {
+    if (++entries > MAX_ENTRIES) break;
+    if (entry.kind !== 'file' || !entry.name.endsWith('.php')) continue;
+    if (entry.name === 'routes.php' && applicationDirOf(entry.path) === app) {
+      out.routeFiles.push(entry.path);
+      continue;
+    }
+    out.phpFilesSeen++;
+    let text: string;
+    try {
+      // As large as the language server reads by default (ciRoutes.maxFileSize).
+      text = readRegularFile(entry.path, DEFAULT_SETTINGS.maxFileSize);
+    } catch {
+      continue;
+    }
+    if (mayNeedIndexing(text)) out.phpFiles.push({ file: entry.path, text });
+  }
+  return out;
+}
+
+/**
+ * The route files given, with what the language server would also read of their applications:
+ * the other route files (for their route names) and the PHP files that may call Route::named().
+ */
+export function withApplications(routeFiles: readonly CheckedFile[], evaluateFile: (file: string) => FileEvaluation): CheckInput {
+  const given = new Set(routeFiles.map((f) => path.resolve(f.ctx.file)));
+  const namesFrom: FileEvaluation[] = [];
+  const phpFiles: { file: string; text: string }[] = [];
+  let phpFilesSeen = 0;
+  const apps = new Set(routeFiles.map((f) => f.ctx.appDir).filter((d): d is string => d !== undefined).map((d) => path.resolve(d)));
+  for (const app of apps) {
+    const files = applicationFiles(app);
+    for (const file of files.routeFiles) {
+      if (given.has(file)) continue;
+      try {
+        namesFrom.push(evaluateFile(file));
+      } catch {
+        // unreadable: its names stay unknown, as in the language server
+      }
+    }
+    for (const f of files.phpFiles) phpFiles.push(f);
+    phpFilesSeen += files.phpFilesSeen;
+  }
+  return { routeFiles, namesFrom, phpFiles, phpFilesSeen };
+}
