@@ -38,6 +38,11 @@ export const DEFAULT_SETTINGS: FolderSettings = {
 
 const SEVERITIES = new Set(['off', 'error', 'warning', 'information', 'hint']);
 
+/** The severity a finding is shown with under `ciRoutes.diagnostics` (its own when the setting says nothing), or 'off'. */
+export function severityUnder(diagnostics: FolderSettings['diagnostics'], finding: { code: DiagnosticCode; severity: Severity }): Severity | 'off' {
+  return diagnostics[finding.code] ?? finding.severity;
+}
+
 /** Validates raw settings (from an editor, JSON) field by field; bad fields fall back to defaults. */
 export function normalizeSettings(raw: unknown): { settings: FolderSettings; problems: string[] } {
   const problems: string[] = [];

@@ -117,8 +117,20 @@ describe('ci-routes check', () => {
     assert.doesNotMatch(cli(['check', routes, '--route-files-only']).stdout, /menu\.php/);
   });
 
+  it('takes severities as the editor setting does: a level in place of the default, or off', () => {
+    breakRoutes(routes);
+    const codes = (args: string[]) => JSON.parse(cli(['check', routes, '--json', ...args]).stdout).files[0].findings.map((f: { code: string; severity: string }) => `${f.code}:${f.severity}`);
+    assert.deepEqual(codes([]), ['duplicate-route:warning', 'undefined-route-method:error']);
+    assert.deepEqual(codes(['--severity', 'duplicate-route=error', '--severity', 'undefined-route-method=off']), ['duplicate-route:error']);
+    // With the error turned off and the warning made a hint, nothing fails the run.
+    const r = cli(['check', routes, '--severity', 'undefined-route-method=off', '--severity', 'duplicate-route=hint', '--max-warnings', '0']);
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /: hint: 'articles' is declared again/);
+    assert.match(r.stdout, /1 problem in 1 route file and \d+ other PHP files: 1 hint\n$/);
+  });
+
   it('refuses what does not apply, with exit 2', () => {
-    for (const args of [['check'], ['check', routes, '--method', 'GET'], ['check', routes, '--max-warnings', 'some'], ['list', routes, '--max-warnings', '1'], ['list', routes, '--route-files-only'], ['check', path.join(dir, 'missing.php')]]) {
+    for (const args of [['check'], ['check', routes, '--method', 'GET'], ['check', routes, '--max-warnings', 'some'], ['list', routes, '--max-warnings', '1'], ['list', routes, '--route-files-only'], ['list', routes, '--severity', 'duplicate-route=off'], ['check', routes, '--severity', 'duplicate-route'], ['check', routes, '--severity', 'no-such-code=off'], ['check', routes, '--severity', 'duplicate-route=loud'], ['check', path.join(dir, 'missing.php')]]) {
       const r = cli(args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '');

@@ -6,6 +6,7 @@ import type { Finding, Severity } from '../../../shared/analysis/diagnostics/typ
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
+import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import type { RouteFileContext } from '../host/route-file';
 import { style, type Styler } from './table';
@@ -29,6 +30,8 @@ export interface CheckInput {
 
 export interface CheckOptions {
   json: boolean;
+  /** Per code: 'off' or a severity replacing the default, as the editor's ciRoutes.diagnostics. */
+  severities: FolderSettings['diagnostics'];
   /** More warnings than this fail the run too (errors always do); undefined: warnings never do. */
   maxWarnings: number | undefined;
 }
@@ -54,8 +57,9 @@ interface FileFindings {
 }
 
 /**
- * `ci-routes check`: what the language server shows for an application, with default severities:
- * every diagnostic of the route files given, then `unknown-route-name` in the other PHP files.
+ * `ci-routes check`: what the language server shows for an application, with the severities of
+ * its default settings or those given: every diagnostic of the route files given, then
+ * `unknown-route-name` in the other PHP files.
  * Route names declared in any route file count as known everywhere. Returns the exit code: 1 when
  * there is an error, or more warnings than allowed.
  */
@@ -75,7 +79,9 @@ export function check(input: CheckInput, options: CheckOptions, io: Output): num
     const findings = unknownNameUsages(indexPhpFile(text, { parser: false }).namedUsages, knownNames);
     if (findings.length) usageResults.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
   }
-  const results = [...routeResults, ...usageResults];
+  const results = [...routeResults, ...usageResults]
+    .map((r) => ({ ...r, findings: withSeverities(r.findings, options.severities) }))
+    .filter((r) => r.kind === 'route file' || r.findings.length);
   const all = results.flatMap((r) => r.findings);
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.filter((f) => f.severity === 'warning').length;
@@ -116,6 +122,15 @@ export function check(input: CheckInput, options: CheckOptions, io: Output): num
   }
   io.out(`${summary(all, input.routeFiles.length, input.phpFilesSeen, options.maxWarnings, s)}\n`);
   return failed ? 1 : 0;
+}
+
+function withSeverities(findings: readonly Finding[], severities: FolderSettings['diagnostics']): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const severity = severityUnder(severities, f);
+    if (severity !== 'off') out.push(severity === f.severity ? f : { ...f, severity });
+  }
+  return out;
 }
 
 function placeOf(file: string, lines: LineIndex, offset: number): Place {

@@ -12,6 +12,8 @@ import { resolveController, type ControllerResolution } from '../../../shared/ro
 import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../../shared/analysis/diagnostics/types';
+import type { FolderSettings } from '../../../shared/workspace/settings';
 import { renderTable, style, type Styler } from './table';
 
 const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Route library does, without PHP.
@@ -20,7 +22,7 @@ Usage:
   ci-routes list  <routes.php> [--method M] [--json] [options]
   ci-routes eval  <routes.php> --method M --json [options]
   ci-routes match <routes.php> --method M <uri>... [--json] [options]
-  ci-routes check <routes.php>... [--max-warnings N] [--route-files-only] [--json] [options]
+  ci-routes check <routes.php>... [--severity CODE=LEVEL]... [--max-warnings N] [--route-files-only] [--json] [options]
 
 Commands:
   list    the routes the file produces: method, URI pattern, target, name, where declared
@@ -34,6 +36,8 @@ Options:
   --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
   --dialect D           spec (default) or bonfire; detected from the app's Route.php when present
   --define NAME=VALUE   define a constant before the file runs (repeatable)
+  --severity CODE=LEVEL with check: off, error, warning, information or hint for a diagnostic
+                        code, as the editor's ciRoutes.diagnostics setting (repeatable)
   --max-warnings N      with check: fail when there are more than N warnings
   --route-files-only    with check: only the route files given (no other file is read)
   --json                machine-readable output
@@ -64,6 +68,21 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings expects a whole number, got '${value}'`);
   return Number(value);
+}
+
+const LEVELS = ['off', 'error', 'warning', 'information', 'hint'] as const;
+
+/** `--severity CODE=LEVEL`, repeatable, as the editor's ciRoutes.diagnostics setting. */
+function parseSeverities(specs: string[]): FolderSettings['diagnostics'] {
+  const out: FolderSettings['diagnostics'] = {};
+  for (const spec of specs) {
+    const [code, level, ...more] = spec.split('=');
+    if (level === undefined || more.length) throw new UsageError(`--severity expects CODE=LEVEL, got '${spec}'`);
+    if (!(code in DIAGNOSTIC_CODES)) throw new UsageError(`--severity: unknown diagnostic code '${code}'`);
+    if (!(LEVELS as readonly string[]).includes(level)) throw new UsageError(`--severity: '${level}' is not one of ${LEVELS.join(', ')}`);
+    out[code as DiagnosticCode] = level as (typeof LEVELS)[number];
+  }
+  return out;
 }
 
 function parseDialect(value: string | undefined): Dialect | undefined {
@@ -110,6 +129,7 @@ export function run(argv: string[], io: Io): number {
         json: { type: 'boolean' },
         'max-warnings': { type: 'string' },
         'route-files-only': { type: 'boolean' },
+        severity: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -124,7 +144,7 @@ export function run(argv: string[], io: Io): number {
     return values.help ? 0 : 2;
   }
   try {
-    for (const only of ['max-warnings', 'route-files-only'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
+    for (const only of ['max-warnings', 'route-files-only', 'severity'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
     const dialect = parseDialect(values.dialect);
     const defines = values.define ?? [];
     switch (command) {
@@ -151,13 +171,14 @@ export function run(argv: string[], io: Io): number {
       case 'check': {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
         const maxWarnings = parseMaxWarnings(values['max-warnings']);
+        const severities = parseSeverities(values.severity ?? []);
         const files = file === undefined ? [] : [file, ...rest];
         if (!files.length) throw new UsageError('missing the routes file argument');
         const routeFiles = files.map((f) => {
           const ctx = load(f, dialect, defines);
           return { ctx, evaluation: evaluate(ctx) };
         });
-        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines))), { json: Boolean(values.json), maxWarnings }, io);
+        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines))), { json: Boolean(values.json), maxWarnings, severities }, io);
       }
       default:
         throw new UsageError(`unknown command '${command}' (expected list, eval, match or check)`);

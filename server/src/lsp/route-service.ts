@@ -7,7 +7,7 @@ import { DocumentEvaluator, type DocumentOptions } from '../../../shared/evaluat
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
-import type { FolderSettings } from '../../../shared/workspace/settings';
+import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import type { ControllerCatalog } from '../../../shared/workspace/controller-catalog';
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
@@ -288,7 +288,7 @@ export class RouteService implements RouteFileEvaluator {
 function withSeverities(found: readonly Finding[], settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): SeverityFinding[] {
   return found
     .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
-    .map((finding) => ({ finding, severity: (settings.diagnostics[finding.code] ?? finding.severity) as Severity | 'off' }))
+    .map((finding) => ({ finding, severity: severityUnder(settings.diagnostics, finding) }))
     .filter((f): f is SeverityFinding => f.severity !== 'off');
 }
 
