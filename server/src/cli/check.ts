@@ -59,69 +59,72 @@ interface FileFindings {
 /**
  * `ci-routes check`: what the language server shows for an application, with the severities of
  * its default settings or those given: every diagnostic of the route files given, then
- * `unknown-route-name` in the other PHP files.
- * Route names declared in any route file count as known everywhere. Returns the exit code: 1 when
- * there is an error, or more warnings than allowed.
+ * `unknown-route-name` in the other PHP files. Route names declared in any route file count as
+ * known everywhere. Returns the exit code: 1 when there is an error, or more warnings than allowed.
  */
 export function check(input: CheckInput, options: CheckOptions, io: Output): number {
-  const knownNames = new Set<string>();
-  for (const f of input.routeFiles) for (const name of namesOf(f.evaluation)) knownNames.add(name);
-  for (const e of input.namesFrom) for (const name of namesOf(e)) knownNames.add(name);
-  const routeResults: FileFindings[] = input.routeFiles.map((f) => ({
-    file: f.ctx.file,
-    kind: 'route file',
-    dialect: f.ctx.dialect,
-    lines: new LineIndex(f.ctx.text),
-    findings: analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir) : undefined }),
-  }));
-  const usageResults: FileFindings[] = [];
-  for (const { file, text } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const findings = unknownNameUsages(indexPhpFile(text, { parser: false }).namedUsages, knownNames);
-    if (findings.length) usageResults.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
-  }
-  const results = [...routeResults, ...usageResults]
-    .map((r) => ({ ...r, findings: withSeverities(r.findings, options.severities) }))
-    .filter((r) => r.kind === 'route file' || r.findings.length);
+  const results = findingsOf(input, options.severities);
   const all = results.flatMap((r) => r.findings);
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.filter((f) => f.severity === 'warning').length;
   const failed = errors > 0 || (options.maxWarnings !== undefined && warnings > options.maxWarnings);
-
-  if (options.json) {
-    const files = results.map((r) => ({
-      file: r.file,
-      kind: r.kind,
-      ...(r.dialect ? { dialect: r.dialect } : {}),
-      findings: r.findings.map((f) => {
-        const start = placeOf(r.file, r.lines, f.span.start);
-        const end = placeOf(r.file, r.lines, f.span.end);
-        return {
-          code: f.code,
-          severity: f.severity,
-          message: f.message,
-          line: start.line,
-          column: start.column,
-          endLine: end.line,
-          endColumn: end.column,
-          methods: f.methods,
-          // Related places in another file carry its path only (their offsets are that file's).
-          related: f.related.map((rel) => ({ ...(rel.file ? { file: rel.file } : placeOf(r.file, r.lines, rel.span.start)), message: rel.message })),
-        };
-      }),
-    }));
-    io.out(`${JSON.stringify({ files, phpFilesSeen: input.phpFilesSeen, errors, warnings, failed })}\n`);
-    return failed ? 1 : 0;
+  if (options.json) io.out(`${JSON.stringify({ files: results.map(fileJson), phpFilesSeen: input.phpFilesSeen, errors, warnings, failed })}\n`);
+  else {
+    const s = style(io.isTTY && !process.env.NO_COLOR);
+    for (const r of results) for (const f of r.findings) io.out(findingText(r, f, s));
+    io.out(`${summary(all, input.routeFiles.length, input.phpFilesSeen, options.maxWarnings, s)}\n`);
   }
-
-  const s = style(io.isTTY && !process.env.NO_COLOR);
-  for (const r of results) {
-    for (const f of r.findings) {
-      io.out(`${where(placeOf(r.file, r.lines, f.span.start))}: ${severityLabel(f.severity, s)}: ${f.message} ${s.dim(`[${f.code}]`)}\n`);
-      for (const rel of f.related) io.out(`  ${s.dim(`${rel.file ? shown(rel.file) : where(placeOf(r.file, r.lines, rel.span.start))}: ${rel.message}`)}\n`);
-    }
-  }
-  io.out(`${summary(all, input.routeFiles.length, input.phpFilesSeen, options.maxWarnings, s)}\n`);
   return failed ? 1 : 0;
+}
+
+/** Every route file given with its findings, then the PHP files that have some, by path. */
+function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']): FileFindings[] {
+  const knownNames = new Set<string>();
+  for (const f of input.routeFiles) for (const name of namesOf(f.evaluation)) knownNames.add(name);
+  for (const e of input.namesFrom) for (const name of namesOf(e)) knownNames.add(name);
+  const out: FileFindings[] = input.routeFiles.map((f) => ({
+    file: f.ctx.file,
+    kind: 'route file',
+    dialect: f.ctx.dialect,
+    lines: new LineIndex(f.ctx.text),
+    findings: withSeverities(analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir) : undefined }), severities),
+  }));
+  for (const { file, text } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const findings = withSeverities(unknownNameUsages(indexPhpFile(text, { parser: false }).namedUsages, knownNames), severities);
+    if (findings.length) out.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
+  }
+  return out;
+}
+
+function fileJson(r: FileFindings) {
+  return {
+    file: r.file,
+    kind: r.kind,
+    ...(r.dialect ? { dialect: r.dialect } : {}),
+    findings: r.findings.map((f) => {
+      const start = placeOf(r.file, r.lines, f.span.start);
+      const end = placeOf(r.file, r.lines, f.span.end);
+      return {
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+        methods: f.methods,
+        // Related places in another file carry its path only (their offsets are that file's).
+        related: f.related.map((rel) => ({ ...(rel.file ? { file: rel.file } : placeOf(r.file, r.lines, rel.span.start)), message: rel.message })),
+      };
+    }),
+  };
+}
+
+/** `file:line:column: severity: message [code]`, then a line per related place. */
+function findingText(r: FileFindings, f: Finding, s: Styler): string {
+  let text = `${where(placeOf(r.file, r.lines, f.span.start))}: ${severityLabel(f.severity, s)}: ${f.message} ${s.dim(`[${f.code}]`)}\n`;
+  for (const rel of f.related) text += `  ${s.dim(`${rel.file ? shown(rel.file) : where(placeOf(r.file, r.lines, rel.span.start))}: ${rel.message}`)}\n`;
+  return text;
 }
 
 function withSeverities(findings: readonly Finding[], severities: FolderSettings['diagnostics']): Finding[] {
