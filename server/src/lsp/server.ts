@@ -14,7 +14,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
+import { normalizeSettings, severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
+import { DIAGNOSTIC_CODES } from '../../../shared/analysis/diagnostics/types';
 import { addReadRoot, setReadRoots } from '../host/read-fence';
 import { applicationDirOf } from '../host/route-file';
 import { readRegularFile } from '../host/safe-read';
@@ -263,7 +264,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!indexReady) return;
     const uri = openDoc?.uri ?? pathToFileURL(file).toString();
     const usages = openDoc ? index.updatePhpFile(file, openDoc.getText()) : (index.usageFiles().find(([f]) => f === file)?.[1] ?? []);
-    const level = settingsFor(file).diagnostics['unknown-route-name'] ?? 'error';
+    const level = severityUnder(settingsFor(file).diagnostics, { code: 'unknown-route-name', severity: DIAGNOSTIC_CODES['unknown-route-name'].severity });
     let diagnostics: Diagnostic[] = [];
     if (usages.length && level !== 'off') {
       let doc = openDoc;
