@@ -1,11 +1,11 @@
 import * as path from 'node:path';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
-import { mayNeedIndexing } from '../../../shared/workspace/php-index';
+import { indexPhpFile, mayNeedIndexing } from '../../../shared/workspace/php-index';
 import { DEFAULT_SETTINGS } from '../../../shared/workspace/settings';
 import { applicationDirOf } from '../host/route-file';
 import { readRegularFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
-import type { CheckedFile, CheckInput } from './check';
+import type { CheckedFile, CheckInput, PhpFileUsages } from './check';
 
 /** Entries looked at, at most, per application folder (the language server's workspace bound). */
 const MAX_ENTRIES = 50_000;
@@ -13,8 +13,8 @@ const MAX_ENTRIES = 50_000;
 export interface ApplicationFiles {
   /** The application's route files: config/routes.php and modules/<m>/config/routes.php. */
   routeFiles: string[];
-  /** Its other PHP files that may call Route::named(), with their text. */
-  phpFiles: { file: string; text: string }[];
+  /** Its other PHP files that call Route::named(), with their text and those calls. */
+  phpFiles: PhpFileUsages[];
   /** How many other PHP files were looked at. */
   phpFilesSeen: number;
 }
@@ -43,7 +43,10 @@ export function applicationFiles(appDir: string): ApplicationFiles {
     } catch {
       continue;
     }
-    if (mayNeedIndexing(text)) out.phpFiles.push({ file: entry.path, text });
+    // Only the files that use route names are kept: most do not, and a large application's
+    // texts would otherwise all be held at once.
+    const usages = mayNeedIndexing(text) ? indexPhpFile(text, { parser: false }).namedUsages : [];
+    if (usages.length) out.phpFiles.push({ file: entry.path, text, usages });
   }
   return out;
 }
@@ -55,7 +58,7 @@ export function applicationFiles(appDir: string): ApplicationFiles {
 export function withApplications(routeFiles: readonly CheckedFile[], evaluateFile: (file: string) => FileEvaluation): CheckInput {
   const given = new Set(routeFiles.map((f) => path.resolve(f.ctx.file)));
   const namesFrom: FileEvaluation[] = [];
-  const phpFiles: { file: string; text: string }[] = [];
+  const phpFiles: PhpFileUsages[] = [];
   let phpFilesSeen = 0;
   const apps = new Set(routeFiles.map((f) => f.ctx.appDir).filter((d): d is string => d !== undefined).map((d) => path.resolve(d)));
   for (const app of apps) {

@@ -5,7 +5,7 @@ import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usa
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
-import { indexPhpFile } from '../../../shared/workspace/php-index';
+import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import type { RouteFileContext } from '../host/route-file';
@@ -23,9 +23,16 @@ export interface CheckInput {
   /** Other route files whose route names count as known (the modules' of the same application). */
   namesFrom: readonly FileEvaluation[];
   /** PHP files (views, controllers…) whose `Route::named()` calls are checked against the known names. */
-  phpFiles: readonly { file: string; text: string }[];
+  phpFiles: readonly PhpFileUsages[];
   /** How many PHP files besides the route files were looked at (for the summary). */
   phpFilesSeen: number;
+}
+
+/** A PHP file and its `Route::named()` calls (see indexPhpFile). */
+export interface PhpFileUsages {
+  file: string;
+  text: string;
+  usages: readonly NamedUsage[];
 }
 
 export interface CheckOptions {
@@ -89,8 +96,8 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
     lines: new LineIndex(f.ctx.text),
     findings: withSeverities(analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir) : undefined }), severities),
   }));
-  for (const { file, text } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const findings = withSeverities(unknownNameUsages(indexPhpFile(text, { parser: false }).namedUsages, knownNames), severities);
+  for (const { file, text, usages } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const findings = withSeverities(unknownNameUsages(usages, knownNames), severities);
     if (findings.length) out.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
   }
   return out;
