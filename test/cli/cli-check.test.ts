@@ -89,7 +89,7 @@ describe('ci-routes check', () => {
     fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').replace('$route = Route::map($route);', "$shop = Route::named('shop');\n$route = Route::map($route);"));
     const found = cli(['check', routes]);
     assert.equal(found.code, 0, found.stdout);
-    const both = cli(['check', routes, module]);
+    const both = cli(['check', routes, module, path.join(path.dirname(routes), '.', 'routes.php')]);
     assert.equal(both.code, 0, both.stdout);
     assert.match(both.stdout, /^no problems in 2 route files and \d+ other PHP files\n$/);
     // Told to read nothing else, it does not know the module's names.

@@ -172,7 +172,8 @@ export function run(argv: string[], io: Io): number {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
         const maxWarnings = parseMaxWarnings(values['max-warnings']);
         const severities = parseSeverities(values.severity ?? []);
-        const files = file === undefined ? [] : [file, ...rest];
+        // A file named twice (`routes.php ./routes.php`) is checked once.
+        const files = [...new Map((file === undefined ? [] : [file, ...rest]).map((f) => [path.resolve(f), f])).values()];
         if (!files.length) throw new UsageError('missing the routes file argument');
         const routeFiles = files.map((f) => {
           const ctx = load(f, dialect, defines);
