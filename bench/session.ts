@@ -183,12 +183,10 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       const warm: number[] = [];
       // What the server says of the phase just timed (read between phases, never during one).
       const serverTimings = async (): Promise<MethodTimings | undefined> => (await driver.serverRequestTimes(timeoutMs()))[method];
-      const serverTimes = async (timings?: MethodTimings): Promise<Figure> => {
-        const samples = (timings ?? (await serverTimings()))?.ms ?? [];
-        return samples.length ? figure(samples) : figure([], 'n/a', 'the server reports no request timings (ciRoutes/requestTimings)');
-      };
+      const handlerTimes = (timings: MethodTimings | undefined): Figure =>
+        timings?.ms.length ? figure(timings.ms) : figure([], 'n/a', 'the server reports no request timings (ciRoutes/requestTimings)');
       try {
-        await serverTimes();
+        await serverTimings();
         const coldTrips: TimedTrip[] = [];
         result.requests[kind] = await timeRequests(driver, request(plan.requestReps), cold, (ms, r, sentAt) => {
           answered(kind, 'cold')(ms);
@@ -196,15 +194,15 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
           if (cold.length === 1) result.checks.push(describe(r));
         });
         const coldServer = await serverTimings();
-        result.serverRequests[kind] = await serverTimes(coldServer);
+        result.serverRequests[kind] = handlerTimes(coldServer);
         if (interactive) coldSlow.push(slowRoundTrips(coldTrips, coldServer, SLOW_TRIP_MS));
         if (!interactive) continue;
         phase = 'warm-up';
         await timeRequests(driver, request(plan.warmupReps), [], answered(kind, 'warm-up'));
-        await serverTimes();
+        await serverTimings();
         phase = 'warm';
         result.warmRequests[kind as InteractiveKind] = await timeRequests(driver, request(plan.requestReps), warm, answered(kind, 'warm'));
-        result.warmServerRequests[kind as InteractiveKind] = await serverTimes();
+        result.warmServerRequests[kind as InteractiveKind] = handlerTimes(await serverTimings());
       } catch (e) {
         const why = (e as Error).message;
         if (phase === 'cold') result.requests[kind] = figure(cold, 'timeout', why);
