@@ -36,7 +36,16 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   maxOutlineSymbols: 5_000,
 };
 
-const SEVERITIES = new Set(['off', 'error', 'warning', 'information', 'hint']);
+/** What `ciRoutes.diagnostics` may set a code to. */
+export const DIAGNOSTIC_LEVELS: readonly ('off' | Severity)[] = ['off', 'error', 'warning', 'information', 'hint'];
+
+export function isDiagnosticLevel(level: unknown): level is 'off' | Severity {
+  return typeof level === 'string' && (DIAGNOSTIC_LEVELS as readonly string[]).includes(level);
+}
+
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.prototype.hasOwnProperty.call(DIAGNOSTIC_CODES, code);
+}
 
 /** The severity a finding is shown with under `ciRoutes.diagnostics` (its own when the setting says nothing), or 'off'. */
 export function severityUnder(diagnostics: FolderSettings['diagnostics'], finding: { code: DiagnosticCode; severity: Severity }): Severity | 'off' {
@@ -67,9 +76,9 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
   if (r.diagnostics !== undefined) {
     if (r.diagnostics && typeof r.diagnostics === 'object') {
       for (const [code, level] of Object.entries(r.diagnostics)) {
-        if (!(code in DIAGNOSTIC_CODES)) problems.push(`ciRoutes.diagnostics: unknown diagnostic code "${code}"`);
-        else if (typeof level !== 'string' || !SEVERITIES.has(level)) problems.push(`ciRoutes.diagnostics.${code} must be one of off, error, warning, information, hint`);
-        else s.diagnostics[code as DiagnosticCode] = level as 'off' | Severity;
+        if (!isDiagnosticCode(code)) problems.push(`ciRoutes.diagnostics: unknown diagnostic code "${code}"`);
+        else if (!isDiagnosticLevel(level)) problems.push(`ciRoutes.diagnostics.${code} must be one of ${DIAGNOSTIC_LEVELS.join(', ')}`);
+        else s.diagnostics[code] = level;
       }
     } else problems.push('ciRoutes.diagnostics must be an object');
   }

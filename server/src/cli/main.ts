@@ -12,8 +12,7 @@ import { resolveController, type ControllerResolution } from '../../../shared/ro
 import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
-import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../../shared/analysis/diagnostics/types';
-import type { FolderSettings } from '../../../shared/workspace/settings';
+import { DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { renderTable, style, type Styler } from './table';
 
 const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Route library does, without PHP.
@@ -70,17 +69,15 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-const LEVELS = ['off', 'error', 'warning', 'information', 'hint'] as const;
-
 /** `--severity CODE=LEVEL`, repeatable, as the editor's ciRoutes.diagnostics setting. */
 function parseSeverities(specs: string[]): FolderSettings['diagnostics'] {
   const out: FolderSettings['diagnostics'] = {};
   for (const spec of specs) {
     const [code, level, ...more] = spec.split('=');
     if (level === undefined || more.length) throw new UsageError(`--severity expects CODE=LEVEL, got '${spec}'`);
-    if (!(code in DIAGNOSTIC_CODES)) throw new UsageError(`--severity: unknown diagnostic code '${code}'`);
-    if (!(LEVELS as readonly string[]).includes(level)) throw new UsageError(`--severity: '${level}' is not one of ${LEVELS.join(', ')}`);
-    out[code as DiagnosticCode] = level as (typeof LEVELS)[number];
+    if (!isDiagnosticCode(code)) throw new UsageError(`--severity: unknown diagnostic code '${code}'`);
+    if (!isDiagnosticLevel(level)) throw new UsageError(`--severity: '${level}' is not one of ${DIAGNOSTIC_LEVELS.join(', ')}`);
+    out[code] = level;
   }
   return out;
 }
