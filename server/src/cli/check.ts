@@ -94,7 +94,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
     kind: 'route file',
     dialect: f.ctx.dialect,
     lines: new LineIndex(f.ctx.text),
-    findings: withSeverities(analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir) : undefined }), severities),
+    findings: withSeverities(analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir, f.ctx.tree) : undefined }), severities),
   }));
   for (const { file, text, usages } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     const findings = withSeverities(unknownNameUsages(usages, knownNames), severities);

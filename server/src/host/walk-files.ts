@@ -30,10 +30,11 @@ export interface WalkedEntry {
 
 /**
  * Every file under a folder, and every folder entered: a folder's files first, then its
- * sub-folders, each in directory order. Each real folder is entered once (symlink loops, two links to one place), and only where
- * the read fence allows (`mayRead`): a symlink in a workspace cannot lead outside it. Unreadable
- * or vanished folders are passed over. Symlinks to files are given as files; reading them goes
- * through the fence too (safe-read.ts). Iterative, so a deep tree costs no stack.
+ * sub-folders, each in directory order. Each real folder is entered once (symlink loops, two
+ * links to one place), and only where the read fence allows (`mayRead`): a symlink in a workspace
+ * cannot lead outside it. Unreadable or vanished folders are passed over. Symlinks to files are
+ * given as files; reading them goes through the fence too (safe-read.ts). Iterative, so a deep
+ * tree costs no stack.
  */
 export function* walkFiles(root: string, options: WalkOptions = {}): Generator<WalkedEntry> {
   const seen = options.seen ?? new Set<string>();
