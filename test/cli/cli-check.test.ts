@@ -129,8 +129,25 @@ describe('ci-routes check', () => {
     assert.match(r.stdout, /1 problem in 1 route file and \d+ other PHP files: 1 hint\n$/);
   });
 
+  it('does not guess at route names while a route file is not evaluated to the end', () => {
+    const view = path.join(app, 'views', 'check', 'menu.php');
+    fs.mkdirSync(path.dirname(view), { recursive: true });
+    fs.writeFileSync(view, "<?= Route::named('contcat') ?>\n");
+    // The example's routes take more than 40 steps: the names past the budget are unknown.
+    const stopped = cli(['check', routes, '--max-steps', '40']);
+    assert.equal(stopped.code, 0, stopped.stdout);
+    assert.match(stopped.stdout, /: warning: Evaluation stopped after 40 steps .*\[evaluation-limit\]\n/);
+    assert.doesNotMatch(stopped.stdout, /unknown-route-name/);
+    assert.match(stopped.stdout, /Route::named\(\) is not checked: .*routes\.php is not evaluated to the end \(see the evaluation-limit finding; --max-steps raises the step budget\)\n/);
+    assert.equal(JSON.parse(cli(['check', routes, '--max-steps', '40', '--json']).stdout).namesChecked, false);
+    // With the budget it needs, the misspelt name is found again.
+    const full = JSON.parse(cli(['check', routes, '--max-steps', '1000000', '--json']).stdout);
+    assert.equal(full.namesChecked, true);
+    assert.deepEqual(full.files.map((f: { file: string }) => f.file), [routes, view]);
+  });
+
   it('refuses what does not apply, with exit 2', () => {
-    for (const args of [['check'], ['check', routes, '--method', 'GET'], ['check', routes, '--max-warnings', 'some'], ['list', routes, '--max-warnings', '1'], ['list', routes, '--route-files-only'], ['list', routes, '--severity', 'duplicate-route=off'], ['check', routes, '--severity', 'duplicate-route'], ['check', routes, '--severity', 'no-such-code=off'], ['check', routes, '--severity', 'duplicate-route=loud'], ['check', path.join(dir, 'missing.php')]]) {
+    for (const args of [['check'], ['check', routes, '--method', 'GET'], ['check', routes, '--max-warnings', 'some'], ['list', routes, '--max-warnings', '1'], ['list', routes, '--route-files-only'], ['list', routes, '--severity', 'duplicate-route=off'], ['check', routes, '--severity', 'duplicate-route'], ['check', routes, '--severity', 'no-such-code=off'], ['check', routes, '--severity', 'duplicate-route=loud'], ['check', routes, '--max-steps', '0'], ['list', routes, '--max-steps', 'many'], ['check', path.join(dir, 'missing.php')]]) {
       const r = cli(args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '');

@@ -221,6 +221,34 @@ describe('language server: Route::named() in any PHP file of the workspace', fun
     assert.deepStrictEqual(after.diagnostics, []);
   });
 
+  it('leaves route names unchecked while a route file is not evaluated to the end, and checks them once it is', async () => {
+    // 'logout' is declared past a loop longer than the step budget: unknown to the analysis, not to PHP.
+    const routesFile = path.join(root, 'application', 'config', 'routes.php');
+    const routesText = "<?php\nRoute::any('sign-in', 'auth/login', array('as' => 'login'));\nfor ($i = 0; $i < 100000; $i++) {}\nRoute::any('sign-out', 'auth/out', array('as' => 'logout'));\n$route = Route::map($route);\n";
+    fs.writeFileSync(routesFile, routesText);
+    const controllerFile = path.join(root, 'application', 'controllers', 'Auth.php');
+    const controllerText = "<?php\nclass Auth extends CI_Controller {\n    public function out() { redirect(Route::named('logout')); }\n    public function gone() { redirect(Route::named('missing')); }\n}\n";
+    fs.writeFileSync(controllerFile, controllerText);
+    client.settings = { maxSteps: 500 };
+    await client.initialize(root);
+    const routesUri = pathToFileURL(routesFile).toString();
+    const controller = pathToFileURL(controllerFile).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    const stopped = await client.waitForDiagnostics(routesUri, (p) => p.version === 1);
+    assert.deepStrictEqual(codes(stopped), ['evaluation-limit']);
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: controller, languageId: 'php', version: 1, text: controllerText } });
+    const unchecked = await client.waitForDiagnostics(controller, (p) => p.version === 1);
+    assert.deepStrictEqual(unchecked.diagnostics, []);
+
+    // With the budget it needs, every name is known: only the one no route has is reported.
+    client.clearDiagnostics(controller);
+    client.settings = { maxSteps: 1_000_000 };
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    const checked = await client.waitForDiagnostics(controller, (p) => p.diagnostics.length > 0);
+    assert.deepStrictEqual(checked.diagnostics.map((d) => [d.code, d.range.start.line]), [['unknown-route-name', 3]]);
+    assert.match(String(checked.diagnostics[0].message), /No route is named 'missing'/);
+  });
+
   it('checks an open PHP document as it is typed', async () => {
     await client.initialize(root);
     const view = path.join(root, 'application', 'views', 'nav.php');

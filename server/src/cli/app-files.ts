@@ -57,7 +57,7 @@ export function applicationFiles(appDir: string): ApplicationFiles {
  */
 export function withApplications(routeFiles: readonly CheckedFile[], evaluateFile: (file: string) => FileEvaluation): CheckInput {
   const given = new Set(routeFiles.map((f) => path.resolve(f.ctx.file)));
-  const namesFrom: FileEvaluation[] = [];
+  const namesFrom: { file: string; evaluation: FileEvaluation }[] = [];
   const phpFiles: PhpFileUsages[] = [];
   let phpFilesSeen = 0;
   const apps = new Set(routeFiles.map((f) => f.ctx.appDir).filter((d): d is string => d !== undefined).map((d) => path.resolve(d)));
@@ -66,7 +66,7 @@ export function withApplications(routeFiles: readonly CheckedFile[], evaluateFil
     for (const file of files.routeFiles) {
       if (given.has(file)) continue;
       try {
-        namesFrom.push(evaluateFile(file));
+        namesFrom.push({ file, evaluation: evaluateFile(file) });
       } catch {
         // unreadable: its names stay unknown, as in the language server
       }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
-import { namesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { namesAreComplete, namesOf } from '../../../shared/analysis/diagnostics/checks/named';
 import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usages';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
@@ -21,7 +21,7 @@ export interface CheckInput {
   /** The route files reported on. */
   routeFiles: readonly CheckedFile[];
   /** Other route files whose route names count as known (the modules' of the same application). */
-  namesFrom: readonly FileEvaluation[];
+  namesFrom: readonly { file: string; evaluation: FileEvaluation }[];
   /** PHP files (views, controllers…) whose `Route::named()` calls are checked against the known names. */
   phpFiles: readonly PhpFileUsages[];
   /** How many PHP files besides the route files were looked at (for the summary). */
@@ -70,32 +70,37 @@ interface FileFindings {
  * known everywhere. Returns the exit code: 1 when there is an error, or more warnings than allowed.
  */
 export function check(input: CheckInput, options: CheckOptions, io: Output): number {
-  const results = findingsOf(input, options.severities);
+  // A route file stopped at an analysis limit leaves names unknown: unknown-route-name would be guesses.
+  const partial = [...input.routeFiles.map((f) => ({ file: f.ctx.file, evaluation: f.evaluation })), ...input.namesFrom].filter((f) => !namesAreComplete(f.evaluation)).map((f) => f.file);
+  const results = findingsOf(input, options.severities, partial.length === 0);
   const all = results.flatMap((r) => r.findings);
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.filter((f) => f.severity === 'warning').length;
   const failed = errors > 0 || (options.maxWarnings !== undefined && warnings > options.maxWarnings);
-  if (options.json) io.out(`${JSON.stringify({ files: results.map(fileJson), phpFilesSeen: input.phpFilesSeen, errors, warnings, failed })}\n`);
+  if (options.json) io.out(`${JSON.stringify({ files: results.map(fileJson), phpFilesSeen: input.phpFilesSeen, namesChecked: partial.length === 0, errors, warnings, failed })}\n`);
   else {
     const s = style(io.isTTY && !process.env.NO_COLOR);
     for (const r of results) for (const f of r.findings) io.out(findingText(r, f, s));
+    if (partial.length) io.out(`${s.yellow(`Route::named() is not checked: ${partial.map(shown).join(', ')} ${partial.length === 1 ? 'is' : 'are'} not evaluated to the end (see the evaluation-limit finding; --max-steps raises the step budget)`)}\n`);
     io.out(`${summary(all, input.routeFiles.length, input.phpFilesSeen, options.maxWarnings, s)}\n`);
   }
   return failed ? 1 : 0;
 }
 
 /** Every route file given with its findings, then the PHP files that have some, by path. */
-function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']): FileFindings[] {
+function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics'], namesComplete: boolean): FileFindings[] {
   const knownNames = new Set<string>();
   for (const f of input.routeFiles) for (const name of namesOf(f.evaluation)) knownNames.add(name);
-  for (const e of input.namesFrom) for (const name of namesOf(e)) knownNames.add(name);
+  for (const { evaluation } of input.namesFrom) for (const name of namesOf(evaluation)) knownNames.add(name);
+  const nameChecked = (f: Finding) => namesComplete || f.code !== 'unknown-route-name';
   const out: FileFindings[] = input.routeFiles.map((f) => ({
     file: f.ctx.file,
     kind: 'route file',
     dialect: f.ctx.dialect,
     lines: new LineIndex(f.ctx.text),
-    findings: withSeverities(analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir, f.ctx.tree) : undefined }), severities),
+    findings: withSeverities(analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir, f.ctx.tree) : undefined }).filter(nameChecked), severities),
   }));
+  if (!namesComplete) return out;
   for (const { file, text, usages } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     const findings = withSeverities(unknownNameUsages(usages, knownNames), severities);
     if (findings.length) out.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });

@@ -35,6 +35,8 @@ Options:
   --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
   --dialect D           spec (default) or bonfire; detected from the app's Route.php when present
   --define NAME=VALUE   define a constant before the file runs (repeatable)
+  --max-steps N         evaluation step budget (default 100,000, as the editor's ciRoutes.maxSteps;
+                        a 10,000-declaration file takes about 55,000)
   --severity CODE=LEVEL with check: off, error, warning, information or hint for a diagnostic
                         code, as the editor's ciRoutes.diagnostics setting (repeatable)
   --max-warnings N      with check: fail when there are more than N warnings
@@ -61,6 +63,12 @@ function parseMethod(value: string | undefined, required: boolean): RequestMetho
   const i = methodIndex(value);
   if (i === undefined) throw new UsageError(`unknown request method '${value}' (expected one of ${REQUEST_METHODS.join(', ')})`);
   return REQUEST_METHODS[i];
+}
+
+function parseMaxSteps(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--max-steps expects a positive whole number, got '${value}'`);
+  return Number(value);
 }
 
 function parseMaxWarnings(value: string | undefined): number | undefined {
@@ -107,8 +115,8 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
   }
 }
 
-function evaluate(ctx: RouteFileContext): FileEvaluation {
-  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file });
+function evaluate(ctx: RouteFileContext, maxSteps: number | undefined): FileEvaluation {
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file, maxSteps });
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -124,6 +132,7 @@ export function run(argv: string[], io: Io): number {
         dialect: { type: 'string' },
         define: { type: 'string', multiple: true },
         json: { type: 'boolean' },
+        'max-steps': { type: 'string' },
         'max-warnings': { type: 'string' },
         'route-files-only': { type: 'boolean' },
         severity: { type: 'string', multiple: true },
@@ -144,12 +153,13 @@ export function run(argv: string[], io: Io): number {
     for (const only of ['max-warnings', 'route-files-only', 'severity'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
     const dialect = parseDialect(values.dialect);
     const defines = values.define ?? [];
+    const maxSteps = parseMaxSteps(values['max-steps']);
     switch (command) {
       case 'eval': {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
         const ctx = load(file, dialect, defines);
-        const result = evaluate(ctx).methods[REQUEST_METHODS.indexOf(method)];
+        const result = evaluate(ctx, maxSteps).methods[REQUEST_METHODS.indexOf(method)];
         io.out(`${JSON.stringify(outcomeToJson(result), null, values.json ? undefined : 2)}\n`);
         return 0;
       }
@@ -157,13 +167,13 @@ export function run(argv: string[], io: Io): number {
         const method = parseMethod(values.method, false);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
         const ctx = load(file, dialect, defines);
-        return list(ctx, evaluate(ctx), method, Boolean(values.json), io);
+        return list(ctx, evaluate(ctx, maxSteps), method, Boolean(values.json), io);
       }
       case 'match': {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length === 0) throw new UsageError('match needs at least one URI');
         const ctx = load(file, dialect, defines);
-        return match(ctx, evaluate(ctx), method, rest, Boolean(values.json), io);
+        return match(ctx, evaluate(ctx, maxSteps), method, rest, Boolean(values.json), io);
       }
       case 'check': {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
@@ -174,9 +184,9 @@ export function run(argv: string[], io: Io): number {
         if (!files.length) throw new UsageError('missing the routes file argument');
         const routeFiles = files.map((f) => {
           const ctx = load(f, dialect, defines);
-          return { ctx, evaluation: evaluate(ctx) };
+          return { ctx, evaluation: evaluate(ctx, maxSteps) };
         });
-        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines))), { json: Boolean(values.json), maxWarnings, severities }, io);
+        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps)), { json: Boolean(values.json), maxWarnings, severities }, io);
       }
       default:
         throw new UsageError(`unknown command '${command}' (expected list, eval, match or check)`);

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
+import { namesAreComplete } from '../../../shared/analysis/diagnostics/checks/named';
 import { runSteps, type Steps } from '../../../shared/util/steps';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import { DocumentEvaluator, type DocumentOptions } from '../../../shared/evaluate/document-evaluator';
@@ -231,8 +232,8 @@ export class RouteService implements RouteFileEvaluator {
   }
 
   /**
-   * @param knownNames route names across the workspace; 'pending' while the first scan runs, when
-   * name findings would be guesses and are left out.
+   * @param knownNames route names across the workspace; 'pending' while the first scan runs, or
+   * while a route file is not evaluated to the end: name findings would be guesses and are left out.
    */
   analyse(uri: string, file: string, text: string, version: number, settings: FolderSettings, knownNames: ReadonlySet<string> | 'pending'): AnalysedRouteFile {
     return runSteps(this.analysisSteps(uri, file, text, version, settings, knownNames));
@@ -256,10 +257,12 @@ export class RouteService implements RouteFileEvaluator {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return prepared.skipped;
     const { evaluation, dialect, appDir, parseMs, evaluateMs } = prepared;
+    // This version stopped at an analysis limit: the names past it are unknown, as while pending.
+    const names = namesAreComplete(evaluation) ? knownNames : 'pending';
     const steps = analyzeRouteFileSteps(text, evaluation, {
-      knownNames: knownNames === 'pending' ? undefined : knownNames,
+      knownNames: names === 'pending' ? undefined : names,
       controllers: this.catalog(appDir),
-      beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, knownNames))),
+      beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
     let analyseMs = 0;
     let found: Finding[];
@@ -273,7 +276,7 @@ export class RouteService implements RouteFileEvaluator {
       }
       yield;
     }
-    const findings = withSeverities(found, settings, knownNames);
+    const findings = withSeverities(found, settings, names);
     const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
     const result = { version, evaluation, findings, dialect, appDir, timing };
     this.latest.set(uri, { ...result, text });

@@ -178,7 +178,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           if (performance.now() - started >= earlyFindingsAfterMs) publishEarly(doc, version, file, findings);
         }
       : undefined;
-    const analysis = service.analysisSteps(doc.uri, file, text, doc.version, settingsFor(file), indexReady ? index.knownNames() : 'pending', early);
+    const analysis = service.analysisSteps(doc.uri, file, text, doc.version, settingsFor(file), indexReady && index.namesComplete() ? index.knownNames() : 'pending', early);
     const job: AnalysisJob = { doc, version: doc.version, file, steps: opening ? openingAnalysis(file, text, analysis) : analysis };
     jobs.set(doc.uri, job);
     runSlice(job);
@@ -231,9 +231,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     else overLimit.delete(doc.uri);
     // The workspace index learns this version's names from the same evaluation.
     if (!result.skipped) {
+      const wasComplete = index.namesComplete();
       const changed = index.recordRouteNames(file, doc.getText(), result.evaluation);
-      // Names changed: files using them may gain or lose unknown-route-name findings.
-      if (changed.size) namesChanged(changed, doc.uri);
+      // Names changed: files using them may gain or lose unknown-route-name findings; every file
+      // may when the names became complete or partial (an analysis limit reached or left).
+      if (index.namesComplete() !== wasComplete) namesChanged('all', doc.uri);
+      else if (changed.size) namesChanged(changed, doc.uri);
     }
     published.set(doc.uri, version);
     void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: diagnosticsOf(doc, result.findings) });
@@ -266,7 +269,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const usages = openDoc ? index.updatePhpFile(file, openDoc.getText()) : (index.usageFiles().find(([f]) => f === file)?.[1] ?? []);
     const level = severityUnder(settingsFor(file).diagnostics, { code: 'unknown-route-name', severity: DIAGNOSTIC_CODES['unknown-route-name'].severity });
     let diagnostics: Diagnostic[] = [];
-    if (usages.length && level !== 'off') {
+    // Names a route file declares past an analysis limit are unknown: reporting them would be guesses.
+    if (usages.length && level !== 'off' && index.namesComplete()) {
       let doc = openDoc;
       if (!doc) {
         try {
@@ -287,19 +291,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   /**
-   * Route names were added or removed: once typing pauses, the files that use one of them are
-   * published again and the other open route files re-analysed (coalesced: a burst of edits
-   * costs one pass, and only over the files concerned).
+   * Route names were added or removed ('all': they became complete or partial): once typing
+   * pauses, the files that use one of them are published again and the other open route files
+   * re-analysed (coalesced: a burst of edits costs one pass, and only over the files concerned).
    */
   const pendingNames = new Set<string>();
+  /** Every file's names are to be checked again (see namesChanged). */
+  let allNamesPending = false;
   let namesTimer: NodeJS.Timeout | undefined;
-  function namesChanged(changed: ReadonlySet<string>, from: string): void {
-    for (const n of changed) pendingNames.add(n);
+  function namesChanged(changed: ReadonlySet<string> | 'all', from: string): void {
+    if (changed === 'all') allNamesPending = true;
+    else for (const n of changed) pendingNames.add(n);
     if (namesTimer) clearTimeout(namesTimer);
     namesTimer = setTimeout(() => {
       namesTimer = undefined;
-      const names = new Set(pendingNames);
+      const names = allNamesPending ? undefined : new Set(pendingNames);
       pendingNames.clear();
+      allNamesPending = false;
       for (const other of documents.all()) if (other.uri !== from && other.getText().includes('named')) restart(other.uri);
       republishUsages(names);
     }, Math.max(debounceMs, 50));

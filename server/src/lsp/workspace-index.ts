@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { namedRecordsOf, namesOfRecords } from '../../../shared/analysis/diagnostics/checks/named';
+import { namedRecordsOf, namesAreComplete, namesOfRecords } from '../../../shared/analysis/diagnostics/checks/named';
 import type { RouteRecord } from '../../../shared/library/records';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { Span } from '../../../shared/php/ast';
@@ -30,6 +30,8 @@ export interface ScanProgress {
 export class WorkspaceIndex {
   /** Route file path → route names it defines. */
   private readonly routeNames = new Map<string, Set<string>>();
+  /** Route files whose evaluation stopped at an analysis limit: their names may be partial (see namesAreComplete). */
+  private readonly partialNames = new Set<string>();
   /** knownNames(), until a file's names change. */
   private known: Set<string> | undefined;
   /** Route file path → its text and evaluation as last read (references and rename read them). */
@@ -89,6 +91,11 @@ export class WorkspaceIndex {
     return this.known;
   }
 
+  /** Whether knownNames() holds every name: no route file stopped at an analysis limit. Name findings are guesses otherwise. */
+  namesComplete(): boolean {
+    return this.partialNames.size === 0;
+  }
+
   routeFiles(): string[] {
     return [...this.routeNames.keys()].sort();
   }
@@ -128,6 +135,11 @@ export class WorkspaceIndex {
     this.declarations.set(file, new FileDeclarations(text, evaluation));
     this.declarationsVersion++;
     this.inputs.set(file, { text, evaluation });
+    if (namesAreComplete(evaluation)) this.partialNames.delete(file);
+    else if (!this.partialNames.has(file)) {
+      this.partialNames.add(file);
+      this.log(`${file} is not evaluated to the end (see its evaluation-limit diagnostic): Route::named() is not checked until it is`);
+    }
     const changed = new Set<string>();
     // An edit that leaves the names alone leaves their records the same objects: comparing those
     // costs less than building the set of names and comparing sets (2 ms at 10,000 declarations).
@@ -178,6 +190,7 @@ export class WorkspaceIndex {
     this.evaluator.forget(file);
     this.namedRecords.delete(file);
     this.inputs.delete(file);
+    this.partialNames.delete(file);
     if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);
     this.scanned.delete(file);

@@ -12,6 +12,16 @@ export function namesOf(evaluation: FileEvaluation): Set<string> {
   return namesOfRecords(namedRecordsOf(evaluation));
 }
 
+/**
+ * Whether the evaluation declared every name the file declares: an analysis limit (the step
+ * budget, nesting beyond the analysable, routes per method) stops it or skips a statement, and
+ * the names it did not reach are unknown to the analysis though PHP would declare them. A name
+ * missing from the workspace's is then no evidence of a mistake.
+ */
+export function namesAreComplete(evaluation: FileEvaluation): boolean {
+  return !evaluation.problems.some((p) => p.code === 'evaluation-limit');
+}
+
 /** The records that name a route, every method's in order: the same objects while an edit leaves the names alone. */
 export function namedRecordsOf(evaluation: FileEvaluation): RouteRecord[] {
   const records: RouteRecord[] = [];
