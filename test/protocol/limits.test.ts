@@ -47,6 +47,16 @@ describe('limits are reported when hit (ciRoutes.maxFileSize)', function () {
     assert.ok(lines.some((l) => /route file not indexed: .*routes\.php.* over the limit of 64 bytes/.test(l)), `a log line for the index: ${JSON.stringify(ctx.client.logs)}`);
   });
 
+  it('does not take the names of a route file over the limit for unknown', async () => {
+    ctx.client.settings = { maxFileSize: 64 };
+    await ctx.client.initialize(ctx.root);
+    const view = pathToFileURL(path.join(ctx.root, 'application', 'views', 'nav.php')).toString();
+    await ctx.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: view, languageId: 'php', version: 1, text: "<a href=\"<?= Route::named('photos') ?>\">Photos</a>\n" } });
+    const p = await ctx.client.waitForDiagnostics(view, (d) => d.version === 1);
+    assert.deepStrictEqual(p.diagnostics, []);
+    assert.ok(ctx.client.logs.some((l) => /route file not indexed: .*routes\.php.*Route::named\(\) is not checked until then/.test(l)), JSON.stringify(ctx.client.logs));
+  });
+
   it('analyses the file normally under the default limit', async () => {
     await ctx.client.initialize(ctx.root);
     const uri = pathToFileURL(path.join(ctx.root, 'application', 'config', 'routes.php')).toString();

@@ -108,9 +108,13 @@ export class WorkspaceIndex {
         source = readRegularFile(file, this.folderOf(file)?.settings.maxFileSize ?? DEFAULT_MAX_BYTES);
       } catch (e) {
         // Too large (over ciRoutes.maxFileSize), outside the workspace, or gone.
-        if (e instanceof UnreadableFile && e.code === 'EFBIG') this.log(`route file not indexed: ${e.message} (ciRoutes.maxFileSize): raise the setting to analyse it`);
+        const tooLarge = e instanceof UnreadableFile && e.code === 'EFBIG';
+        if (tooLarge) this.log(`route file not indexed: ${e.message} (ciRoutes.maxFileSize): raise the setting to analyse it; Route::named() is not checked until then`);
         else if (e instanceof UnreadableFile && e.code === 'EOUTSIDE') this.log(`route file not indexed: ${e.message}`);
-        return this.removeFile(file);
+        const changed = this.removeFile(file);
+        // Its names exist for PHP, not for the index.
+        if (tooLarge) this.partialNames.add(file);
+        return changed;
       }
     }
     const appDir = applicationDirOf(file);
