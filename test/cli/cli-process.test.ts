@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { CONFORMANCE, ROOT } from '../helpers/paths';
 
@@ -59,6 +61,27 @@ describe('ci-routes as a process', () => {
     const broken = ciRoutes('check', path.join(CONFORMANCE, 'cases', '17-closure-via-route.php'));
     assert.equal(broken.code, 1, broken.stdout + broken.stderr);
     assert.match(broken.stdout, /^test\/conformance\/cases\/17-closure-via-route\.php:\d+:\d+: error: .*\[(closure-target|runtime-error)\]$/m);
+  });
+
+  it('says on stderr, and with exit 1, when the evaluation stopped at its step budget', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-budget-'));
+    try {
+      const file = path.join(dir, 'routes.php');
+      fs.writeFileSync(file, "<?php\nRoute::get('a', 'b/c');\nfor ($i = 0; $i < 1000000; $i++) {}\nRoute::get('late', 'b/late');\n$route = Route::map($route);\n");
+      // The first line on stderr (match adds that no route table came out of it).
+      const warning = /^ci-routes: warning: \S*routes\.php:3: evaluation stopped after 100,000 steps \(an endless loop\?\): routes after this point are not known \(--max-steps raises the budget\)\n/;
+      for (const args of [['list'], ['eval', '--method', 'GET', '--json'], ['match', '--method', 'GET', 'late']]) {
+        const r = ciRoutes(args[0], file, ...args.slice(1));
+        assert.equal(r.code, 1, args.join(' '));
+        assert.match(r.stderr, warning, args.join(' '));
+      }
+      const full = ciRoutes('list', file, '--max-steps', '10000000');
+      assert.equal(full.code, 0, full.stderr);
+      assert.equal(full.stderr, '');
+      assert.match(full.stdout, /^GET\s+late\s+b\/late\s/m);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 and says why when the file stops with a PHP error', () => {

@@ -159,21 +159,28 @@ export function run(argv: string[], io: Io): number {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
         const ctx = load(file, dialect, defines);
-        const result = evaluate(ctx, maxSteps).methods[REQUEST_METHODS.indexOf(method)];
-        io.out(`${JSON.stringify(outcomeToJson(result), null, values.json ? undefined : 2)}\n`);
-        return 0;
+        const evaluation = evaluate(ctx, maxSteps);
+        const limited = warnOfLimits(ctx, evaluation, io);
+        io.out(`${JSON.stringify(outcomeToJson(evaluation.methods[REQUEST_METHODS.indexOf(method)]), null, values.json ? undefined : 2)}\n`);
+        return limited ? 1 : 0;
       }
       case 'list': {
         const method = parseMethod(values.method, false);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
         const ctx = load(file, dialect, defines);
-        return list(ctx, evaluate(ctx, maxSteps), method, Boolean(values.json), io);
+        const evaluation = evaluate(ctx, maxSteps);
+        const limited = warnOfLimits(ctx, evaluation, io);
+        const code = list(ctx, evaluation, method, Boolean(values.json), io);
+        return limited ? 1 : code;
       }
       case 'match': {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length === 0) throw new UsageError('match needs at least one URI');
         const ctx = load(file, dialect, defines);
-        return match(ctx, evaluate(ctx, maxSteps), method, rest, Boolean(values.json), io);
+        const evaluation = evaluate(ctx, maxSteps);
+        const limited = warnOfLimits(ctx, evaluation, io);
+        const code = match(ctx, evaluation, method, rest, Boolean(values.json), io);
+        return limited ? 1 : code;
       }
       case 'check': {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
@@ -198,6 +205,17 @@ export function run(argv: string[], io: Io): number {
     }
     throw e;
   }
+}
+
+/**
+ * The analysis limits the evaluation reached (the step budget, nesting, routes per method), one
+ * line each on stderr: what was printed is then not all the file does. Returns whether there were any.
+ */
+function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io): boolean {
+  const limits = evaluation.problems.filter((p) => p.code === 'evaluation-limit');
+  const lines = new LineIndex(ctx.text);
+  for (const p of limits) io.err(`ci-routes: warning: ${declaredAt(ctx, lines, p.span.start)}: ${p.message}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
+  return limits.length > 0;
 }
 
 function declaredAt(ctx: RouteFileContext, lines: LineIndex, start: number | undefined): string {
