@@ -2,6 +2,8 @@ import type * as vscode from 'vscode';
 
 export interface RouteTable {
   dialect: string;
+  /** Analysis limits the evaluation reached: the tables are then not all the file does. */
+  limits?: string[];
   methods: { method: string; error?: string; rows: { uri: string; target: string; names: string[]; reserved: boolean; location?: { range: { start: { line: number } } } }[] }[];
 }
 
@@ -9,6 +11,7 @@ export interface RouteTable {
 export function renderRouteTable(table: RouteTable, file: vscode.Uri, filter?: string): string {
   const f = filter?.toLowerCase();
   const out = [`# Routes of ${file.path.split('/').slice(-3).join('/')}`, '', `Dialect: ${table.dialect}${f ? ` · filter: \`${filter}\`` : ''}`, ''];
+  for (const limit of table.limits ?? []) out.push(`> **Not the whole file:** ${limit}. Raising \`ciRoutes.maxSteps\` (or simplifying the code there) shows the rest.`, '');
   for (const m of table.methods) {
     const rows = m.rows.filter((r) => !r.reserved && (!f || `${r.uri} ${r.target} ${r.names.join(' ')}`.toLowerCase().includes(f)));
     out.push(`## ${m.method} (${rows.length})`, '');

@@ -23,6 +23,8 @@ export interface RouteTableRow {
 export interface RouteTableResult {
   file: string;
   dialect: string;
+  /** The analysis limits the evaluation reached (`line 3: evaluation stopped after …`): the tables are then not all the file does. */
+  limits?: string[];
   methods: { method: string; error?: string; rows: RouteTableRow[] }[];
 }
 
@@ -63,9 +65,11 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
     deps.ensureAnalysed(doc);
     const a = deps.service.last(uri);
     if (!a) return null;
+    const limits = a.evaluation.problems.filter((p) => p.code === 'evaluation-limit').map((p) => `line ${doc.positionAt(p.span.start).line + 1}: ${p.message}`);
     return {
       file: uri,
       dialect: a.dialect,
+      ...(limits.length ? { limits } : {}),
       methods: REQUEST_METHODS.map((method, m) => ({
         method,
         ...(a.evaluation.methods[m].error ? { error: `${a.evaluation.methods[m].error?.class}: ${a.evaluation.methods[m].error?.message}` } : {}),
