@@ -76,6 +76,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
         controllerUri?: string;
         location?: { uri: string; range: { start: { line: number; character: number } } };
         error?: string;
+        limits?: string[];
       } | null;
       if (!result) return;
       const lines = [
@@ -85,6 +86,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
         result.controller?.found && result.controller.target
           ? `controller: ${result.controller.target.file} → ${result.controller.target.method}(${result.controller.target.args.join(', ')})`
           : `controller: ${result.controller?.reason ?? `${result.dispatch.class}::${result.dispatch.method}`}`,
+        ...(result.limits ?? []).map((limit) => `not the whole file: ${limit}`),
       ].filter(Boolean);
       output.info(lines.join(' | '));
       const choice = await vscode.window.showInformationMessage(lines.join('\n'), ...(result.controllerUri ? ['Open controller'] : []), ...(result.location ? ['Go to route'] : []));

@@ -128,12 +128,15 @@ describe('language server over stdio (vscode-languageserver-protocol client)', f
     assert.ok(!published.some((p) => p.version === 2), JSON.stringify(published));
   });
 
-  it('says in the route table when the evaluation stopped at its step budget', async () => {
+  it('says in the route table and the URL test when the evaluation stopped at its step budget', async () => {
     const file = path.join(root, 'application', 'config', 'routes.php');
     const uri = await open(file, "<?php\nRoute::get('a', 'c/a');\nfor ($i = 0; $i < 1000000; $i++) {}\nRoute::get('late', 'c/late');\n$route = Route::map($route);\n");
     await client.waitForDiagnostics(uri, (p) => p.version === 1);
     const table = (await client.connection.sendRequest('ciRoutes/routeTable', { uri })) as { limits?: string[] };
-    assert.deepStrictEqual(table.limits, ['line 3: evaluation stopped after 100,000 steps (an endless loop?): routes after this point are not known']);
+    const limits = ['line 3: evaluation stopped after 100,000 steps (an endless loop?): routes after this point are not known'];
+    assert.deepStrictEqual(table.limits, limits);
+    const tested = (await client.connection.sendRequest('ciRoutes/testUrl', { uri, method: 'GET', url: '/a' })) as { limits?: string[] };
+    assert.deepStrictEqual(tested.limits, limits);
     await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: "<?php\nRoute::get('a', 'c/a');\n$route = Route::map($route);\n" }] });
     await client.waitForDiagnostics(uri, (p) => p.version === 2);
     assert.equal(((await client.connection.sendRequest('ciRoutes/routeTable', { uri })) as { limits?: string[] }).limits, undefined);

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { routeRows } from '../../../shared/analysis/route-table';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS, methodIndex } from '../../../shared/library/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import { routeUri, type UrlMatch } from '../../../shared/router/ci-router';
@@ -30,6 +31,8 @@ export interface RouteTableResult {
 
 export interface TestUrlResult extends UrlMatch {
   method: string;
+  /** As RouteTableResult's: the answer may not be what PHP does. */
+  limits?: string[];
   controller: ControllerResolution | null;
   /** The controller file, when found. */
   controllerUri?: string;
@@ -58,6 +61,11 @@ function decodePath(p: string): string {
   }
 }
 
+/** The analysis limits an evaluation reached, each with its line (`line 3: evaluation stopped after …`). */
+function limitsOf(doc: TextDocument, evaluation: FileEvaluation): string[] {
+  return evaluation.problems.filter((p) => p.code === 'evaluation-limit').map((p) => `line ${doc.positionAt(p.span.start).line + 1}: ${p.message}`);
+}
+
 export function registerCustomRequests(connection: Connection, deps: Deps): void {
   connection.onRequest(RouteTableRequest, ({ uri }) => {
     const doc = deps.documents.get(uri);
@@ -65,7 +73,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
     deps.ensureAnalysed(doc);
     const a = deps.service.last(uri);
     if (!a) return null;
-    const limits = a.evaluation.problems.filter((p) => p.code === 'evaluation-limit').map((p) => `line ${doc.positionAt(p.span.start).line + 1}: ${p.message}`);
+    const limits = limitsOf(doc, a.evaluation);
     return {
       file: uri,
       dialect: a.dialect,
@@ -93,7 +101,8 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
     const a = deps.service.last(uri);
     if (!a) return null;
     const result = a.evaluation.methods[m];
-    const base = { method: REQUEST_METHODS[m], uri: url, matched_key: null, target_segments: null, default_controller_route: false, controller: null };
+    const limits = limitsOf(doc, a.evaluation);
+    const base = { method: REQUEST_METHODS[m], uri: url, matched_key: null, target_segments: null, default_controller_route: false, controller: null, ...(limits.length ? { limits } : {}) };
     if (!result.routes || result.error) {
       return { ...base, dispatch: { directory: null, class: '', method: 'index', rsegments: [], default_controller_used: false }, error: result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route' };
     }
@@ -108,6 +117,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
     return {
       ...match,
       method: REQUEST_METHODS[m],
+      ...(limits.length ? { limits } : {}),
       controller,
       ...(controller?.found && a.appDir ? { controllerUri: pathToFileURL(path.join(a.appDir, controller.target.file)).toString() } : {}),
       ...(row?.span ? { location: { uri, range: spanToRange(doc, row.span) } } : {}),
