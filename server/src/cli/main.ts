@@ -154,33 +154,31 @@ export function run(argv: string[], io: Io): number {
     const dialect = parseDialect(values.dialect);
     const defines = values.define ?? [];
     const maxSteps = parseMaxSteps(values['max-steps']);
+    /** Evaluates the file, warns of the analysis limits it reached, then runs the command: exit 1 at least when a limit was reached. */
+    const evaluated = (ctx: RouteFileContext, then: (ctx: RouteFileContext, evaluation: FileEvaluation) => number): number => {
+      const evaluation = evaluate(ctx, maxSteps);
+      const limited = warnOfLimits(ctx, evaluation, io);
+      const code = then(ctx, evaluation);
+      return limited ? Math.max(code, 1) : code;
+    };
     switch (command) {
       case 'eval': {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
-        const ctx = load(file, dialect, defines);
-        const evaluation = evaluate(ctx, maxSteps);
-        const limited = warnOfLimits(ctx, evaluation, io);
-        io.out(`${JSON.stringify(outcomeToJson(evaluation.methods[REQUEST_METHODS.indexOf(method)]), null, values.json ? undefined : 2)}\n`);
-        return limited ? 1 : 0;
+        return evaluated(load(file, dialect, defines), (_ctx, evaluation) => {
+          io.out(`${JSON.stringify(outcomeToJson(evaluation.methods[REQUEST_METHODS.indexOf(method)]), null, values.json ? undefined : 2)}\n`);
+          return 0;
+        });
       }
       case 'list': {
         const method = parseMethod(values.method, false);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
-        const ctx = load(file, dialect, defines);
-        const evaluation = evaluate(ctx, maxSteps);
-        const limited = warnOfLimits(ctx, evaluation, io);
-        const code = list(ctx, evaluation, method, Boolean(values.json), io);
-        return limited ? 1 : code;
+        return evaluated(load(file, dialect, defines), (ctx, evaluation) => list(ctx, evaluation, method, Boolean(values.json), io));
       }
       case 'match': {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length === 0) throw new UsageError('match needs at least one URI');
-        const ctx = load(file, dialect, defines);
-        const evaluation = evaluate(ctx, maxSteps);
-        const limited = warnOfLimits(ctx, evaluation, io);
-        const code = match(ctx, evaluation, method, rest, Boolean(values.json), io);
-        return limited ? 1 : code;
+        return evaluated(load(file, dialect, defines), (ctx, evaluation) => match(ctx, evaluation, method, rest, Boolean(values.json), io));
       }
       case 'check': {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
