@@ -3,7 +3,8 @@ import type { RouteCall } from '../evaluate/interpreter';
 import { keyToString, type Key } from '../evaluate/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import type { CallSite, RouteRecord } from '../library/records';
-import { fateOf, type Fate } from './produced';
+import { fateOf, stopOf, type Fate } from './produced';
+import type { Span } from '../php/ast';
 import { recordsBySite, type RecordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';
 
@@ -61,10 +62,15 @@ export class ProducedIndex {
     return index;
   }
 
+  /** Where an analysis limit stopped the evaluation (see stopOf). */
+  private readonly stop: Span | undefined;
+
   private constructor(
     private readonly evaluation: FileEvaluation,
     private readonly sites: RecordsBySite,
-  ) {}
+  ) {
+    this.stop = stopOf(evaluation);
+  }
 
   /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). */
   of(site: CallSite, nested: boolean): ProducedEntry[] {
@@ -72,7 +78,7 @@ export class ProducedIndex {
     const inner = nested ? (this.sites.inside.get(site.span.start) ?? []) : [];
     const entries: ProducedEntry[] = [];
     for (const list of [own, inner]) {
-      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m], this.sites.lastMap) });
+      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m], this.sites.lastMap, this.stop) });
     }
     return entries;
   }
@@ -108,6 +114,8 @@ export function lostReason(fate: Fate, methodFailed: boolean): string {
     case 'not-mapped':
       if (methodFailed) return 'lost to an error';
       return fate.lastMap ? 'lost after map()' : 'not mapped';
+    case 'unknown':
+      return 'unknown (analysis stopped)';
     case 'overwritten':
       return fate.by ? 'overwritten in $route' : 'not in $route';
     case 'error':

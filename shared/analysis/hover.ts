@@ -27,6 +27,8 @@ function fateText(r: ProducedRoute, d: Describer): string {
       return `dropped by reset() at line ${d.line(r.fate.at.span)}`;
     case 'not-mapped':
       return r.fate.lastMap ? `lost: after the last map() (line ${d.line(r.fate.lastMap.span)})` : 'lost: map() is never called';
+    case 'unknown':
+      return `not known: the analysis stopped at line ${d.line(r.fate.stop)} (see the diagnostic there)`;
     case 'overwritten':
       return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by))}` : "lost: map()'s result is not assigned to $route";
     case 'error':

@@ -12,6 +12,8 @@ export type Fate =
   | { kind: 'replaced'; by: EntryOriginInfo }
   | { kind: 'reset'; at: CallSite }
   | { kind: 'not-mapped'; lastMap?: CallSite }
+  /** Not mapped when an analysis limit stopped the evaluation: what the rest of the file does to it is not known. */
+  | { kind: 'unknown'; stop: Span }
   | { kind: 'overwritten'; by?: EntryOriginInfo }
   | { kind: 'error'; message: string; at?: Span };
 
@@ -26,15 +28,20 @@ export interface ProducedRoute {
 
 const ACTIVE: Fate = Object.freeze({ kind: 'active' });
 
+/** Where an analysis limit stopped the evaluation, if one did (see EvalProblem.stops). */
+export function stopOf(evaluation: FileEvaluation): Span | undefined {
+  return evaluation.problems.find((p) => p.stops)?.span;
+}
+
 /** What finally happened to a route under one method: hovers, the outline and lenses all say this. */
-export function fateOf(record: RouteRecord, result: MethodResult | undefined, lastMap: CallSite | undefined): Fate {
+export function fateOf(record: RouteRecord, result: MethodResult | undefined, lastMap: CallSite | undefined, stop?: Span): Fate {
   if (record.reset) return { kind: 'reset', at: record.reset.site };
   const final = result?.routes?.originOf(record.key);
   if (final === record) return ACTIVE;
   if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
   // A fatal error stops the script: nothing reaches CodeIgniter's router.
   if (result?.error && result.error.class !== 'ParseError') return { kind: 'error', message: `${result.error.class}: ${result.error.message}`, at: result.error.span };
-  if (!result || !wasMapped(record, result.library.maps)) return { kind: 'not-mapped', lastMap };
+  if (!result || !wasMapped(record, result.library.maps)) return stop ? { kind: 'unknown', stop } : { kind: 'not-mapped', lastMap };
   return { kind: 'overwritten', by: final as EntryOriginInfo | undefined };
 }
 
@@ -45,6 +52,7 @@ export function fateOf(record: RouteRecord, result: MethodResult | undefined, la
 export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: boolean): ProducedRoute[] {
   const index = recordsBySite(evaluation);
   const lastMap = index.lastMap;
+  const stop = stopOf(evaluation);
   const own = index.own.get(site.span.start) ?? [];
   const inside = nested ? (index.inside.get(site.span.start) ?? []) : [];
   // Method order first, then creation order, as the tables are read.
@@ -55,7 +63,7 @@ export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: b
     target: describeTarget(record.to),
     names: record.name === undefined ? [] : [keyToString(record.name)],
     record,
-    fate: fateOf(record, evaluation.methods[m], lastMap),
+    fate: fateOf(record, evaluation.methods[m], lastMap, stop),
   }));
 }
 

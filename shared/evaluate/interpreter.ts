@@ -43,6 +43,8 @@ export interface EvalProblem {
   code: ProblemCode;
   message: string;
   span: Span;
+  /** An analysis limit stopped the evaluation here: what follows was not evaluated (PHP would go on). */
+  stops?: true;
 }
 
 /** One evaluation of a `Route::` call. */
@@ -360,12 +362,12 @@ export class Interpreter implements LibraryHost {
       } else if (e instanceof ExitSignal) {
         this.problem('exit', 'the script exits here: nothing after this line runs', e.span);
       } else if (e instanceof EvaluationLimit) {
-        this.problem('evaluation-limit', e.message, this.statementSpan);
+        this.problem('evaluation-limit', e.message, this.statementSpan, true);
       } else if (e instanceof RangeError) {
-        this.problem('evaluation-limit', 'evaluation stopped: the code is nested or recursive beyond what can be analysed', this.statementSpan);
+        this.problem('evaluation-limit', 'evaluation stopped: the code is nested or recursive beyond what can be analysed', this.statementSpan, true);
       } else if (e instanceof Diverge && isSingleMethod(this.options.mask)) {
         // One method alone cannot be split further (e.g. prefix() given an unknown callback).
-        this.problem('evaluation-limit', `evaluation stopped: ${e.why}; routes after this point are not known`, this.statementSpan);
+        this.problem('evaluation-limit', `evaluation stopped: ${e.why}; routes after this point are not known`, this.statementSpan, true);
       } else {
         throw e;
       }
@@ -567,13 +569,13 @@ export class Interpreter implements LibraryHost {
    */
   private readonly problemsAt = new Map<number, EvalProblem[]>();
 
-  private problem(code: ProblemCode, message: string, span: Span): void {
+  private problem(code: ProblemCode, message: string, span: Span, stops = false): void {
     let here = this.problemsAt.get(span.start);
     if (here) {
       if (here.length >= MAX_PROBLEMS_AT_ONE_PLACE) return;
       for (const p of here) if (p.code === code && p.message === message) return;
     } else this.problemsAt.set(span.start, (here = []));
-    const p = { code, message, span };
+    const p: EvalProblem = stops ? { code, message, span, stops } : { code, message, span };
     here.push(p);
     this.problems.push(p);
   }

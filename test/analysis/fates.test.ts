@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ProducedIndex, uniqueCalls } from '../../shared/analysis/declarations';
 import { producedBy } from '../../shared/analysis/produced';
+import { hoverAt } from '../../shared/analysis/hover';
+import { declarationLenses } from '../../shared/analysis/code-lens';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/library/methods';
 
@@ -44,5 +46,20 @@ describe('fates of declared routes', () => {
       { call: 'get', hover: ['overwritten'], outline: ['overwritten'] },
       { call: 'get', hover: ['not-mapped'], outline: ['not-mapped'] },
     ]);
+  });
+
+  it('call unknown what the analysis could not follow to map(): it stopped at a limit on the way', () => {
+    const text = ['<?php', "Route::get('a', 'x/a');", 'for ($i = 0; $i < 1000000; $i++) {}', "Route::get('late', 'x/late');", '$route = Route::map($route);', ''].join('\n');
+    assert.deepEqual(
+      fates(text).filter((f) => f.call === 'get'),
+      [{ call: 'get', hover: ['unknown'], outline: ['unknown'] }],
+    );
+    const evaluation = evaluateRouteFile(text);
+    const hover = hoverAt(text, evaluation, text.indexOf("get('a'"));
+    assert.match(hover!.markdown, /\| GET \| `a` \| `x\/a` \|  \| not known: the analysis stopped at line 3 \(see the diagnostic there\) \|/);
+    assert.deepEqual(declarationLenses(text, evaluation).map((l) => l.title), ['0 routes · 1 unknown (analysis stopped)']);
+    // With the budget it needs, map() is reached.
+    const whole = evaluateRouteFile(text, { maxSteps: 10_000_000 });
+    assert.deepEqual(declarationLenses(text, whole).map((l) => l.title), ['1 route · GET', '1 route · GET']);
   });
 });
