@@ -76,6 +76,14 @@ export interface FileEvaluation {
 }
 
 /**
+ * The analysis limits the evaluation reached (the step budget, nesting, routes per method, a
+ * statement too deep to read): what it produced is then not all the file does.
+ */
+export function analysisLimits(evaluation: FileEvaluation): EvalProblem[] {
+  return evaluation.problems.filter((p) => p.code === 'evaluation-limit');
+}
+
+/**
  * Evaluates a route file under every request method. A pure function of (text, options): no I/O,
  * no PHP. All methods are evaluated in one pass; when their paths differ (a condition on
  * `$_SERVER['REQUEST_METHOD']`, a route that fails under one method only), each is evaluated alone.

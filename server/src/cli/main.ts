@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mergedRows, routeRows, type MergedRow } from '../../../shared/analysis/route-table';
-import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import { REQUEST_METHODS, methodIndex, type RequestMethod } from '../../../shared/library/methods';
 import { outcomeToJson } from '../../../shared/library/outcome-json';
@@ -210,7 +210,7 @@ export function run(argv: string[], io: Io): number {
  * line each on stderr: what was printed is then not all the file does. Returns whether there were any.
  */
 function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io): boolean {
-  const limits = evaluation.problems.filter((p) => p.code === 'evaluation-limit');
+  const limits = analysisLimits(evaluation);
   const lines = new LineIndex(ctx.text);
   for (const p of limits) io.err(`ci-routes: warning: ${declaredAt(ctx, lines, p.span.start)}: ${p.message}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
   return limits.length > 0;

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { routeRows } from '../../../shared/analysis/route-table';
-import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { analysisLimits, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS, methodIndex } from '../../../shared/library/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import { routeUri, type UrlMatch } from '../../../shared/router/ci-router';
@@ -63,7 +63,7 @@ function decodePath(p: string): string {
 
 /** The analysis limits an evaluation reached, each with its line (`line 3: evaluation stopped after …`). */
 function limitsOf(doc: TextDocument, evaluation: FileEvaluation): string[] {
-  return evaluation.problems.filter((p) => p.code === 'evaluation-limit').map((p) => `line ${doc.positionAt(p.span.start).line + 1}: ${p.message}`);
+  return analysisLimits(evaluation).map((p) => `line ${doc.positionAt(p.span.start).line + 1}: ${p.message}`);
 }
 
 export function registerCustomRequests(connection: Connection, deps: Deps): void {

@@ -1,6 +1,6 @@
 import { keyToString, normalizeStringKey } from '../../../evaluate/values';
 import { maskNames } from '../../../library/methods';
-import type { FileEvaluation } from '../../../evaluate/evaluate-file';
+import { analysisLimits, type FileEvaluation } from '../../../evaluate/evaluate-file';
 import type { RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
@@ -19,7 +19,7 @@ export function namesOf(evaluation: FileEvaluation): Set<string> {
  * missing from the workspace's is then no evidence of a mistake.
  */
 export function namesAreComplete(evaluation: FileEvaluation): boolean {
-  return !evaluation.problems.some((p) => p.code === 'evaluation-limit');
+  return analysisLimits(evaluation).length === 0;
 }
 
 /** The records that name a route, every method's in order: the same objects while an edit leaves the names alone. */

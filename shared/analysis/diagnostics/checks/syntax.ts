@@ -1,3 +1,4 @@
+import { analysisLimits } from '../../../evaluate/evaluate-file';
 import type { Check } from '../context';
 import { finding } from '../types';
 
@@ -6,9 +7,7 @@ export const syntaxAndLimits: Check = ({ evaluation }) => [
   ...evaluation.parsed.problems.map((p) =>
     finding('syntax-error', p.span, `${capitalize(p.message)}. PHP refuses the whole file with a ParseError; the other statements are still analysed here.`),
   ),
-  ...evaluation.problems
-    .filter((p) => p.code === 'evaluation-limit')
-    .map((p) => finding('evaluation-limit', p.span, capitalize(p.message))),
+  ...analysisLimits(evaluation).map((p) => finding('evaluation-limit', p.span, capitalize(p.message))),
 ];
 
 function capitalize(s: string): string {
