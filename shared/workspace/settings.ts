@@ -36,6 +36,22 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   maxOutlineSymbols: 5_000,
 };
 
+/** The settings that bound the work done per file. */
+export const LIMIT_SETTINGS = ['maxFileSize', 'maxSteps', 'maxRoutes', 'maxOutlineSymbols'] as const;
+
+/**
+ * The most each limit may be set to, whatever the settings say: a repository's own
+ * `.vscode/settings.json` must not be able to switch the limits off (with `maxSteps` at 1e15 a
+ * `while (true)` would hold the server for good). Each ceiling is far past what real files need
+ * (a 10,000-declaration file takes about 55,000 steps and 2 MB).
+ */
+export const LIMIT_CEILINGS: Readonly<Record<(typeof LIMIT_SETTINGS)[number], number>> = {
+  maxFileSize: 16 * 1024 * 1024,
+  maxSteps: 10_000_000,
+  maxRoutes: 1_000_000,
+  maxOutlineSymbols: 100_000,
+};
+
 /** What `ciRoutes.diagnostics` may set a code to. */
 export const DIAGNOSTIC_LEVELS: readonly ('off' | Severity)[] = ['off', 'error', 'warning', 'information', 'hint'];
 
@@ -86,11 +102,14 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
     if (typeof r.inlayHints === 'boolean') s.inlayHints = r.inlayHints;
     else problems.push('ciRoutes.inlayHints must be true or false');
   }
-  for (const field of ['maxFileSize', 'maxSteps', 'maxRoutes', 'maxOutlineSymbols'] as const) {
+  for (const field of LIMIT_SETTINGS) {
     const v = r[field];
     if (v === undefined) continue;
-    if (typeof v === 'number' && Number.isFinite(v) && v > 0) s[field] = Math.floor(v);
-    else problems.push(`ciRoutes.${field} must be a positive number`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 1) problems.push(`ciRoutes.${field} must be a positive number`);
+    else if (v > LIMIT_CEILINGS[field]) {
+      s[field] = LIMIT_CEILINGS[field];
+      problems.push(`ciRoutes.${field} is ${v.toLocaleString('en-US')}, above its ceiling of ${LIMIT_CEILINGS[field].toLocaleString('en-US')}: the ceiling is used`);
+    } else s[field] = Math.floor(v);
   }
   return { settings: s, problems };
 }
