@@ -3,7 +3,7 @@ import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
 import { PhpFloat, type Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { AppTree } from '../../../shared/router/app-tree';
-import { LIBRARY_LOCATIONS, dialectOfLibrarySource } from './dialect';
+import { LIBRARY_LOCATIONS, MAX_LIBRARY_BYTES, dialectOfLibrarySource } from './dialect';
 import { DiskTree } from './disk-tree';
 import { readRegularFile } from './safe-read';
 
@@ -72,10 +72,10 @@ export function detectDialect(appDir: string | undefined): { dialect: Dialect; s
     for (const rel of LIBRARY_LOCATIONS) {
       const file = path.join(appDir, rel);
       try {
-        const d = dialectOfLibrarySource(readTextFile(file));
+        const d = dialectOfLibrarySource(readRegularFile(file, MAX_LIBRARY_BYTES));
         if (d) return { dialect: d, source: `detected from ${path.relative(process.cwd(), file) || file}` };
       } catch {
-        // not there: try the next place
+        // not there, or over MAX_LIBRARY_BYTES: try the next place
       }
     }
   }
