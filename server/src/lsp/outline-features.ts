@@ -87,7 +87,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     const file = doc && deps.uriToPath(doc.uri);
     const app = file ? controllerApp(file) : undefined;
     if (!doc || !app) return null;
-    const routeFiles = deps.index.routeFileInputs().filter((i) => applicationDirOf(i.file) === app.appDir).map((i) => i.evaluation);
+    const routeFiles = routeInputs(deps, deps.index.routeFileInputs((f) => applicationDirOf(f) === app.appDir)).map((i) => i.evaluation);
     if (routeFiles.length === 0) return null;
     const tree = new DiskTree(app.appDir);
     const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), routeFiles, tree, controllerReach(routeFiles, tree));
