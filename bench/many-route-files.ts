@@ -12,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server/src/node-flags';
 import { ServerProcess } from '../test/robustness/fuzz/server-process';
 import { controllerSource, planControllers } from './gen-controllers';
 import { generateRouteFile } from './gen-routes';
@@ -51,18 +52,26 @@ async function main(): Promise<void> {
   const files = option('files', 200);
   const declarations = option('declarations', 3000);
   const timeoutS = option('timeout', 900);
+  const idleS = option('idle', 30);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-many-'));
   const t0 = Date.now();
   const routeFiles = generateManyRouteFiles(root, files, declarations);
   const bytes = routeFiles.reduce((n, f) => n + fs.statSync(f).size, 0);
   console.log(`${files} route files of ${declarations} declarations (${mb(bytes)} of route source) written in ${((Date.now() - t0) / 1000).toFixed(1)} s under ${root}`);
+  // Started as every launcher starts it (server/src/node-flags.ts).
+  process.env.CI_ROUTES_FUZZ_NODE_ARGS ??= SERVER_NODE_FLAGS.join(' ');
   const server = new ServerProcess(root);
   let checked = 0;
   let held = '';
+  /** The files the server checks ahead of their opening: those whose evaluation it holds (every file before the budget). */
+  let toCheck = files;
   server.onLog = (message) => {
     if (/checked .* ahead of its opening/.test(message)) checked++;
-    const m = /evaluations held: .*/.exec(message);
-    if (m) held = m[0];
+    const m = /evaluations held: (\d+) .*/.exec(message);
+    if (m) {
+      held = m[0];
+      toCheck = Number(m[1]);
+    }
   };
   let peak = 0;
   const sample = () => {
@@ -79,7 +88,7 @@ async function main(): Promise<void> {
     console.log(`indexed in ${indexedS.toFixed(1)} s; RSS then ${mb(sample())}, peak so far ${mb(peak)}`);
     const deadline = Date.now() + timeoutS * 1000;
     let last = 0;
-    while (server.alive && checked < files && Date.now() < deadline) {
+    while (server.alive && checked < toCheck && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 1000));
       if (Date.now() - last > 15_000) {
         last = Date.now();
@@ -87,8 +96,15 @@ async function main(): Promise<void> {
       }
     }
     const doneS = (Date.now() - started) / 1000;
+    // V8 gives memory back after seconds without allocation: the RSS the server settles at.
+    let settled = sample();
+    for (let waited = 0; server.alive && waited < idleS; waited++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const rss = sample();
+      if (rss !== undefined && (settled === undefined || rss < settled)) settled = rss;
+    }
     if (!server.alive) console.log(`the server died (${JSON.stringify(server.exit)}) after ${doneS.toFixed(0)} s, ${checked} file(s) checked; peak RSS ${mb(peak)}\n${server.stderr.slice(-2000)}`);
-    else console.log(`${checked}/${files} checked ahead in ${doneS.toFixed(1)} s; RSS ${mb(sample())}, peak ${mb(peak)}${held ? `; ${held}` : ''}`);
+    else console.log(`${checked}/${toCheck} checked ahead in ${doneS.toFixed(1)} s; RSS ${mb(sample())}, peak ${mb(peak)}, lowest in ${idleS} s idle ${mb(settled)}${held ? `\n${held}` : ''}`);
   } finally {
     clearInterval(sampler);
     await server.stop();

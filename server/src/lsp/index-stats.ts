@@ -1,8 +1,8 @@
-import { RequestType, type Connection } from 'vscode-languageserver';
+import { RequestType0, type Connection } from 'vscode-languageserver';
 import type { IndexStats, WorkspaceIndex } from './workspace-index';
 
 /** `ciRoutes/indexStats`: what the workspace index holds (for tests and the curious; editors need not ask). */
-export const IndexStatsRequest = new RequestType<void, IndexStats, void>('ciRoutes/indexStats');
+export const IndexStatsRequest = new RequestType0<IndexStats, void>('ciRoutes/indexStats');
 
 /** One log line about the index's memory, as `ciRoutes/indexStats` counts it. */
 export function describeIndexStats(s: IndexStats): string {

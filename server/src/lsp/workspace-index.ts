@@ -17,12 +17,14 @@ import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 const ONE_OFF: RouteFileEvaluator = { evaluateFile: (_file, text, options) => evaluateRouteFile(text, options), forget: () => undefined, isOpen: () => false };
 
 /**
- * How much route source (bytes) the index keeps evaluated among the files no editor has open:
- * an evaluation with its checks' memos holds about 100 times its source (the bench's
- * 10,000-declaration file, 0.7 MB, holds 78 MB), so 4 MiB keeps a few hundred MB at most, every
- * route file of a usual application, and the last one used whatever its size (see WeightedLru).
+ * How much route source (bytes) the index keeps evaluated among the files no editor has open.
+ * An evaluation held by the index takes about 40 times its source (18 files of 3,000
+ * declarations, 4.1 MB, held 182 MB live), more once checked ahead of its opening, so 2 MiB keeps
+ * around 100–200 MB: every route file of a usual application, nine of 3,000 declarations, and the
+ * last one used whatever its size (see WeightedLru). Counted in source bytes: deterministic, known
+ * before evaluating, and what the evaluation grows with.
  */
-export const DEFAULT_EVALUATION_BUDGET_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_EVALUATION_BUDGET_BYTES = 2 * 1024 * 1024;
 
 /** A route file's text and evaluation, as the features that read them across files want them. */
 export interface RouteFileInput {
@@ -47,6 +49,8 @@ export interface IndexStats {
   /** Of those, the files no editor has open, and their source bytes (the budget counts these). */
   heldClosed: number;
   heldClosedBytes: number;
+  /** Those files, least recently used first. */
+  heldClosedFiles: string[];
   budgetBytes: number;
   /** Evaluations let go to stay within the budget, and evaluated again when needed, since the start. */
   letGo: number;
@@ -263,6 +267,7 @@ export class WorkspaceIndex {
       held: this.held.size,
       heldClosed: this.closedHeld.size,
       heldClosedBytes: this.closedHeld.weight,
+      heldClosedFiles: this.closedHeld.keys(),
       budgetBytes: this.closedHeld.budget,
       letGo: this.letGoCount,
       rederived: this.rederivedCount,
@@ -302,9 +307,13 @@ export class WorkspaceIndex {
    * holds the budget's worth and the file it reads, not every evaluation at once.
    */
   routeFileInputs(wanted: (file: string) => boolean = () => true): RouteFileInput[] {
+    // The held ones as they are now: reading a file let go may let them go in turn.
     return this.routeFiles()
       .filter(wanted)
-      .map((file) => lazyInput(file, this));
+      .map((file) => {
+        const held = this.held.get(file);
+        return held ? { file, text: held.text, evaluation: held.evaluation } : lazyInput(file, this);
+      });
   }
 
   /**
