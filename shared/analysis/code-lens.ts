@@ -69,10 +69,13 @@ export type ControllerReach = Map<string, DispatchedRoute[]>;
  * (relative to the application folder). Each distinct target is resolved once; hosts may keep
  * the result while the route files and the tree do not change.
  */
-export function controllerReach(routeFiles: readonly FileEvaluation[], tree: AppTree): ControllerReach {
+export function controllerReach(routeFiles: Iterable<FileEvaluation>, tree: AppTree): ControllerReach {
   const byFile: ControllerReach = new Map();
-  routeFiles.forEach((evaluation, fileIndex) => {
-    if (!evaluation) return;
+  // Read one at a time: a caller may evaluate each file as it is read and let it go after.
+  let fileIndex = -1;
+  for (const evaluation of routeFiles) {
+    fileIndex++;
+    if (!evaluation) continue;
     const translate = translatesDashes(evaluation);
     const cache = new Map<string, TargetDispatch | undefined>();
     const merged = new Map<string, DispatchedRoute>();
@@ -103,7 +106,7 @@ export function controllerReach(routeFiles: readonly FileEvaluation[], tree: App
         else byFile.set(dispatch.target.file, [d]);
       }
     });
-  });
+  }
   return byFile;
 }
 
@@ -144,7 +147,7 @@ function baseName(file: string): string {
 export function controllerLenses(
   controllerFileRel: string,
   controllerIndex: PhpFileIndex,
-  routeFiles: readonly FileEvaluation[],
+  routeFiles: Iterable<FileEvaluation>,
   tree: AppTree,
   reach: ControllerReach = controllerReach(routeFiles, tree),
 ): ControllerLens[] {

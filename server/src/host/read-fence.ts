@@ -17,16 +17,12 @@ function realOrResolved(p: string): string {
   }
 }
 
-/** Allows reading only under these folders (the workspace folders); undefined lifts the fence. */
+/**
+ * Allows reading only under these folders (the workspace folders, and nothing else: a document
+ * opened from elsewhere never widens them); an empty list allows nothing, undefined lifts the fence.
+ */
 export function setReadRoots(folders: string[] | undefined): void {
   roots = folders?.map(realOrResolved);
-}
-
-/** Also allows a folder (the application folder of a document opened outside every workspace folder). */
-export function addReadRoot(folder: string): void {
-  if (!roots) return;
-  const real = realOrResolved(folder);
-  if (!roots.includes(real)) roots.push(real);
 }
 
 function inside(root: string, real: string): boolean {

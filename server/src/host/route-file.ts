@@ -5,6 +5,7 @@ import type { Dialect } from '../../../shared/library/route-library';
 import type { AppTree } from '../../../shared/router/app-tree';
 import { LIBRARY_LOCATIONS, MAX_LIBRARY_BYTES, dialectOfLibrarySource } from './dialect';
 import { DiskTree } from './disk-tree';
+import { mayRead } from './read-fence';
 import { readRegularFile } from './safe-read';
 
 /** Everything the engine needs to evaluate one route file, read from disk. */
@@ -36,6 +37,16 @@ export function applicationDirOf(file: string): string | undefined {
   const parent = path.dirname(owner);
   if (path.basename(parent) === 'modules') return path.dirname(parent);
   return owner;
+}
+
+/**
+ * The application folder of a route file when the read fence lets it be read, else undefined: a
+ * file outside the workspace folders is then analysed from its text alone (no constants.php, no
+ * controllers, no Route.php), and nothing is guessed from a folder that cannot be read.
+ */
+export function readableApplicationDirOf(file: string): string | undefined {
+  const appDir = applicationDirOf(file);
+  return appDir !== undefined && mayRead(appDir) ? appDir : undefined;
 }
 
 /** Parses `NAME=VALUE` as given on the command line: integers, true/false/null, else a string. */

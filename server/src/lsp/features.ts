@@ -19,7 +19,7 @@ import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
 import { filterCompletions, MAX_COMPLETION_ITEMS } from './completion-filter';
-import { routeInputs, type FeatureDeps } from './feature-deps';
+import { referenceInputs, type FeatureDeps } from './feature-deps';
 import type { NameChoicesCache } from './name-choices-cache';
 
 
@@ -45,10 +45,6 @@ function locationIn(deps: Deps, file: string, span: Span, lines?: LineIndex): Lo
   const index = lines ?? (text === undefined ? undefined : new LineIndex(text));
   if (!index) return undefined;
   return { uri, range: { start: index.position(span.start), end: index.position(span.end) } };
-}
-
-function usageInputs(deps: Deps) {
-  return deps.index.usageFiles().map(([file, usages]) => ({ file, usages }));
 }
 
 type Deps = FeatureDeps;
@@ -146,7 +142,8 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     const offset = doc.offsetAt(params.position);
     const name = prepareRename(doc.getText(), offset)?.name ?? namedAt(deps, doc, offset);
     if (name === undefined) return null;
-    const refs = nameReferences(name, routeInputs(deps), usageInputs(deps));
+    const inputs = referenceInputs(deps, [name]);
+    const refs = nameReferences(name, inputs.routeFiles, inputs.usages);
     const spans = [...(params.context.includeDeclaration ? refs.declarations : []), ...refs.uses];
     return spans.flatMap((r) => locationIn(deps, r.file, r.span) ?? []);
   });
@@ -164,7 +161,8 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     deps.ensureAnalysed(doc);
     const at = prepareRename(doc.getText(), doc.offsetAt(params.position));
     if (!at) return new ResponseError(ErrorCodes.InvalidRequest, 'Place the cursor on a route name (in an \'as\' option or in Route::named()) to rename it.');
-    const result = renameName(at.name, params.newName, routeInputs(deps), usageInputs(deps));
+    const inputs = referenceInputs(deps, [at.name, params.newName]);
+    const result = renameName(at.name, params.newName, inputs.routeFiles, inputs.usages);
     if ('error' in result) return new ResponseError(ErrorCodes.InvalidRequest, result.error);
     const changes: Record<string, { range: ReturnType<typeof spanToRange>; newText: string }[]> = {};
     for (const e of result.edits) {

@@ -87,10 +87,14 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     const file = doc && deps.uriToPath(doc.uri);
     const app = file ? controllerApp(file) : undefined;
     if (!doc || !app) return null;
-    const routeFiles = deps.index.routeFileInputs().filter((i) => applicationDirOf(i.file) === app.appDir).map((i) => i.evaluation);
-    if (routeFiles.length === 0) return null;
+    const inputs = routeInputs(deps, deps.index.routeFileInputs((f) => applicationDirOf(f) === app.appDir));
+    if (inputs.length === 0) return null;
+    // One evaluation at a time: the index evaluates again the files it let go, and lets them go again.
+    const routeFiles = (function* () {
+      for (const input of inputs) yield input.evaluation;
+    })();
     const tree = new DiskTree(app.appDir);
-    const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), routeFiles, tree, controllerReach(routeFiles, tree));
+    const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), [], tree, controllerReach(routeFiles, tree));
     return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: l.title, command: '' } }));
   });
 

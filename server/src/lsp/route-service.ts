@@ -13,7 +13,8 @@ import type { ControllerCatalog } from '../../../shared/workspace/controller-cat
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
 import { readControllerFiles } from '../host/controller-files';
-import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
+import { constantsOfApp, detectDialect, readableApplicationDirOf } from '../host/route-file';
+import { mayRead } from '../host/read-fence';
 
 export interface SeverityFinding {
   finding: Finding;
@@ -35,8 +36,10 @@ export interface AnalysedRouteFile {
 /** Evaluates route files for the workspace index (see RouteService.evaluateFile). */
 export interface RouteFileEvaluator {
   evaluateFile(file: string, text: string, options: DocumentOptions): FileEvaluation;
-  /** The file left the index (deleted, no longer a route file). */
+  /** The file left the index (deleted, no longer a route file, or its evaluation let go). */
   forget(file: string): void;
+  /** Whether an editor has the file open (its evaluation then follows the editor, and is not the index's to let go). */
+  isOpen(file: string): boolean;
 }
 
 /**
@@ -64,7 +67,8 @@ export class RouteService implements RouteFileEvaluator {
 
   /** The application's modules, controllers and their methods (for completion in targets). */
   listing(appDir: string | undefined): ControllerListing | undefined {
-    if (!appDir) return undefined;
+    // A folder outside the workspace folders is not listed (nor read: nothing would be found, and missing would be a guess).
+    if (!appDir || !mayRead(appDir)) return undefined;
     let l = this.listings.get(appDir);
     if (!l) {
       l = listingFromFiles(readControllerFiles(appDir));
@@ -79,7 +83,7 @@ export class RouteService implements RouteFileEvaluator {
   }
 
   private catalog(appDir: string | undefined): ControllerCatalog | undefined {
-    if (!appDir) return undefined;
+    if (!appDir || !mayRead(appDir)) return undefined;
     let c = this.catalogs.get(appDir);
     if (!c) {
       c = controllerCatalogOnDisk(appDir);
@@ -120,7 +124,7 @@ export class RouteService implements RouteFileEvaluator {
     if (!this.isOpen(file)) this.evaluators.delete(file);
   }
 
-  private isOpen(file: string): boolean {
+  isOpen(file: string): boolean {
     for (const open of this.openFiles.values()) if (open === file) return true;
     return false;
   }
@@ -295,7 +299,11 @@ function withSeverities(found: readonly Finding[], settings: FolderSettings, kno
     .filter((f): f is SeverityFinding => f.severity !== 'off');
 }
 
-/** The application folder of a route file on disk (none for a file in a folder that does not exist). */
+/**
+ * The application folder of a route file on disk: none for a file in a folder that does not exist,
+ * nor for one outside the workspace folders (it is analysed from its text alone).
+ */
 function appDirOf(file: string): string | undefined {
-  return fs.existsSync(path.dirname(file)) ? applicationDirOf(file) : undefined;
+  const appDir = readableApplicationDirOf(file);
+  return appDir !== undefined && fs.existsSync(path.dirname(file)) ? appDir : undefined;
 }

@@ -16,8 +16,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings, severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { DIAGNOSTIC_CODES } from '../../../shared/analysis/diagnostics/types';
-import { addReadRoot, setReadRoots } from '../host/read-fence';
-import { applicationDirOf } from '../host/route-file';
+import { setReadRoots } from '../host/read-fence';
 import { readRegularFile } from '../host/safe-read';
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
@@ -35,6 +34,7 @@ import { IdleWork } from './idle-work';
 import { NameChoicesCache } from './name-choices-cache';
 import { OutlineCache } from './outline-cache';
 import { warmUpSteps } from './warm-up';
+import { describeIndexStats, registerIndexStats } from './index-stats';
 
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
@@ -399,7 +399,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
     supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     completionItems.useShape(completionShape(caps));
-    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown };
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown; evaluationBudgetBytes?: unknown };
+    if (typeof init.evaluationBudgetBytes === 'number' && init.evaluationBudgetBytes >= 0) index.setEvaluationBudget(init.evaluationBudgetBytes);
     requestTimings.enabled = init.requestTimings === true;
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
     if (typeof init.earlyFindingsAfterMs === 'number' && init.earlyFindingsAfterMs >= 0) earlyFindingsAfterMs = init.earlyFindingsAfterMs;
@@ -468,6 +469,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     indexReady = true;
     republishUsages();
     log(`indexed ${count} route file(s) in ${Date.now() - started} ms`);
+    log(describeIndexStats(index.stats()));
     reanalyseOpen();
     primeRouteFiles();
   });
@@ -478,7 +480,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * diagnostics at once instead of after the first analysis (seconds for a large file).
    */
   function primeRouteFiles(): void {
-    for (const { file, text, evaluation } of index.routeFileInputs()) {
+    // Only the evaluations the index holds: the others were let go to bound its memory.
+    for (const { file, text, evaluation } of index.heldRouteFileInputs()) {
       const uri = pathToFileURL(file).toString();
       if (documents.get(uri)) continue;
       const names = index.knownNames();
@@ -519,9 +522,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const openedAt = new Map<string, number>();
   documents.onDidOpen((e) => {
     openedAt.set(e.document.uri, e.document.version);
-    // A file opened from outside every workspace folder: the user chose its application folder.
+    // Nothing is read for a file outside every workspace folder: the read fence is those folders.
     const file = uriToPath(e.document.uri);
-    if (file && !index.folderOf(file)) addReadRoot(applicationDirOf(file) ?? path.dirname(file));
+    if (file && !index.folderOf(file)) log(`${file} lies outside the workspace folders: it is analysed from its text alone (no constants.php, controllers or Route.php)`);
     schedule(e.document, 0);
   });
   documents.onDidChangeContent((e) => {
@@ -607,6 +610,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
+  registerIndexStats(connection, index);
 
   documents.listen(connection);
   connection.listen();

@@ -2,20 +2,60 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { namedRecordsOf, namesAreComplete, namesOfRecords } from '../../../shared/analysis/diagnostics/checks/named';
 import type { RouteRecord } from '../../../shared/library/records';
-import { nameDeclarations } from '../../../shared/analysis/produced';
-import type { Span } from '../../../shared/php/ast';
-import { LineIndex } from '../../../shared/php/line-index';
 import { sameItems } from '../../../shared/util/same-items';
+import { WeightedLru } from '../../../shared/util/weighted-lru';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { applicationDirOf, constantsOfApp, detectDialect } from '../host/route-file';
+import { constantsOfApp, detectDialect, readableApplicationDirOf } from '../host/route-file';
+import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 
 /** Each route file evaluated on its own, nothing kept. */
-const ONE_OFF: RouteFileEvaluator = { evaluateFile: (_file, text, options) => evaluateRouteFile(text, options), forget: () => undefined };
+const ONE_OFF: RouteFileEvaluator = { evaluateFile: (_file, text, options) => evaluateRouteFile(text, options), forget: () => undefined, isOpen: () => false };
+
+/**
+ * How much route source (bytes) the index keeps evaluated among the files no editor has open.
+ * An evaluation held by the index takes about 40 times its source (18 files of 3,000
+ * declarations, 4.1 MB, held 182 MB live), more once checked ahead of its opening, so 2 MiB keeps
+ * around 100–200 MB: every route file of a usual application, nine of 3,000 declarations, and the
+ * last one used whatever its size (see WeightedLru). Counted in source bytes: deterministic, known
+ * before evaluating, and what the evaluation grows with.
+ */
+export const DEFAULT_EVALUATION_BUDGET_BYTES = 2 * 1024 * 1024;
+
+/** A route file's text and evaluation, as the features that read them across files want them. */
+export interface RouteFileInput {
+  file: string;
+  text: string;
+  evaluation: FileEvaluation;
+}
+
+/** What the index keeps of a route file only while its evaluation is held. */
+interface HeldRouteFile {
+  text: string;
+  evaluation: FileEvaluation;
+  /** The records that name its routes (see recordRouteNames). */
+  namedRecords: readonly RouteRecord[];
+}
+
+/** What the index holds, for tests and the log (`ciRoutes/indexStats`). */
+export interface IndexStats {
+  routeFiles: number;
+  /** Route files whose text and evaluation are held (open ones included). */
+  held: number;
+  /** Of those, the files no editor has open, and their source bytes (the budget counts these). */
+  heldClosed: number;
+  heldClosedBytes: number;
+  /** Those files, least recently used first. */
+  heldClosedFiles: string[];
+  budgetBytes: number;
+  /** Evaluations let go to stay within the budget, and evaluated again when needed, since the start. */
+  letGo: number;
+  rederived: number;
+}
 
 const MAX_FILES = 50_000;
 /** ciRoutes.maxFileSize's default, for files outside every folder. */
@@ -34,12 +74,20 @@ export class WorkspaceIndex {
   private readonly partialNames = new Set<string>();
   /** knownNames(), until a file's names change. */
   private known: Set<string> | undefined;
-  /** Route file path → its text and evaluation as last read (references and rename read them). */
-  private readonly inputs = new Map<string, { text: string; evaluation: FileEvaluation }>();
-  /** Route file path → the records that name its routes (see recordRouteNames). */
-  private readonly namedRecords = new Map<string, readonly RouteRecord[]>();
-  /** Route file path → where each of its names is declared (for definition and hover). */
-  private readonly declarations = new Map<string, FileDeclarations>();
+  /**
+   * Route file path → its text and evaluation as last read (references and rename read them),
+   * for open files and, within the budget, the closed files used last; the others are read and
+   * evaluated again when needed (inputOf).
+   */
+  private readonly held = new Map<string, HeldRouteFile>();
+  /** The held files no editor has open, most recently used last, weighed by source bytes. */
+  private readonly closedHeld: WeightedLru<string>;
+  /** Route file path → its `Route::named()` uses, for files whose text was let go (only those with some). */
+  private readonly routeFileUsages = new Map<string, NamedUsage[]>();
+  private letGoCount = 0;
+  private rederivedCount = 0;
+  /** Route file path → where each of its names is declared (for definition and hover); kept for every file. */
+  private readonly declarations = new Map<string, NameDeclarations>();
   /** Other PHP file path → its `Route::named()` usages (only files that have some). */
   private readonly usages = new Map<string, NamedUsage[]>();
   private matchers = new Map<string, (rel: string) => boolean>();
@@ -52,7 +100,10 @@ export class WorkspaceIndex {
     private readonly log: (message: string) => void = () => undefined,
     /** Evaluates the route files read (the server shares each file's evaluator with its open document). */
     private readonly evaluator: RouteFileEvaluator = ONE_OFF,
-  ) {}
+    budgetBytes = DEFAULT_EVALUATION_BUDGET_BYTES,
+  ) {
+    this.closedHeld = new WeightedLru(budgetBytes);
+  }
 
   /** The folder containing a file, if any. */
   folderOf(file: string): { path: string; settings: FolderSettings } | undefined {
@@ -117,7 +168,7 @@ export class WorkspaceIndex {
         return changed;
       }
     }
-    const appDir = applicationDirOf(file);
+    const appDir = readableApplicationDirOf(file);
     const folder = this.folderOf(file);
     const constants = constantsOfApp(appDir);
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
@@ -136,9 +187,9 @@ export class WorkspaceIndex {
 
   /** recordRouteFile, returning the route names the file gained or lost. */
   recordRouteNames(file: string, text: string, evaluation: FileEvaluation): Set<string> {
-    this.declarations.set(file, new FileDeclarations(text, evaluation));
+    this.declarations.set(file, new EvaluatedDeclarations(text, evaluation));
     this.declarationsVersion++;
-    this.inputs.set(file, { text, evaluation });
+    this.routeFileUsages.delete(file);
     if (namesAreComplete(evaluation)) this.partialNames.delete(file);
     else if (!this.partialNames.has(file)) {
       this.partialNames.add(file);
@@ -148,8 +199,9 @@ export class WorkspaceIndex {
     // An edit that leaves the names alone leaves their records the same objects: comparing those
     // costs less than building the set of names and comparing sets (2 ms at 10,000 declarations).
     const records = namedRecordsOf(evaluation);
-    const before = this.namedRecords.get(file);
-    this.namedRecords.set(file, records);
+    const before = this.held.get(file)?.namedRecords;
+    this.held.set(file, { text, evaluation, namedRecords: records });
+    this.used(file);
     if (before && sameItems(before, records) && this.routeNames.has(file)) return changed;
     const old = this.routeNames.get(file) ?? new Set<string>();
     const names = namesOfRecords(records);
@@ -160,15 +212,74 @@ export class WorkspaceIndex {
     return changed;
   }
 
+  /** A held file was just used: closed files count against the budget, the least recently used beyond it are let go. */
+  private used(file: string): void {
+    const held = this.held.get(file);
+    if (!held) return;
+    if (this.evaluator.isOpen(file)) {
+      this.closedHeld.delete(file);
+      return;
+    }
+    for (const old of this.closedHeld.touch(file, held.text.length)) this.letGo(old);
+  }
+
+  /**
+   * Keeps of a closed route file only what needs no evaluation: its names (kept anyway), where
+   * they are declared and its `Route::named()` uses. Its evaluator goes too.
+   */
+  private letGo(file: string): void {
+    const held = this.held.get(file);
+    if (!held || this.evaluator.isOpen(file)) return;
+    const declarations = this.declarations.get(file);
+    if (declarations instanceof EvaluatedDeclarations) this.declarations.set(file, declarations.compact());
+    const uses = mayNeedIndexing(held.text) ? indexPhpFile(held.text).namedUsages : [];
+    if (uses.length) this.routeFileUsages.set(file, uses);
+    this.held.delete(file);
+    this.closedHeld.delete(file);
+    this.evaluator.forget(file);
+    this.letGoCount++;
+  }
+
+  /**
+   * A route file's text and evaluation: the held ones, else read and evaluated again (the file
+   * then counts as used last). Undefined when it is not a route file of the index or is gone.
+   */
+  inputOf(file: string): { text: string; evaluation: FileEvaluation } | undefined {
+    if (this.held.has(file)) {
+      this.used(file);
+      return this.held.get(file);
+    }
+    if (!this.routeNames.has(file)) return undefined;
+    this.rederivedCount++;
+    this.updateRouteFile(file);
+    return this.held.get(file);
+  }
+
+  /** Sets how much closed route source stays evaluated (see DEFAULT_EVALUATION_BUDGET_BYTES). */
+  setEvaluationBudget(bytes: number): void {
+    for (const old of this.closedHeld.setBudget(bytes)) this.letGo(old);
+  }
+
+  /** What the index holds (see IndexStats). */
+  stats(): IndexStats {
+    return {
+      routeFiles: this.routeNames.size,
+      held: this.held.size,
+      heldClosed: this.closedHeld.size,
+      heldClosedBytes: this.closedHeld.weight,
+      heldClosedFiles: this.closedHeld.keys(),
+      budgetBytes: this.closedHeld.budget,
+      letGo: this.letGoCount,
+      rederived: this.rederivedCount,
+    };
+  }
+
   /** Every declaration of a route name across the workspace's route files. */
   declarationsOf(name: string): { file: string; line: number; character: number; endLine: number; endCharacter: number; from: string; methods: string[] }[] {
     const out = [];
     for (const [file, d] of this.declarations) {
-      const decl = d.names().get(name);
-      if (!decl) continue;
-      const a = d.lines().position(decl.span.start);
-      const b = d.lines().position(decl.span.end);
-      out.push({ file, line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, methods: decl.methods });
+      const decl = d.get(name);
+      if (decl) out.push({ file, ...decl });
     }
     return out;
   }
@@ -181,19 +292,57 @@ export class WorkspaceIndex {
   /** Every route name with the pattern it returns, across the workspace. */
   allNames(): Map<string, { from: string; methods: string[] }> {
     const out = new Map<string, { from: string; methods: string[] }>();
-    for (const d of this.declarations.values()) for (const [name, decl] of d.names()) if (!out.has(name)) out.set(name, { from: decl.from, methods: decl.methods });
+    for (const d of this.declarations.values()) for (const [name, decl] of d.entries()) if (!out.has(name)) out.set(name, { from: decl.from, methods: decl.methods });
     return out;
   }
 
-  /** Every route file with its text and evaluation (for references and rename). */
-  routeFileInputs(): { file: string; text: string; evaluation: FileEvaluation }[] {
-    return [...this.inputs.entries()].map(([file, v]) => ({ file, ...v }));
+  /** The route files whose evaluation is held, with it (priming works on these, and evaluates nothing again). */
+  heldRouteFileInputs(): RouteFileInput[] {
+    return [...this.held.entries()].map(([file, v]) => ({ file, text: v.text, evaluation: v.evaluation }));
+  }
+
+  /**
+   * Every route file (or those `wanted`), each evaluated when its evaluation is first read: a file
+   * let go is then read and evaluated again (inputOf), one at a time, so that a walk over them
+   * holds the budget's worth and the file it reads, not every evaluation at once.
+   */
+  routeFileInputs(wanted: (file: string) => boolean = () => true): RouteFileInput[] {
+    // The held ones as they are now: reading a file let go may let them go in turn.
+    return this.routeFiles()
+      .filter(wanted)
+      .map((file) => {
+        const held = this.held.get(file);
+        return held ? { file, text: held.text, evaluation: held.evaluation } : lazyInput(file, this);
+      });
+  }
+
+  /**
+   * The inputs `nameReferences` and `renameName` need for these route names: the route files that
+   * declare one of them or are held, in full; the `Route::named()` uses of the other files, kept
+   * when their text was let go, so that nothing is evaluated again for them.
+   */
+  referenceInputs(names: readonly string[]): { routeFiles: RouteFileInput[]; usages: { file: string; usages: NamedUsage[] }[] } {
+    const full = (file: string) => this.held.has(file) || names.some((n) => this.routeNames.get(file)?.has(n) || this.declarations.get(file)?.get(n) !== undefined);
+    const usages = [...this.routeFileUsages.entries()].filter(([file]) => !full(file)).map(([file, list]) => ({ file, usages: list }));
+    return { routeFiles: this.routeFileInputs(full), usages };
+  }
+
+  /** A route file's text, held or read from disk (nothing evaluated); '' when it cannot be read. */
+  textOf(file: string): string {
+    const held = this.held.get(file);
+    if (held) return held.text;
+    try {
+      return readRegularFile(file, this.folderOf(file)?.settings.maxFileSize ?? DEFAULT_MAX_BYTES);
+    } catch {
+      return '';
+    }
   }
 
   removeFile(file: string): boolean {
     this.evaluator.forget(file);
-    this.namedRecords.delete(file);
-    this.inputs.delete(file);
+    this.held.delete(file);
+    this.closedHeld.delete(file);
+    this.routeFileUsages.delete(file);
     this.partialNames.delete(file);
     if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);
@@ -272,23 +421,21 @@ export class WorkspaceIndex {
   }
 }
 
-/**
- * A route file's name declarations, read when first asked for (a definition, a completion): an
- * edit publishes its diagnostics without scanning every record for names and spans.
- */
-class FileDeclarations {
-  private lineIndex: LineIndex | undefined;
+/** An empty evaluation, for a route file that could not be read again. */
+let nothing: FileEvaluation | undefined;
 
-  constructor(
-    private readonly text: string,
-    private readonly evaluation: FileEvaluation,
-  ) {}
-
-  names(): ReadonlyMap<string, { span: Span; from: string; methods: string[] }> {
-    return nameDeclarations(this.evaluation);
-  }
-
-  lines(): LineIndex {
-    return (this.lineIndex ??= new LineIndex(this.text));
-  }
+/** A route file's input whose evaluation is read from the index when first asked for (see routeFileInputs). */
+function lazyInput(file: string, index: WorkspaceIndex): RouteFileInput {
+  let text: string | undefined;
+  return {
+    file,
+    get text() {
+      return (text ??= index.textOf(file));
+    },
+    get evaluation() {
+      const input = index.inputOf(file);
+      if (input) text = input.text;
+      return input?.evaluation ?? (nothing ??= evaluateRouteFile('', {}));
+    },
+  };
 }

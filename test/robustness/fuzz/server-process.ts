@@ -34,6 +34,8 @@ export class ServerProcess {
   /** The last diagnostics published per document (code actions are asked for them). */
   readonly diagnostics = new Map<string, Diagnostic[]>();
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** Called with every message the server logs (window/logMessage). */
+  onLog: (message: string) => void = () => undefined;
   private indexed: Promise<void>;
 
   constructor(cwd: string, private readonly settings: Record<string, unknown> = {}) {
@@ -58,6 +60,7 @@ export class ServerProcess {
     this.indexed = new Promise((r) => (markIndexed = r));
     this.connection.onNotification('window/logMessage', (p: { type: number; message: string }) => {
       if (p.type === 1) this.loggedErrors.push(p.message);
+      this.onLog(p.message);
       if (/indexed \d+ route file/.test(p.message)) markIndexed();
     });
     this.connection.listen();
