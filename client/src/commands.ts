@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { renderRouteTable, type RouteTable } from './route-table-view';
 import { testUrlLines, type TestUrlAnswer } from './test-url-message';
+import { messageText } from '../../shared/util/escape';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS', 'CLI'];
 
@@ -66,7 +67,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
       const m = /^\s*(?:([A-Za-z]+)\s+)?(\S*)\s*$/.exec(text);
       const method = (m?.[1] ?? 'GET').toUpperCase();
       if (!m || !METHODS.includes(method)) {
-        void vscode.window.showErrorMessage(`CI Routes: "${text}" is not a request like "GET /photos/12" (methods: ${METHODS.join(', ')}).`);
+        void vscode.window.showErrorMessage(`CI Routes: "${messageText(text)}" is not a request like "GET /photos/12" (methods: ${METHODS.join(', ')}).`);
         return;
       }
       const result = (await c.sendRequest('ciRoutes/testUrl', { uri: doc.uri.toString(), method, url: m[2] || '/' })) as TestUrlAnswer | null;

@@ -1,3 +1,5 @@
+import { messageText as m } from '../../shared/util/escape';
+
 /** What `ciRoutes/testUrl` answers (the server's TestUrlResult, as far as the client reads it). */
 export interface TestUrlAnswer {
   matched_key: string | null;
@@ -10,15 +12,19 @@ export interface TestUrlAnswer {
   limits?: string[];
 }
 
-/** The lines of the Test URL notification (and of its log line): the request, the route, the target, the controller. */
+/**
+ * The lines of the Test URL notification (and of its log line): the request, the route, the
+ * target, the controller. What comes from the route file (and the typed URL) goes through
+ * messageText: VS Code turns `[label](command:…)` in a notification into a live link.
+ */
 export function testUrlLines(method: string, urlPath: string, result: TestUrlAnswer): string[] {
   return [
-    `${method} /${urlPath.replace(/^\/+/, '')}`,
-    result.error ? `error: ${result.error}` : `route: ${result.matched_key ?? '(none matches: the URI segments are used as they are)'}`,
-    result.target_segments ? `target: ${result.target_segments.join('/')}` : '',
+    `${m(method)} /${m(urlPath.replace(/^\/+/, ''))}`,
+    result.error ? `error: ${m(result.error)}` : `route: ${result.matched_key === null ? '(none matches: the URI segments are used as they are)' : m(result.matched_key)}`,
+    result.target_segments ? `target: ${m(result.target_segments.join('/'))}` : '',
     result.controller?.found && result.controller.target
-      ? `controller: ${result.controller.target.file} → ${result.controller.target.method}(${result.controller.target.args.join(', ')})`
-      : `controller: ${result.controller?.reason ?? `${result.dispatch.class}::${result.dispatch.method}`}`,
-    ...(result.limits ?? []).map((limit) => `not the whole file: ${limit}`),
+      ? `controller: ${m(result.controller.target.file)} → ${m(`${result.controller.target.method}(${result.controller.target.args.join(', ')})`)}`
+      : `controller: ${m(result.controller?.reason ?? `${result.dispatch.class}::${result.dispatch.method}`)}`,
+    ...(result.limits ?? []).map((limit) => `not the whole file: ${m(limit)}`),
   ].filter(Boolean);
 }

@@ -79,6 +79,24 @@ export function messageText(text: string, max = MESSAGE_FRAGMENT_MAX): string {
     .replace(/\]$/, ']\u200b');
 }
 
+/** UTF-8 percent-encoding of one character; a lone surrogate (which has none) as U+FFFD's. */
+function percentEncoded(c: string): string {
+  try {
+    return encodeURIComponent(c);
+  } catch {
+    return '%EF%BF%BD';
+  }
+}
+
+/**
+ * A URL (a document's own URI) as a Markdown link destination: what could end the destination or
+ * the link early (parentheses, angle brackets, spaces, brackets, backslashes, quotes) or break the
+ * line is percent-encoded, which the editor decodes back.
+ */
+export function markdownUrl(url: string): string {
+  return url.replace(/[\u0000-\u0020()<>[\]\\`"'\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).replace(/[^\u0000-\u007f]/gu, percentEncoded);
+}
+
 /** Every ASCII punctuation character may be backslash-escaped in CommonMark, and none then has a meaning. */
 const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
 
