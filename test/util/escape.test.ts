@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { marked } from 'marked';
-import { markdownCode, markdownCodeBlock, markdownCodeCell, markdownText, messageText, terminalJson, terminalText, visibleControls } from '../../shared/util/escape';
+import { markdownCode, markdownCodeBlock, markdownCodeCell, markdownText, markdownUrl, messageText, terminalJson, terminalText, visibleControls } from '../../shared/util/escape';
 
 /** Workspace texts an attacker controls: links, images, HTML, code-span breakers, table breakers, terminal sequences, bidi. */
 export const HOSTILE = [
@@ -109,6 +109,19 @@ describe('escape: Markdown code blocks', () => {
       assert.doesNotMatch(rendered, /<img\b|<a\b/);
     });
   }
+});
+
+describe('escape: Markdown link destinations', () => {
+  it('keeps a document link one link to that document, whatever its folder is called', () => {
+    const uri = 'file:///tmp/w[x](command:workbench.action.terminal.new?%5B%5D) <img src=x>\u001b\u202e/routes.php';
+    const rendered = html(`[line 3](${markdownUrl(uri)}#L3)`);
+    const links = [...rendered.matchAll(/<a\b[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+    assert.equal(links.length, 1, rendered);
+    assert.match(links[0], /^file:\/\/\/tmp\/w%5Bx%5D%28command:/);
+    assert.match(links[0], /#L3$/);
+    assert.equal(decodeURIComponent(links[0].replace(/#L3$/, '')), decodeURIComponent(uri));
+    assert.doesNotMatch(rendered, /<img\b/);
+  });
 });
 
 describe('escape: plain messages', () => {
