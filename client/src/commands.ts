@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { renderRouteTable, type RouteTable } from './route-table-view';
+import { testUrlLines, type TestUrlAnswer } from './test-url-message';
+import { messageText } from '../../shared/util/escape';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS', 'CLI'];
 
@@ -65,29 +67,12 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
       const m = /^\s*(?:([A-Za-z]+)\s+)?(\S*)\s*$/.exec(text);
       const method = (m?.[1] ?? 'GET').toUpperCase();
       if (!m || !METHODS.includes(method)) {
-        void vscode.window.showErrorMessage(`CI Routes: "${text}" is not a request like "GET /photos/12" (methods: ${METHODS.join(', ')}).`);
+        void vscode.window.showErrorMessage(`CI Routes: "${messageText(text)}" is not a request like "GET /photos/12" (methods: ${METHODS.join(', ')}).`);
         return;
       }
-      const result = (await c.sendRequest('ciRoutes/testUrl', { uri: doc.uri.toString(), method, url: m[2] || '/' })) as {
-        matched_key: string | null;
-        target_segments: string[] | null;
-        dispatch: { class: string; method: string; rsegments: string[] };
-        controller: { found: boolean; reason?: string; target?: { file: string; method: string; args: string[] } } | null;
-        controllerUri?: string;
-        location?: { uri: string; range: { start: { line: number; character: number } } };
-        error?: string;
-        limits?: string[];
-      } | null;
+      const result = (await c.sendRequest('ciRoutes/testUrl', { uri: doc.uri.toString(), method, url: m[2] || '/' })) as TestUrlAnswer | null;
       if (!result) return;
-      const lines = [
-        `${method} /${(m[2] || '').replace(/^\/+/, '')}`,
-        result.error ? `error: ${result.error}` : `route: ${result.matched_key ?? '(none matches: the URI segments are used as they are)'}`,
-        result.target_segments ? `target: ${result.target_segments.join('/')}` : '',
-        result.controller?.found && result.controller.target
-          ? `controller: ${result.controller.target.file} → ${result.controller.target.method}(${result.controller.target.args.join(', ')})`
-          : `controller: ${result.controller?.reason ?? `${result.dispatch.class}::${result.dispatch.method}`}`,
-        ...(result.limits ?? []).map((limit) => `not the whole file: ${limit}`),
-      ].filter(Boolean);
+      const lines = testUrlLines(method, m[2] || '', result);
       output.info(lines.join(' | '));
       const choice = await vscode.window.showInformationMessage(lines.join('\n'), ...(result.controllerUri ? ['Open controller'] : []), ...(result.location ? ['Go to route'] : []));
       if (choice === 'Open controller' && result.controllerUri) await vscode.window.showTextDocument(vscode.Uri.parse(result.controllerUri));

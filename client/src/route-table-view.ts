@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../shared/util/escape';
 
 export interface RouteTable {
   dialect: string;
@@ -7,15 +8,19 @@ export interface RouteTable {
   methods: { method: string; error?: string; rows: { uri: string; target: string; names: string[]; reserved: boolean; location?: { range: { start: { line: number } } } }[] }[];
 }
 
-/** The route table as a read-only Markdown document: one table per request method, rows linking to declarations. */
+/**
+ * The route table as a read-only Markdown document: one table per request method, rows linking to
+ * declarations. Everything from the route file (keys, targets, names, errors, its path) is escaped
+ * for Markdown: a key is shown as it is, and cannot split its row, link, or load an image.
+ */
 export function renderRouteTable(table: RouteTable, file: vscode.Uri, filter?: string): string {
   const f = filter?.toLowerCase();
-  const out = [`# Routes of ${file.path.split('/').slice(-3).join('/')}`, '', `Dialect: ${table.dialect}${f ? ` · filter: \`${filter}\`` : ''}`, ''];
-  for (const limit of table.limits ?? []) out.push(`> **Not the whole file:** ${limit}. Raising \`ciRoutes.maxSteps\` (or simplifying the code there) shows the rest.`, '');
+  const out = [`# Routes of ${markdownText(file.path.split('/').slice(-3).join('/'))}`, '', `Dialect: ${markdownText(table.dialect)}${f ? ` · filter: ${markdownCode(filter ?? '')}` : ''}`, ''];
+  for (const limit of table.limits ?? []) out.push(`> **Not the whole file:** ${markdownText(limit)}. Raising \`ciRoutes.maxSteps\` (or simplifying the code there) shows the rest.`, '');
   for (const m of table.methods) {
     const rows = m.rows.filter((r) => !r.reserved && (!f || `${r.uri} ${r.target} ${r.names.join(' ')}`.toLowerCase().includes(f)));
-    out.push(`## ${m.method} (${rows.length})`, '');
-    if (m.error) out.push(`> ${m.error}`, '');
+    out.push(`## ${markdownText(m.method)} (${rows.length})`, '');
+    if (m.error) out.push(`> ${markdownText(m.error)}`, '');
     if (rows.length === 0) {
       out.push('*No routes.*', '');
       continue;
@@ -23,8 +28,8 @@ export function renderRouteTable(table: RouteTable, file: vscode.Uri, filter?: s
     out.push('| # | URI | Target | Name | Declared |', '|---|---|---|---|---|');
     rows.forEach((r, i) => {
       const line = r.location ? r.location.range.start.line + 1 : undefined;
-      const link = line ? `[line ${line}](${file.toString()}#L${line})` : '';
-      out.push(`| ${i + 1} | \`${r.uri}\` | ${r.target === '' ? '*(blocked)*' : `\`${r.target}\``} | ${r.names.join(', ')} | ${link} |`);
+      const link = line ? `[line ${line}](${markdownUrl(file.toString())}#L${line})` : '';
+      out.push(`| ${i + 1} | ${markdownCodeCell(r.uri)} | ${r.target === '' ? '*(blocked)*' : markdownCodeCell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${link} |`);
     });
     out.push('');
   }

@@ -13,6 +13,7 @@ import { OPTIONS_BY_METHOD } from './diagnostics/checks/options';
 import { CONSTRAINT_VALUES, OPTION_DOCS, WILDCARDS } from './option-docs';
 import { isRouteMethod } from './origins';
 import { completeTargetSegments } from './target-completion';
+import { markdownCode } from '../util/escape';
 
 export type { ControllerListing, ListedController } from './controller-listing';
 export { listingFromFiles } from './controller-listing';
@@ -97,7 +98,7 @@ function optionValues(ctx: CursorContext, method: string, key: string, listing: 
   if (key === 'module' && listing) {
     return listing.modules().map((m, i) => {
       const names = listing.controllers(m).map((c) => c.name);
-      return entry(m, `modules/${m}/`, `Targets become \`${m}/<controller>/…\`. Controllers: ${names.map((n) => `\`${n}\``).join(', ') || 'none'}.`, i);
+      return entry(m, `modules/${m}/`, `Targets become ${markdownCode(`${m}/<controller>/…`)}. Controllers: ${names.map(markdownCode).join(', ') || 'none'}.`, i);
     });
   }
   return undefined;

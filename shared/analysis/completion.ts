@@ -1,6 +1,7 @@
 import type { Span } from '../php/ast';
 import { matchGroups } from './completion-match';
 import { ROUTE_METHOD_DOCS } from './library-docs';
+import { markdownText } from '../util/escape';
 
 export interface CompletionEntry {
   label: string;
@@ -96,7 +97,7 @@ export function completeNamed(text: string, offset: number, names: NameChoices |
     label: c.name,
     kind: 'route-name',
     detail: c.info.from,
-    documentation: (c.documentation ??= `Route::named('${c.name}') returns '${c.info.from}' (${c.info.methods.join(', ')}).`),
+    documentation: (c.documentation ??= markdownText(`Route::named('${c.name}') returns '${c.info.from}' (${c.info.methods.join(', ')}).`)),
     insertText: ctx.quote ? c.name : (c.quoted ??= `'${c.name}'`),
     replace: ctx.replace,
   }));

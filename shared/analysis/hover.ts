@@ -5,6 +5,7 @@ import { expandWildcards, countGroups } from '../router/pattern';
 import { Describer, fromSpan } from './origins';
 import { nameDeclarations, producedBy, type ProducedRoute } from './produced';
 import { callsAround } from './calls-at';
+import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../util/escape';
 
 export interface HoverResult {
   markdown: string;
@@ -13,8 +14,9 @@ export interface HoverResult {
 
 const MAX_ROWS = 40;
 
+/** A key or target in a table cell: the text as it is, in a code span that neither it nor a `|` can end. */
 function cell(s: string): string {
-  return s === '' ? '*(blocked)*' : `\`${s.replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
+  return s === '' ? '*(blocked)*' : markdownCodeCell(s);
 }
 
 function fateText(r: ProducedRoute, d: Describer): string {
@@ -32,7 +34,7 @@ function fateText(r: ProducedRoute, d: Describer): string {
     case 'overwritten':
       return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by))}` : "lost: map()'s result is not assigned to $route";
     case 'error':
-      return r.fate.at ? `lost: PHP stops at line ${d.line(r.fate.at)}` : `lost: ${r.fate.message}`;
+      return r.fate.at ? `lost: PHP stops at line ${d.line(r.fate.at)}` : `lost: ${markdownText(r.fate.message)}`;
   }
 }
 
@@ -42,8 +44,8 @@ export function routesTable(rows: ProducedRoute[], d: Describer, uri?: string): 
   const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
   for (const r of rows.slice(0, MAX_ROWS)) {
     const line = d.line(r.record.site.span);
-    const where = uri ? ` [line ${line}](${uri}#L${line})` : '';
-    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.join(', ')} | ${fateText(r, d)}${where} |`);
+    const where = uri ? ` [line ${line}](${markdownUrl(uri)}#L${line})` : '';
+    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${fateText(r, d)}${where} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | ${rows.length - MAX_ROWS} more | | | |`);
   return lines.join('\n');
@@ -75,6 +77,14 @@ function wildcardHover(text: string, offset: number, site: CallSite): HoverResul
   return undefined;
 }
 
+/** A route name's declarations in the workspace (hover on `Route::named('x')` outside route files). */
+export function namedRouteHover(name: string, declarations: readonly { file: string; line: number; from: string; methods: readonly string[] }[]): string {
+  if (declarations.length === 0) return `No route is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null.`;
+  return declarations
+    .map((d) => `**Route ${markdownCode(name)}** → ${markdownCode(d.from)}\n\nUnder ${d.methods.join(', ')}; declared in ${markdownText(`${d.file}:${d.line + 1}`)}.`)
+    .join('\n\n---\n\n');
+}
+
 /** Hover on a Route:: call (the routes it really produces), named() lookups and `(:any)` groups. */
 export function hoverAt(text: string, evaluation: FileEvaluation, offset: number, uri?: string): HoverResult | undefined {
   const site = innermostCall(evaluation, offset);
@@ -87,10 +97,10 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
     const name = call?.args[0];
     if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
     const decl = nameDeclarations(evaluation).get(name);
-    if (!decl) return { span: site.span, markdown: `No route in this file is named \`${name}\`: \`Route::named('${name}')\` returns null here.` };
+    if (!decl) return { span: site.span, markdown: `No route in this file is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null here.` };
     return {
       span: site.span,
-      markdown: `**Route \`${name}\`** → \`${decl.from}\`\n\nUnder ${decl.methods.join(', ')}; declared at line ${d.line(decl.site.span)}.`,
+      markdown: `**Route ${markdownCode(name)}** → ${markdownCode(decl.from)}\n\nUnder ${decl.methods.join(', ')}; declared at line ${d.line(decl.site.span)}.`,
     };
   }
   const nested = site.method === 'prefix' || site.method === 'resources' || site.method === 'any' || ['get', 'post', 'put', 'delete', 'head', 'patch', 'options'].includes(site.method);

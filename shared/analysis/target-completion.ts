@@ -8,6 +8,7 @@ import type { Span } from '../php/ast';
 import type { ControllerListing, ListedController } from './controller-listing';
 import type { MoreCompletionEntry } from './completion-more';
 import type { StringAtCursor } from './cursor-context';
+import { markdownCode as code } from '../util/escape';
 
 interface Candidate {
   path: string[];
@@ -22,13 +23,13 @@ function addController(out: Candidate[], base: string[], c: ListedController, fo
   const parts = c.name.split('/');
   for (let i = 1; i < parts.length; i++) {
     const folder = parts.slice(0, i);
-    out.push({ path: [...base, ...folder], kind: 'folder', detail: folderOf(folder), documentation: `Controllers in \`${folderOf(folder)}\`.` });
+    out.push({ path: [...base, ...folder], kind: 'folder', detail: folderOf(folder), documentation: `Controllers in ${code(folderOf(folder))}.` });
   }
   const cls = ucfirst(parts[parts.length - 1]);
   const path = [...base, ...parts];
-  out.push({ path, kind: 'controller', detail: c.file, documentation: `Controller \`${cls}\` in \`${c.file}\`; its \`index()\` when no method follows.` });
+  out.push({ path, kind: 'controller', detail: c.file, documentation: `Controller ${code(cls)} in ${code(c.file)}; its \`index()\` when no method follows.` });
   for (const m of c.methods) {
-    out.push({ path: [...path, m], kind: 'controller-method', detail: `${cls}::${m}()`, documentation: `\`${[...path, m].join('/')}\` dispatches to \`${cls}::${m}()\` in \`${c.file}\`.` });
+    out.push({ path: [...path, m], kind: 'controller-method', detail: `${cls}::${m}()`, documentation: `${code([...path, m].join('/'))} dispatches to ${code(`${cls}::${m}()`)} in ${code(c.file)}.` });
   }
 }
 
@@ -38,12 +39,12 @@ function candidates(listing: ControllerListing): Candidate[] {
   const modules = listing.modules();
   for (const module of modules) {
     const controllers = listing.controllers(module);
-    out.push({ path: [module], kind: 'module', detail: `modules/${module}/`, documentation: `HMVC module \`${module}\` (${controllers.length} controller${controllers.length === 1 ? '' : 's'}).` });
+    out.push({ path: [module], kind: 'module', detail: `modules/${module}/`, documentation: `HMVC module ${code(module)} (${controllers.length} controller${controllers.length === 1 ? '' : 's'}).` });
     for (const c of controllers) addController(out, [module], c, (f) => `modules/${module}/controllers/${f.join('/')}/`);
     // `module/method` reaches the module's controller named like the module.
     const own = controllers.find((c) => c.name === module);
     for (const m of own?.methods ?? []) {
-      out.push({ path: [module, m], kind: 'controller-method', detail: `${ucfirst(module)}::${m}()`, documentation: `\`${module}/${m}\` dispatches to \`${ucfirst(module)}::${m}()\` in \`${own!.file}\` (the module's own controller).` });
+      out.push({ path: [module, m], kind: 'controller-method', detail: `${ucfirst(module)}::${m}()`, documentation: `${code(`${module}/${m}`)} dispatches to ${code(`${ucfirst(module)}::${m}()`)} in ${code(own!.file)} (the module's own controller).` });
     }
   }
   const shadowed = new Set(modules.map((m) => m.toLowerCase()));

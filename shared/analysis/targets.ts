@@ -14,6 +14,7 @@ import { cursorContext } from './cursor-context';
 import { cursorPosition } from './cursor-position';
 import { isRouteMethod } from './origins';
 import { resolveStaticTarget, varies } from './target-dispatch';
+import { markdownCode as code, markdownText } from '../util/escape';
 
 export interface TargetAtCursor {
   /** The target expression (quotes included). */
@@ -90,23 +91,23 @@ export function targetAt(text: string, evaluation: FileEvaluation, offset: numbe
 export function targetHover(text: string, evaluation: FileEvaluation, offset: number, catalog: ControllerCatalog): { markdown: string; span: Span } | undefined {
   const at = targetAt(text, evaluation, offset, catalog.tree);
   if (!at) return undefined;
-  const code = `\`${at.target.replace(/`/g, "'")}\``;
+  const target = code(at.target);
   if (!at.resolution) {
-    return { span: at.span, markdown: `The controller of ${code} depends on the request: \`${at.decidedBy}\` is filled in from the URI.` };
+    return { span: at.span, markdown: `The controller of ${target} depends on the request: ${code(at.decidedBy ?? '')} is filled in from the URI.` };
   }
-  if (!at.resolution.found) return { span: at.span, markdown: `${code} dispatches to no controller: ${at.resolution.reason}. CodeIgniter answers 404.` };
+  if (!at.resolution.found) return { span: at.span, markdown: `${target} dispatches to no controller: ${markdownText(at.resolution.reason)}. CodeIgniter answers 404.` };
   const t = at.resolution.target;
   const cls = ucfirst(t.class);
-  const module = t.module ? ` (module \`${t.module}\`)` : '';
-  const call = `\`${cls}::${t.method}(${t.args.join(', ')})\``;
+  const module = t.module ? ` (module ${code(t.module)})` : '';
+  const call = code(`${cls}::${t.method}(${t.args.join(', ')})`);
   const methods = catalog.methods(t.file);
   let note = '';
-  if (varies(t.method)) note = `\n\nThe method comes from the URI (\`${t.method}\`).`;
-  else if (methods?.hasRemap) note = `\n\n\`${cls}::_remap()\` receives every call.`;
+  if (varies(t.method)) note = `\n\nThe method comes from the URI (${code(t.method)}).`;
+  else if (methods?.hasRemap) note = `\n\n${code(`${cls}::_remap()`)} receives every call.`;
   else if (methods && !methods.names.has(t.method.toLowerCase())) {
-    return { span: at.span, markdown: `${code} dispatches to \`${t.file}\`${module}, which has no public method \`${t.method}()\`: CodeIgniter answers 404.` };
+    return { span: at.span, markdown: `${target} dispatches to ${code(t.file)}${module}, which has no public method ${code(`${t.method}()`)}: CodeIgniter answers 404.` };
   }
-  return { span: at.span, markdown: `${code} dispatches to \`${t.file}\`${module} → ${call}${note}` };
+  return { span: at.span, markdown: `${target} dispatches to ${code(t.file)}${module} → ${call}${note}` };
 }
 
 /**

@@ -12,7 +12,16 @@
  * in some terminals), line and paragraph separators, and the bidirectional controls that make
  * text read differently from what it is (Trojan Source).
  */
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** The same but for tab and line feed, which a code block shows as they are. */
+const UNSAFE_IN_CODE_BLOCK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * What JSON.stringify leaves raw: it escapes every C0 control inside strings, so the tabs and line
+ * feeds left in its output are its own indentation and must stay as they are.
+ */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /** `\n`, `\t`, `\r`, otherwise `\xNN` or `\u{NNNN}`: visible, and what PHP's double-quoted strings read as the character. */
 function visibleEscape(c: string): string {
@@ -43,21 +52,49 @@ export function terminalText(text: string): string {
  * bidirectional controls raw; they are written as `\uNNNN`, which every JSON reader reads back.
  */
 export function terminalJson(value: unknown, space?: number): string {
-  return JSON.stringify(value, null, space).replace(UNSAFE_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, space).replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Longest a piece of workspace text may run in a message before it is cut (with "…"). */
 export const MESSAGE_FRAGMENT_MAX = 200;
 
+/** The first `max` UTF-16 units of a text, one fewer rather than half a surrogate pair. */
+function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
+
 /**
  * Workspace text inside a plain message (a notification, a message box, a log line): controls
  * made visible, cut at MESSAGE_FRAGMENT_MAX characters, and no `](` left, so that no link can be
  * formed from it (VS Code links `[label](target)` in notifications; a zero-width space breaks the
- * pair without changing what the user reads).
+ * pair without changing what the user reads). A leading `(` and a trailing `]` are broken too: the
+ * message's own text around the fragment must not complete a pair either.
  */
 export function messageText(text: string, max = MESSAGE_FRAGMENT_MAX): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return visibleControls(cut).replace(/\]\(/g, ']\u200b(');
+  return visibleControls(cutAt(text, max))
+    .replace(/\]\(/g, ']\u200b(')
+    .replace(/^\(/, '\u200b(')
+    .replace(/\]$/, ']\u200b');
+}
+
+/** UTF-8 percent-encoding of one character; a lone surrogate (which has none) as U+FFFD's. */
+function percentEncoded(c: string): string {
+  try {
+    return encodeURIComponent(c);
+  } catch {
+    return '%EF%BF%BD';
+  }
+}
+
+/**
+ * A URL (a document's own URI) as a Markdown link destination: what could end the destination or
+ * the link early (parentheses, angle brackets, spaces, brackets, backslashes, quotes) or break the
+ * line is percent-encoded, which the editor decodes back.
+ */
+export function markdownUrl(url: string): string {
+  return url.replace(/[\u0000-\u0020()<>[\]\\`"'\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).replace(/[^\u0000-\u007f]/gu, percentEncoded);
 }
 
 /** Every ASCII punctuation character may be backslash-escaped in CommonMark, and none then has a meaning. */
@@ -91,13 +128,19 @@ export function markdownCode(text: string): string {
   return `${fence}${pad}${shown}${pad}${fence}`;
 }
 
-/** Workspace text as an inline code span inside a Markdown table cell: `|` must be escaped even there (GFM). */
+/**
+ * Workspace text as an inline code span inside a Markdown table cell: `|` must be escaped even
+ * there (GFM splits the row before it reads code spans). A `|` after a backslash cannot be: the
+ * cell splitter would read the text's backslash and ours as one escaped backslash, and the pipe as
+ * the cell's end (a code span cannot escape its backslashes); such a text is shown as escaped text.
+ */
 export function markdownCodeCell(text: string): string {
+  if (/\\\|/.test(text)) return markdownText(text);
   return markdownCode(text).replace(/\|/g, '\\|');
 }
 
 /** Workspace text as a fenced code block of the given language (the fence is longer than any backtick run inside). */
 export function markdownCodeBlock(text: string, language = ''): string {
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
-  return `${fence}${language}\n${text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, visibleEscape)}\n${fence}`;
+  return `${fence}${language}\n${text.replace(UNSAFE_IN_CODE_BLOCK, visibleEscape)}\n${fence}`;
 }

@@ -1,4 +1,5 @@
 import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../analysis/diagnostics/types';
+import { messageText } from '../util/escape';
 
 /** `ciRoutes.*` settings of one workspace folder. */
 export interface FolderSettings {
@@ -68,20 +69,24 @@ export function severityUnder(diagnostics: FolderSettings['diagnostics'], findin
   return diagnostics[finding.code] ?? finding.severity;
 }
 
-/** Validates raw settings (from an editor, JSON) field by field; bad fields fall back to defaults. */
+/**
+ * Validates raw settings (from an editor, JSON) field by field; bad fields fall back to defaults.
+ * The problems are shown in notifications: what they quote of the settings (a repository's
+ * `.vscode/settings.json`) goes through messageText, so that it cannot form a link.
+ */
 export function normalizeSettings(raw: unknown): { settings: FolderSettings; problems: string[] } {
   const problems: string[] = [];
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const s: FolderSettings = { ...DEFAULT_SETTINGS, constants: {}, diagnostics: {} };
   if (r.dialect !== undefined) {
     if (r.dialect === 'auto' || r.dialect === 'spec' || r.dialect === 'bonfire') s.dialect = r.dialect;
-    else problems.push(`ciRoutes.dialect must be "auto", "spec" or "bonfire", not ${JSON.stringify(r.dialect)}`);
+    else problems.push(`ciRoutes.dialect must be "auto", "spec" or "bonfire", not ${messageText(JSON.stringify(r.dialect) ?? String(r.dialect))}`);
   }
   if (r.constants !== undefined) {
     if (r.constants && typeof r.constants === 'object' && !Array.isArray(r.constants)) {
       for (const [k, v] of Object.entries(r.constants)) {
         if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) s.constants[k] = v as string | number | boolean | null;
-        else problems.push(`ciRoutes.constants.${k} must be a string, number, boolean or null`);
+        else problems.push(`ciRoutes.constants.${messageText(k)} must be a string, number, boolean or null`);
       }
     } else problems.push('ciRoutes.constants must be an object');
   }
@@ -92,7 +97,7 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
   if (r.diagnostics !== undefined) {
     if (r.diagnostics && typeof r.diagnostics === 'object') {
       for (const [code, level] of Object.entries(r.diagnostics)) {
-        if (!isDiagnosticCode(code)) problems.push(`ciRoutes.diagnostics: unknown diagnostic code "${code}"`);
+        if (!isDiagnosticCode(code)) problems.push(`ciRoutes.diagnostics: unknown diagnostic code "${messageText(code)}"`);
         else if (!isDiagnosticLevel(level)) problems.push(`ciRoutes.diagnostics.${code} must be one of ${DIAGNOSTIC_LEVELS.join(', ')}`);
         else s.diagnostics[code] = level;
       }

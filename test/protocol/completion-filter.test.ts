@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { completeNamed, NameChoices } from '../../shared/analysis/completion';
 import { MAX_COMPLETION_ITEMS, filterCompletions, fuzzyMatches } from '../../server/src/lsp/completion-filter';
+import { markdownText } from '../../shared/util/escape';
 
 describe('completion filtering (thousands of route names)', () => {
   const names = Array.from({ length: 3000 }, (_, i) => ({ label: `orders_${i}_index` }));
@@ -45,7 +46,7 @@ describe('completion filtering (thousands of route names)', () => {
           // The same choices serve the next request too.
           const got = filterCompletions(completeNamed(text, text.length, choices, MAX_COMPLETION_ITEMS + 1) ?? [], typedFor);
           assert.deepEqual({ labels: got.items.map((e) => e.label), complete: got.complete }, { labels: expected.items.map((e) => e.label), complete: expected.complete });
-          for (const e of got.items) assert.equal(e.documentation, `Route::named('${e.label}') returns '${e.label}/x' (GET).`);
+          for (const e of got.items) assert.equal(e.documentation, markdownText(`Route::named('${e.label}') returns '${e.label}/x' (GET).`));
         }
       }),
       { numRuns: 400 },

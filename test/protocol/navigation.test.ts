@@ -17,6 +17,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../helpers/lsp-client';
 import { EXAMPLE_APP } from '../helpers/paths';
+import { markdownText } from '../../shared/util/escape';
 
 const ROUTES = path.join(EXAMPLE_APP, 'application', 'config', 'routes.php');
 
@@ -262,7 +263,7 @@ describe('language server: completion answers as small as the client allows', fu
     const { list } = await complete("<?= site_url(Route::named('");
     const item = list.items.find((i) => i.label === 'api_status')!;
     const resolved = (await server.client.connection.sendRequest(CompletionResolveRequest.type, item)) as CompletionItem;
-    assert.deepEqual(resolved.documentation, { kind: 'markdown', value: "Route::named('api_status') returns 'api/status' (GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS, CLI)." });
+    assert.deepEqual(resolved.documentation, { kind: 'markdown', value: markdownText("Route::named('api_status') returns 'api/status' (GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS, CLI).") });
     assert.equal(resolved.label, 'api_status');
   });
 

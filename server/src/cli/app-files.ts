@@ -22,13 +22,14 @@ export interface ApplicationFiles {
 /**
  * What the language server reads of an application folder besides the route file being edited:
  * the other route files (they name routes too) and the PHP files that may use those names.
- * Unreadable files are passed over.
+ * Unreadable files are passed over, and so are symlinks leading out of the folder unless
+ * `followSymlinks`.
  */
-export function applicationFiles(appDir: string): ApplicationFiles {
+export function applicationFiles(appDir: string, followSymlinks = false): ApplicationFiles {
   const out: ApplicationFiles = { routeFiles: [], phpFiles: [], phpFilesSeen: 0 };
   const app = path.resolve(appDir);
   let entries = 0;
-  for (const entry of walkFiles(app, { skipFolder: isNotApplicationCode })) {
+  for (const entry of walkFiles(app, { skipFolder: isNotApplicationCode, confined: !followSymlinks })) {
     if (++entries > MAX_ENTRIES) break;
     if (entry.kind !== 'file' || !entry.name.endsWith('.php')) continue;
     if (entry.name === 'routes.php' && applicationDirOf(entry.path) === app) {
@@ -55,14 +56,14 @@ export function applicationFiles(appDir: string): ApplicationFiles {
  * The route files given, with what the language server would also read of their applications:
  * the other route files (for their route names) and the PHP files that may call Route::named().
  */
-export function withApplications(routeFiles: readonly CheckedFile[], evaluateFile: (file: string) => FileEvaluation): CheckInput {
+export function withApplications(routeFiles: readonly CheckedFile[], evaluateFile: (file: string) => FileEvaluation, followSymlinks = false): CheckInput {
   const given = new Set(routeFiles.map((f) => path.resolve(f.ctx.file)));
   const namesFrom: { file: string; evaluation: FileEvaluation }[] = [];
   const phpFiles: PhpFileUsages[] = [];
   let phpFilesSeen = 0;
   const apps = new Set(routeFiles.map((f) => f.ctx.appDir).filter((d): d is string => d !== undefined).map((d) => path.resolve(d)));
   for (const app of apps) {
-    const files = applicationFiles(app);
+    const files = applicationFiles(app, followSymlinks);
     for (const file of files.routeFiles) {
       if (given.has(file)) continue;
       try {

@@ -9,6 +9,7 @@ import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import type { RouteFileContext } from '../host/route-file';
+import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { style, type Styler } from './table';
 
 /** A route file to check, with its evaluation. */
@@ -77,7 +78,7 @@ export function check(input: CheckInput, options: CheckOptions, io: Output): num
   const errors = all.filter((f) => f.severity === 'error').length;
   const warnings = all.filter((f) => f.severity === 'warning').length;
   const failed = errors > 0 || (options.maxWarnings !== undefined && warnings > options.maxWarnings);
-  if (options.json) io.out(`${JSON.stringify({ files: results.map(fileJson), phpFilesSeen: input.phpFilesSeen, namesChecked: partial.length === 0, errors, warnings, failed })}\n`);
+  if (options.json) io.out(`${terminalJson({ files: results.map(fileJson), phpFilesSeen: input.phpFilesSeen, namesChecked: partial.length === 0, errors, warnings, failed })}\n`);
   else {
     const s = style(io.isTTY && !process.env.NO_COLOR);
     for (const r of results) for (const f of r.findings) io.out(findingText(r, f, s));
@@ -134,8 +135,8 @@ function fileJson(r: FileFindings) {
 
 /** `file:line:column: severity: message [code]`, then a line per related place. */
 function findingText(r: FileFindings, f: Finding, s: Styler): string {
-  let text = `${where(placeOf(r.file, r.lines, f.span.start))}: ${severityLabel(f.severity, s)}: ${f.message} ${s.dim(`[${f.code}]`)}\n`;
-  for (const rel of f.related) text += `  ${s.dim(`${rel.file ? shown(rel.file) : where(placeOf(r.file, r.lines, rel.span.start))}: ${rel.message}`)}\n`;
+  let text = `${where(placeOf(r.file, r.lines, f.span.start))}: ${severityLabel(f.severity, s)}: ${t(f.message)} ${s.dim(`[${f.code}]`)}\n`;
+  for (const rel of f.related) text += `  ${s.dim(`${rel.file ? shown(rel.file) : where(placeOf(r.file, r.lines, rel.span.start))}: ${t(rel.message)}`)}\n`;
   return text;
 }
 
@@ -153,9 +154,9 @@ function placeOf(file: string, lines: LineIndex, offset: number): Place {
   return { file, line: p.line + 1, column: p.character + 1 };
 }
 
-/** A path as the user would type it from here. */
+/** A path as the user would type it from here, safe for a terminal. */
 function shown(file: string): string {
-  return path.relative(process.cwd(), file) || file;
+  return t(path.relative(process.cwd(), file) || file);
 }
 
 function where(p: Place): string {

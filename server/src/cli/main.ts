@@ -13,6 +13,7 @@ import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route
 import { withApplications } from './app-files';
 import { check } from './check';
 import { DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
+import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { renderTable, style, type Styler } from './table';
 
 const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Route library does, without PHP.
@@ -21,7 +22,7 @@ Usage:
   ci-routes list  <routes.php> [--method M] [--json] [options]
   ci-routes eval  <routes.php> --method M --json [options]
   ci-routes match <routes.php> --method M <uri>... [--json] [options]
-  ci-routes check <routes.php>... [--severity CODE=LEVEL]... [--max-warnings N] [--route-files-only] [--json] [options]
+  ci-routes check <routes.php>... [--severity CODE=LEVEL]... [--max-warnings N] [--route-files-only] [--follow-symlinks] [--json] [options]
 
 Commands:
   list    the routes the file produces: method, URI pattern, target, name, where declared
@@ -41,6 +42,8 @@ Options:
                         code, as the editor's ciRoutes.diagnostics setting (repeatable)
   --max-warnings N      with check: fail when there are more than N warnings
   --route-files-only    with check: only the route files given (no other file is read)
+  --follow-symlinks     with check: also follow symlinks that lead out of the application folder
+                        (by default its walk stays inside it)
   --json                machine-readable output
   --help                this text
 
@@ -135,12 +138,13 @@ export function run(argv: string[], io: Io): number {
         'max-steps': { type: 'string' },
         'max-warnings': { type: 'string' },
         'route-files-only': { type: 'boolean' },
+        'follow-symlinks': { type: 'boolean' },
         severity: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (e) {
-    io.err(`ci-routes: ${(e as Error).message.replace(/\. To specify a positional.*$/s, '')}\n`);
+    io.err(`ci-routes: ${t((e as Error).message.replace(/\. To specify a positional.*$/s, ''))}\n`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -150,7 +154,7 @@ export function run(argv: string[], io: Io): number {
     return values.help ? 0 : 2;
   }
   try {
-    for (const only of ['max-warnings', 'route-files-only', 'severity'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
+    for (const only of ['max-warnings', 'route-files-only', 'follow-symlinks', 'severity'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
     const dialect = parseDialect(values.dialect);
     const defines = values.define ?? [];
     const maxSteps = parseMaxSteps(values['max-steps']);
@@ -166,7 +170,7 @@ export function run(argv: string[], io: Io): number {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
         return evaluated(load(file, dialect, defines), (_ctx, evaluation) => {
-          io.out(`${JSON.stringify(outcomeToJson(evaluation.methods[REQUEST_METHODS.indexOf(method)]), null, values.json ? undefined : 2)}\n`);
+          io.out(`${terminalJson(outcomeToJson(evaluation.methods[REQUEST_METHODS.indexOf(method)]), values.json ? undefined : 2)}\n`);
           return 0;
         });
       }
@@ -191,14 +195,14 @@ export function run(argv: string[], io: Io): number {
           const ctx = load(f, dialect, defines);
           return { ctx, evaluation: evaluate(ctx, maxSteps) };
         });
-        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps)), { json: Boolean(values.json), maxWarnings, severities }, io);
+        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps), Boolean(values['follow-symlinks'])), { json: Boolean(values.json), maxWarnings, severities }, io);
       }
       default:
         throw new UsageError(`unknown command '${command}' (expected list, eval, match or check)`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`ci-routes: ${e.message}\n`);
+      io.err(`ci-routes: ${t(e.message)}\n`);
       return 2;
     }
     throw e;
@@ -212,7 +216,7 @@ export function run(argv: string[], io: Io): number {
 function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io): boolean {
   const limits = analysisLimits(evaluation);
   const lines = new LineIndex(ctx.text);
-  for (const p of limits) io.err(`ci-routes: warning: ${declaredAt(ctx, lines, p.span.start)}: ${p.message}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
+  for (const p of limits) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, p.span.start))}: ${t(p.message)}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
   return limits.length > 0;
 }
 
@@ -230,7 +234,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
   const errors = evaluation.methods.filter((m) => m.error && (!method || m.method === method));
   if (json) {
     io.out(
-      `${JSON.stringify({
+      `${terminalJson({
         file: ctx.file,
         dialect: ctx.dialect,
         routes: rows.map((r) => ({
@@ -251,18 +255,18 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
     .filter((r) => !r.reserved)
     .map((r) => [
       methodLabel(r.methods),
-      r.key,
-      r.target === '' ? s.dim('(blocked)') : r.targetText,
-      r.names.join(', '),
-      s.dim(declaredAt(ctx, lines, r.span?.start)),
+      t(r.key),
+      r.target === '' ? s.dim('(blocked)') : t(r.targetText),
+      t(r.names.join(', ')),
+      s.dim(t(declaredAt(ctx, lines, r.span?.start))),
     ]);
   const reserved = rows.filter((r) => r.reserved);
-  io.out(`${s.bold(path.relative(process.cwd(), ctx.file) || ctx.file)}  ${s.dim(`dialect ${ctx.dialect} (${ctx.dialectSource})`)}\n`);
-  for (const r of reserved) io.out(`${s.dim(`${r.key} =`)} ${r.targetText}\n`);
+  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})`))}\n`);
+  for (const r of reserved) io.out(`${s.dim(`${t(r.key)} =`)} ${t(r.targetText)}\n`);
   io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
   io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);
   for (const m of errors) {
-    io.out(`${s.red(`${m.method}: ${m.error?.class}: ${m.error?.message}`)}${m.error?.span ? s.dim(` (${declaredAt(ctx, lines, m.error.span.start)})`) : ''}\n`);
+    io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}${m.error?.span ? s.dim(` (${t(declaredAt(ctx, lines, m.error.span.start))})`) : ''}\n`);
   }
   return errors.length ? 1 : 0;
 }
@@ -282,7 +286,7 @@ function match(ctx: RouteFileContext, evaluation: FileEvaluation, method: Reques
   const result = evaluation.methods[m];
   if (!result.routes || result.error) {
     const why = result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route';
-    io.err(`ci-routes: no route table under ${method}: ${why}\n`);
+    io.err(`ci-routes: no route table under ${method}: ${t(why)}\n`);
     return 1;
   }
   const tree = ctx.tree ?? EMPTY_TREE;
@@ -296,26 +300,26 @@ function match(ctx: RouteFileContext, evaluation: FileEvaluation, method: Reques
     return { ...r, controller, declared_at: declaredAt(ctx, lines, row?.span?.start) || null };
   });
   if (json) {
-    io.out(`${JSON.stringify({ file: ctx.file, method, results })}\n`);
+    io.out(`${terminalJson({ file: ctx.file, method, results })}\n`);
     return 0;
   }
   const s = style(io.isTTY && !process.env.NO_COLOR);
   for (const r of results) {
-    io.out(`${s.bold(`${method} /${r.uri.replace(/^\/+/, '')}`)}\n`);
-    io.out(`  route       ${r.matched_key === null ? s.dim('no route matches: the URI segments are used as they are') : `${r.matched_key}  ${s.dim(r.declared_at ?? '')}`}\n`);
-    if (r.target_segments) io.out(`  target      ${r.target_segments.join('/')}\n`);
-    if (r.unknown) io.out(`  target      ${s.yellow(`unknown: ${r.unknown}`)}\n`);
+    io.out(`${s.bold(`${method} /${t(r.uri.replace(/^\/+/, ''))}`)}\n`);
+    io.out(`  route       ${r.matched_key === null ? s.dim('no route matches: the URI segments are used as they are') : `${t(r.matched_key)}  ${s.dim(t(r.declared_at ?? ''))}`}\n`);
+    if (r.target_segments) io.out(`  target      ${t(r.target_segments.join('/'))}\n`);
+    if (r.unknown) io.out(`  target      ${s.yellow(`unknown: ${t(r.unknown)}`)}\n`);
     const d = r.dispatch;
     const found = r.controller?.found ? r.controller.target : undefined;
     if (found) {
-      const file = path.join(path.relative(process.cwd(), ctx.appDir ?? '.'), found.file);
-      const handler = `${path.basename(found.file, '.php')}::${found.method}(${found.args.join(', ')})`;
-      io.out(`  controller  ${handler}  ${s.dim(file)}${found.module ? s.dim(`  (module ${found.module})`) : ''}${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
+      const file = t(path.join(path.relative(process.cwd(), ctx.appDir ?? '.'), found.file));
+      const handler = t(`${path.basename(found.file, '.php')}::${found.method}(${found.args.join(', ')})`);
+      io.out(`  controller  ${handler}  ${s.dim(file)}${found.module ? s.dim(`  (module ${t(found.module)})`) : ''}${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
     } else {
-      io.out(`  dispatch    ${d.directory ?? ''}${d.class || s.dim('(none)')}::${d.method}(${d.rsegments.slice(2).join(', ')})${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
-      if (r.controller && !r.controller.found) io.out(`  controller  ${s.yellow(r.controller.reason)}\n`);
+      io.out(`  dispatch    ${t(d.directory ?? '')}${d.class ? t(d.class) : s.dim('(none)')}::${t(d.method)}(${t(d.rsegments.slice(2).join(', '))})${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
+      if (r.controller && !r.controller.found) io.out(`  controller  ${s.yellow(t(r.controller.reason))}\n`);
     }
-    if (r.rejected) io.out(`  ${s.red(r.rejected)}\n`);
+    if (r.rejected) io.out(`  ${s.red(t(r.rejected))}\n`);
   }
   return 0;
 }

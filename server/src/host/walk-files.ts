@@ -16,6 +16,11 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Real paths of the folders already walked: walks that share it never enter a folder twice. */
   seen?: Set<string>;
+  /**
+   * Only what lies inside the root once symlinks are resolved: a symlinked folder or file leading
+   * elsewhere is passed over (`ci-routes check` on an untrusted checkout must not walk the disk).
+   */
+  confined?: boolean;
 }
 
 export interface WalkedEntry {
@@ -40,6 +45,7 @@ export function* walkFiles(root: string, options: WalkOptions = {}): Generator<W
   const seen = options.seen ?? new Set<string>();
   const maxDepth = options.maxDepth ?? Infinity;
   const stack: { dir: string; rel: string; depth: number }[] = [{ dir: root, rel: '', depth: 0 }];
+  const within = options.confined ? confinement(root) : () => true;
   while (stack.length) {
     const { dir, rel, depth } = stack.pop()!;
     let real: string;
@@ -48,7 +54,7 @@ export function* walkFiles(root: string, options: WalkOptions = {}): Generator<W
     } catch {
       continue; // missing, dangling or a loop
     }
-    if (seen.has(real) || !mayRead(dir)) continue;
+    if (seen.has(real) || !mayRead(dir) || !within(real)) continue;
     seen.add(real);
     if (depth > 0) yield { kind: 'folder', path: dir, rel, name: path.basename(dir) };
     let entries: fs.Dirent[];
@@ -63,11 +69,29 @@ export function* walkFiles(root: string, options: WalkOptions = {}): Generator<W
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory() || (e.isSymbolicLink() && isFolder(full))) {
         if (depth < maxDepth && !options.skipFolder?.(e.name)) folders.push({ dir: full, rel: childRel, depth: depth + 1 });
-      } else {
+      } else if (!e.isSymbolicLink() || within(realOrNone(full))) {
         yield { kind: 'file', path: full, rel: childRel, name: e.name };
       }
     }
     for (let i = folders.length - 1; i >= 0; i--) stack.push(folders[i]);
+  }
+}
+
+/** Whether a real path lies inside the root's real path (nothing does when the root cannot be resolved). */
+function confinement(root: string): (real: string | undefined) => boolean {
+  const top = realOrNone(root);
+  return (real) => {
+    if (top === undefined || real === undefined) return false;
+    const rel = path.relative(top, real);
+    return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
+  };
+}
+
+function realOrNone(p: string): string | undefined {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return undefined;
   }
 }
 

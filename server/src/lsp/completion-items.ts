@@ -1,6 +1,7 @@
 import { CompletionItemKind, MarkupKind, type ClientCapabilities, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver';
 import type { MoreCompletionEntry } from '../../../shared/analysis/completion-more';
 import type { Span } from '../../../shared/php/ast';
+import { visibleControls } from '../../../shared/util/escape';
 
 const KIND: Record<MoreCompletionEntry['kind'], CompletionItemKind> = {
   'route-name': CompletionItemKind.Constant,
@@ -58,17 +59,19 @@ export class CompletionItems {
     const answer = ++this.answers;
     const shared = this.shape.editRangeDefault && entries.length > 0 && entries.every((e) => sameSpan(e.replace, entries[0].replace)) ? rangeOf(entries[0].replace) : undefined;
     const deferDocs = this.shape.resolveDocumentation;
-    if (deferDocs) this.lastDocs = { answer, labels: entries.map((e) => e.label), docs: entries.map((e) => e.documentation) };
+    // Labels and details are plain text that may quote route names: controls shown, never raw (the edit inserts the text itself).
+    const labels = entries.map((e) => visibleControls(e.label));
+    if (deferDocs) this.lastDocs = { answer, labels, docs: entries.map((e) => e.documentation) };
     const items = entries.map((e, i): CompletionItem => {
-      const item: CompletionItem = { label: e.label, kind: KIND[e.kind] };
-      if (e.detail !== undefined) item.detail = e.detail;
+      const item: CompletionItem = { label: labels[i], kind: KIND[e.kind] };
+      if (e.detail !== undefined) item.detail = visibleControls(e.detail);
       if (e.documentation) {
         if (deferDocs) item.data = [answer, i] satisfies ItemData;
         else item.documentation = { kind: MarkupKind.Markdown, value: e.documentation };
       }
       const newText = e.insertText ?? e.label;
       if (shared) {
-        if (newText !== e.label) item.textEditText = newText;
+        if (newText !== labels[i]) item.textEditText = newText;
       } else item.textEdit = { range: rangeOf(e.replace), newText };
       // Route names first: in named('|') nothing else makes sense.
       if (e.sortText) item.sortText = e.sortText;

@@ -2,6 +2,7 @@ import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from '
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import type { Span } from '../../../shared/php/ast';
+import { visibleControls } from '../../../shared/util/escape';
 
 export const SOURCE = 'ci-routes';
 
@@ -23,11 +24,12 @@ export function toDiagnostic(doc: TextDocument, f: Finding, severity: Severity, 
     severity: SEVERITY[severity],
     code: f.code,
     source: SOURCE,
-    message: f.methods.length && f.methods.length < 8 ? `${f.message} [${f.methods.join(', ')}]` : f.message,
-    data: { fixes: f.fixes.map((fix) => ({ title: fix.title, preferred: fix.preferred ?? false, edits: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) })) },
+    // Messages quote the route file: plain text, but no control or bidirectional character raw.
+    message: visibleControls(f.methods.length && f.methods.length < 8 ? `${f.message} [${f.methods.join(', ')}]` : f.message),
+    data: { fixes: f.fixes.map((fix) => ({ title: visibleControls(fix.title), preferred: fix.preferred ?? false, edits: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) })) },
   };
   if (f.related.length) {
-    d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file) || doc.uri, range: spanToRange(doc, r.span) }, message: r.message }));
+    d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file) || doc.uri, range: spanToRange(doc, r.span) }, message: visibleControls(r.message) }));
   }
   if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];
   return d;

@@ -7,7 +7,7 @@ import { callsAround } from '../../../shared/analysis/calls-at';
 import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
 import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/completion-more';
 import type { CompletionItems } from './completion-items';
-import { hoverAt } from '../../../shared/analysis/hover';
+import { hoverAt, namedRouteHover } from '../../../shared/analysis/hover';
 import { nameReferences, prepareRename, renameName } from '../../../shared/analysis/rename';
 import { signatureAt } from '../../../shared/analysis/signature-help';
 import { targetDefinition, targetHover } from '../../../shared/analysis/targets';
@@ -93,11 +93,7 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     }
     const name = namedAt(deps, doc, offset);
     if (name === undefined) return null;
-    const decls = deps.index.declarationsOf(name);
-    const value = decls.length
-      ? decls.map((d) => `**Route \`${name}\`** → \`${d.from}\`\n\nUnder ${d.methods.join(', ')}; declared in ${d.file}:${d.line + 1}.`).join('\n\n---\n\n')
-      : `No route is named \`${name}\`: \`Route::named('${name}')\` returns null.`;
-    return { contents: { kind: MarkupKind.Markdown, value } };
+    return { contents: { kind: MarkupKind.Markdown, value: namedRouteHover(name, deps.index.declarationsOf(name)) } };
   });
 
   connection.onCompletion((params, token): CompletionItem[] | CompletionList | null => {

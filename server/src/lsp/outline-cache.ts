@@ -5,6 +5,7 @@ import { documentOutlineSteps, type RouteSymbol } from '../../../shared/analysis
 import type { Steps } from '../../../shared/util/steps';
 import { StepsMemo } from '../../../shared/util/steps-memo';
 import { spanToRange } from './convert';
+import { visibleControls } from '../../../shared/util/escape';
 
 const KINDS: Record<RouteSymbol['kind'], SymbolKind> = {
   declaration: SymbolKind.Function,
@@ -55,8 +56,9 @@ function* build(text: string, evaluation: FileEvaluation, limit: number): Steps<
     for (const c of s.children) children.push(yield* convert(c));
     if ((++converted & 1023) === 0) yield;
     // Empty details and children are left out: they are optional, and a huge outline is megabytes of JSON.
-    const symbol: DocumentSymbol = { name: s.name, kind: KINDS[s.kind], range: spanToRange(doc, s.span), selectionRange: spanToRange(doc, s.selectionSpan) };
-    if (s.detail) symbol.detail = s.detail;
+    // Names quote keys and targets: shown as plain text, with controls made visible.
+    const symbol: DocumentSymbol = { name: visibleControls(s.name), kind: KINDS[s.kind], range: spanToRange(doc, s.span), selectionRange: spanToRange(doc, s.selectionSpan) };
+    if (s.detail) symbol.detail = visibleControls(s.detail);
     if (children.length) symbol.children = children;
     return symbol;
   }

@@ -21,6 +21,7 @@ import { applicationDirOf } from '../host/route-file';
 import { spanToRange } from './convert';
 import { routeInputs, type FeatureDeps } from './feature-deps';
 import type { OutlineCache } from './outline-cache';
+import { visibleControls } from '../../../shared/util/escape';
 
 type Deps = FeatureDeps;
 
@@ -67,8 +68,8 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
         lines.set(s.file, li);
       }
       return {
-        name: s.name,
-        containerName: s.detail,
+        name: visibleControls(s.name),
+        containerName: visibleControls(s.detail),
         kind: SymbolKind.Constant,
         location: { uri: pathToFileURL(s.file).toString(), range: { start: li.position(s.span.start), end: li.position(s.span.end) } },
       };
@@ -80,7 +81,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     if (r) {
       return declarationLenses(r.a.text, r.a.evaluation).map((l) => ({
         range: spanToRange(r.doc, { start: l.span.start, end: l.span.start }),
-        command: { title: l.title, command: '' },
+        command: { title: visibleControls(l.title), command: '' },
       }));
     }
     const doc = deps.documents.get(params.textDocument.uri);
@@ -95,7 +96,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     })();
     const tree = new DiskTree(app.appDir);
     const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), [], tree, controllerReach(routeFiles, tree));
-    return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: l.title, command: '' } }));
+    return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: visibleControls(l.title), command: '' } }));
   });
 
   connection.languages.inlayHint.on((params): InlayHint[] | null => {
@@ -103,7 +104,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     if (!r || !deps.settingsFor(r.file).inlayHints) return null;
     return backReferenceHints(r.a.text, r.a.evaluation).map((h) => ({
       position: r.doc.positionAt(h.offset),
-      label: h.label,
+      label: visibleControls(h.label),
       kind: InlayHintKind.Parameter,
       paddingLeft: true,
     }));
@@ -116,7 +117,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     return targetLinks(r.a.text, r.a.evaluation, new DiskTree(appDir)).map((l) => ({
       range: spanToRange(r.doc, l.span),
       target: pathToFileURL(path.join(appDir, l.file)).toString(),
-      tooltip: l.tooltip,
+      tooltip: visibleControls(l.tooltip),
     }));
   });
 }

@@ -35,6 +35,7 @@ import { NameChoicesCache } from './name-choices-cache';
 import { OutlineCache } from './outline-cache';
 import { warmUpSteps } from './warm-up';
 import { describeIndexStats, registerIndexStats } from './index-stats';
+import { visibleControls } from '../../../shared/util/escape';
 
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
@@ -94,7 +95,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** False until the first workspace scan is done: names from other files are not known yet. */
   let indexReady = false;
 
-  const log = (message: string) => connection.console.log(`[ci-routes] ${message}`);
+  // Log lines name workspace files and quote settings: one line each, no control raw.
+  const log = (message: string) => connection.console.log(`[ci-routes] ${visibleControls(message)}`);
   /** Open documents currently not analysed because of ciRoutes.maxFileSize. */
   const overLimit = new Set<string>();
 
