@@ -41,7 +41,7 @@ export interface RouterOptions {
 }
 
 const DEFAULT_PERMITTED = 'a-z 0-9~%.:_\\-';
-const noWarnings = { warn: () => undefined };
+export const noWarnings = { warn: () => undefined };
 
 /** `$route` as CodeIgniter's router reads it: reserved keys split off, patterns in order. */
 export interface RouterTable {
@@ -70,6 +70,9 @@ export function uriSegments(uri: string): string[] {
   if (trimmed === '') return [];
   return trimmed.split('/').map((s) => s.trim()).filter((s) => s !== '');
 }
+
+/** show_error()'s message when `$route['default_controller']` is empty. */
+export const NO_DEFAULT_ROUTE = 'Unable to determine what should be displayed. A default route has not been specified in the routing file.';
 
 /** PHP's ucfirst(): the first byte upper-cased, ASCII only. */
 export function ucfirst(s: string): string {
@@ -129,7 +132,7 @@ export class CiRouter {
     this.defaultUsed = true;
     const dc = this.defaultController;
     if (dc === undefined || dc === null || dc === '' || dc === '0' || dc === false || dc === 0) {
-      return 'Unable to determine what should be displayed. A default route has not been specified in the routing file.';
+      return NO_DEFAULT_ROUTE;
     }
     const text = toPhpString(dc, noWarnings);
     if (text instanceof Unknown) return `the default controller is not known statically (${text.reason})`;

@@ -1,0 +1,50 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import type { Value } from '../../shared/evaluate/values';
+import { REQUEST_METHODS, type RequestMethod } from '../../shared/library/methods';
+import { FileListTree } from '../../shared/router/app-tree';
+import type { RouterFlavour } from '../../shared/router/hmvc/flavour';
+import { evaluatedModuleRouteFiles, type ModuleRouteFiles } from '../../shared/router/hmvc/module-route-files';
+import { routeRequest, type HmvcRouting } from '../../shared/router/hmvc/route-request';
+
+/** Every file under a folder, `/`-separated, relative to it. */
+export function listFiles(dir: string, prefix = ''): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]))
+    .sort();
+}
+
+/** An application folder on disk read as the engine sees it: a file list, the main routes evaluated, module files on demand. */
+export class HmvcTestApp {
+  readonly tree: FileListTree;
+  readonly main: FileEvaluation;
+  private readonly modules: ModuleRouteFiles;
+
+  constructor(
+    readonly dir: string,
+    readonly flavour: RouterFlavour,
+  ) {
+    this.tree = new FileListTree(listFiles(dir).filter((f) => f !== 'case.json'));
+    const read = (rel: string): string | undefined => (this.tree.isFile(rel) ? fs.readFileSync(path.join(dir, rel), 'utf8') : undefined);
+    const constantsText = read('application/config/constants.php');
+    const constants: ReadonlyMap<string, Value> = constantsText === undefined ? new Map() : evaluateRouteFile(constantsText, { file: 'constants.php' }).constants;
+    const dialect = flavour === 'bonfire' ? 'bonfire' : 'spec';
+    this.main = evaluateRouteFile(read('application/config/routes.php') ?? '<?php', { dialect, constants, file: 'application/config/routes.php' });
+    this.modules = evaluatedModuleRouteFiles({ main: this.main, read, shareRouteLibrary: flavour === 'bonfire', evaluate: { dialect } });
+  }
+
+  route(uri: string, method: RequestMethod): HmvcRouting {
+    const m = REQUEST_METHODS.indexOf(method);
+    return routeRequest({
+      flavour: this.flavour,
+      root: this.tree,
+      uri,
+      method,
+      routes: this.main.methods[m].routes,
+      moduleRoutes: this.modules.forRequest(method),
+      callClosure: (closure, args) => this.main.callClosure(m, closure, args),
+    });
+  }
+}
