@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
-import type { Value } from '../../shared/evaluate/values';
+import { keyToString, type Value } from '../../shared/evaluate/values';
+import { valueToJson } from '../../shared/library/outcome-json';
 import { REQUEST_METHODS, type RequestMethod } from '../../shared/library/methods';
 import { FileListTree } from '../../shared/router/app-tree';
 import type { RouterFlavour } from '../../shared/router/hmvc/flavour';
@@ -25,14 +26,26 @@ export class HmvcTestApp {
   constructor(
     readonly dir: string,
     readonly flavour: RouterFlavour,
+    /** Evaluate every route file one request method at a time (the reference the shared pass must equal). */
+    perMethod = false,
   ) {
     this.tree = new FileListTree(listFiles(dir).filter((f) => f !== 'case.json'));
     const read = (rel: string): string | undefined => (this.tree.isFile(rel) ? fs.readFileSync(path.join(dir, rel), 'utf8') : undefined);
     const constantsText = read('application/config/constants.php');
     const constants: ReadonlyMap<string, Value> = constantsText === undefined ? new Map() : evaluateRouteFile(constantsText, { file: 'constants.php' }).constants;
     const dialect = flavour === 'bonfire' ? 'bonfire' : 'spec';
-    this.main = evaluateRouteFile(read('application/config/routes.php') ?? '<?php', { dialect, constants, file: 'application/config/routes.php' });
-    this.modules = evaluatedModuleRouteFiles({ main: this.main, read, shareRouteLibrary: flavour === 'bonfire', evaluate: { dialect } });
+    this.main = evaluateRouteFile(read('application/config/routes.php') ?? '<?php', { dialect, constants, perMethod, file: 'application/config/routes.php' });
+    this.modules = evaluatedModuleRouteFiles({ main: this.main, read, shareRouteLibrary: flavour === 'bonfire', evaluate: { dialect, perMethod } });
+  }
+
+  /** The routing with the module tables in the vectors' JSON form. */
+  routeAsJson(uri: string, method: RequestMethod): Record<string, unknown> {
+    const routing = this.route(uri, method);
+    const tables = routing.module_route_tables.map(({ module, routes }) => ({
+      module,
+      routes: [...routes.entries()].map(([k, v]) => [keyToString(k), valueToJson(v)]),
+    }));
+    return { ...routing, module_route_tables: tables };
   }
 
   route(uri: string, method: RequestMethod): HmvcRouting {

@@ -55,6 +55,13 @@ export class HmvcRouter extends CiRouter implements LocateHost {
     return { consulted: true, match: matchModuleRoutes(module, table, uri) };
   }
 
+  /** Each module routes table loaded in this request, in load order. */
+  get loadedTables(): { module: string; routes: PhpArray }[] {
+    const out: { module: string; routes: PhpArray }[] = [];
+    for (const [module, routes] of this.moduleTables) if (routes) out.push({ module, routes });
+    return out;
+  }
+
   /** The request's first look-up's module route (what `module_route` reports). */
   get firstModuleRoute(): ModuleRouteMatch | null {
     return this.calls[0]?.module_route ?? null;

@@ -65,6 +65,8 @@ export interface HmvcRouting {
   /** The router's own state before dispatch. */
   router: { directory: string | null; class: string; method: string; rsegments: string[]; routes_404_override: string | null };
   locate_calls: LocateCall[];
+  /** Each module's `$route` loaded in this request, in load order. */
+  module_route_tables: { module: string; routes: PhpArray }[];
   /** An error page or uncaught PHP error (`OracleShowError: show_error(500): …`, `TypeError: …`). */
   error: string | null;
   /** Why the outcome is not known statically (the other fields are then as far as routing got). */
@@ -108,6 +110,7 @@ export function routeRequest(input: RouteRequestInput): HmvcRouting {
     dispatch_404_override: false,
     router: { directory: null, class: '', method: 'index', rsegments: [], routes_404_override: null },
     locate_calls: [],
+    module_route_tables: [],
     error: null,
   };
   let stop: RouterStop | undefined;
@@ -121,6 +124,7 @@ export function routeRequest(input: RouteRequestInput): HmvcRouting {
   result.module = hmvc?.module ?? null;
   result.module_route = hmvc?.firstModuleRoute ?? null;
   result.locate_calls = hmvc?.calls ?? [];
+  result.module_route_tables = hmvc?.loadedTables ?? [];
   result.used_default_controller = router.defaultUsed;
   result.used_404_override = hmvc?.used404Override ?? false;
   const finalOverride = hmvc ? hmvc.override404 : override404;
