@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
@@ -60,4 +61,28 @@ export class HmvcTestApp {
       callClosure: (closure, args) => this.main.callClosure(m, closure, args),
     });
   }
+}
+
+/** The fields a route model must reproduce (README of conformance/hmvc), and those that explain a difference. */
+export const MODEL_FIELDS = ['main_matched_key', 'module_route', 'module', 'directory', 'class', 'method', 'rsegments', 'controller_file', '404', 'error'];
+export const EXPLAINING_FIELDS = [
+  'segments', 'default_controller_route', 'main_target_segments', 'stage_404', 'show_404',
+  'used_default_controller', 'used_404_override', 'dispatch_404_override', 'router', 'locate_calls', 'module_route_tables',
+];
+
+/** Each URI's differing fields, as `uri "x": field: expected … got …` lines. */
+export function differences(expected: Record<string, unknown>[], route: (uri: string) => object, fields: string[]): string[] {
+  const out: string[] = [];
+  for (const want of expected) {
+    const got = route(String(want.uri)) as Record<string, unknown>;
+    for (const field of fields) {
+      if (!(field in want)) continue;
+      try {
+        assert.deepStrictEqual(got[field], want[field]);
+      } catch {
+        out.push(`uri ${JSON.stringify(want.uri)}: ${field}: expected ${JSON.stringify(want[field])}, got ${JSON.stringify(got[field])}`);
+      }
+    }
+  }
+  return out;
 }

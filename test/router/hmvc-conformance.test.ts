@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { RequestMethod } from '../../shared/library/methods';
 import type { RouterFlavour } from '../../shared/router/hmvc/flavour';
 import { CONFORMANCE } from '../helpers/paths';
-import { HmvcTestApp } from './hmvc-app';
+import { EXPLAINING_FIELDS, HmvcTestApp, MODEL_FIELDS, differences } from './hmvc-app';
 
 interface CaseFile {
   about: string;
@@ -13,32 +13,8 @@ interface CaseFile {
   uris: string[];
 }
 
-/** The fields a route model must reproduce (README of conformance/hmvc), and those that explain a difference. */
-export const MODEL_FIELDS = ['main_matched_key', 'module_route', 'module', 'directory', 'class', 'method', 'rsegments', 'controller_file', '404', 'error'];
-export const EXPLAINING_FIELDS = [
-  'segments', 'default_controller_route', 'main_target_segments', 'stage_404', 'show_404',
-  'used_default_controller', 'used_404_override', 'dispatch_404_override', 'router', 'locate_calls', 'module_route_tables',
-];
-
 const HMVC = path.join(CONFORMANCE, 'hmvc');
 const cases = fs.readdirSync(path.join(HMVC, 'cases')).sort();
-
-/** Each URI's differing fields, as `uri "x": field: expected … got …` lines. */
-export function differences(expected: Record<string, unknown>[], route: (uri: string) => object, fields: string[]): string[] {
-  const out: string[] = [];
-  for (const want of expected) {
-    const got = route(String(want.uri)) as Record<string, unknown>;
-    for (const field of fields) {
-      if (!(field in want)) continue;
-      try {
-        assert.deepStrictEqual(got[field], want[field]);
-      } catch {
-        out.push(`uri ${JSON.stringify(want.uri)}: ${field}: expected ${JSON.stringify(want[field])}, got ${JSON.stringify(got[field])}`);
-      }
-    }
-  }
-  return out;
-}
 
 describe('conformance: HMVC module routing as BF_Router and MX_Router do it (conformance/hmvc)', () => {
   it('has the published cases', () => assert.ok(cases.length >= 10));
