@@ -2,6 +2,7 @@ import type { Span } from '../php/ast';
 import { StatementParser, type ParsedFile } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
+import type { LibrarySnapshot } from '../library/library-snapshot';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
 import type { ReplayCache } from './replay';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
@@ -30,6 +31,11 @@ export interface EvaluateOptions {
   /** Where to take a checkpoint for the next version, given to `onCheckpoint`. */
   checkpointAt?: number;
   onCheckpoint?: (checkpoint: Checkpoint) => void;
+  /**
+   * The Route library's static state when the file starts, for a file included after another in
+   * the same request (Bonfire's module route files: see library/library-carry.ts); a fresh library otherwise.
+   */
+  libraryStart?: LibrarySnapshot;
 }
 
 export interface PhpError {
@@ -101,6 +107,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
     maxRoutes: options.maxRoutes,
     file: options.file ?? 'routes.php',
+    libraryStart: options.libraryStart,
   };
   if (!options.perMethod) {
     try {

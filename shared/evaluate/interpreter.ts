@@ -35,6 +35,8 @@ export interface InterpreterOptions {
   /** Take a checkpoint before the statement at this index, if the state there can be copied. */
   checkpointAt?: number;
   onCheckpoint?: (checkpoint: Checkpoint) => void;
+  /** The Route library's state when the file starts: what files included before it in the same request left (see library/library-carry.ts). */
+  libraryStart?: LibrarySnapshot;
 }
 
 export type ProblemCode = 'evaluation-limit' | 'unknown-value' | 'unsupported' | 'exit';
@@ -265,6 +267,7 @@ export class Interpreter implements LibraryHost {
     this.scope = this.globals;
     this.constants = new Map(options.constants);
     this.library = new RouteLibrary(options.dialect, this, options.maxRoutes);
+    if (options.libraryStart) restoreLibrary(this.library, options.libraryStart);
   }
 
   get conditional(): boolean {

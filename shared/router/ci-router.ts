@@ -3,6 +3,7 @@ import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from
 import type { RequestMethod } from '../library/methods';
 import type { AppTree } from './app-tree';
 import { compileRouteKey } from './pattern';
+import { scanSlashParts } from './sscanf';
 
 /** Where CodeIgniter 3's router sends a request: the fields of `conformance/url/`. */
 export interface Dispatch {
@@ -40,7 +41,7 @@ export interface RouterOptions {
 }
 
 const DEFAULT_PERMITTED = 'a-z 0-9~%.:_\\-';
-const noWarnings = { warn: () => undefined };
+export const noWarnings = { warn: () => undefined };
 
 /** `$route` as CodeIgniter's router reads it: reserved keys split off, patterns in order. */
 export interface RouterTable {
@@ -70,39 +71,53 @@ export function uriSegments(uri: string): string[] {
   return trimmed.split('/').map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/** The state CI_Router builds up while it routes one request. */
-class RouterRun {
+/** show_error()'s message when `$route['default_controller']` is empty. */
+export const NO_DEFAULT_ROUTE = 'Unable to determine what should be displayed. A default route has not been specified in the routing file.';
+
+/** PHP's ucfirst(): the first byte upper-cased, ASCII only. */
+export function ucfirst(s: string): string {
+  const c = s.charCodeAt(0);
+  return c >= 97 && c <= 122 ? String.fromCharCode(c - 32) + s.slice(1) : s;
+}
+
+/**
+ * The state CI_Router builds up while it routes one request, and its methods that resolve the
+ * routed segments (`_set_request`, `_validate_request`, `_set_default_controller`). The HMVC
+ * routers extend it as their PHP classes extend CI_Router (see hmvc/).
+ */
+export class CiRouter {
   directory: string | null = null;
   klass = '';
   method = 'index';
   rsegments: string[] = [];
   defaultUsed = false;
+  /** `$this->default_controller`: the HMVC routers rewrite it in place. */
+  defaultController: Value | undefined;
 
+  /** @param tree the application folder (paths such as `controllers/Home.php`) */
   constructor(
-    private readonly table: RouterTable,
-    private readonly tree: AppTree,
-  ) {}
-
-  private ucfirst(s: string): string {
-    return s.charAt(0).toUpperCase() + s.slice(1);
+    protected readonly table: RouterTable,
+    protected readonly tree: AppTree,
+  ) {
+    this.defaultController = table.defaultController;
   }
 
-  private setDirectory(dir: string, append: boolean): void {
+  setDirectory(dir: string, append: boolean): void {
     const clean = dir.replace(/^\/+|\/+$/g, '').split('.').join('') + '/';
     if (!append || !this.directory) this.directory = clean;
     else this.directory += clean;
   }
 
-  private setClass(c: string): void {
+  setClass(c: string): void {
     this.klass = c.replace(/[/.]/g, '');
   }
 
-  validateRequest(segments: string[]): string[] {
+  protected validateRequest(segments: string[]): string[] {
     let c = segments.length;
     const directoryOverride = this.directory !== null;
     while (c-- > 0) {
       const first = segments[0];
-      const test = (this.directory ?? '') + this.ucfirst(this.table.translateUriDashes ? first.replace(/-/g, '_') : first);
+      const test = (this.directory ?? '') + ucfirst(this.table.translateUriDashes ? first.replace(/-/g, '_') : first);
       if (!this.tree.isFile(`controllers/${test}.php`) && !directoryOverride && this.tree.isDir(`controllers/${this.directory ?? ''}${first}`)) {
         this.setDirectory(segments.shift() as string, true);
         continue;
@@ -112,25 +127,26 @@ class RouterRun {
     return segments;
   }
 
+  /** CI_Router::_set_default_controller(); returns show_error()'s message when there is no default route. */
   setDefaultController(): string | undefined {
     this.defaultUsed = true;
-    const dc = this.table.defaultController;
-    if (dc === undefined || dc === null || dc === '' || dc === '0' || dc === false) {
-      return 'Unable to determine what should be displayed. A default route has not been specified in the routing file.';
+    const dc = this.defaultController;
+    if (dc === undefined || dc === null || dc === '' || dc === '0' || dc === false || dc === 0) {
+      return NO_DEFAULT_ROUTE;
     }
     const text = toPhpString(dc, noWarnings);
     if (text instanceof Unknown) return `the default controller is not known statically (${text.reason})`;
-    // sscanf($default_controller, '%[^/]/%s', $class, $method)
-    const m = /^([^/]+)\/(\S+)/.exec(text);
-    const klass = m ? m[1] : (/^[^/]+/.exec(text)?.[0] ?? '');
-    const method = m ? m[2] : 'index';
-    if (!this.tree.isFile(`controllers/${this.directory ?? ''}${this.ucfirst(klass)}.php`)) return undefined;
+    // sscanf($default_controller, '%[^/]/%s', $class, $method) !== 2: method 'index'
+    const [klass = '', scanned] = scanSlashParts(text, 2);
+    const method = scanned ?? 'index';
+    if (!this.tree.isFile(`controllers/${this.directory ?? ''}${ucfirst(klass)}.php`)) return undefined;
     this.setClass(klass);
     this.method = method;
     this.rsegments = [klass, method];
     return undefined;
   }
 
+  /** CI_Router::_set_request(). */
   setRequest(input: string[]): string | undefined {
     const segments = this.validateRequest(input.slice());
     if (segments.length === 0) return this.setDefaultController();
@@ -158,26 +174,25 @@ function targetFor(value: Value, method: RequestMethod): Value | undefined {
   return undefined;
 }
 
+/** The first route of a table that matches a URI, and the target it rewrites the URI to. */
+export interface TableMatch {
+  key: string;
+  /** Position of the matched entry in the route table. */
+  index: number;
+  /** The target after back-reference substitution (or the closure's result), or why it is not known statically. */
+  target: string | Unknown;
+}
+
 /**
- * Routes one URI exactly as CodeIgniter 3.1's CI_Router does: patterns in order, the first match
- * wins, back-references substituted only when the key has a group, then directory/class/method
- * resolution against the controllers that exist.
+ * CI_Router::_parse_routes() without what follows it: the first key of the table that matches the
+ * URI (segments joined with `/`), its target for the request method, back-references substituted
+ * only when the key has a group; undefined when no key matches.
  */
-export function routeUri(routes: PhpArray | RouterTable, uri: string, options: RouterOptions): UrlMatch {
-  const table = routes instanceof PhpArray ? readRouteTable(routes) : routes;
-  const run = new RouterRun(table, options.tree);
-  const segments = uriSegments(uri);
-  const base = { uri, matched_key: null as string | null, target_segments: null as string[] | null };
-  if (segments.length === 0) {
-    const rejected = run.setDefaultController();
-    return { ...base, dispatch: run.dispatch(), default_controller_route: true, ...(rejected ? { rejected } : {}) };
-  }
-  const permitted = new RegExp(`^[${options.permittedUriChars ?? DEFAULT_PERMITTED}]+$`, 'i');
-  const bad = segments.find((s) => !permitted.test(s));
-  if (bad !== undefined) {
-    return { ...base, dispatch: run.dispatch(), default_controller_route: false, rejected: 'The URI you submitted has disallowed characters.' };
-  }
-  const path = segments.join('/');
+export function matchRouteTable(
+  table: RouterTable,
+  path: string,
+  options: Pick<RouterOptions, 'method' | 'callClosure'>,
+): TableMatch | undefined {
   for (const { key, value, index } of table.patterns) {
     const target = targetFor(value, options.method);
     if (target === undefined) continue;
@@ -185,26 +200,56 @@ export function routeUri(routes: PhpArray | RouterTable, uri: string, options: R
     const groups = pattern.match(path);
     if (!groups) continue;
     let val: Value = target;
-    let unknown: string | undefined;
     if (val instanceof PhpClosure) {
       val = options.callClosure ? options.callClosure(val, groups.slice(1)) : new Unknown('closure routes are evaluated by the host');
     } else if (typeof val === 'string' && val.includes('$') && pattern.substitutes) {
       val = pattern.replace(path, val);
     }
     const text = val instanceof PhpArray ? 'Array' : toPhpString(val, noWarnings);
-    if (text instanceof Unknown) {
-      unknown = text.reason;
-      return { ...base, matched_key: keyToString(key), matchedIndex: index, dispatch: run.dispatch(), default_controller_route: false, unknown };
+    return { key: keyToString(key), index, target: text };
+  }
+  return undefined;
+}
+
+/** The first segment CodeIgniter's URI class refuses (`$config['permitted_uri_chars']`), if any. */
+export function disallowedSegment(segments: string[], permittedUriChars = DEFAULT_PERMITTED): string | undefined {
+  const permitted = new RegExp(`^[${permittedUriChars}]+$`, 'i');
+  return segments.find((s) => !permitted.test(s));
+}
+
+export const DISALLOWED_CHARACTERS = 'The URI you submitted has disallowed characters.';
+
+/**
+ * Routes one URI exactly as CodeIgniter 3.1's CI_Router does: patterns in order, the first match
+ * wins, back-references substituted only when the key has a group, then directory/class/method
+ * resolution against the controllers that exist.
+ */
+export function routeUri(routes: PhpArray | RouterTable, uri: string, options: RouterOptions): UrlMatch {
+  const table = routes instanceof PhpArray ? readRouteTable(routes) : routes;
+  const run = new CiRouter(table, options.tree);
+  const segments = uriSegments(uri);
+  const base = { uri, matched_key: null as string | null, target_segments: null as string[] | null };
+  if (segments.length === 0) {
+    const rejected = run.setDefaultController();
+    return { ...base, dispatch: run.dispatch(), default_controller_route: true, ...(rejected ? { rejected } : {}) };
+  }
+  if (disallowedSegment(segments, options.permittedUriChars) !== undefined) {
+    return { ...base, dispatch: run.dispatch(), default_controller_route: false, rejected: DISALLOWED_CHARACTERS };
+  }
+  const hit = matchRouteTable(table, segments.join('/'), options);
+  if (hit) {
+    if (hit.target instanceof Unknown) {
+      return { ...base, matched_key: hit.key, matchedIndex: hit.index, dispatch: run.dispatch(), default_controller_route: false, unknown: hit.target.reason };
     }
-    const targetSegments = text.split('/');
+    const targetSegments = hit.target.split('/');
     const rejected = run.setRequest(targetSegments);
     return {
       uri,
-      matched_key: keyToString(key),
+      matched_key: hit.key,
       target_segments: targetSegments,
       dispatch: run.dispatch(),
       default_controller_route: false,
-      matchedIndex: index,
+      matchedIndex: hit.index,
       ...(rejected ? { rejected } : {}),
     };
   }

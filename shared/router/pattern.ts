@@ -11,6 +11,14 @@ export function expandWildcards(key: string): string {
   return key.split(':any').join('[^/]+').split(':num').join('[0-9]+');
 }
 
+/**
+ * Modular Extensions' (and Bonfire's) replacement in a module's routes file: `:any` becomes `.+`,
+ * which may span several segments, where CodeIgniter's own is one segment.
+ */
+export function expandModuleWildcards(key: string): string {
+  return key.split(':any').join('.+').split(':num').join('[0-9]+');
+}
+
 /** Index of the first `#` that ends the pattern (CodeIgniter's delimiter), or -1. */
 export function unescapedDelimiter(s: string): number {
   for (let i = 0; i < s.length; i++) {
@@ -59,8 +67,12 @@ export class CompiledPattern {
   readonly groups: number;
   private compiled: { matcher: Matcher; engine: 're2' | 'backtracking' } | { error: string } | undefined;
 
-  constructor(readonly key: string) {
-    this.regex = expandWildcards(key);
+  /** @param regex the key with its wildcards replaced (CodeIgniter's replacement unless given) */
+  constructor(
+    readonly key: string,
+    regex = expandWildcards(key),
+  ) {
+    this.regex = regex;
     this.substitutes = this.regex.includes('(');
     this.groups = countGroups(this.regex);
   }
@@ -181,6 +193,15 @@ const cache = new GenerationalMap<string, CompiledPattern>(20_000);
 export function compileRouteKey(key: string): CompiledPattern {
   let hit = cache.get(key);
   if (!hit) cache.set(key, (hit = new CompiledPattern(key)));
+  return hit;
+}
+
+const moduleCache = new GenerationalMap<string, CompiledPattern>(5_000);
+
+/** A key of a module's routes file, as the HMVC routers match it (see expandModuleWildcards). */
+export function compileModuleRouteKey(key: string): CompiledPattern {
+  let hit = moduleCache.get(key);
+  if (!hit) moduleCache.set(key, (hit = new CompiledPattern(key, expandModuleWildcards(key))));
   return hit;
 }
 
