@@ -42,6 +42,35 @@ describe('security: ci-routes stays inside what it was given and ends quietly', 
     assert.match(followed, /outside_file/);
   });
 
+  it('check reads no constants, controller or route file through a symlink out of the project unless --follow-symlinks', () => {
+    const repo = path.join(tmp, 'repo2');
+    const app = path.join(repo, 'application');
+    const outside = path.join(tmp, 'runner-home');
+    fs.mkdirSync(path.join(app, 'config'), { recursive: true });
+    fs.mkdirSync(path.join(app, 'controllers'), { recursive: true });
+    fs.mkdirSync(outside, { recursive: true });
+    fs.writeFileSync(path.join(outside, 'constants.php'), "<?php\ndefine('DEPLOY_TOKEN', 'tok-0123456789');\n");
+    fs.writeFileSync(path.join(outside, 'Vault.php'), '<?php\nclass Vault extends CI_Controller {\n  public function index() {}\n}\n');
+    fs.symlinkSync(path.join(outside, 'constants.php'), path.join(app, 'config', 'constants.php'));
+    fs.symlinkSync(path.join(outside, 'Vault.php'), path.join(app, 'controllers', 'Vault.php'));
+    fs.writeFileSync(path.join(app, 'config', 'routes.php'), "<?php\nRoute::get('token', DEPLOY_TOKEN . '/index');\nRoute::get('vault', 'vault/index');\n$route = Route::map($route);\n");
+    const check = (...extra: string[]) => spawnSync(process.execPath, [BIN, 'check', path.join(app, 'config', 'routes.php'), ...extra], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const confined = check();
+    assert.doesNotMatch(confined.stdout + confined.stderr, /tok-0123456789/);
+    assert.match(confined.stdout, /'vault\/index' dispatches to no controller/);
+    const followed = check('--follow-symlinks');
+    assert.match(followed.stdout, /tok-0123456789/);
+    assert.doesNotMatch(followed.stdout, /'vault\/index' dispatches to no controller/);
+    // A route file that is itself a symlink out of its project is refused, with the way to read it.
+    const linkedApp = path.join(tmp, 'repo3', 'application');
+    fs.mkdirSync(path.join(linkedApp, 'config'), { recursive: true });
+    fs.symlinkSync(path.join(outside, 'constants.php'), path.join(linkedApp, 'config', 'routes.php'));
+    const refused = spawnSync(process.execPath, [BIN, 'check', path.join(linkedApp, 'config', 'routes.php')], { encoding: 'utf8' });
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /leads out of its project folder .*--follow-symlinks/);
+    assert.doesNotMatch(refused.stdout + refused.stderr, /tok-0123456789/);
+  });
+
   it('--follow-symlinks applies to check only', () => {
     const r = spawnSync(process.execPath, [BIN, 'list', path.join(tmp, 'x.php'), '--follow-symlinks'], { encoding: 'utf8' });
     assert.equal(r.status, 2);

@@ -9,7 +9,8 @@ import type { Dialect } from '../../../shared/library/route-library';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import { routeUri, type UrlMatch } from '../../../shared/router/ci-router';
 import { resolveController, type ControllerResolution } from '../../../shared/router/controllers';
-import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
+import { setReadRoots } from '../host/read-fence';
+import { applicationDirOf, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
 import { DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
@@ -114,6 +115,7 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
     if (err.code === 'ENOENT') throw new UsageError(`cannot read '${file}': no such file`);
     if (err.code === 'EISDIR') throw new UsageError(`cannot read '${file}': it is a directory`);
     if (err.code === 'EACCES') throw new UsageError(`cannot read '${file}': permission denied`);
+    if (err.code === 'EOUTSIDE') throw new UsageError(`cannot read '${file}': it leads out of its project folder (symlinks resolved); --follow-symlinks reads it`);
     throw new UsageError(`cannot read '${file}': ${err.message}`);
   }
 }
@@ -191,11 +193,19 @@ export function run(argv: string[], io: Io): number {
         // A file named twice (`routes.php ./routes.php`) is checked once.
         const files = [...new Map((file === undefined ? [] : [file, ...rest]).map((f) => [path.resolve(f), f])).values()];
         if (!files.length) throw new UsageError('missing the routes file argument');
-        const routeFiles = files.map((f) => {
-          const ctx = load(f, dialect, defines);
-          return { ctx, evaluation: evaluate(ctx, maxSteps) };
-        });
-        return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps), Boolean(values['follow-symlinks'])), { json: Boolean(values.json), maxWarnings, severities }, io);
+        const followSymlinks = Boolean(values['follow-symlinks']);
+        // Every read (route files, constants, controllers, Route.php) stays inside the projects
+        // given, symlinks resolved: a pull request's symlink must not make a CI job read the runner's disk.
+        if (!followSymlinks) setReadRoots(files.map(projectDirOf));
+        try {
+          const routeFiles = files.map((f) => {
+            const ctx = load(f, dialect, defines);
+            return { ctx, evaluation: evaluate(ctx, maxSteps) };
+          });
+          return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps), followSymlinks), { json: Boolean(values.json), maxWarnings, severities }, io);
+        } finally {
+          setReadRoots(undefined);
+        }
       }
       default:
         throw new UsageError(`unknown command '${command}' (expected list, eval, match or check)`);
@@ -207,6 +217,15 @@ export function run(argv: string[], io: Io): number {
     }
     throw e;
   }
+}
+
+/**
+ * The folder a route file's project lies in: the one above its application folder (where
+ * CodeIgniter's index.php, and Bonfire's bonfire/ tree, sit beside application/), else its own folder.
+ */
+function projectDirOf(file: string): string {
+  const app = applicationDirOf(file);
+  return app ? path.dirname(app) : path.dirname(path.resolve(file));
 }
 
 /**
