@@ -35,10 +35,17 @@ import { IdleWork } from './idle-work';
 import { NameChoicesCache } from './name-choices-cache';
 import { OutlineCache } from './outline-cache';
 import { warmUpSteps } from './warm-up';
+import { ProtocolEdge } from './protocol-edge';
+import { workspaceFoldersProblem } from './param-checks';
+import { boundedDiagnostics } from './diagnostic-caps';
+import { WatchedChanges, type FileChange, type Followed } from './watched-changes';
+import type { NamedUsage } from '../../../shared/workspace/php-index';
 
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
   debounceMs?: number;
+  /** How long file-watcher notifications must pause before their events are followed (ms). */
+  watchedFilesQuietMs?: number;
   /**
    * A document's first analysis publishes what the quick checks found once it has taken this
    * long (ms), then everything when the inclusion checks are done.
@@ -77,7 +84,10 @@ const IDLE_SLICE_MS = 2;
 const IDLE_QUIET_MS = 300;
 
 /** Wires the engine to an LSP connection. Only this layer knows LSP. */
-export function startServer(connection: Connection, options: ServerOptions = {}): RunningServer {
+export function startServer(rawConnection: Connection, options: ServerOptions = {}): RunningServer {
+  // Every handler below is registered through the edge: what the client sends is checked first.
+  const edge = new ProtocolEdge((message) => log(message));
+  const connection = edge.guard(rawConnection);
   const documents = new TextDocuments(TextDocument);
   const service = new RouteService();
   let folders: Folder[] = [];
@@ -254,7 +264,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   function diagnosticsOf(doc: TextDocument, findings: SeverityFinding[]): Diagnostic[] {
-    return findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
+    const uriOf = (p?: string) => (p ? pathToFileURL(p).toString() : '');
+    return boundedDiagnostics(doc, findings, (f) => f.severity, (f) => f.finding.span, (kept) => kept.map((f) => toDiagnostic(doc, f.finding, f.severity, uriOf)));
   }
 
   /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
@@ -280,7 +291,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         }
       }
       const target = doc;
-      if (target) diagnostics = unknownNameUsages(usages, index.knownNames()).map((f) => toDiagnostic(target, f, level, () => ''));
+      const known = index.knownNames();
+      // Only the unknown names are made findings, and only those published (suggestions cost).
+      const unknown = usages.filter((u) => u.name !== undefined && !known.has(u.name));
+      const spanOf = (u: NamedUsage) => u.argSpan ?? u.nameSpan ?? u.callSpan;
+      if (target) diagnostics = boundedDiagnostics(target, unknown, () => level, spanOf, (kept) => unknownNameUsages(kept, known).map((f) => toDiagnostic(target, f, level, () => '')));
     }
     // Open documents always get a publication (clients wait for one); others only when it changes.
     if (diagnostics.length === 0 && !usagePublished.has(uri) && !openDoc) return;
@@ -399,7 +414,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
     supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     completionItems.useShape(completionShape(caps));
-    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown };
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown; watchedFilesQuietMs?: unknown };
+    if (typeof init.watchedFilesQuietMs === 'number' && init.watchedFilesQuietMs >= 0) watched.quietMs = init.watchedFilesQuietMs;
     requestTimings.enabled = init.requestTimings === true;
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
     if (typeof init.earlyFindingsAfterMs === 'number' && init.earlyFindingsAfterMs >= 0) earlyFindingsAfterMs = init.earlyFindingsAfterMs;
@@ -436,6 +452,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialized(async () => {
     if (supportsWorkspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        if (edge.refuse('workspace/didChangeWorkspaceFolders', workspaceFoldersProblem(e))) return;
         folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
         for (const a of e.added) {
           const p = uriToPath(a.uri);
@@ -499,20 +516,34 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     reanalyseOpen();
   });
 
+  /** One file's changes on disk, followed (once per batch of events, see WatchedChanges). */
+  function followChange(change: FileChange): Followed {
+    const base = path.basename(change.file);
+    if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
+    service.invalidateControllers();
+    if (documents.get(change.uri)) return 'open'; // the open document is the truth
+    if (change.type === FileChangeType.Deleted) index.removeFile(change.file);
+    else if (index.isRouteFile(change.file)) {
+      index.updateRouteFile(change.file);
+      return 'route file read';
+    } else index.updatePhpFile(change.file);
+    return 'other file';
+  }
+  const watched = new WatchedChanges(
+    followChange,
+    (summary) => {
+      log(`followed ${summary.events.toLocaleString('en-US')} change event${summary.events === 1 ? '' : 's'} on disk: ${summary.files} file(s), ${summary.routeFilesRead} route file${summary.routeFilesRead === 1 ? '' : 's'} read again`);
+      reanalyseOpen();
+      republishUsages();
+    },
+    (e) => connection.console.error(`[ci-routes] following a change on disk failed: ${(e as Error).stack ?? String(e)}`),
+    options.watchedFilesQuietMs,
+  );
   connection.onDidChangeWatchedFiles((params) => {
-    for (const change of params.changes) {
-      const file = uriToPath(change.uri);
-      if (!file) continue;
-      const base = path.basename(file);
-      if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
-      service.invalidateControllers();
-      if (documents.get(change.uri)) continue; // the open document is the truth
-      if (change.type === FileChangeType.Deleted) index.removeFile(file);
-      else if (index.isRouteFile(file)) index.updateRouteFile(file);
-      else index.updatePhpFile(file);
-    }
-    reanalyseOpen();
-    republishUsages();
+    watched.add(params.changes.flatMap((c) => {
+      const file = uriToPath(c.uri);
+      return file ? [{ file, uri: c.uri, type: c.type }] : [];
+    }));
   });
 
   /** The version each document was opened at: its content event is the open itself. */
@@ -577,6 +608,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers.clear();
     backlog.clear();
     idle.clear();
+    watched.clear();
   });
 
   /**
