@@ -184,6 +184,12 @@ describe('the server validates what the client sends at its edge', function () {
       if (a.code !== undefined && a.code !== INVALID_PARAMS && !refusal) wrong.push(`${method} ${JSON.stringify(params)}: error ${a.code} ${a.message}`);
     }
     assert.deepEqual(wrong, [], `${wrong.length} of ${requests.length} requests got a handler error`);
+    // Quick fixes come back from the client in the diagnostics' data: malformed ones make no actions.
+    const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    for (const data of [{ fixes: 'none' }, { fixes: [{ title: 5, edits: [] }] }, { fixes: [{ title: 'x', preferred: true, edits: [{ range: null, newText: 'y' }] }] }]) {
+      const actions = await answer(ctx.client, 'textDocument/codeAction', { textDocument: { uri: ctx.routesUri }, range: zero, context: { diagnostics: [{ range: zero, message: 'm', source: 'ci-routes', data }] } });
+      assert.deepEqual(actions.result, [], JSON.stringify(data));
+    }
     // Out-of-range but well-formed positions are clamped to the document, as the protocol says.
     const clamped = await answer(ctx.client, 'textDocument/hover', { textDocument: { uri: ctx.routesUri }, position: { line: 1000, character: 1000 } });
     assert.equal(clamped.code, undefined);

@@ -150,3 +150,23 @@ export function workspaceFoldersProblem(event: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A quick fix as the server puts it in a diagnostic's `data` (see convert.ts). */
+export interface DataFix {
+  title: string;
+  preferred: boolean;
+  edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[];
+}
+
+/** The quick fixes in a diagnostic's `data` sent back by the client, those well formed. */
+export function fixesIn(data: unknown): DataFix[] {
+  if (!isObject(data) || !Array.isArray(data.fixes)) return [];
+  return data.fixes.filter(
+    (f): f is DataFix =>
+      isObject(f) &&
+      typeof f.title === 'string' &&
+      typeof f.preferred === 'boolean' &&
+      Array.isArray(f.edits) &&
+      f.edits.every((e) => isObject(e) && typeof e.newText === 'string' && !rangeProblem(e.range, 'range')),
+  );
+}

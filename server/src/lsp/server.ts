@@ -36,7 +36,7 @@ import { NameChoicesCache } from './name-choices-cache';
 import { OutlineCache } from './outline-cache';
 import { warmUpSteps } from './warm-up';
 import { ProtocolEdge } from './protocol-edge';
-import { workspaceFoldersProblem } from './param-checks';
+import { fixesIn, workspaceFoldersProblem } from './param-checks';
 import { boundedDiagnostics } from './diagnostic-caps';
 import { WatchedChanges, type FileChange, type Followed } from './watched-changes';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
@@ -587,8 +587,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     const actions: CodeAction[] = [];
     for (const d of params.context.diagnostics) {
       if (d.source !== 'ci-routes') continue;
-      const fixes = (d.data as { fixes?: { title: string; preferred: boolean; edits: { range: typeof d.range; newText: string }[] }[] } | undefined)?.fixes ?? [];
-      for (const fix of fixes) {
+      // The fixes come back from the client: those not as the server wrote them are ignored.
+      for (const fix of fixesIn(d.data)) {
         actions.push({
           title: fix.title,
           kind: CodeActionKind.QuickFix,
