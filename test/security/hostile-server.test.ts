@@ -56,7 +56,7 @@ describe('security: hostile workspace text reaches no editor feature raw', funct
     client = new LspClient();
     client.settings = HOSTILE_SETTINGS;
     client.connection.onNotification(ShowMessageNotification.type, (p) => void messages.push(p.message));
-    // vscode-languageserver sends showWarningMessage as a request (it may carry actions).
+    // The settings warnings are notifications; message requests (which may carry actions) are read too.
     client.connection.onRequest(ShowMessageRequest.type, (p) => (messages.push(p.message), null));
     await client.initialize(hostile.root, { debounceMs: 0 }, { codeLens: {}, inlayHint: {}, documentSymbol: { hierarchicalDocumentSymbolSupport: true }, completion: { completionItem: { resolveSupport: { properties: ['documentation'] } } } });
     routesUri = pathToFileURL(hostile.routes).toString();

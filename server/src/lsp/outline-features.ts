@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   InlayHintKind,
+  InlayHintRequest,
   SymbolKind,
   type CodeLens,
   type Connection,
@@ -99,7 +100,8 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: visibleControls(l.title), command: '' } }));
   });
 
-  connection.languages.inlayHint.on((params): InlayHint[] | null => {
+  // Registered as a plain request so that the protocol edge checks its params (server.ts).
+  connection.onRequest(InlayHintRequest.type, (params): InlayHint[] | null => {
     const r = routeDoc(params.textDocument.uri);
     if (!r || !deps.settingsFor(r.file).inlayHints) return null;
     return backReferenceHints(r.a.text, r.a.evaluation).map((h) => ({

@@ -5,6 +5,8 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   type CodeAction,
@@ -36,10 +38,17 @@ import { OutlineCache } from './outline-cache';
 import { warmUpSteps } from './warm-up';
 import { describeIndexStats, registerIndexStats } from './index-stats';
 import { visibleControls } from '../../../shared/util/escape';
+import { ProtocolEdge } from './protocol-edge';
+import { fixesIn, workspaceFoldersProblem } from './param-checks';
+import { boundedDiagnostics } from './diagnostic-caps';
+import { WatchedChanges, type FileChange, type Followed } from './watched-changes';
+import type { NamedUsage } from '../../../shared/workspace/php-index';
 
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
   debounceMs?: number;
+  /** How long file-watcher notifications must pause before their events are followed (ms). */
+  watchedFilesQuietMs?: number;
   /**
    * A document's first analysis publishes what the quick checks found once it has taken this
    * long (ms), then everything when the inclusion checks are done.
@@ -78,7 +87,10 @@ const IDLE_SLICE_MS = 2;
 const IDLE_QUIET_MS = 300;
 
 /** Wires the engine to an LSP connection. Only this layer knows LSP. */
-export function startServer(connection: Connection, options: ServerOptions = {}): RunningServer {
+export function startServer(rawConnection: Connection, options: ServerOptions = {}): RunningServer {
+  // Every handler below is registered through the edge: what the client sends is checked first.
+  const edge = new ProtocolEdge((message) => log(message));
+  const connection = edge.guard(rawConnection);
   const documents = new TextDocuments(TextDocument);
   const service = new RouteService();
   let folders: Folder[] = [];
@@ -97,6 +109,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // Log lines name workspace files and quote settings: one line each, no control raw.
   const log = (message: string) => connection.console.log(`[ci-routes] ${visibleControls(message)}`);
+  /** A failure in the log: the trace's lines indented under it, so no text in them reads as a line of the log's own. */
+  const logFailure = (what: string, e: unknown) =>
+    connection.console.error(`[ci-routes] ${visibleControls(what)} failed: ${String((e as Error)?.stack ?? e).split('\n').map(visibleControls).join('\n    ')}`);
   /** Open documents currently not analysed because of ciRoutes.maxFileSize. */
   const overLimit = new Set<string>();
 
@@ -112,7 +127,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       }
       const { settings, problems } = normalizeSettings(raw);
       f.settings = settings;
-      for (const p of problems) connection.window.showWarningMessage(`CI Routes: ${p}`);
+      // A notification, not a request: nothing waits for (or fails on) the client's answer.
+      for (const p of problems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `CI Routes: ${p}` });
     }
   }
 
@@ -130,7 +146,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
   const jobs = new Map<string, AnalysisJob>();
   const outlines = new OutlineCache();
-  const idle = new IdleWork(IDLE_SLICE_MS, () => backlog.size > 0, (uri, e) => connection.console.error(`[ci-routes] preparing requests on ${uri} failed: ${(e as Error).stack ?? String(e)}`), IDLE_QUIET_MS);
+  const idle = new IdleWork(IDLE_SLICE_MS, () => backlog.size > 0, (uri, e) => logFailure(`preparing requests on ${uri}`, e), IDLE_QUIET_MS);
 
   const nameChoices = new NameChoicesCache();
   const completionItems = new CompletionItems();
@@ -207,7 +223,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         if (performance.now() >= end) break;
       }
     } catch (e) {
-      connection.console.error(`[ci-routes] analysis of ${job.doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+      logFailure(`analysis of ${job.doc.uri}`, e);
       if (jobs.get(job.doc.uri) === job) jobs.delete(job.doc.uri);
       return;
     }
@@ -219,7 +235,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       publishAnalysis(job.doc, job.version, job.file, result);
     } catch (e) {
-      connection.console.error(`[ci-routes] publishing the analysis of ${job.doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+      logFailure(`publishing the analysis of ${job.doc.uri}`, e);
     }
   }
 
@@ -256,7 +272,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   function diagnosticsOf(doc: TextDocument, findings: SeverityFinding[]): Diagnostic[] {
-    return findings.map((f) => toDiagnostic(doc, f.finding, f.severity, (p) => (p ? pathToFileURL(p).toString() : '')));
+    const uriOf = (p?: string) => (p ? pathToFileURL(p).toString() : '');
+    return boundedDiagnostics(doc, findings, (f) => f.severity, (f) => f.finding.span, (kept) => kept.map((f) => toDiagnostic(doc, f.finding, f.severity, uriOf)));
   }
 
   /** Files whose `Route::named()` diagnostics were published (so they can be cleared). */
@@ -282,7 +299,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         }
       }
       const target = doc;
-      if (target) diagnostics = unknownNameUsages(usages, index.knownNames()).map((f) => toDiagnostic(target, f, level, () => ''));
+      const known = index.knownNames();
+      // Only the unknown names are made findings, and only those published (suggestions cost).
+      const unknown = usages.filter((u) => u.name !== undefined && !known.has(u.name));
+      const spanOf = (u: NamedUsage) => u.argSpan ?? u.nameSpan ?? u.callSpan;
+      if (target) diagnostics = boundedDiagnostics(target, unknown, () => level, spanOf, (kept) => unknownNameUsages(kept, known).map((f) => toDiagnostic(target, f, level, () => '')));
     }
     // Open documents always get a publication (clients wait for one); others only when it changes.
     if (diagnostics.length === 0 && !usagePublished.has(uri) && !openDoc) return;
@@ -401,8 +422,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     supportsWorkspaceFolders = Boolean(caps.workspace?.workspaceFolders);
     supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     completionItems.useShape(completionShape(caps));
-    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown; evaluationBudgetBytes?: unknown };
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown; evaluationBudgetBytes?: unknown; watchedFilesQuietMs?: unknown };
     if (typeof init.evaluationBudgetBytes === 'number' && init.evaluationBudgetBytes >= 0) index.setEvaluationBudget(init.evaluationBudgetBytes);
+    if (typeof init.watchedFilesQuietMs === 'number' && init.watchedFilesQuietMs >= 0) watched.quietMs = init.watchedFilesQuietMs;
     requestTimings.enabled = init.requestTimings === true;
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
     if (typeof init.earlyFindingsAfterMs === 'number' && init.earlyFindingsAfterMs >= 0) earlyFindingsAfterMs = init.earlyFindingsAfterMs;
@@ -439,6 +461,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialized(async () => {
     if (supportsWorkspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        if (edge.refuse('workspace/didChangeWorkspaceFolders', workspaceFoldersProblem(e))) return;
         folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
         for (const a of e.added) {
           const p = uriToPath(a.uri);
@@ -504,20 +527,34 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     reanalyseOpen();
   });
 
+  /** One file's changes on disk, followed (once per batch of events, see WatchedChanges). */
+  function followChange(change: FileChange): Followed {
+    const base = path.basename(change.file);
+    if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
+    service.invalidateControllers();
+    if (documents.get(change.uri)) return 'open'; // the open document is the truth
+    if (change.type === FileChangeType.Deleted) index.removeFile(change.file);
+    else if (index.isRouteFile(change.file)) {
+      index.updateRouteFile(change.file);
+      return 'route file read';
+    } else index.updatePhpFile(change.file);
+    return 'other file';
+  }
+  const watched = new WatchedChanges(
+    followChange,
+    (summary) => {
+      log(`followed ${summary.events.toLocaleString('en-US')} change event${summary.events === 1 ? '' : 's'} on disk: ${summary.files} file(s), ${summary.routeFilesRead} route file${summary.routeFilesRead === 1 ? '' : 's'} read again`);
+      reanalyseOpen();
+      republishUsages();
+    },
+    (e) => logFailure(`following a change on disk`, e),
+    options.watchedFilesQuietMs,
+  );
   connection.onDidChangeWatchedFiles((params) => {
-    for (const change of params.changes) {
-      const file = uriToPath(change.uri);
-      if (!file) continue;
-      const base = path.basename(file);
-      if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
-      service.invalidateControllers();
-      if (documents.get(change.uri)) continue; // the open document is the truth
-      if (change.type === FileChangeType.Deleted) index.removeFile(file);
-      else if (index.isRouteFile(file)) index.updateRouteFile(file);
-      else index.updatePhpFile(file);
-    }
-    reanalyseOpen();
-    republishUsages();
+    watched.add(params.changes.flatMap((c) => {
+      const file = uriToPath(c.uri);
+      return file ? [{ file, uri: c.uri, type: c.type }] : [];
+    }));
   });
 
   /** The version each document was opened at: its content event is the open itself. */
@@ -561,8 +598,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const actions: CodeAction[] = [];
     for (const d of params.context.diagnostics) {
       if (d.source !== 'ci-routes') continue;
-      const fixes = (d.data as { fixes?: { title: string; preferred: boolean; edits: { range: typeof d.range; newText: string }[] }[] } | undefined)?.fixes ?? [];
-      for (const fix of fixes) {
+      // The fixes come back from the client: those not as the server wrote them are ignored.
+      for (const fix of fixesIn(d.data)) {
         actions.push({
           title: fix.title,
           kind: CodeActionKind.QuickFix,
@@ -582,6 +619,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers.clear();
     backlog.clear();
     idle.clear();
+    watched.clear();
   });
 
   /**
@@ -602,7 +640,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       service.evaluate(doc.uri, file, doc.getText(), doc.version, settingsFor(file));
     } catch (e) {
-      connection.console.error(`[ci-routes] evaluation of ${doc.uri} failed: ${(e as Error).stack ?? String(e)}`);
+      logFailure(`evaluation of ${doc.uri}`, e);
     }
     // A version no analysis is waiting for still gets one, in the background.
     if (!timers.has(doc.uri)) enqueue(doc.uri);

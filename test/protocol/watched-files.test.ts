@@ -1,0 +1,75 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
+import { LspClient } from '../helpers/lsp-client';
+
+const ROUTES = "<?php\nRoute::get('photos', 'photos/index', array('as' => 'photos'));\n$route = Route::map($route);\n";
+
+/** The server's log lines about following changes on disk: `followed N change event(s) on disk: … R route file(s) read again`. */
+function followed(client: LspClient): { events: number; routeFiles: number }[] {
+  return client.logs.flatMap((l) => {
+    const m = /followed ([\d,]+) change events? on disk: .*?(\d+) route files? read again/.exec(l);
+    return m ? [{ events: Number(m[1].replace(/,/g, '')), routeFiles: Number(m[2]) }] : [];
+  });
+}
+
+async function until(cond: () => boolean, what: string, client: LspClient): Promise<void> {
+  const deadline = Date.now() + 60_000; // a deadline for a hang, not a speed requirement
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`${what} never happened; log: ${client.logs.slice(-10).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('file-change events are coalesced', function () {
+  this.timeout(120_000);
+  let root: string;
+  let client: LspClient;
+  let uri: string;
+  beforeEach(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-watched-'));
+    fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), ROUTES);
+    uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
+    client = new LspClient();
+    // Notifications sent together must reach the server within the quiet time: a long one, so that a
+    // loaded machine does not split the burst (the default is 100 ms).
+    await client.initialize(root, { debounceMs: 0, watchedFilesQuietMs: 2000 });
+    await until(() => client.logs.some((l) => /indexed 1 route file/.test(l)), 'the first scan', client);
+  });
+  afterEach(async () => {
+    await client.shutdown();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const total = (f: { events: number; routeFiles: number }[], k: 'events' | 'routeFiles') => f.reduce((n, x) => n + x[k], 0);
+
+  it('2,000 events for one file in one notification read it again once', async () => {
+    const changes = Array.from({ length: 2_000 }, () => ({ uri, type: FileChangeType.Changed }));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.method, { changes });
+    await until(() => total(followed(client), 'events') >= 2_000, 'following the 2,000 events', client);
+    // The server answers meanwhile and after: a request round trip, then nothing more was read.
+    await client.connection.sendRequest('workspace/symbol', { query: 'photos' });
+    assert.deepEqual(followed(client), [{ events: 2_000, routeFiles: 1 }]);
+  });
+
+  it('2,000 notifications of one event each, sent together, read the file again once', async () => {
+    for (let i = 0; i < 2_000; i++) void client.connection.sendNotification(DidChangeWatchedFilesNotification.method, { changes: [{ uri, type: FileChangeType.Changed }] });
+    await until(() => total(followed(client), 'events') >= 2_000, 'following the 2,000 events', client);
+    await client.connection.sendRequest('workspace/symbol', { query: 'photos' });
+    assert.equal(total(followed(client), 'events'), 2_000);
+    assert.equal(total(followed(client), 'routeFiles'), 1, JSON.stringify(followed(client)));
+  });
+
+  it('a change then a deletion of the file is one deletion: its names are gone', async () => {
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type: FileChangeType.Changed }] });
+    fs.rmSync(path.join(root, 'application', 'config', 'routes.php'));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type: FileChangeType.Deleted }] });
+    await until(() => total(followed(client), 'events') >= 2, 'following the 2 events', client);
+    const symbols = (await client.connection.sendRequest('workspace/symbol', { query: 'photos' })) as unknown[];
+    assert.deepEqual(symbols, []);
+  });
+});
