@@ -171,6 +171,8 @@ const MAX_DEPTH = 800;
 const MAX_CALL_DEPTH = 100;
 /** Steps between two readings of the clock (reading it costs about as much as a few steps). */
 const STEPS_PER_CLOCK_READING = 1024;
+/** Entries from which copying a shared array reads the clock (see writableCopy). */
+const LARGE_COPY = 4096;
 
 const ROUTE_PARAMS: Record<string, string[]> = {
   any: ['from', 'to', 'options', 'nested'],
@@ -1097,9 +1099,17 @@ export class Interpreter implements LibraryHost, WorkMeter {
     return a + b;
   }
 
-  /** The array to write into; copying a shared one is paid for by its size. */
+  /**
+   * The array to write into. Copying a shared one is not charged in steps: whether it is shared
+   * also depends on the checkpoints an editor took (their variables share the arrays), and an
+   * evaluation resumed from one must count the steps a fresh one does. A large copy reads the
+   * clock instead, so that a loop of copies meets the time budget at once.
+   */
   private writableCopy(arr: PhpArray): PhpArray {
-    if (arr.isShared) this.charge(unitsOf(arr));
+    if (arr.isShared && arr.size >= LARGE_COPY && this.deadline !== Infinity) {
+      this.nextClockReading = this.steps;
+      this.readClock();
+    }
     return arr.writable();
   }
 

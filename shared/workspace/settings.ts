@@ -14,6 +14,8 @@ export interface FolderSettings {
   maxFileSize: number;
   /** Evaluation steps allowed per route file. */
   maxSteps: number;
+  /** Wall-clock milliseconds one evaluation of a route file may take. */
+  maxEvaluationMs: number;
   /** Routes one request method may hold before evaluation stops (a diagnostic says so). */
   maxRoutes: number;
   /** Show what each `$n` in a target refers to. */
@@ -31,6 +33,7 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   diagnostics: {},
   maxFileSize: 2 * 1024 * 1024,
   maxSteps: 100_000,
+  maxEvaluationMs: 5_000,
   maxRoutes: 200_000,
   inlayHints: true,
   maxOutlineSymbols: 5_000,
@@ -86,7 +89,7 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
     if (typeof r.inlayHints === 'boolean') s.inlayHints = r.inlayHints;
     else problems.push('ciRoutes.inlayHints must be true or false');
   }
-  for (const field of ['maxFileSize', 'maxSteps', 'maxRoutes', 'maxOutlineSymbols'] as const) {
+  for (const field of ['maxFileSize', 'maxSteps', 'maxEvaluationMs', 'maxRoutes', 'maxOutlineSymbols'] as const) {
     const v = r[field];
     if (v === undefined) continue;
     if (typeof v === 'number' && Number.isFinite(v) && v > 0) s[field] = Math.floor(v);

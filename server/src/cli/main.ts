@@ -12,7 +12,7 @@ import { resolveController, type ControllerResolution } from '../../../shared/ro
 import { loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
-import { DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
+import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { renderTable, style, type Styler } from './table';
 
 const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Route library does, without PHP.
@@ -116,7 +116,7 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
 }
 
 function evaluate(ctx: RouteFileContext, maxSteps: number | undefined): FileEvaluation {
-  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file, maxSteps });
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs });
 }
 
 /** Runs the CLI; returns the exit code. */
