@@ -187,9 +187,27 @@ export function translateExpanded(s: string): Translation {
   }
 }
 
+/**
+ * Copies of an item the automaton of a key may hold once counted repetitions are expanded
+ * (`(a{1,20}){1,20}` holds 400 `a`s): nested ones multiply, and building the automaton of
+ * `((a{1,20}){1,20}){1,20}` (8,000) took seconds.
+ */
+export const MAX_EXPANDED_ITEMS = 1_000;
+
+/** The longest key the analysis translates (a literal one included): longer keys are left undecided. */
+export const MAX_KEY_LENGTH = 4_096;
+
 function translate(s: string): Alternative[] {
+  if (s.length > MAX_KEY_LENGTH) refuse(`the key is longer than ${MAX_KEY_LENGTH.toLocaleString('en-US')} characters`);
   const alternatives: Alternative[] = [];
   let out = '';
+  // Expanded size: of the items of each open group (outermost first) and of the last item.
+  const sizes: number[] = [0];
+  let lastSize = 0;
+  const grow = (items: number): void => {
+    sizes[sizes.length - 1]! += items;
+    if (sizes[sizes.length - 1]! > MAX_EXPANDED_ITEMS) refuse(`its counted repetitions expand to more than ${MAX_EXPANDED_ITEMS.toLocaleString('en-US')} items`);
+  };
   let anchoredStart = false;
   let endSeen = false;
   let depth = 0;
@@ -216,6 +234,8 @@ function translate(s: string): Alternative[] {
     out += src;
     last = 'atom';
     started = true;
+    lastSize = 1;
+    grow(1);
   };
 
   while (i < s.length) {
@@ -242,6 +262,7 @@ function translate(s: string): Alternative[] {
         if (endSeen) refuse('a "$" assertion before the end of an alternative is not supported');
         groupOpening(s, i);
         groups.push({ at: out.length, alternation: false });
+        sizes.push(0);
         out += '(?:';
         i += groupOpeningLength(s, i);
         depth++;
@@ -259,6 +280,8 @@ function translate(s: string): Alternative[] {
         const quantified = /^(?:[*+?]|\{\d+(?:,\d*)?\})/.test(s.slice(i + 1, i + 24));
         if (group.alternation || quantified) out += ')';
         else out = out.slice(0, group.at) + out.slice(group.at + 3);
+        lastSize = sizes.pop()!;
+        grow(lastSize);
         last = 'atom';
         i++;
         continue;
@@ -292,6 +315,8 @@ function translate(s: string): Alternative[] {
       case '+':
       case '?': {
         i = quantifier(s, i, i + 1, c);
+        // `x+` is built as `xx*`.
+        if (c === '+') grow(lastSize);
         continue;
       }
       case '{': {
@@ -302,6 +327,8 @@ function translate(s: string): Alternative[] {
           if (min > 1000 || (max !== Infinity && max > 1000)) refuse(`repetition count ${m[0]} is too large to analyse`);
           if (max < min) refuse(`repetition ${m[0]} is out of order`);
           i = quantifier(s, i, i + m[0].length, m[0]);
+          // `x{m,n}` is n copies of x, and `x{m,}` m copies and a `x*`.
+          grow(lastSize * ((max === Infinity ? min + 1 : max) - 1));
           continue;
         }
         if (/^\{\s*\d*\s*(?:,\s*\d*\s*)?\}/.test(s.slice(i, i + 32)) && /^\{[^}]*\d/.test(s.slice(i, i + 32))) {

@@ -9,6 +9,7 @@ import {
   literalDfa,
   mayStartWith,
   packDfa,
+  ProductBudget,
   sampleWords,
   summarise,
   TooLargeError,
@@ -72,7 +73,12 @@ export interface InclusionOptions {
   readonly maxProductStates?: number;
   /** Candidate sets up to this size are reduced to an irredundant `by` (one check per member). */
   readonly maxReduce?: number;
+  /** Work all the product constructions of one decision may do before it gives up with 'unknown'. */
+  readonly maxProductWork?: number;
 }
+
+/** About 50 ms of products per decision; a large file's decisions take a few hundred units each. */
+const DEFAULT_PRODUCT_WORK = 3_000_000;
 
 /**
  * Keys (with their automata) are kept in two generations of this many: when the current one is
@@ -92,6 +98,9 @@ export class InclusionChecker {
   private readonly limits: BuildLimits;
   private readonly maxProductStates: number;
   private readonly maxReduce: number;
+  private readonly maxProductWork: number;
+  /** What the decision under way may still spend on products (see decide()). */
+  private budget = new ProductBudget(0);
   private readonly cache = new GenerationalMap<string, Entry>(KEYS_PER_GENERATION);
   /** The automata of the literal keys used last (see automaton()). */
   private readonly literalAutomata = new GenerationalMap<string, Automaton>(LITERAL_AUTOMATA_PER_GENERATION);
@@ -110,6 +119,7 @@ export class InclusionChecker {
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.maxProductStates = options.maxProductStates ?? 200_000;
     this.maxReduce = options.maxReduce ?? 16;
+    this.maxProductWork = options.maxProductWork ?? DEFAULT_PRODUCT_WORK;
   }
 
   /** `key` is the raw route key as written in $route; earlier keys likewise, in table order. */
@@ -177,6 +187,8 @@ export class InclusionChecker {
   }
 
   private decide(key: string, earlier: readonly string[], count: number): Coverage {
+    // One budget per decision, whatever the caches hold: the answer is the same on every analysis.
+    this.budget = new ProductBudget(this.maxProductWork);
     const entry = this.entry(key);
     const translation = this.translation(entry);
     if (!translation.ok) return { kind: 'unknown', reason: translation.reason };
@@ -220,10 +232,10 @@ export class InclusionChecker {
       if (!anyone) return notCovered;
     }
     for (let k = 0; k < dfas.length; k++) {
-      if (acceptsAll[k] && unionCovers(own.dfa, [dfas[k]!], this.maxProductStates).covered) return { kind: 'covered', by: [indices[k]!] };
+      if (acceptsAll[k] && unionCovers(own.dfa, [dfas[k]!], this.maxProductStates, this.budget).covered) return { kind: 'covered', by: [indices[k]!] };
     }
 
-    const result = unionCovers(own.dfa, dfas, this.maxProductStates);
+    const result = unionCovers(own.dfa, dfas, this.maxProductStates, this.budget);
     if (!result.covered) return notCovered;
     const overlapping: number[] = [];
     result.overlapping.forEach((hit, k) => {
@@ -273,7 +285,7 @@ export class InclusionChecker {
     try {
       for (let at = kept.length - 1; at >= 0 && kept.length > 1; at--) {
         const without = kept.filter((_, k) => k !== at);
-        if (unionCovers(key, without.map((k) => dfas[k]!), this.maxProductStates).covered) kept.splice(at, 1);
+        if (unionCovers(key, without.map((k) => dfas[k]!), this.maxProductStates, this.budget).covered) kept.splice(at, 1);
       }
     } catch (err) {
       if (!(err instanceof TooLargeError)) throw err;

@@ -109,9 +109,16 @@ export interface BuildLimits {
   readonly nfaNodes: number;
   /** States of the determinised table. */
   readonly dfaStates: number;
+  /**
+   * Work of the subset construction (NFA states visited, summed over every DFA state and symbol
+   * class): subsets of thousands of NFA states (`(.{1,50}){1,50}`) cost seconds well within the
+   * state limit.
+   */
+  readonly subsetWork?: number;
 }
 
-export const DEFAULT_LIMITS: BuildLimits = { nfaNodes: 20_000, dfaStates: 5_000 };
+/** About 30 ms of subset construction at most; an ordinary key's takes a few thousand units. */
+export const DEFAULT_LIMITS: BuildLimits = { nfaNodes: 20_000, dfaStates: 5_000, subsetWork: 1_000_000 };
 
 /** `W*` for unanchored sides: any string, restricted to U's alphabet (equivalent after ∩ U). */
 const ANY = `[A-Za-z0-9 ~%.:_\\-\\/]*`;
@@ -136,7 +143,7 @@ export function buildDfa(alternatives: readonly Alternative[], limits: BuildLimi
     if (err instanceof TooManyNodesError) throw new TooLargeError(`the pattern's automaton exceeds ${limits.nfaNodes} nodes`);
     throw err;
   }
-  return determinise(nfa, limits.dfaStates);
+  return determinise(nfa, limits.dfaStates, limits.subsetWork ?? DEFAULT_LIMITS.subsetWork!);
 }
 
 /** The DFA of the single word `uri` (EMPTY_DFA when it is not routable). */
@@ -205,7 +212,7 @@ function symbolsOf(cs: CharSet): number[] {
  * space), then trimmed and minimised. Works on the
  * classes of symbols that no transition of the NFA (nor U) tells apart.
  */
-function determinise(nfa: NFA, maxStates: number): TableDfa {
+function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
   const ids = new Map<NFA.ReadonlyNode, number>();
   for (const node of nfa.nodes()) ids.set(node, ids.size);
   const count = ids.size;
@@ -304,9 +311,12 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
   scratch[0] = ids.get(nfa.initial)!;
   intern(0, 1);
   let stamp = 0;
+  let work = 0;
   for (let d = 0; d < sets.length; d++) {
     const set = sets[d]!;
     const u = uStates[d]!;
+    // Checked once per state: the work of one state is at most classes × (subset + its edges).
+    if (work > maxWork) throw new TooLargeError(`the pattern's automaton takes more than ${maxWork.toLocaleString('en-US')} steps to build`);
     let accepting = 0;
     if (u === 1) for (const n of set) if (isFinal[n]) accepting = 1;
     finals.push(accepting);
@@ -318,9 +328,11 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
       }
       let size = 0;
       stamp++;
+      work += set.length;
       for (const n of set) {
         const targets = succ[n * classes + c];
         if (!targets) continue;
+        work += targets.length;
         for (const t of targets) {
           if (mark[t] !== stamp) {
             mark[t] = stamp;
@@ -332,6 +344,8 @@ function determinise(nfa: NFA, maxStates: number): TableDfa {
         transitions.push(-1);
         continue;
       }
+      // Sorted, hashed and compared with the states of its hash.
+      work += 2 * size;
       sortPrefix(scratch, size);
       transitions.push(intern(nextU, size));
     }
@@ -401,14 +415,19 @@ function trim(dfa: TableDfa): TableDfa {
   return { states: m, classes, classOf: dfa.classOf, trans: t2, final: f2 };
 }
 
+/** Transitions Moore's rounds may read in all (about 10 ms). */
+const MINIMISE_WORK = 500_000;
+
 /**
  * Moore's partition refinement. Minimality is only an optimisation of later products: skipped for
  * small tables (where the subset construction of refa's NFA is rarely far from minimal and Moore's
- * rounds would cost more than they save) and for very large ones.
+ * rounds would cost more than they save) and for very large ones, and given up (the table kept
+ * as it is) past MINIMISE_WORK: a chain of states takes as many rounds as it has states.
  */
 function minimise(dfa: TableDfa): TableDfa {
   const { states: n, classes } = dfa;
   if (n <= 32 || n > 2000) return dfa;
+  let work = 0;
   let cls = Int32Array.from(dfa.final);
   let count = new Set(cls).size;
   // A state's signature: its class and its targets' classes. Equal signatures, one new class.
@@ -422,6 +441,8 @@ function minimise(dfa: TableDfa): TableDfa {
     return true;
   };
   for (;;) {
+    work += n * classes;
+    if (work > MINIMISE_WORK) return dfa;
     // One representative state per signature, by its hash.
     const representatives = new HashChains();
     const next = new Int32Array(n);
@@ -700,12 +721,26 @@ export interface UnionCoverage {
 }
 
 /**
+ * Work left to the product constructions of one decision (candidate transitions followed): the
+ * state limit alone let one product with hundreds of candidates run for seconds.
+ */
+export class ProductBudget {
+  constructor(private left: number) {}
+
+  /** Pays for `work`; throws TooLargeError once the budget is spent. */
+  spend(work: number): void {
+    this.left -= work;
+    if (this.left < 0) throw new TooLargeError('the inclusion check takes too many steps');
+  }
+}
+
+/**
  * Decides L(key) ⊆ ∪ L(candidates) without building the union's DFA: a breadth-first walk of
  * the key's DFA together with the set of live (candidate, state) pairs, i.e. the subset
  * construction of the union done lazily, only along the key's words. Throws TooLargeError past
- * `maxStates` explored product states.
+ * `maxStates` explored product states or once `budget` is spent.
  */
-export function unionCovers(key: TableDfa, candidates: readonly TableDfa[], maxStates = 200_000): UnionCoverage {
+export function unionCovers(key: TableDfa, candidates: readonly TableDfa[], maxStates = 200_000, budget?: ProductBudget): UnionCoverage {
   const overlapping = candidates.map(() => false);
   if (key.states === 0) return { covered: true, overlapping };
   const reps = jointRepresentatives([key, ...candidates]);
@@ -734,6 +769,7 @@ export function unionCovers(key: TableDfa, candidates: readonly TableDfa[], maxS
       }
       if (!accepted) return { covered: false, overlapping, witness: wordOf(queue, head) };
     }
+    budget?.spend(reps.length * (pairs.length + 2));
     for (const sym of reps) {
       const next = step(key, state, sym);
       if (next < 0) continue;

@@ -1,8 +1,12 @@
 import { PhpFatal, floatToString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
 import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
+import { checkArrayEntries, checkResult, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
 
-/** What a builtin may ask of the evaluator. */
-export interface BuiltinContext extends WarningSink {
+/**
+ * What a builtin may ask of the evaluator. callBuiltin charges the meter for the arguments and
+ * the result; a builtin whose result may be far larger than its arguments checks its size first.
+ */
+export interface BuiltinContext extends WarningSink, WorkMeter {
   /** Calls a PHP callable with arguments and returns its result. */
   call(callable: Value, args: Value[]): Value;
 }
@@ -68,6 +72,8 @@ function trimWith(s: string, chars: string, left: boolean, right: boolean): stri
 
 function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
   let next = 0;
+  // The result so far, checked as each conversion is made: a width repeated builds megabytes.
+  let total = format.length;
   return format.replace(/%(?:(\d+)\$)?([-+ 0]|'.)*(\d+)?(?:\.(\d+))?([%bcdeEfFgGosuxX])/g, (whole, argnum: string | undefined, _flag, width: string | undefined, precision: string | undefined, conv: string) => {
     if (conv === '%') return '%';
     const flags = whole.slice(1).match(/^(?:\d+\$)?((?:[-+ 0]|'.)*)/)?.[1] ?? '';
@@ -93,7 +99,8 @@ function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
         const num = toNumber(v, ctx);
         if (num instanceof Unknown) throw new UnknownArgument(num);
         const f = num instanceof PhpFloat ? num.value : num;
-        const p = precision === undefined ? 6 : Number(precision);
+        // PHP truncates a larger precision to 53 digits (with a notice).
+        const p = precision === undefined ? 6 : Math.min(Number(precision), 53);
         out = conv === 'f' || conv === 'F' ? f.toFixed(p) : conv === 'e' || conv === 'E' ? f.toExponential(p).replace('e', conv) : floatToString(f);
         break;
       }
@@ -117,6 +124,9 @@ function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
         if (precision !== undefined) out = out.slice(0, Number(precision));
       }
     }
+    total += Math.max(out.length, width === undefined ? 0 : Number(width));
+    checkStringLength(total, 'sprintf()');
+    ctx.charge(out.length + (width === undefined ? 0 : Number(width)));
     if (width !== undefined && out.length < Number(width)) {
       const padChar = flags.includes("'") ? flags[flags.indexOf("'") + 1] : flags.includes('0') ? '0' : ' ';
       out = flags.includes('-') ? out.padEnd(Number(width), padChar === '0' ? ' ' : padChar) : out.padStart(Number(width), padChar);
@@ -137,16 +147,26 @@ function strReplace(search: Value, replace: Value, subject: Value, ctx: BuiltinC
   searches.forEach((needle, i) => {
     if (needle === '') return;
     const rep = replaces ? (replaces[i] ?? '') : str(replace, ctx);
-    s = s.split(needle).join(rep);
+    const found = occurrences(s, needle);
+    checkStringLength(s.length + found * (rep.length - needle.length), 'str_replace()');
+    ctx.charge(s.length + found * rep.length);
+    if (found > 0) s = s.split(needle).join(rep);
   });
   return s;
+}
+
+/** How many times `needle` (not empty) occurs in `s`, without building the pieces. */
+function occurrences(s: string, needle: string): number {
+  let found = 0;
+  for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + needle.length)) found++;
+  return found;
 }
 
 function range(start: Value, end: Value, step: Value | undefined): Value {
   const a = int(start);
   const b = int(end);
   const st = Math.abs(step === undefined ? 1 : int(step)) || 1;
-  if (Math.abs(b - a) / st > 100_000) throw new PhpFatal('ValueError', 'range(): the range is too large to evaluate statically');
+  checkArrayEntries(Math.floor(Math.abs(b - a) / st) + 1, 'range()');
   const out = new PhpArray();
   if (a <= b) for (let i = a; i <= b; i += st) out.append(i);
   else for (let i = a; i >= b; i -= st) out.append(i);
@@ -173,7 +193,8 @@ const BUILTINS: Record<string, Builtin> = {
   strrev: ([s], c) => [...str(s, c)].reverse().join(''),
   str_repeat: ([s, n], c) => {
     const times = int(n);
-    if (times < 0 || times * str(s, c).length > 1_000_000) throw new PhpFatal('ValueError', 'str_repeat(): result too large to evaluate statically');
+    if (times < 0) throw new PhpFatal('ValueError', 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0');
+    checkStringLength(times * str(s, c).length, 'str_repeat()');
     return str(s, c).repeat(times);
   },
   str_pad: ([s, len, pad, type], c) => {
@@ -182,6 +203,7 @@ const BUILTINS: Record<string, Builtin> = {
     const p = pad === undefined ? ' ' : str(pad, c);
     const t = type === undefined ? 1 : int(type);
     if (n <= v.length || p === '') return v;
+    checkStringLength(n, 'str_pad()');
     if (t === 0) return v.padStart(n, p);
     if (t === 2) {
       const total = n - v.length;
@@ -209,14 +231,16 @@ const BUILTINS: Record<string, Builtin> = {
   sprintf: ([f, ...rest], c) => sprintf(str(f, c), rest, c),
   vsprintf: ([f, a], c) => sprintf(str(f, c), [...arr(a, 'vsprintf', 2).values()], c),
   implode: ([glue, pieces], c) => {
-    if (glue instanceof PhpArray) return [...glue.values()].map((v) => str(v, c)).join(pieces === undefined ? '' : str(pieces, c));
-    return [...arr(pieces, 'implode', 2).values()].map((v) => str(v, c)).join(str(glue, c));
+    if (glue instanceof PhpArray) return joined([...glue.values()].map((v) => str(v, c)), pieces === undefined ? '' : str(pieces, c));
+    return joined([...arr(pieces, 'implode', 2).values()].map((v) => str(v, c)), str(glue, c));
   },
   join: (a, c) => BUILTINS.implode(a, c),
   explode: ([sep, s, limit], c) => {
     const d = str(sep, c);
     if (d === '') throw new PhpFatal('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
-    let parts = str(s, c).split(d);
+    const subject = str(s, c);
+    checkArrayEntries(occurrences(subject, d) + 1, 'explode()');
+    let parts = subject.split(d);
     if (limit !== undefined) {
       const l = int(limit);
       if (l > 0 && parts.length > l) parts = [...parts.slice(0, l - 1), parts.slice(l - 1).join(d)];
@@ -251,6 +275,7 @@ const BUILTINS: Record<string, Builtin> = {
     return out;
   },
   array_merge: (args) => {
+    checkArrayEntries(args.reduce((n: number, a) => n + (a instanceof PhpArray ? a.size : 0), 0), 'array_merge()');
     const out = new PhpArray();
     args.forEach((a, i) => {
       for (const [k, v] of arr(a, 'array_merge', i + 1).entries()) {
@@ -298,9 +323,9 @@ const BUILTINS: Record<string, Builtin> = {
     if (key instanceof Unknown) throw new UnknownArgument(key);
     return arr(a, 'array_key_exists', 2).has(key);
   },
-  in_array: ([needle, hay, strict]) => {
+  in_array: ([needle, hay, strict], c) => {
     for (const v of arr(hay, 'in_array', 2).values()) {
-      const eq = toBool(strict ?? false) ? strictEquals(needle, v) : looseEquals(needle, v);
+      const eq = toBool(strict ?? false) ? strictEquals(needle, v, c) : looseEquals(needle, v, c);
       if (eq === undefined) throw new UnknownArgument(new Unknown('comparison with an unknown value'));
       if (eq) return true;
     }
@@ -331,7 +356,7 @@ const BUILTINS: Record<string, Builtin> = {
     const out = new PhpArray();
     const s = int(start);
     const n = int(num);
-    if (n > 100_000) throw new PhpFatal('ValueError', 'array_fill(): too many elements to evaluate statically');
+    checkArrayEntries(n, 'array_fill()');
     for (let i = 0; i < n; i++) out.set(s + i, shareValue(value));
     return out;
   },
@@ -361,6 +386,14 @@ const BUILTINS: Record<string, Builtin> = {
   min: (args) => pick(args, (a, b) => a < b),
 };
 
+/** `implode()`: the pieces joined, refused before joining past the size cap. */
+function joined(pieces: string[], glue: string): string {
+  let length = glue.length * Math.max(0, pieces.length - 1);
+  for (const p of pieces) length += p.length;
+  checkStringLength(length, 'implode()');
+  return pieces.join(glue);
+}
+
 function pick(args: Value[], better: (a: number, b: number) => boolean): Value {
   const list = args.length === 1 && args[0] instanceof PhpArray ? [...args[0].values()] : args;
   let best: Value = null;
@@ -380,12 +413,31 @@ export function isBuiltin(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(BUILTINS, name.toLowerCase());
 }
 
-/** Calls a pure builtin. Unknown arguments give an Unknown result, never a guess. */
+/**
+ * Calls a pure builtin. Unknown arguments give an Unknown result, never a guess. The work is
+ * charged in proportion to the arguments and the result (a builtin walks or copies them), and a
+ * result past the size caps stops the evaluation.
+ */
 export function callBuiltin(name: string, args: Value[], ctx: BuiltinContext): Value {
   const fn = BUILTINS[name.toLowerCase()];
   for (const a of args) if (a instanceof Unknown && name !== 'is_null') return new Unknown(`${name}() of an unknown value`);
+  let units = 0;
+  let entries = 0;
+  let length = 0;
+  for (const a of args) {
+    units += unitsOf(a);
+    if (a instanceof PhpArray) entries += a.size;
+    else if (typeof a === 'string') length += a.length;
+  }
+  // Many large arguments (array_merge($a, $a, ...), max(...)): refused before any is walked.
+  checkArrayEntries(entries / 2, `${name}()`);
+  checkStringLength(length / 4, `${name}()`);
+  ctx.charge(units);
   try {
-    return fn(args, ctx);
+    const result = fn(args, ctx);
+    checkResult(result, `${name}()`);
+    ctx.charge(unitsOf(result));
+    return result;
   } catch (e) {
     if (e instanceof UnknownArgument) return new Unknown(`${name}() of an unknown value: ${e.value.reason}`);
     throw e;

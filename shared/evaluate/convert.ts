@@ -1,5 +1,6 @@
 import type { Span } from '../php/ast';
 import { PhpArray, PhpClosure, PhpFloat, PerMethod, Unknown, normalizeStringKey, type Key, type Value } from './values';
+import { ENTRY_UNITS, type WorkMeter } from './work-meter';
 
 /** An uncaught PHP error: it stops the script, as it would at runtime. */
 export class PhpFatal extends Error {
@@ -126,16 +127,24 @@ export function toKey(v: Value): Key | Unknown {
   throw new PhpFatal('TypeError', 'Illegal offset type');
 }
 
-/** Structural equality used to merge values (branches, request methods). */
-export function sameValue(a: Value | undefined, b: Value | undefined): boolean {
+/**
+ * Structural equality used to merge values (branches, request methods). Comparing arrays walks
+ * them, nested ones included (shared ones are walked again each time they are met): `meter` pays for it.
+ */
+export function sameValue(a: Value | undefined, b: Value | undefined, meter?: WorkMeter): boolean {
   if (a === b) return true;
   if (a instanceof PhpFloat && b instanceof PhpFloat) return a.value === b.value || (Number.isNaN(a.value) && Number.isNaN(b.value));
+  if (typeof a === 'string' && typeof b === 'string') {
+    meter?.charge(Math.min(a.length, b.length));
+    return false;
+  }
   if (a instanceof PhpArray && b instanceof PhpArray) {
     if (a.size !== b.size) return false;
+    meter?.charge(a.size * ENTRY_UNITS);
     const ib = b.entries();
     for (const [k, v] of a.entries()) {
       const n = ib.next();
-      if (n.done || n.value[0] !== k || !sameValue(v, n.value[1])) return false;
+      if (n.done || n.value[0] !== k || !sameValue(v, n.value[1], meter)) return false;
     }
     return true;
   }
@@ -146,8 +155,8 @@ function isNumericString(s: string): boolean {
   return leadingNumber(s).whole && /\d/.test(s);
 }
 
-/** PHP 8 loose comparison `==`; undefined when unknown. */
-export function looseEquals(a: Value, b: Value): boolean | undefined {
+/** PHP 8 loose comparison `==`; undefined when unknown. `meter` pays for the strings and arrays compared. */
+export function looseEquals(a: Value, b: Value, meter?: WorkMeter): boolean | undefined {
   if (a instanceof Unknown || b instanceof Unknown || a instanceof PerMethod || b instanceof PerMethod) return undefined;
   if (a === null && b === null) return true;
   if (typeof a === 'boolean' || typeof b === 'boolean' || a === null || b === null) {
@@ -156,6 +165,7 @@ export function looseEquals(a: Value, b: Value): boolean | undefined {
     return toBool(a) === toBool(b);
   }
   if (typeof a === 'string' && typeof b === 'string') {
+    meter?.charge(a.length + b.length);
     if (isNumericString(a) && isNumericString(b)) return Number(a.trim()) === Number(b.trim());
     return a === b;
   }
@@ -168,10 +178,11 @@ export function looseEquals(a: Value, b: Value): boolean | undefined {
   if (nb !== undefined && typeof a === 'string') return isNumericString(a) ? nb === Number(a.trim()) : String(floatOrInt(b)) === a;
   if (a instanceof PhpArray && b instanceof PhpArray) {
     if (a.size !== b.size) return false;
+    meter?.charge(a.size * ENTRY_UNITS);
     for (const [k, v] of a.entries()) {
       const w = b.get(k);
       if (w === undefined) return false;
-      const eq = looseEquals(v, w);
+      const eq = looseEquals(v, w, meter);
       if (eq !== true) return eq;
     }
     return true;
@@ -183,11 +194,12 @@ function floatOrInt(v: Value): string {
   return v instanceof PhpFloat ? floatToString(v.value) : String(v);
 }
 
-/** PHP strict comparison `===`; undefined when unknown. */
-export function strictEquals(a: Value, b: Value): boolean | undefined {
+/** PHP strict comparison `===`; undefined when unknown. `meter` pays for the strings and arrays compared. */
+export function strictEquals(a: Value, b: Value, meter?: WorkMeter): boolean | undefined {
   if (a instanceof Unknown || b instanceof Unknown || a instanceof PerMethod || b instanceof PerMethod) return undefined;
   if (a instanceof PhpFloat && b instanceof PhpFloat) return a.value === b.value;
-  if (a instanceof PhpArray && b instanceof PhpArray) return sameValue(a, b);
+  if (a instanceof PhpArray && b instanceof PhpArray) return sameValue(a, b, meter);
+  if (typeof a === 'string' && typeof b === 'string') meter?.charge(Math.min(a.length, b.length));
   return a === b;
 }
 

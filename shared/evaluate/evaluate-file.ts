@@ -10,12 +10,22 @@ import { PhpArray, type PhpClosure, type Value } from './values';
 
 // A 10,000-declaration file takes about 55,000 steps; an endless loop stops within ~20 ms.
 export const DEFAULT_MAX_STEPS = 100_000;
+/**
+ * Wall-clock budget of one evaluation (and of one closure call by the URL tester). The step
+ * budget, which charges size-proportional work, stops hostile code long before; this bounds
+ * whatever is still slow per step, and a step budget raised in the settings.
+ */
+export const DEFAULT_MAX_MILLISECONDS = 5_000;
 
 export interface EvaluateOptions {
   dialect?: Dialect;
   /** Constants defined before the file runs: config/constants.php's and the user's. */
   constants?: ReadonlyMap<string, Value>;
   maxSteps?: number;
+  /** Wall-clock milliseconds the evaluation may take (default DEFAULT_MAX_MILLISECONDS; Infinity: unbounded). */
+  maxMilliseconds?: number;
+  /** The clock the time budget reads (tests pass their own). */
+  clock?: () => number;
   /** Routes one request method may hold (default 200,000). */
   maxRoutes?: number;
   /** File name used in PHP-style messages. */
@@ -101,10 +111,14 @@ export function evaluateRouteFile(text: string, options: EvaluateOptions = {}): 
 }
 
 export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}): FileEvaluation {
+  const startedAt = options.clock ? options.clock() : performance.now();
   const base = {
     dialect: options.dialect ?? 'spec',
     constants: options.constants ?? new Map<string, Value>(),
     maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
+    maxMilliseconds: options.maxMilliseconds ?? DEFAULT_MAX_MILLISECONDS,
+    clock: options.clock,
+    startedAt,
     maxRoutes: options.maxRoutes,
     file: options.file ?? 'routes.php',
     libraryStart: options.libraryStart,

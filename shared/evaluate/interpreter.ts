@@ -4,12 +4,13 @@ import { nodeSpan, type ParsedFile, type ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
 import type { AssignmentOrigin, CallSite, EntryOriginInfo, LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
-import { callBuiltin, isBuiltin } from './builtins';
+import { callBuiltin, isBuiltin, type BuiltinContext } from './builtins';
 import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
 import {
   PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
 import { EvaluationLimit } from './limits';
+import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
 import { parseNumber } from './numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
@@ -22,6 +23,12 @@ export interface InterpreterOptions {
   constants: ReadonlyMap<string, Value>;
   /** Evaluation steps allowed before giving up. */
   maxSteps: number;
+  /** Wall-clock milliseconds one run (or one closure call from outside) may take (unbounded when absent). */
+  maxMilliseconds?: number;
+  /** The clock the time budget reads (performance.now() by default; tests pass their own). */
+  clock?: () => number;
+  /** When the evaluation began, by that clock, if before this run (the methods evaluated one by one share one budget). */
+  startedAt?: number;
   /** Routes one request method may hold before giving up. */
   maxRoutes?: number;
   /** File name for PHP-style messages. */
@@ -164,6 +171,10 @@ const MAX_PROBLEMS_AT_ONE_PLACE = 4;
 
 const MAX_DEPTH = 800;
 const MAX_CALL_DEPTH = 100;
+/** Steps between two readings of the clock (reading it costs about as much as a few steps). */
+const STEPS_PER_CLOCK_READING = 1024;
+/** Entries from which copying a shared array reads the clock (see writableCopy). */
+const LARGE_COPY = 4096;
 
 const ROUTE_PARAMS: Record<string, string[]> = {
   any: ['from', 'to', 'options', 'nested'],
@@ -205,7 +216,7 @@ function isFreshAssignment(node: PhpNode): boolean {
  * an abstract interpreter over php-parser's tree that models exactly the PHP found in route files
  * and answers Unknown (with a reason) for everything else.
  */
-export class Interpreter implements LibraryHost {
+export class Interpreter implements LibraryHost, WorkMeter {
   readonly library: RouteLibrary;
   readonly file: string;
   private mask: MethodMask;
@@ -234,6 +245,9 @@ export class Interpreter implements LibraryHost {
   private steps = 0;
   /** Where tick() stops: the budget, or sooner while a statement with a syntax error runs. */
   private stepLimit: number;
+  /** When the time budget runs out (clock() reading), and the step count at which the clock is next read. */
+  private deadline = Infinity;
+  private nextClockReading = 0;
   private depth = 0;
   private callDepth = 0;
   private conditionalDepth = 0;
@@ -293,6 +307,7 @@ export class Interpreter implements LibraryHost {
 
   /** Runs the whole file. Throws Diverge when methods must be evaluated one at a time. */
   run(): InterpreterOutcome {
+    this.startClock(this.options.startedAt);
     const errors: (PhpFatal | undefined)[] = REQUEST_METHODS.map(() => undefined);
     // PHP declares top-level functions before the file runs: they can be called above their declaration.
     for (const f of topLevelFunctions(this.parsed)) if (typeof f.node.name?.name === 'string') this.functions.set(f.node.name.name.toLowerCase(), f);
@@ -555,6 +570,8 @@ export class Interpreter implements LibraryHost {
   }
 
   private callClosureSafely(closure: PhpClosure, args: Value[]): Value {
+    // A call from outside (the URL tester, later): it has a time budget of its own.
+    this.startClock();
     try {
       return this.callClosure(closure, args);
     } catch (e) {
@@ -590,10 +607,46 @@ export class Interpreter implements LibraryHost {
   }
 
   private tick(): void {
-    if (++this.steps > this.stepLimit) {
-      if (this.stepLimit < this.options.maxSteps) throw new BrokenStatementLimit();
-      throw new EvaluationLimit(`evaluation stopped after ${this.options.maxSteps.toLocaleString('en-US')} steps (an endless loop?): routes after this point are not known`);
+    if (++this.steps > this.stepLimit) this.overBudget();
+    if (this.steps >= this.nextClockReading) this.readClock();
+  }
+
+  /**
+   * Pays for size-proportional work (string bytes, array entries: see work-meter.ts) in steps,
+   * so that the step budget bounds what a statement may touch, not only how many operations run.
+   */
+  charge(units: number): void {
+    if (units < UNITS_PER_STEP) return;
+    this.steps += Math.floor(units / UNITS_PER_STEP);
+    if (this.steps > this.stepLimit) this.overBudget();
+    if (this.steps >= this.nextClockReading) this.readClock();
+  }
+
+  private overBudget(): never {
+    if (this.stepLimit < this.options.maxSteps) throw new BrokenStatementLimit();
+    throw new EvaluationLimit(`evaluation stopped after ${this.options.maxSteps.toLocaleString('en-US')} steps (an endless loop?): routes after this point are not known`);
+  }
+
+  private startClock(startedAt?: number): void {
+    const budget = this.options.maxMilliseconds;
+    if (budget === undefined || !Number.isFinite(budget)) return;
+    this.deadline = (startedAt ?? this.now()) + budget;
+    this.nextClockReading = this.steps + STEPS_PER_CLOCK_READING;
+  }
+
+  private readClock(): void {
+    if (this.deadline === Infinity) {
+      this.nextClockReading = Infinity;
+      return;
     }
+    this.nextClockReading = this.steps + STEPS_PER_CLOCK_READING;
+    if (this.now() > this.deadline) {
+      throw new EvaluationLimit(`evaluation stopped: it took longer than ${this.options.maxMilliseconds!.toLocaleString('en-US')} ms (an endless loop, or very large values?): routes after this point are not known`);
+    }
+  }
+
+  private now(): number {
+    return this.options.clock ? this.options.clock() : performance.now();
   }
 
   // ---------------------------------------------------------------- statements
@@ -765,7 +818,7 @@ export class Interpreter implements LibraryHost {
       for (const v of before.values()) shareValue(v);
       const sb = b();
       const afterB = scope.vars;
-      scope.vars = mergeScopes(afterA, afterB);
+      scope.vars = mergeScopes(afterA, afterB, this);
       return sa?.kind === 'return' && sb?.kind === 'return' ? sb : undefined;
     } finally {
       this.conditionalDepth--;
@@ -799,6 +852,7 @@ export class Interpreter implements LibraryHost {
         this.conditionalDepth--;
       }
     }
+    this.charge(unitsOf(source));
     for (const [k, v] of [...source.entries()]) {
       this.tick();
       if (node.key) this.assignTo(node.key, k);
@@ -898,7 +952,7 @@ export class Interpreter implements LibraryHost {
       if (container instanceof PhpArray) {
         const k = toKey(key);
         if (k instanceof Unknown) return;
-        const w = container.writable();
+        const w = this.writableCopy(container);
         w.delete(k);
         this.assignTo(node.what, w);
       }
@@ -965,7 +1019,7 @@ export class Interpreter implements LibraryHost {
         if (t === false) return this.eval(node.falseExpr);
         const a = node.trueExpr ? this.eval(node.trueExpr) : test;
         const b = this.eval(node.falseExpr);
-        return sameValue(a, b) ? a : new Unknown(`depends on a condition that cannot be decided (line ${this.lineAt(this.span(node).start)})`, this.span(node));
+        return sameValue(a, b, this) ? a : new Unknown(`depends on a condition that cannot be decided (line ${this.lineAt(this.span(node).start)})`, this.span(node));
       }
       case 'isset':
         return this.evalIsset(node);
@@ -1014,7 +1068,7 @@ export class Interpreter implements LibraryHost {
     for (const v of parts) {
       const s = toPhpString(v, this);
       if (s instanceof Unknown) unknown ??= s;
-      else out += s;
+      else out = this.concat(out, s, 'string interpolation');
     }
     return unknown ?? out;
   }
@@ -1035,9 +1089,31 @@ export class Interpreter implements LibraryHost {
     for (const v of vals) {
       const s = toPhpString(v, this);
       if (s instanceof Unknown) return s;
-      out += s;
+      out = this.concat(out, s, 'string interpolation');
     }
     return out;
+  }
+
+  /** `a . b`, refused past the size cap and paid for by its length (later reads flatten it). */
+  private concat(a: string, b: string, what: string): string {
+    const length = a.length + b.length;
+    checkStringLength(length, what);
+    this.charge(length);
+    return a + b;
+  }
+
+  /**
+   * The array to write into. Copying a shared one is not charged in steps: whether it is shared
+   * also depends on the checkpoints an editor took (their variables share the arrays), and an
+   * evaluation resumed from one must count the steps a fresh one does. A large copy reads the
+   * clock instead, so that a loop of copies meets the time budget at once.
+   */
+  private writableCopy(arr: PhpArray): PhpArray {
+    if (arr.isShared && arr.size >= LARGE_COPY && this.deadline !== Infinity) {
+      this.nextClockReading = this.steps;
+      this.readClock();
+    }
+    return arr.writable();
   }
 
   private magic(node: PhpNode): Value {
@@ -1108,6 +1184,7 @@ export class Interpreter implements LibraryHost {
 
   /** `$GLOBALS` as a read-only snapshot of the global variables. */
   private globalsArray(): PhpArray {
+    this.charge(this.globals.vars.size * ENTRY_UNITS);
     const a = new PhpArray();
     for (const [k, v] of this.globals.vars) a.set(k, shareValue(v));
     return a;
@@ -1240,7 +1317,7 @@ export class Interpreter implements LibraryHost {
     if (container instanceof Unknown) return container;
     let arr: PhpArray;
     if (container === undefined || container === null) arr = new PhpArray();
-    else if (container instanceof PhpArray) arr = container.writable();
+    else if (container instanceof PhpArray) arr = this.writableCopy(container);
     else if (container === false) {
       arr = new PhpArray();
     } else if (typeof container === 'string') {
@@ -1382,6 +1459,8 @@ export class Interpreter implements LibraryHost {
       if (value instanceof PerMethod) throw new Diverge('an array element differs by request method');
       if (entry.unpack) {
         if (value instanceof PhpArray) {
+          checkArrayEntries(out.size + value.size, 'the spread');
+          this.charge(unitsOf(value));
           for (const [k, v] of value.entries()) {
             if (typeof k === 'number') out.append(shareValue(v));
             else out.set(k, shareValue(v));
@@ -1458,12 +1537,12 @@ export class Interpreter implements LibraryHost {
       this.mask = saved;
     }
     const first = by[ms[0]];
-    return ms.every((m) => sameValue(by[m], first)) ? first : new PerMethod(by);
+    return ms.every((m) => sameValue(by[m], first, this)) ? first : new PerMethod(by);
   }
 
   private loose(a: Value, b: Value): boolean | undefined {
     const r = this.lift([a, b], ([x, y]) => {
-      const e = looseEquals(x, y);
+      const e = looseEquals(x, y, this);
       return e === undefined ? new Unknown('comparison with an unknown value') : e;
     });
     return this.truth(r);
@@ -1511,17 +1590,17 @@ export class Interpreter implements LibraryHost {
         const r = toPhpString(b, this);
         if (l instanceof Unknown) return l;
         if (r instanceof Unknown) return r;
-        return l + r;
+        return this.concat(l, r, 'the concatenation');
       }
       case '==':
-        return orUnknown(looseEquals(a, b));
+        return orUnknown(looseEquals(a, b, this));
       case '!=':
       case '<>':
-        return notOrUnknown(looseEquals(a, b));
+        return notOrUnknown(looseEquals(a, b, this));
       case '===':
-        return orUnknown(strictEquals(a, b));
+        return orUnknown(strictEquals(a, b, this));
       case '!==':
-        return notOrUnknown(strictEquals(a, b));
+        return notOrUnknown(strictEquals(a, b, this));
       case 'xor': {
         const x = toBool(a);
         const y = toBool(b);
@@ -1530,7 +1609,10 @@ export class Interpreter implements LibraryHost {
     }
     if (a instanceof Unknown) return a;
     if (b instanceof Unknown) return b;
+    // Every other operator reads its operands whole (numeric strings are parsed, arrays copied).
+    this.charge(unitsOf(a) + unitsOf(b));
     if (op === '+' && a instanceof PhpArray && b instanceof PhpArray) {
+      checkArrayEntries(a.size + b.size, 'the array union');
       const out = a.clone();
       for (const [k, v] of b.entries()) if (!out.has(k)) out.set(k, shareValue(v));
       return out;
@@ -1602,6 +1684,8 @@ export class Interpreter implements LibraryHost {
     const v = this.eval(node.expr ?? node.what);
     return this.lift([v], ([x]) => {
       if (x instanceof Unknown) return x;
+      // A cast reads a string whole (numeric prefix) and copies an array.
+      this.charge(unitsOf(x));
       switch (node.type) {
         case 'int':
           return toInt(x);
@@ -1629,7 +1713,7 @@ export class Interpreter implements LibraryHost {
     for (const arm of node.arms ?? []) {
       if (!arm.conds) return this.eval(arm.body);
       for (const c of arm.conds) {
-        const eq = this.lift([cond, this.eval(c)], ([a, b]) => orUnknown(strictEquals(a, b)));
+        const eq = this.lift([cond, this.eval(c)], ([a, b]) => orUnknown(strictEquals(a, b, this)));
         const t = this.truth(eq);
         if (t === undefined) return new Unknown('match on an unknown value', this.span(node));
         if (t) return this.eval(arm.body);
@@ -1660,7 +1744,11 @@ export class Interpreter implements LibraryHost {
       if (!a) out.push(new Unknown('the argument could not be parsed'));
       else if (a.kind === 'variadic') {
         const v = this.eval(a.what);
-        if (v instanceof PhpArray) for (const x of v.values()) out.push(x);
+        if (v instanceof PhpArray) {
+          checkArrayEntries(out.length + v.size, 'the spread');
+          this.charge(unitsOf(v));
+          for (const x of v.values()) out.push(x);
+        }
         else out.push(new Unknown('spread of an unknown value'));
       } else if (a.kind === 'namedargument') {
         const idx = paramNames?.indexOf(String(a.name)) ?? -1;
@@ -1713,6 +1801,8 @@ export class Interpreter implements LibraryHost {
     if (nestedAt !== undefined && args[nestedAt] instanceof PhpClosure) this.nestedClosure = true;
     // Skipped named arguments take their defaults.
     const filled = args.map((a) => (a === undefined ? (null as Value) : a));
+    // The library reads its arguments whole (map() copies and walks `$route`).
+    for (const a of filled) this.charge(unitsOf(a));
     return this.library.call(method, filled, site, this.mask);
   }
 
@@ -1751,6 +1841,7 @@ export class Interpreter implements LibraryHost {
       }
       case 'call_user_func_array': {
         const [fn, list] = this.evalArgs(node.arguments);
+        if (list instanceof PhpArray) this.charge(unitsOf(list));
         return list instanceof PhpArray ? this.callValue(fn ?? null, [...list.values()]) : new Unknown('arguments unknown');
       }
     }
@@ -1758,7 +1849,7 @@ export class Interpreter implements LibraryHost {
     if (user) return this.callUser(user.node, user.base, this.evalArgs(node.arguments), new Map(), undefined, name);
     if (isBuiltin(lower)) {
       const args = this.evalArgs(node.arguments);
-      return this.lift(args, (vals) => callBuiltin(lower, vals, { warn: (m) => this.warn(m), call: (fn, a) => this.callValue(fn, a) }));
+      return this.lift(args, (vals) => callBuiltin(lower, vals, this.builtinContext));
     }
     this.evalArgs(node.arguments);
     return new Unknown(`${name}() is not evaluated (only pure builtins are)`, this.span(node));
@@ -1771,13 +1862,19 @@ export class Interpreter implements LibraryHost {
     return declared;
   }
 
+  private readonly builtinContext: BuiltinContext = {
+    warn: (m) => this.warn(m),
+    call: (fn, a) => this.callValue(fn, a),
+    charge: (units) => this.charge(units),
+  };
+
   private callValue(fn: Value, args: Value[]): Value {
     if (fn instanceof PhpClosure) return this.callClosure(fn, args);
     if (typeof fn === 'string') {
       const lower = fn.toLowerCase();
       const user = this.functionToCall(lower);
       if (user) return this.callUser(user.node, user.base, args, new Map(), undefined, fn);
-      if (isBuiltin(lower)) return callBuiltin(lower, args, { warn: (m) => this.warn(m), call: (f, a) => this.callValue(f, a) });
+      if (isBuiltin(lower)) return callBuiltin(lower, args, this.builtinContext);
     }
     return new Unknown('call of an unknown callable');
   }
@@ -1861,24 +1958,25 @@ export class Interpreter implements LibraryHost {
   }
 }
 
-function mergeScopes(a: Map<string, Value>, b: Map<string, Value>): Map<string, Value> {
+function mergeScopes(a: Map<string, Value>, b: Map<string, Value>, meter: WorkMeter): Map<string, Value> {
   const out = new Map<string, Value>();
   for (const [k, va] of a) {
     const vb = b.get(k);
-    out.set(k, vb === undefined ? va : mergeValues(va, vb));
+    out.set(k, vb === undefined ? va : mergeValues(va, vb, meter));
   }
   for (const [k, vb] of b) if (!out.has(k)) out.set(k, vb);
   return out;
 }
 
 /** Merges two branch outcomes: arrays element by element, so route tables stay usable. */
-function mergeValues(a: Value, b: Value): Value {
-  if (sameValue(a, b)) return a;
+function mergeValues(a: Value, b: Value, meter: WorkMeter): Value {
+  if (sameValue(a, b, meter)) return a;
   if (a instanceof PhpArray && b instanceof PhpArray) {
+    meter.charge((a.size + b.size) * ENTRY_UNITS);
     const out = a.clone();
     for (const [k, v] of b.entries()) {
       const cur = out.get(k);
-      out.set(k, cur === undefined ? shareValue(v) : mergeValues(cur, v), b.originOf(k) ?? a.originOf(k));
+      out.set(k, cur === undefined ? shareValue(v) : mergeValues(cur, v, meter), b.originOf(k) ?? a.originOf(k));
     }
     return out;
   }

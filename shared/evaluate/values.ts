@@ -265,6 +265,11 @@ export class PhpArray {
     return copy;
   }
 
+  /** Held by more than one owner: the next write copies it. */
+  get isShared(): boolean {
+    return this.shared > 0;
+  }
+
   /** Marks the array as held by one more owner; the next write through any owner copies it. */
   share(): this {
     this.shared++;

@@ -15,6 +15,8 @@ export interface FolderSettings {
   maxFileSize: number;
   /** Evaluation steps allowed per route file. */
   maxSteps: number;
+  /** Wall-clock milliseconds one evaluation of a route file may take. */
+  maxEvaluationMs: number;
   /** Routes one request method may hold before evaluation stops (a diagnostic says so). */
   maxRoutes: number;
   /** Show what each `$n` in a target refers to. */
@@ -32,13 +34,14 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   diagnostics: {},
   maxFileSize: 2 * 1024 * 1024,
   maxSteps: 100_000,
+  maxEvaluationMs: 5_000,
   maxRoutes: 200_000,
   inlayHints: true,
   maxOutlineSymbols: 5_000,
 };
 
 /** The settings that bound the work done per file. */
-export const LIMIT_SETTINGS = ['maxFileSize', 'maxSteps', 'maxRoutes', 'maxOutlineSymbols'] as const;
+export const LIMIT_SETTINGS = ['maxFileSize', 'maxSteps', 'maxEvaluationMs', 'maxRoutes', 'maxOutlineSymbols'] as const;
 
 /**
  * The most each limit may be set to, whatever the settings say: a repository's own
@@ -49,6 +52,8 @@ export const LIMIT_SETTINGS = ['maxFileSize', 'maxSteps', 'maxRoutes', 'maxOutli
 export const LIMIT_CEILINGS: Readonly<Record<(typeof LIMIT_SETTINGS)[number], number>> = {
   maxFileSize: 16 * 1024 * 1024,
   maxSteps: 10_000_000,
+  // Below the time the VS Code extension gives a silent server before it restarts it (30 s).
+  maxEvaluationMs: 20_000,
   maxRoutes: 1_000_000,
   maxOutlineSymbols: 100_000,
 };

@@ -24,14 +24,15 @@ describe('settings: ciRoutes.diagnostics', () => {
 
 describe('settings: the limits', () => {
   it('clamps a limit above its ceiling to the ceiling and says so in plain words', () => {
-    const { settings, problems } = normalizeSettings({ maxSteps: 1e15, maxRoutes: Number.MAX_SAFE_INTEGER, maxFileSize: 2 ** 40, maxOutlineSymbols: 1e9 });
+    const { settings, problems } = normalizeSettings({ maxSteps: 1e15, maxEvaluationMs: 1e12, maxRoutes: Number.MAX_SAFE_INTEGER, maxFileSize: 2 ** 40, maxOutlineSymbols: 1e9 });
     assert.deepEqual(
-      { maxSteps: settings.maxSteps, maxRoutes: settings.maxRoutes, maxFileSize: settings.maxFileSize, maxOutlineSymbols: settings.maxOutlineSymbols },
+      { maxSteps: settings.maxSteps, maxEvaluationMs: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, maxFileSize: settings.maxFileSize, maxOutlineSymbols: settings.maxOutlineSymbols },
       LIMIT_CEILINGS,
     );
     assert.deepEqual(problems, [
       'ciRoutes.maxFileSize is 1,099,511,627,776, above its ceiling of 16,777,216: the ceiling is used',
       'ciRoutes.maxSteps is 1,000,000,000,000,000, above its ceiling of 10,000,000: the ceiling is used',
+      'ciRoutes.maxEvaluationMs is 1,000,000,000,000, above its ceiling of 20,000: the ceiling is used',
       'ciRoutes.maxRoutes is 9,007,199,254,740,991, above its ceiling of 1,000,000: the ceiling is used',
       'ciRoutes.maxOutlineSymbols is 1,000,000,000, above its ceiling of 100,000: the ceiling is used',
     ]);

@@ -13,7 +13,7 @@ import { setReadRoots } from '../host/read-fence';
 import { applicationDirOf, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
-import { DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
+import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { renderTable, style, type Styler } from './table';
 
@@ -121,7 +121,7 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
 }
 
 function evaluate(ctx: RouteFileContext, maxSteps: number | undefined): FileEvaluation {
-  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file, maxSteps });
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs });
 }
 
 /** Runs the CLI; returns the exit code. */

@@ -202,7 +202,7 @@ export class RouteService implements RouteFileEvaluator {
     const constants = new Map(app.constants);
     for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
     const evaluator = this.documentEvaluator(uri, file);
-    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxRoutes: settings.maxRoutes });
+    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes });
     const evaluation = evaluator.update(text);
     const { parseMs, evaluateMs } = evaluator.lastTiming;
     // Evaluated earlier for a request: its time is this version's too.

@@ -173,7 +173,7 @@ export class WorkspaceIndex {
     const constants = constantsOfApp(appDir);
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
     const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
-    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxRoutes: folder?.settings.maxRoutes });
+    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes });
     return this.recordRouteFile(file, source, evaluation);
   }
 

@@ -241,6 +241,15 @@ export const ENGINE_CASES: HostileCase[] = [
   endless('a self-recursive closure', '$f = function () use (&$f) { $f(); };\n$f();', /nest too deeply|steps/),
   endless('a recursive named function', 'function f() { return f(); }\nf();', /nest too deeply|steps/),
   endless('a goto loop', 'a: goto a;', /goto/),
+  // Size-proportional work is charged to the step budget; results past the size caps stop the evaluation.
+  // 300 iterations are 1,800 steps, but a minute of work (hours for an endless loop at the default budget).
+  endless('strtolower() of a 1 MB string, 300 times', "$s = str_repeat('A', 1000000);\nfor ($i = 0; $i < 300; $i++) { $t = strtolower($s); }", /steps|took longer/),
+  endless('strrev(str_pad(\'\', 200000000)) (aborted V8: out of memory)', "$x = strrev(str_pad('', 200000000));", /str_pad\(\) would build a string/),
+  endless('explode() of a 200 MB string built by doubling (aborted V8: out of memory)', "$s = str_repeat('a,', 500000);\nfor ($i = 0; $i < 8; $i++) { $s = $s . $s; }\n$x = explode(',', $s);", /would build a string/),
+  endless('sprintf() with a width of 1,000,000,000', "$x = sprintf('%1000000000d', 1);", /sprintf\(\) would build a string/),
+  endless('implode() with a 1 MB glue over 100,000 pieces', "$x = implode(str_repeat('x', 1000000), range(1, 100000));", /steps|implode\(\) would build a string/),
+  endless('array_merge() doubling an array', '$a = range(1, 100000);\nfor ($i = 0; $i < 30; $i++) { $a = array_merge($a, $a); }', /steps|would build an array/),
+  endless('nested loops comparing two 100,000-entry arrays', '$a = range(1, 100000);\n$b = range(1, 100000);\nfor ($i = 0; $i < 30; $i++) { for ($j = 0; $j < 10; $j++) { $t = $a == $b; } }', /steps|took longer/),
   {
     name: "100,000 Route::get('a','b'); calls on one line",
     build: () => `${PHP}${"Route::get('a','b');".repeat(100_000)}\n$route = Route::map($route);\n`,

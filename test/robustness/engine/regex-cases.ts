@@ -31,6 +31,9 @@ export const REGEX_ANALYSIS_CASES: RegexAnalysisCase[] = [
   { name: "Route::get('((a+)+)+$', 'c/m')", text: `<?php\nRoute::get('((a+)+)+$', 'c/m');\nRoute::get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'c/m');\n${MAP}`, unreachable: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
   { name: "Route::get('(a|a)*b', 'c/m')", text: `<?php\nRoute::get('(a|a)*b', 'c/m');\nRoute::get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaab', 'c/m');\n${MAP}`, unreachable: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaab' },
   { name: "Route::get('(.*)*x', 'c/m')", text: `<?php\nRoute::get('(.*)*x', 'c/m');\nRoute::get('a/b/c/x', 'c/m');\n${MAP}`, unreachable: 'a/b/c/x' },
+  // Nested counted repetitions: their automata are refused or given up on within their work bounds (took 5 s a key).
+  { name: "Route::get('((a{1,20}){1,20}){1,20}', 'c/m') (nested counted repetitions)", text: `<?php\nRoute::get('((a{1,20}){1,20}){1,20}', 'c/m');\nRoute::get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'c/m');\n${MAP}` },
+  { name: "Route::get('(.{1,50}){1,50}', 'c/m') and 200 more keys like it", text: `<?php\n${Array.from({ length: 200 }, (_, i) => `Route::get('(.{1,${30 + (i % 20)}}){1,${30 + (i >> 4)}}', 'c/m');\n`).join('')}Route::get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'c/m');\n${MAP}` },
   // Look-arounds and back-references are beyond automata: the analyses must give up on them, not backtrack.
   { name: "Route::get('((a+)+)+(?=b)', 'c/m') (a look-ahead)", text: `<?php\nRoute::get('((a+)+)+(?=b)', 'c/m');\nRoute::get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'c/m');\n${MAP}` },
   { name: "Route::get('(\\w+\\s?)+(?<=x)', 'c/m') (a look-behind)", text: `<?php\nRoute::get('(\\w+\\s?)+(?<=x)', 'c/m');\nRoute::get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'c/m');\n${MAP}` },
