@@ -22,6 +22,7 @@ import { readRegularFile } from '../host/safe-read';
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
+import { registerHeartbeat } from './heartbeat';
 import { CompletionItems, completionShape } from './completion-items';
 import { registerOutlineFeatures } from './outline-features';
 import { RequestTimings, RequestTimingsRequest } from './request-timings';
@@ -607,6 +608,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
+  registerHeartbeat(connection);
 
   documents.listen(connection);
   connection.listen();
