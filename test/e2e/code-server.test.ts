@@ -4,7 +4,33 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { breakRoutes } from '../helpers/broken-example';
 import { EXAMPLE_APP } from '../helpers/paths';
-import { CodeServerSession, requireEndToEndSetUp } from './code-server-session';
+import { ARTIFACTS, CodeServerSession, requireEndToEndSetUp } from './code-server-session';
+
+/** The pids of the language servers the session's extension runs (found by the extension's folder in their command line, in /proc). */
+function serverPids(extensionsDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (args.some((a) => a.startsWith(extensionsDir) && /dist[\\/]server\.js$/.test(a))) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
 
 /**
  * End to end in a real VS Code: code-server serves the workbench to headless Chromium (driven by
@@ -66,6 +92,47 @@ describe('end to end: the packaged extension in code-server (a real VS Code)', f
     } catch (e) {
       await session.shot('failure');
       throw e;
+    }
+  });
+
+  it('restarts a language server that stops answering (the heartbeat)', async function () {
+    if (!session) this.skip();
+    const { page } = session!;
+    const extensionsDir = path.join(work, 'extensions');
+    const [stuck] = await waitFor(() => (serverPids(extensionsDir).length === 1 ? serverPids(extensionsDir) : undefined), 'one language server process', 30_000);
+    // SIGSTOP: the process lives on and answers nothing, as one stuck in an endless loop does.
+    process.kill(stuck!, 'SIGSTOP');
+    try {
+      // The heartbeat calls it hung after 3 pings unanswered for 10 s each (about 30-40 s).
+      await page.locator('.notifications-toasts .notification-list-item', { hasText: 'stopped answering' }).first().waitFor({ timeout: 180_000 });
+      await session!.shot('server-stopped-answering');
+      const restarted = await waitFor(() => serverPids(extensionsDir).find((pid) => pid !== stuck), 'a new language server process', 60_000);
+      assert.ok(!serverPids(extensionsDir).includes(stuck!), 'the silent process was killed');
+      assert.notEqual(restarted, stuck);
+      // The new server answers a request: Test URL goes to it.
+      await session!.runCommand('CI Routes: Test URL');
+      await page.waitForSelector('.quick-input-widget:visible input[placeholder="GET /photos/12"]', { timeout: 15_000 });
+      await page.keyboard.type('GET /articles/12');
+      await page.keyboard.press('Enter');
+      // Its result is shown once the server answered (as a toast, or in the notification center once the toast is gone).
+      const answered = { hasText: 'GET /articles/12' };
+      const toast = await page.locator('.notifications-toasts .notification-list-item', answered).first().waitFor({ timeout: 30_000 }).then(() => true, () => false);
+      if (!toast) {
+        await session!.runCommand('Notifications: Show Notifications');
+        await page.locator('.notifications-center .notification-list-item', answered).first().waitFor({ timeout: 15_000 });
+      }
+      await session!.shot('answering-after-restart');
+    } catch (e) {
+      await session!.shot('failure-heartbeat');
+      // VS Code's logs (the extension's output channel among them) for the post-mortem.
+      fs.cpSync(path.join(work, 'user-data', 'logs'), path.join(ARTIFACTS, 'e2e-vscode-logs'), { recursive: true });
+      throw e;
+    } finally {
+      try {
+        process.kill(stuck!, 'SIGCONT'); // if the heartbeat did not kill it, let the group's SIGTERM end it
+      } catch {
+        // gone, as it should be
+      }
     }
   });
 });
