@@ -28,10 +28,12 @@ export function watchForHungServer(client: LanguageClient, restarts: BackoffRest
     },
     HEARTBEAT_POLICY,
   );
+  // A server being debugged is silent at every breakpoint: it is not watched.
+  const watched = (state: State) => !client.isInDebugMode && (state === State.Starting || state === State.Running);
   const listener = client.onDidChangeState((e) => {
-    if (e.newState === State.Starting || e.newState === State.Running) heartbeat.start();
+    if (watched(e.newState)) heartbeat.start();
     else heartbeat.stop();
   });
-  if (client.state === State.Starting || client.state === State.Running) heartbeat.start();
+  if (watched(client.state)) heartbeat.start();
   return { dispose: () => (listener.dispose(), heartbeat.stop()) };
 }
