@@ -32,6 +32,7 @@ export class StatusItem implements vscode.Disposable {
       const problems = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'ci-routes').length;
       this.item.text = `$(list-tree) ${count} routes (all methods) · ${table.dialect}${problems ? ` · $(warning) ${problems}` : ''}`;
       this.item.tooltip = 'CI Routes: show the route table';
+      this.item.command = 'ciRoutes.showRouteTable'; // stopped() pointed it at the restart
       this.item.show();
     } catch {
       this.item.hide();

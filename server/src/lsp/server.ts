@@ -23,6 +23,7 @@ import { readRegularFile } from '../host/safe-read';
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
 import { registerFeatures } from './features';
+import { registerHeartbeat } from './heartbeat';
 import { CompletionItems, completionShape } from './completion-items';
 import { registerOutlineFeatures } from './outline-features';
 import { RequestTimings, RequestTimingsRequest } from './request-timings';
@@ -651,6 +652,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
   registerIndexStats(connection, index);
+  registerHeartbeat(connection);
 
   documents.listen(connection);
   connection.listen();
