@@ -42,6 +42,15 @@ export function visibleControls(text: string): string {
   return text.replace(UNSAFE_CHARACTERS, visibleEscape);
 }
 
+/**
+ * Text for a label VS Code renders with icons (a code lens title): controls made visible, and
+ * every `$(` escaped as `\$(`, which VS Code shows as written instead of as an icon, so a route
+ * key cannot dress itself up as a warning or a check mark.
+ */
+export function iconLabelText(text: string): string {
+  return visibleControls(text).replace(/\$\(/g, '\\$(');
+}
+
 /** Text for a terminal: no escape sequence, no line break, no bidirectional control survives (each is written as `\xNN`). */
 export function terminalText(text: string): string {
   return visibleControls(text);

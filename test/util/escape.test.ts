@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { marked } from 'marked';
-import { markdownCode, markdownCodeBlock, markdownCodeCell, markdownText, markdownUrl, messageText, terminalJson, terminalText, visibleControls } from '../../shared/util/escape';
+import { iconLabelText, markdownCode, markdownCodeBlock, markdownCodeCell, markdownText, markdownUrl, messageText, terminalJson, terminalText, visibleControls } from '../../shared/util/escape';
 
 /** Workspace texts an attacker controls: links, images, HTML, code-span breakers, table breakers, terminal sequences, bidi. */
 export const HOSTILE = [
@@ -165,4 +165,23 @@ describe('escape: terminal text and JSON', () => {
     assert.equal(terminalText('\u001b]0;t\u0007'), '\\x1B]0;t\\x07');
     assert.equal(terminalText('a\u202Eb'), 'a\\u{202E}b');
   });
+});
+
+describe('escape: labels rendered with icons (code lens titles)', () => {
+  /** VS Code's icon syntax in labels, `$(name)` or `$(name~spin)`, unless the `$` is escaped. */
+  const ICON = /(?<!\\)\$\([a-z0-9-]+(?:~[a-z0-9-]*)?\)/i;
+
+  it('shows $(icon) as written, not as an icon', () => {
+    const shown = iconLabelText('3 routes $(check) verified $(warning~spin)');
+    assert.doesNotMatch(shown, ICON);
+    assert.equal(shown, '3 routes \\$(check) verified \\$(warning~spin)');
+  });
+
+  for (const input of HOSTILE) {
+    it(`${terminalJson(input)} carries no control and no icon`, () => {
+      const shown = iconLabelText(`${input} $(alert)`);
+      assert.doesNotMatch(shown, RAW_CONTROL);
+      assert.doesNotMatch(shown, ICON);
+    });
+  }
 });

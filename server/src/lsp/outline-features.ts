@@ -22,7 +22,7 @@ import { applicationDirOf } from '../host/route-file';
 import { spanToRange } from './convert';
 import { routeInputs, type FeatureDeps } from './feature-deps';
 import type { OutlineCache } from './outline-cache';
-import { visibleControls } from '../../../shared/util/escape';
+import { iconLabelText, visibleControls } from '../../../shared/util/escape';
 
 type Deps = FeatureDeps;
 
@@ -82,7 +82,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     if (r) {
       return declarationLenses(r.a.text, r.a.evaluation).map((l) => ({
         range: spanToRange(r.doc, { start: l.span.start, end: l.span.start }),
-        command: { title: visibleControls(l.title), command: '' },
+        command: { title: iconLabelText(l.title), command: '' },
       }));
     }
     const doc = deps.documents.get(params.textDocument.uri);
@@ -97,7 +97,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     })();
     const tree = new DiskTree(app.appDir);
     const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), [], tree, controllerReach(routeFiles, tree));
-    return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: visibleControls(l.title), command: '' } }));
+    return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: iconLabelText(l.title), command: '' } }));
   });
 
   // Registered as a plain request so that the protocol edge checks its params (server.ts).
