@@ -89,6 +89,8 @@ export interface FileEvaluation {
   steps: number;
   /** The files include/require ran, in order (each evaluation reads them again: they are inputs too). */
   included: readonly IncludedFile[];
+  /** An include or glob() asked for files (read or not): a change of files on disk may change the evaluation. */
+  readsFiles: boolean;
   /** Constants after the file ran (including its own define() calls). */
   constants: ReadonlyMap<string, Value>;
   /**
@@ -219,6 +221,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     mode,
     statements,
     steps: unique.reduce((n, o) => n + o.steps, 0),
+    readsFiles: unique.some((o) => o.askedForFiles),
     included: unique.length === 1 ? unique[0].included : [...new Set(unique.flatMap((o) => o.included))],
     constants: outcomes[0].constants,
     callClosure: (m, closure, args) => {

@@ -46,6 +46,8 @@ export interface IncludeHost {
 export class Includes {
   /** Every file run, in order (an evaluation's input besides its own text). */
   readonly read: IncludedFile[] = [];
+  /** An include or glob() asked for files (read or not): a change on disk may change the evaluation. */
+  asked = false;
   private readonly once = new Set<string>();
   private readonly running: string[] = [];
   private readonly parser = new StatementParser();
@@ -67,6 +69,7 @@ export class Includes {
   /** An include expression whose target evaluated to `target`. */
   include(node: PhpNode, target: Value, span: Span): Value {
     const what = `${node.require ? 'require' : 'include'}${node.once ? '_once' : ''}`;
+    this.asked = true;
     const path = pathOf(target);
     if (typeof path !== 'string') return this.fail(`${what} of a path that cannot be known statically (${path.reason})`, span);
     if (!this.files) return this.fail(`${what} '${path}' is not evaluated here (no files to read)`, span);
@@ -100,6 +103,7 @@ export class Includes {
 
   /** glob($pattern): the matching paths; Unknown for flags or a pattern that cannot be known. */
   glob(args: Value[], span: Span): Value {
+    this.asked = true;
     const [pattern, flags] = args;
     if (flags !== undefined && flags !== 0) return new Unknown('glob() with flags is not evaluated', span);
     const p = pathOf(pattern ?? null);

@@ -89,6 +89,8 @@ export interface InterpreterOutcome {
   callClosure(closure: PhpClosure, args: Value[]): Value;
   /** The files include/require ran, in order. */
   included: readonly IncludedFile[];
+  /** An include or glob() asked for files, whether or not they could be read. */
+  askedForFiles: boolean;
   /**
    * The index (in the parsed file's statements) of the top-level statement the script stopped in
    * (endless loop, fatal error, exit, top-level return); undefined when it ran to the end.
@@ -427,6 +429,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       constants: this.constants,
       callClosure: (closure, args) => this.callClosureSafely(closure, args),
       included: this.includes.read,
+      askedForFiles: this.includes.asked,
       stoppedAt,
     };
   }
