@@ -27,7 +27,8 @@ export function uniqueCalls(evaluation: FileEvaluation): readonly RouteCall[] {
   if (cached) return cached;
   const bySite = new Map<number, RouteCall>();
   for (const call of evaluation.calls ?? []) {
-    if (!call?.site?.span) continue;
+    // Calls in included files are not places in this document.
+    if (!call?.site?.span || call.site.span.file) continue;
     if (!bySite.has(call.site.span.start)) bySite.set(call.site.span.start, call);
   }
   const calls = [...bySite.values()].sort((a, b) => a.site.span.start - b.site.span.start || b.site.span.end - a.site.span.end);

@@ -1,4 +1,5 @@
-import type { Span } from '../php/ast';
+import type { IncludedFile, Span } from '../php/ast';
+import { describeIncludedPlace, includedLines } from './diagnostics/included-places';
 import { LineIndex } from '../php/line-index';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
@@ -44,15 +45,22 @@ export class Describer {
     return describer;
   }
 
+  /** The line of a place, in the file it lies in (the route file, or one it included). */
   line(span: Span | number): number {
+    if (typeof span !== 'number' && span.file) return includedLines(span.file).lineOf(span.start) + 1;
     return this.lines.lineOf(typeof span === 'number' ? span : span.start) + 1;
+  }
+
+  /** `line 12`, or `admin.php line 4` for a place in an included file. */
+  at(span: Span): string {
+    return span.file ? describeIncludedPlace(span as Span & { file: IncludedFile }) : `line ${this.line(span)}`;
   }
 
   /** `Route::get() at line 12`, `$route['x'] at line 3`. */
   declaration(origin: EntryOriginInfo): string {
-    if (origin.kind === 'route') return `Route::${origin.site.written}() at line ${this.line(origin.site.span)}`;
-    if (origin.kind === 'assignment') return `the $route entry at line ${this.line(origin.span)}`;
-    return `the array entry at line ${this.line(origin.span)}`;
+    if (origin.kind === 'route') return `Route::${origin.site.written}() at ${this.at(origin.site.span)}`;
+    if (origin.kind === 'assignment') return `the $route entry at ${this.at(origin.span)}`;
+    return `the array entry at ${this.at(origin.span)}`;
   }
 }
 

@@ -40,13 +40,14 @@ function* build(evaluation: FileEvaluation): Steps<RecordsBySite> {
     for (const record of evaluation.methods[m]?.library?.created ?? []) {
       const entry: SiteRecord = { m: m as MethodIndex, record };
       const start = record.site.span.start;
-      push(own, start, entry);
+      // Offsets into an included file are not places in this document.
+      if (!record.site.span.file) push(own, start, entry);
       // Without a Set per record: `via` is almost always empty or one call long. A site on it
       // twice (recursion), or the record's own, counts once.
       const via = record.via;
       for (let i = 0; i < via.length; i++) {
         const v = via[i]!.span.start;
-        if (v === start || via.slice(0, i).some((x) => x.span.start === v)) continue;
+        if (via[i]!.span.file || v === start || via.slice(0, i).some((x) => x.span.start === v)) continue;
         push(inside, v, entry);
       }
       if ((++n & 4095) === 0) yield;

@@ -22,7 +22,8 @@ export interface RouteAssignment {
 export function routeAssignments(evaluation: FileEvaluation): RouteAssignment[] {
   const byStart = new Map<number, RouteAssignment>();
   const note = (origin: EntryOriginInfo, key: Key, method?: RequestMethod, value?: Value, lost?: RouteAssignment['lost']): void => {
-    if (origin.kind === 'route') return;
+    // Entries written by an included file are not places in this document.
+    if (origin.kind === 'route' || origin.span.file) return;
     let a = byStart.get(origin.span.start);
     if (!a) {
       a = { origin, key: keyToString(key), methods: [] };

@@ -58,7 +58,7 @@ export function targetLiterals(text: string, evaluation: FileEvaluation): Target
   };
   for (const result of evaluation.methods ?? []) {
     for (const record of result?.library?.created ?? []) {
-      if (record.row !== undefined || !isRouteMethod(record.site.method)) continue;
+      if (record.row !== undefined || !isRouteMethod(record.site.method) || record.site.span.file) continue;
       const dynamicKey = typeof record.key === 'string' && record.key.startsWith('\u0000dynamic:');
       add(record.site.argSpans[1], dynamicKey ? undefined : String(record.key));
     }

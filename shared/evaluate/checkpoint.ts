@@ -1,4 +1,4 @@
-import type { PhpNode } from '../php/ast';
+import type { IncludedFile, PhpNode } from '../php/ast';
 import type { ParsedFile, ParsedStatement } from '../php/parse';
 import type { InterpreterSnapshot } from './interpreter';
 import { sameItems } from '../util/same-items';
@@ -7,6 +7,8 @@ import { sameItems } from '../util/same-items';
 export interface FunctionDeclaration {
   readonly node: PhpNode;
   readonly base: number;
+  /** The included file that declared it; undefined for the evaluated file. */
+  readonly source?: IncludedFile;
 }
 
 /**

@@ -102,6 +102,18 @@ export class DocumentEvaluator {
     });
   }
 
+  /**
+   * Files on disk changed: when the last evaluation read other files (include, glob()), the next
+   * update evaluates again even for the same text. Checkpoints and replay hold nothing past an
+   * include, so only the evaluation kept for the same text goes. Returns whether it went.
+   */
+  otherFilesChanged(): boolean {
+    if (!this.last?.readsFiles) return false;
+    this.last = undefined;
+    this.lastText = undefined;
+    return true;
+  }
+
   /** The last evaluation made (the next update may change records it shares with the next one). */
   get current(): FileEvaluation | undefined {
     return this.last;

@@ -3,6 +3,8 @@ import { StatementParser, type ParsedFile } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import type { LibrarySnapshot } from '../library/library-snapshot';
+import type { IncludedFile } from '../php/ast';
+import type { IncludeFiles } from './includes';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
 import type { ReplayCache } from './replay';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
@@ -46,6 +48,11 @@ export interface EvaluateOptions {
    * the same request (Bonfire's module route files: see library/library-carry.ts); a fresh library otherwise.
    */
   libraryStart?: LibrarySnapshot;
+  /**
+   * The files include/require and glob() read (hosts read them through their read fence). Without
+   * it an include is reported, not evaluated. `file` should then be the evaluated file's path.
+   */
+  includes?: IncludeFiles;
 }
 
 export interface PhpError {
@@ -80,6 +87,10 @@ export interface FileEvaluation {
   /** Top-level statements skipped by resuming from a checkpoint, replayed from an earlier evaluation, and evaluated. */
   statements: { resumed: number; replayed: number; evaluated: number };
   steps: number;
+  /** The files include/require ran, in order (each evaluation reads them again: they are inputs too). */
+  included: readonly IncludedFile[];
+  /** An include or glob() asked for files (read or not): a change of files on disk may change the evaluation. */
+  readsFiles: boolean;
   /** Constants after the file ran (including its own define() calls). */
   constants: ReadonlyMap<string, Value>;
   /**
@@ -122,6 +133,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     maxRoutes: options.maxRoutes,
     file: options.file ?? 'routes.php',
     libraryStart: options.libraryStart,
+    includes: options.includes,
   };
   if (!options.perMethod) {
     try {
@@ -129,7 +141,8 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
       const interpreter = new Interpreter(parsed, { ...base, mask: ALL_METHODS, replay, resume, checkpointAt, onCheckpoint });
       const outcome = interpreter.run();
       const evaluation = assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats);
-      if (outcome.stoppedAt !== undefined) stops.set(evaluation, { outcome, stoppedAt: outcome.stoppedAt, functions: topLevelFunctions(parsed), used: false });
+      // A stop past an include may move when the included file changes: not reused.
+      if (outcome.stoppedAt !== undefined && outcome.included.length === 0) stops.set(evaluation, { outcome, stoppedAt: outcome.stoppedAt, functions: topLevelFunctions(parsed), used: false });
       return evaluation;
     } catch (e) {
       if (!(e instanceof Diverge)) throw e;
@@ -208,6 +221,8 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     mode,
     statements,
     steps: unique.reduce((n, o) => n + o.steps, 0),
+    readsFiles: unique.some((o) => o.askedForFiles),
+    included: unique.length === 1 ? unique[0].included : [...new Set(unique.flatMap((o) => o.included))],
     constants: outcomes[0].constants,
     callClosure: (m, closure, args) => {
       const stop = stops.get(evaluation);

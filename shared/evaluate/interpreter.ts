@@ -1,4 +1,4 @@
-import type { PhpNode, Span } from '../php/ast';
+import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile, type ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
@@ -10,6 +10,7 @@ import {
   PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
 import { EvaluationLimit } from './limits';
+import { Includes, type IncludeFiles } from './includes';
 import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
 import { parseNumber } from './numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
@@ -44,6 +45,8 @@ export interface InterpreterOptions {
   onCheckpoint?: (checkpoint: Checkpoint) => void;
   /** The Route library's state when the file starts: what files included before it in the same request left (see library/library-carry.ts). */
   libraryStart?: LibrarySnapshot;
+  /** The files include/require and glob() read (see includes.ts); without it, includes are reported and not evaluated. */
+  includes?: IncludeFiles;
 }
 
 export type ProblemCode = 'evaluation-limit' | 'unknown-value' | 'unsupported' | 'exit';
@@ -84,6 +87,10 @@ export interface InterpreterOutcome {
   constants: Map<string, Value>;
   /** Calls a closure the file created (closure routes), within what is left of the budget. */
   callClosure(closure: PhpClosure, args: Value[]): Value;
+  /** The files include/require ran, in order. */
+  included: readonly IncludedFile[];
+  /** An include or glob() asked for files, whether or not they could be read. */
+  askedForFiles: boolean;
   /**
    * The index (in the parsed file's statements) of the top-level statement the script stopped in
    * (endless loop, fatal error, exit, top-level return); undefined when it ran to the end.
@@ -218,7 +225,6 @@ function isFreshAssignment(node: PhpNode): boolean {
  */
 export class Interpreter implements LibraryHost, WorkMeter {
   readonly library: RouteLibrary;
-  readonly file: string;
   private mask: MethodMask;
   private readonly globals: Scope;
   private scope: Scope;
@@ -240,6 +246,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
   /** An immutable copy of `via`, shared by every call recorded until the stack changes. */
   private viaSnapshot: readonly CallSite[] = [];
   private base = 0;
+  /** The included file running now; undefined while the evaluated file's own statements run. */
+  private source: IncludedFile | undefined;
+  private readonly includes: Includes;
   /** The top-level statement being evaluated, where limits are reported. */
   private statementSpan: Span = { start: 0, end: 0 };
   private steps = 0;
@@ -275,7 +284,12 @@ export class Interpreter implements LibraryHost, WorkMeter {
     private readonly options: InterpreterOptions,
   ) {
     this.mask = options.mask;
-    this.file = options.file;
+    this.includes = new Includes(options.includes, {
+      currentFile: () => this.file,
+      runIncluded: (parsed, source) => this.runIncluded(parsed, source),
+      unresolved: (message, span) => this.problem('evaluation-limit', message, span),
+      charge: (units) => this.charge(units),
+    }, options.file);
     this.stepLimit = options.maxSteps;
     this.globals = new Scope(options.mask, true);
     this.scope = this.globals;
@@ -295,8 +309,13 @@ export class Interpreter implements LibraryHost, WorkMeter {
     return this.branchSnapshot;
   }
 
+  /** The file running now (an included one while it runs), for PHP-style messages and __FILE__. */
+  get file(): string {
+    return this.source?.path ?? this.options.file;
+  }
+
   lineAt(offset: number): number {
-    this.lines ??= new LineIndex(this.parsed.text);
+    this.lines ??= new LineIndex(this.source?.text ?? this.parsed.text);
     return this.lines.lineOf(offset) + 1;
   }
 
@@ -341,7 +360,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
           this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });
           continue;
         }
-        const replay = counting && countsOccurrence(st) ? this.options.replay : undefined;
+        // Past an include, the state depends on other files' text: nothing is replayed or recorded.
+        const replay = counting && !this.includes.ran && countsOccurrence(st) ? this.options.replay : undefined;
         for (const node of st.nodes) {
           if (replay) {
             // Replay serves single-node statements only: `node` is the one isRepeated was looked up for.
@@ -408,6 +428,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
       steps: this.steps,
       constants: this.constants,
       callClosure: (closure, args) => this.callClosureSafely(closure, args),
+      included: this.includes.read,
+      askedForFiles: this.includes.asked,
       stoppedAt,
     };
   }
@@ -443,7 +465,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   /** The state between two top-level statements; undefined where it cannot be copied (inside a prefix, a by-reference capture, a view of a table). */
   private snapshot(): InterpreterSnapshot | undefined {
-    if (!this.isClean() || this.capturedByReference || this.globals.refs.size > 0) return undefined;
+    // Past an include the state depends on another file's text, which an edit of this one does not show.
+    if (!this.isClean() || this.capturedByReference || this.globals.refs.size > 0 || this.includes.ran) return undefined;
     const library = snapshotLibrary(this.library);
     if (!library) return undefined;
     const vars = new Map<string, Value>();
@@ -602,8 +625,38 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   private span(node: PhpNode): Span {
     const span = nodeSpan(node, this.base);
+    if (this.source) {
+      span.file = this.source;
+      return span;
+    }
     this.recording?.spans.push(span);
     return span;
+  }
+
+  /** An included file's statements, run in the current scope (see includes.ts). */
+  private runIncluded(parsed: ParsedFile, source: IncludedFile): Value {
+    const saved = { source: this.source, base: this.base, lines: this.lines };
+    this.source = source;
+    this.lines = undefined;
+    try {
+      // PHP declares an included file's top-level functions when it is included.
+      for (const f of topLevelFunctions(parsed)) if (typeof f.node.name?.name === 'string') this.functions.set(f.node.name.name.toLowerCase(), { ...f, source });
+      for (const st of parsed.statements) {
+        if (st.chunk.kind !== 'php') continue;
+        this.base = st.base;
+        if (st.tooDeep) throw new EvaluationLimit(`evaluation stopped: a statement of ${source.path} is nested too deeply to analyse`);
+        for (const node of st.nodes) {
+          const signal = this.exec(node);
+          // `return` at the top of an included file ends it and is include's value.
+          if (signal?.kind === 'return') return signal.value;
+        }
+      }
+      return 1;
+    } finally {
+      this.source = saved.source;
+      this.base = saved.base;
+      this.lines = saved.lines;
+    }
   }
 
   private tick(): void {
@@ -721,7 +774,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       }
       case 'function':
         if (node.name && typeof node.name.name === 'string') {
-          this.functions.set(node.name.name.toLowerCase(), { node, base: this.base });
+          this.functions.set(node.name.name.toLowerCase(), { node, base: this.base, source: this.source });
         }
         return undefined;
       case 'constantstatement':
@@ -1005,7 +1058,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       case 'closure':
         return this.makeClosure(node);
       case 'arrowfunc':
-        return new PhpClosure(node, this.base, new Map(), this.scope.vars);
+        return new PhpClosure(node, this.base, new Map(), this.scope.vars, this.source);
       case 'bin':
         return this.evalBinary(node);
       case 'unary':
@@ -1048,6 +1101,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
         return new Unknown(`static property or class constant ${this.describeCallee(node)} is not evaluated`, this.span(node));
       case 'parenthesis':
         return this.eval(node.inner);
+      case 'include':
+        return this.includes.include(node, this.eval(node.target), this.span(node));
       default:
         return new Unknown(`${describeKind(node.kind)} is not evaluated`, this.span(node));
     }
@@ -1423,7 +1478,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       };
       // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
       const movable = this.callDepth === 0 && this.statementUnique;
-      const origin = this.options.replay && !this.recording ? this.options.replay.sameOrigin(node, fresh, this.base, movable) : fresh;
+      const origin = this.options.replay && !this.recording && !this.source ? this.options.replay.sameOrigin(node, fresh, this.base, movable) : fresh;
       this.assignOffset(left, value, origin);
     } else {
       this.assignTo(left, value);
@@ -1500,7 +1555,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       const v = this.writeScope(name).vars.get(name);
       captured.set(name, v === undefined ? null : shareValue(v));
     }
-    const closure = new PhpClosure(node, this.base, captured);
+    const closure = new PhpClosure(node, this.base, captured, undefined, this.source);
     this.recording?.closures.push(closure);
     if (refs.size) {
       this.closureRefs.set(closure, refs);
@@ -1832,6 +1887,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
         if (cname instanceof Unknown) return cname;
         return this.constant(cname, node);
       }
+      case 'glob':
+        return this.includes.glob(this.evalArgs(node.arguments), this.span(node));
       case 'function_exists':
         this.evalArgs(node.arguments);
         return new Unknown('function_exists() depends on the application');
@@ -1846,7 +1903,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       }
     }
     const user = this.functionToCall(lower);
-    if (user) return this.callUser(user.node, user.base, this.evalArgs(node.arguments), new Map(), undefined, name);
+    if (user) return this.callUser(user, this.evalArgs(node.arguments), new Map(), undefined, name);
     if (isBuiltin(lower)) {
       const args = this.evalArgs(node.arguments);
       return this.lift(args, (vals) => callBuiltin(lower, vals, this.builtinContext));
@@ -1873,7 +1930,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     if (typeof fn === 'string') {
       const lower = fn.toLowerCase();
       const user = this.functionToCall(lower);
-      if (user) return this.callUser(user.node, user.base, args, new Map(), undefined, fn);
+      if (user) return this.callUser(user, args, new Map(), undefined, fn);
       if (isBuiltin(lower)) return callBuiltin(lower, args, this.builtinContext);
     }
     return new Unknown('call of an unknown callable');
@@ -1902,12 +1959,11 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   /** Calls a closure with arguments (also used by the router for closure routes). */
   callClosure(closure: PhpClosure, args: Value[]): Value {
-    return this.callUser(closure.node, closure.base, args, closure.captured, closure.arrowScope, '{closure}', this.closureRefs.get(closure));
+    return this.callUser(closure, args, closure.captured, closure.arrowScope, '{closure}', this.closureRefs.get(closure));
   }
 
   private callUser(
-    fn: PhpNode,
-    base: number,
+    callee: { readonly node: PhpNode; readonly base: number; readonly source?: IncludedFile },
     args: Value[],
     captured: Map<string, Value>,
     arrowParent: Map<string, Value> | undefined,
@@ -1918,14 +1974,22 @@ export class Interpreter implements LibraryHost, WorkMeter {
       this.callDepth = 0;
       throw new EvaluationLimit('evaluation stopped: calls nest too deeply (endless recursion?)');
     }
+    const fn = callee.node;
     const savedScope = this.scope;
     const savedBase = this.base;
+    const savedSource = this.source;
+    const savedLines = this.lines;
     const scope = new Scope(this.mask, false);
     scope.arrowParent = arrowParent;
     for (const [k, v] of captured) scope.vars.set(k, shareValue(v));
     for (const [k, home] of refs ?? []) scope.refs.set(k, home);
     const params: PhpNode[] = fn.arguments ?? [];
-    this.base = base;
+    this.base = callee.base;
+    // Its body lies in the file that declared it.
+    if (callee.source !== savedSource) {
+      this.source = callee.source;
+      this.lines = undefined;
+    }
     try {
       let required = 0;
       params.forEach((p, i) => {
@@ -1953,6 +2017,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     } finally {
       this.scope = savedScope;
       this.base = savedBase;
+      this.source = savedSource;
+      this.lines = savedLines;
       this.callDepth--;
     }
   }

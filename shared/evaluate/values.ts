@@ -1,4 +1,4 @@
-import type { PhpNode, Span } from '../php/ast';
+import type { IncludedFile, PhpNode, Span } from '../php/ast';
 
 /**
  * PHP values as the evaluator models them. JS primitives stand for PHP's scalars
@@ -41,6 +41,8 @@ export class PhpClosure {
     readonly captured: Map<string, Value>,
     /** For arrow functions: the scope they read by value at creation. */
     readonly arrowScope?: Map<string, Value>,
+    /** The included file it was written in; undefined for the evaluated file. */
+    readonly source?: IncludedFile,
   ) {}
 }
 

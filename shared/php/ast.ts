@@ -28,4 +28,22 @@ export interface PhpNode {
 export interface Span {
   start: number;
   end: number;
+  /** The included file the offsets are in (include/require); absent for the evaluated file itself. */
+  file?: IncludedFile;
+}
+
+/** A file the evaluated one included, as it was read: spans into it carry it (see Span.file). */
+export interface IncludedFile {
+  /** The path the host read it from. */
+  readonly path: string;
+  readonly text: string;
+  /** The include expression that ran it, in the file that included it (itself perhaps included). */
+  readonly includedAt: Span;
+}
+
+/** Where a span lies in the evaluated file: itself, or the include statement that led to the file it is in. */
+export function spanInEvaluatedFile(span: Span): Span {
+  let s = span;
+  while (s.file) s = s.file.includedAt;
+  return s;
 }

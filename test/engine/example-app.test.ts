@@ -20,7 +20,7 @@ describe('the example app (examples/bonfire-app)', () => {
 
   for (const dialect of ['spec', 'bonfire'] as const) {
     it(`evaluates cleanly in the ${dialect} dialect: no errors, warnings or problems`, () => {
-      const ev = evaluateRouteFile(ctx.text, { dialect, constants: ctx.constants, file: ROUTES });
+      const ev = evaluateRouteFile(ctx.text, { dialect, constants: ctx.constants, file: ROUTES, includes: ctx.includes });
       assert.deepStrictEqual(ev.problems, []);
       assert.deepStrictEqual(ev.parsed.problems, []);
       for (const m of ev.methods) {
@@ -32,7 +32,7 @@ describe('the example app (examples/bonfire-app)', () => {
     });
   }
 
-  const ev = evaluateRouteFile(ctx.text, { dialect: 'spec', constants: ctx.constants, file: ROUTES });
+  const ev = evaluateRouteFile(ctx.text, { dialect: 'spec', constants: ctx.constants, file: ROUTES, includes: ctx.includes });
 
   it('uses every public Route method but reset()', () => {
     const used = new Set(ev.calls.map((c) => c.site.method));
@@ -48,6 +48,8 @@ describe('the example app (examples/bonfire-app)', () => {
     assert.deepStrictEqual(get.find((r) => r.key === 'api/articles')?.names, ['api_articles']);
     assert.equal(get.find((r) => r.key === 'health')?.targetText, 'api/status');
     assert.equal(get.find((r) => r.key === 'admin/reports')?.targetText, 'reports/dashboard');
+    const feed = get.find((r) => r.key === 'feeds/articles');
+    assert.equal(feed?.span?.file?.path, path.join(EXAMPLE_APP, 'application', 'config', 'routes', 'api.php'), 'declared in the file routes.php includes');
   });
 
   it('sends every concrete target to a controller file that exists (HMVC aware)', () => {

@@ -126,7 +126,8 @@ describe('host safety: symlink loops, vanishing files, reads outside the workspa
     });
 
     it('evaluates no constants from a constants.php that is a symlink loop or leads outside', () => {
-      assert.equal(constantsOfApp(t.app).size, 0);
+      // Only the paths CodeIgniter defines, known from the layout (APPPATH): nothing read from the loop.
+      assert.deepEqual([...constantsOfApp(t.app).keys()], ['APPPATH']);
       fs.rmSync(path.join(t.app, 'config', 'constants.php'));
       fs.symlinkSync(path.join(t.outside, 'constants.php'), path.join(t.app, 'config', 'constants.php'));
       assert.equal(constantsOfApp(t.app).has('LEAKED'), false);

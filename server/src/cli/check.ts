@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { includedLines } from '../../../shared/analysis/diagnostics/included-places';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
 import { namesAreComplete, namesOf } from '../../../shared/analysis/diagnostics/checks/named';
 import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usages';
@@ -127,7 +128,7 @@ function fileJson(r: FileFindings) {
         endColumn: end.column,
         methods: f.methods,
         // Related places in another file carry its path only (their offsets are that file's).
-        related: f.related.map((rel) => ({ ...(rel.file ? { file: rel.file } : placeOf(r.file, r.lines, rel.span.start)), message: rel.message })),
+        related: f.related.map((rel) => ({ ...(rel.span.file ? placeOf(rel.span.file.path, includedLines(rel.span.file), rel.span.start) : rel.file ? { file: rel.file } : placeOf(r.file, r.lines, rel.span.start)), message: rel.message })),
       };
     }),
   };
@@ -136,7 +137,7 @@ function fileJson(r: FileFindings) {
 /** `file:line:column: severity: message [code]`, then a line per related place. */
 function findingText(r: FileFindings, f: Finding, s: Styler): string {
   let text = `${where(placeOf(r.file, r.lines, f.span.start))}: ${severityLabel(f.severity, s)}: ${t(f.message)} ${s.dim(`[${f.code}]`)}\n`;
-  for (const rel of f.related) text += `  ${s.dim(`${rel.file ? shown(rel.file) : where(placeOf(r.file, r.lines, rel.span.start))}: ${t(rel.message)}`)}\n`;
+  for (const rel of f.related) text += `  ${s.dim(`${rel.span.file ? where(placeOf(rel.span.file.path, includedLines(rel.span.file), rel.span.start)) : rel.file ? shown(rel.file) : where(placeOf(r.file, r.lines, rel.span.start))}: ${t(rel.message)}`)}\n`;
   return text;
 }
 

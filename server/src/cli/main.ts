@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { mergedRows, routeRows, type MergedRow } from '../../../shared/analysis/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
+import type { IncludedFile, Span } from '../../../shared/php/ast';
 import { REQUEST_METHODS, methodIndex, type RequestMethod } from '../../../shared/library/methods';
 import { outcomeToJson } from '../../../shared/library/outcome-json';
 import type { Dialect } from '../../../shared/library/route-library';
@@ -120,8 +121,9 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
   }
 }
 
+// The absolute path: PHP gives __FILE__ and __DIR__ so, and includes are found from them.
 function evaluate(ctx: RouteFileContext, maxSteps: number | undefined): FileEvaluation {
-  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: ctx.file, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs });
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: path.resolve(ctx.file), maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes });
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -235,14 +237,23 @@ function projectDirOf(file: string): string {
 function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io): boolean {
   const limits = analysisLimits(evaluation);
   const lines = new LineIndex(ctx.text);
-  for (const p of limits) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, p.span.start))}: ${t(p.message)}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
+  for (const p of limits) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, p.span))}: ${t(p.message)}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
   return limits.length > 0;
 }
 
-function declaredAt(ctx: RouteFileContext, lines: LineIndex, start: number | undefined): string {
-  if (start === undefined) return '';
-  const rel = path.relative(process.cwd(), ctx.file) || ctx.file;
-  return `${rel}:${lines.lineOf(start) + 1}`;
+/** `file:line` of a place: in the route file, or in a file it included (the span says which). */
+function declaredAt(ctx: RouteFileContext, lines: LineIndex, span: Span | undefined): string {
+  if (span === undefined) return '';
+  const file = span.file?.path ?? ctx.file;
+  const rel = path.relative(process.cwd(), file) || file;
+  return `${rel}:${(span.file ? includedLines(span.file) : lines).lineOf(span.start) + 1}`;
+}
+
+const includedLineIndexes = new WeakMap<IncludedFile, LineIndex>();
+function includedLines(file: IncludedFile): LineIndex {
+  let lines = includedLineIndexes.get(file);
+  if (!lines) includedLineIndexes.set(file, (lines = new LineIndex(file.text)));
+  return lines;
 }
 
 function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, json: boolean, io: Io): number {
@@ -262,7 +273,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
           target: r.targetText,
           names: r.names,
           reserved: r.reserved,
-          declared_at: declaredAt(ctx, lines, r.span?.start) || null,
+          declared_at: declaredAt(ctx, lines, r.span) || null,
         })),
         errors: errors.map((m) => ({ method: m.method, class: m.error?.class, message: m.error?.message })),
       })}\n`,
@@ -277,7 +288,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
       t(r.key),
       r.target === '' ? s.dim('(blocked)') : t(r.targetText),
       t(r.names.join(', ')),
-      s.dim(t(declaredAt(ctx, lines, r.span?.start))),
+      s.dim(t(declaredAt(ctx, lines, r.span))),
     ]);
   const reserved = rows.filter((r) => r.reserved);
   io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})`))}\n`);
@@ -285,7 +296,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
   io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
   io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);
   for (const m of errors) {
-    io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}${m.error?.span ? s.dim(` (${t(declaredAt(ctx, lines, m.error.span.start))})`) : ''}\n`);
+    io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}${m.error?.span ? s.dim(` (${t(declaredAt(ctx, lines, m.error.span))})`) : ''}\n`);
   }
   return errors.length ? 1 : 0;
 }
@@ -316,7 +327,7 @@ function match(ctx: RouteFileContext, evaluation: FileEvaluation, method: Reques
     const segments = r.dispatch.rsegments.length ? [...(r.dispatch.directory ? r.dispatch.directory.split('/').filter(Boolean) : []), ...r.dispatch.rsegments] : [];
     const controller = segments.length ? resolveController(segments, tree) : null;
     const row = r.matchedIndex === undefined ? undefined : rows[r.matchedIndex];
-    return { ...r, controller, declared_at: declaredAt(ctx, lines, row?.span?.start) || null };
+    return { ...r, controller, declared_at: declaredAt(ctx, lines, row?.span) || null };
   });
   if (json) {
     io.out(`${terminalJson({ file: ctx.file, method, results })}\n`);

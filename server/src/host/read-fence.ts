@@ -25,7 +25,8 @@ export function setReadRoots(folders: string[] | undefined): void {
   roots = folders?.map(realOrResolved);
 }
 
-function inside(root: string, real: string): boolean {
+/** Whether a real path lies under a real folder (or is it). */
+export function inside(root: string, real: string): boolean {
   const rel = path.relative(root, real);
   return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
 }

@@ -1,10 +1,13 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
+import type { IncludeFiles } from '../../../shared/evaluate/includes';
 import { PhpFloat, type Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { AppTree } from '../../../shared/router/app-tree';
 import { LIBRARY_LOCATIONS, MAX_LIBRARY_BYTES, dialectOfLibrarySource } from './dialect';
 import { DiskTree } from './disk-tree';
+import { includeFilesOnDisk } from './include-files';
 import { mayRead } from './read-fence';
 import { readRegularFile } from './safe-read';
 
@@ -19,6 +22,8 @@ export interface RouteFileContext {
   /** How the dialect was chosen, for messages. */
   dialectSource: string;
   tree: AppTree | undefined;
+  /** What include/require and glob() read: files of the route file's project. */
+  includes: IncludeFiles;
 }
 
 /** Largest file read (a routes or constants file beyond this is refused). */
@@ -49,6 +54,53 @@ export function readableApplicationDirOf(file: string): string | undefined {
   return appDir !== undefined && mayRead(appDir) ? appDir : undefined;
 }
 
+/**
+ * The folder include/require may read from for a route file: its project (the folder above the
+ * application, where CodeIgniter's index.php and system/ lie), else the route file's own folder.
+ */
+export function includeRootOf(file: string): string {
+  const appDir = applicationDirOf(file);
+  return appDir ? path.dirname(appDir) : path.dirname(path.resolve(file));
+}
+
+/** include/require and glob() for a route file: files of its project, through the read fence. */
+export function includeFilesOf(file: string): IncludeFiles {
+  return includeFilesOnDisk(includeRootOf(file));
+}
+
+/**
+ * The paths CodeIgniter's index.php defines, where they can be known from the layout: APPPATH
+ * (the application folder), FCPATH (the folder of index.php, the application's parent, when
+ * index.php is there), BASEPATH (its system/ folder, when there) and VIEWPATH (APPPATH's views/,
+ * when there), each with a trailing slash as CodeIgniter writes them. A custom index.php may
+ * place them elsewhere: constants.php, --define and ciRoutes.constants win over these.
+ */
+export function frameworkPathsOf(appDir: string | undefined): Map<string, Value> {
+  const out = new Map<string, Value>();
+  if (!appDir) return out;
+  const app = path.resolve(appDir);
+  const front = path.dirname(app);
+  const isDir = (p: string) => {
+    try {
+      return mayRead(p) && fs.statSync(p).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  const isFile = (p: string) => {
+    try {
+      return mayRead(p) && fs.statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  out.set('APPPATH', `${app}/`);
+  if (isFile(path.join(front, 'index.php'))) out.set('FCPATH', `${front}/`);
+  if (isDir(path.join(front, 'system'))) out.set('BASEPATH', `${path.join(front, 'system')}/`);
+  if (isDir(path.join(app, 'views'))) out.set('VIEWPATH', `${path.join(app, 'views')}/`);
+  return out;
+}
+
 /** Parses `NAME=VALUE` as given on the command line: integers, true/false/null, else a string. */
 export function parseDefine(spec: string): [string, Value] {
   const eq = spec.indexOf('=');
@@ -65,17 +117,21 @@ export function parseDefine(spec: string): [string, Value] {
   return [name, raw];
 }
 
-/** Constants defined by `<app>/config/constants.php`, evaluated statically (never run). */
+/**
+ * The constants a route file starts with: the framework's paths (see frameworkPathsOf), then those
+ * `<app>/config/constants.php` defines, evaluated statically (never run) after them, as CodeIgniter loads it.
+ */
 export function constantsOfApp(appDir: string | undefined): Map<string, Value> {
   if (!appDir) return new Map();
+  const paths = frameworkPathsOf(appDir);
   const file = path.join(appDir, 'config', 'constants.php');
   let text: string;
   try {
     text = readTextFile(file);
   } catch {
-    return new Map();
+    return paths;
   }
-  return new Map(evaluateRouteFile(text, { file, maxSteps: 200_000 }).constants);
+  return new Map(evaluateRouteFile(text, { file, maxSteps: 200_000, constants: paths }).constants);
 }
 
 export function detectDialect(appDir: string | undefined): { dialect: Dialect; source: string } {
@@ -112,5 +168,6 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
     dialect: detected.dialect,
     dialectSource: detected.source,
     tree: appDir ? new DiskTree(appDir) : undefined,
+    includes: includeFilesOf(file),
   };
 }

@@ -2,12 +2,19 @@ import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from '
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import type { Span } from '../../../shared/php/ast';
+import { includedLines } from '../../../shared/analysis/diagnostics/included-places';
 import { visibleControls } from '../../../shared/util/escape';
 
 export const SOURCE = 'ci-routes';
 
 export function spanToRange(doc: TextDocument, span: Span): Range {
   return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };
+}
+
+/** A range in the included file a span lies in (see Span.file). */
+function includedRange(span: Span): Range {
+  const lines = includedLines(span.file!);
+  return { start: lines.position(span.start), end: lines.position(span.end) };
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -29,7 +36,7 @@ export function toDiagnostic(doc: TextDocument, f: Finding, severity: Severity, 
     data: { fixes: f.fixes.map((fix) => ({ title: visibleControls(fix.title), preferred: fix.preferred ?? false, edits: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) })) },
   };
   if (f.related.length) {
-    d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file) || doc.uri, range: spanToRange(doc, r.span) }, message: visibleControls(r.message) }));
+    d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file) || doc.uri, range: r.span.file ? includedRange(r.span) : spanToRange(doc, r.span) }, message: visibleControls(r.message) }));
   }
   if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];
   return d;

@@ -13,7 +13,7 @@ import type { ControllerCatalog } from '../../../shared/workspace/controller-cat
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
 import { readControllerFiles } from '../host/controller-files';
-import { constantsOfApp, detectDialect, readableApplicationDirOf } from '../host/route-file';
+import { constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
 import { mayRead } from '../host/read-fence';
 
 export interface SeverityFinding {
@@ -96,6 +96,17 @@ export class RouteService implements RouteFileEvaluator {
   invalidateApp(appDir?: string): void {
     if (appDir) this.appCache.delete(appDir);
     else this.appCache.clear();
+  }
+
+  /**
+   * A PHP file changed on disk: the route files whose last evaluation read other files (include,
+   * glob()) are evaluated again on their next update, even with the same text. Returns them.
+   */
+  otherFilesChanged(): string[] {
+    const files: string[] = [];
+    for (const [file, evaluator] of this.evaluators) if (evaluator.otherFilesChanged()) files.push(file);
+    for (const evaluator of this.ownEvaluators.values()) evaluator.otherFilesChanged();
+    return files;
   }
 
   /** The last evaluation of each open route document (requests read it); its findings are empty when only evaluate() ran. */
@@ -202,7 +213,7 @@ export class RouteService implements RouteFileEvaluator {
     const constants = new Map(app.constants);
     for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
     const evaluator = this.documentEvaluator(uri, file);
-    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes });
+    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, includes: includeFilesOf(file) });
     const evaluation = evaluator.update(text);
     const { parseMs, evaluateMs } = evaluator.lastTiming;
     // Evaluated earlier for a request: its time is this version's too.

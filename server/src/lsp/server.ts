@@ -533,13 +533,16 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     const base = path.basename(change.file);
     if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
     service.invalidateControllers();
+    // A file a route file includes (or might, through glob()): its includers are evaluated again.
+    const includers = index.isRouteFile(change.file) ? [] : service.otherFilesChanged();
+    for (const includer of includers) if (!service.isOpen(includer)) index.updateRouteFile(includer);
     if (documents.get(change.uri)) return 'open'; // the open document is the truth
     if (change.type === FileChangeType.Deleted) index.removeFile(change.file);
     else if (index.isRouteFile(change.file)) {
       index.updateRouteFile(change.file);
       return 'route file read';
     } else index.updatePhpFile(change.file);
-    return 'other file';
+    return includers.length ? 'route file read' : 'other file';
   }
   const watched = new WatchedChanges(
     followChange,

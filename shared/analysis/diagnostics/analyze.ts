@@ -15,6 +15,7 @@ import { runtimeErrors, undefinedMethods } from './checks/runtime';
 import { syntaxAndLimits } from './checks/syntax';
 import type { Check, CheckContext } from './context';
 import type { Finding } from './types';
+import { placedInEvaluatedFile } from './included-places';
 import { runSteps, type Steps } from '../../util/steps';
 
 /**
@@ -40,6 +41,11 @@ function inclusionChecks(): Check[] {
 const QUICK_CHECKS: readonly Check[] = quickChecks();
 const INCLUSION_CHECKS: readonly Check[] = inclusionChecks();
 export const FILE_CHECKS: readonly Check[] = [...QUICK_CHECKS, ...INCLUSION_CHECKS];
+
+/** The findings with places in included files moved to the include statements (a copy only when there are some). */
+function placed(findings: Finding[]): Finding[] {
+  return findings.some((f) => f.span.file || f.related.length || f.fixes.length) ? findings.map(placedInEvaluatedFile) : [...findings];
+}
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
@@ -78,7 +84,7 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
     }
   }
   yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]);
-  options.beforeInclusionChecks?.(sortFindings([...out]));
+  options.beforeInclusionChecks?.(sortFindings(placed(out)));
   yield* run(INCLUSION_CHECKS);
-  return sortFindings(out);
+  return sortFindings(placed(out));
 }

@@ -74,5 +74,8 @@ Route::prefix(SITE_AREA, function () {
     Route::context('reports', array('home' => 'dashboard'));
 });
 
+// Feeds live in a file of their own.
+require APPPATH . 'config/routes/api.php';
+
 $route = Route::map($route);
 $route['translate_uri_dashes'] = FALSE;

@@ -1,0 +1,113 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { IncludeFiles, IncludeRead } from '../../../shared/evaluate/includes';
+import { inside, mayRead } from './read-fence';
+import { UnreadableFile, readRegularFile } from './safe-read';
+
+/** Largest file an include reads (a route file's include is a few kilobytes). */
+export const MAX_INCLUDED_FILE_BYTES = 1024 * 1024;
+/** Most paths one glob() returns. */
+const MAX_GLOB_MATCHES = 1000;
+
+/**
+ * include/require and glob() on disk, for route files of one project: only files under `project`
+ * (the folder above the application, where index.php and system/ lie; symlinks resolved), through
+ * the read fence, at most MAX_INCLUDED_FILE_BYTES each. A relative path is taken from the
+ * including file's folder.
+ */
+export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE_BYTES): IncludeFiles {
+  const root = realOrUndefined(project) ?? path.resolve(project);
+  const outside = (p: string): string | undefined => {
+    const real = realOrUndefined(p);
+    if (real === undefined) return undefined;
+    return inside(root, real) ? undefined : `it lies outside the project folder ${project} (symlinks resolved)`;
+  };
+  return {
+    read(p: string, fromFile: string): IncludeRead {
+      if (p === '' || p.includes('\0')) return { unreadable: 'the path is empty or not a file name' };
+      const file = path.resolve(path.dirname(fromFile), p);
+      const refused = outside(file);
+      if (refused) return { unreadable: refused };
+      try {
+        return { file, text: readRegularFile(file, maxBytes) };
+      } catch (e) {
+        if (!(e instanceof UnreadableFile)) throw e;
+        return { unreadable: reason(e, maxBytes) };
+      }
+    },
+    glob(pattern: string, fromFile: string) {
+      const dirWritten = pattern.includes('/') ? pattern.slice(0, pattern.lastIndexOf('/') + 1) : '';
+      const namePattern = pattern.slice(dirWritten.length);
+      if (/[*?[]/.test(dirWritten)) return { unreadable: 'only the last part of a glob() pattern may hold wildcards here' };
+      const dir = path.resolve(path.dirname(fromFile), dirWritten || '.');
+      const refused = outside(dir);
+      if (refused) return { unreadable: refused };
+      let names: string[];
+      try {
+        if (!mayRead(dir)) return [];
+        names = fs.readdirSync(dir);
+      } catch {
+        return []; // PHP's glob() finds nothing in a missing folder
+      }
+      const matches = globRegExp(namePattern);
+      const found = names.filter((n) => matches.test(n)).sort(byBytes);
+      if (found.length > MAX_GLOB_MATCHES) return { unreadable: `it matches more than ${MAX_GLOB_MATCHES} files` };
+      return found.map((n) => dirWritten + n);
+    },
+  };
+}
+
+/** A glob(3) name pattern as a regular expression: `*`, `?`, `[...]`; a leading dot is matched only by a dot. */
+export function globRegExp(pattern: string): RegExp {
+  let out = pattern.startsWith('.') ? '' : '(?!\\.)';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end < 0) {
+        out += '\\[';
+        continue;
+      }
+      let body = pattern.slice(i + 1, end);
+      if (body.startsWith('!')) body = `^${body.slice(1)}`;
+      out += `[${body.replace(/\\/g, '\\\\')}]`;
+      i = end;
+    } else if (c === '\\' && i + 1 < pattern.length) out += escapeRegExp(pattern[++i]);
+    else out += escapeRegExp(c);
+  }
+  return new RegExp(`^${out}$`, 's');
+}
+
+function escapeRegExp(c: string): string {
+  return c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** PHP's glob() sorts as strcmp() does (the C locale): by bytes. */
+function byBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+function realOrUndefined(p: string): string | undefined {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return undefined;
+  }
+}
+
+function reason(e: UnreadableFile, maxBytes: number): string {
+  switch (e.code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EFBIG':
+      return `it is larger than ${maxBytes.toLocaleString('en-US')} bytes`;
+    case 'EOUTSIDE':
+      return 'it lies outside the workspace folders (symlinks resolved)';
+    default:
+      return e.message;
+  }
+}

@@ -1,0 +1,130 @@
+import type { IncludedFile, PhpNode, Span } from '../php/ast';
+import { LineIndex } from '../php/line-index';
+import { StatementParser, type ParsedFile } from '../php/parse';
+import { PhpArray, PerMethod, Unknown, type Value } from './values';
+
+/** A file an include names, as the host read it, or why it could not be read. */
+export type IncludeRead = { file: string; text: string } | { unreadable: string };
+
+/**
+ * The host's files as include/require and glob() see them: the engine does no I/O itself. Hosts
+ * read through their read fence, with a size cap; a path they will not read is `unreadable`.
+ */
+export interface IncludeFiles {
+  /**
+   * The file `path` names, as PHP would open it from `fromFile` (a relative path is taken from the
+   * including file's folder, PHP's own last resort): its path, the same for every spelling of it
+   * (what `_once` compares), and its text.
+   */
+  read(path: string, fromFile: string): IncludeRead;
+  /** glob(): the paths matching `pattern` (from `fromFile` when relative), sorted as PHP sorts them. */
+  glob(pattern: string, fromFile: string): readonly string[] | { unreadable: string };
+}
+
+/** Files being included inside one another at most (PHP recurses until memory runs out). */
+export const MAX_INCLUDE_DEPTH = 8;
+
+/** What the interpreter lends the include handling. */
+export interface IncludeHost {
+  /** The file running now (the evaluated one, or the included one being run). */
+  currentFile(): string;
+  /** Runs an included file's statements in the current scope; returns what include gives (its top-level `return`, else 1). */
+  runIncluded(parsed: ParsedFile, source: IncludedFile): Value;
+  /** An include that was not evaluated: the table may lack routes it declares. */
+  unresolved(message: string, span: Span): void;
+  /** Pays for work in steps (reading a file costs its size). */
+  charge(units: number): void;
+}
+
+/**
+ * include, require, include_once, require_once and glob() for one run of the interpreter: the
+ * included file's statements run in the includer's scope, `_once` runs a file once, and a path
+ * that cannot be computed or read, a cycle or a nesting too deep is reported at the include and
+ * evaluates to Unknown (PHP would go on, or stop with a fatal error: either way the routes of that
+ * file are not known).
+ */
+export class Includes {
+  /** Every file run, in order (an evaluation's input besides its own text). */
+  readonly read: IncludedFile[] = [];
+  /** An include or glob() asked for files (read or not): a change on disk may change the evaluation. */
+  asked = false;
+  private readonly once = new Set<string>();
+  private readonly running: string[] = [];
+  private readonly parser = new StatementParser();
+
+  constructor(
+    private readonly files: IncludeFiles | undefined,
+    private readonly host: IncludeHost,
+    evaluatedFile: string,
+  ) {
+    // PHP counts the script itself as included: include_once of it does nothing.
+    this.once.add(evaluatedFile);
+  }
+
+  /** Whether an include ran: what follows depends on other files' text too. */
+  get ran(): boolean {
+    return this.read.length > 0;
+  }
+
+  /** An include expression whose target evaluated to `target`. */
+  include(node: PhpNode, target: Value, span: Span): Value {
+    const what = `${node.require ? 'require' : 'include'}${node.once ? '_once' : ''}`;
+    this.asked = true;
+    const path = pathOf(target);
+    if (typeof path !== 'string') return this.fail(`${what} of a path that cannot be known statically (${path.reason})`, span);
+    if (!this.files) return this.fail(`${what} '${path}' is not evaluated here (no files to read)`, span);
+    const found = this.files.read(path, this.host.currentFile());
+    if ('unreadable' in found) {
+      const fatal = node.require ? ' (PHP would stop here with a fatal error)' : '';
+      return this.fail(`${what} '${path}' cannot be evaluated: ${found.unreadable}${fatal}`, span);
+    }
+    if (node.once && this.once.has(found.file)) return true;
+    if (this.running.includes(found.file)) {
+      return this.fail(`${what} '${path}' includes ${found.file} again while it runs (a cycle: PHP would recurse without end)`, span);
+    }
+    if (this.running.length >= MAX_INCLUDE_DEPTH) return this.fail(`${what} '${path}' nests includes more than ${MAX_INCLUDE_DEPTH} deep`, span);
+    this.host.charge(found.text.length);
+    const parsed = this.parser.parse(found.text);
+    const source: IncludedFile = { path: found.file, text: found.text, includedAt: span };
+    const broken = parsed.problems[0];
+    if (broken) {
+      const line = new LineIndex(found.text).lineOf(broken.span.start) + 1;
+      return this.fail(`${what} '${path}': ${found.file} has a syntax error on line ${line} (${broken.message}): PHP would stop here with a ParseError`, span);
+    }
+    this.once.add(found.file);
+    this.read.push(source);
+    this.running.push(found.file);
+    try {
+      return this.host.runIncluded(parsed, source);
+    } finally {
+      this.running.pop();
+    }
+  }
+
+  /** glob($pattern): the matching paths; Unknown for flags or a pattern that cannot be known. */
+  glob(args: Value[], span: Span): Value {
+    this.asked = true;
+    const [pattern, flags] = args;
+    if (flags !== undefined && flags !== 0) return new Unknown('glob() with flags is not evaluated', span);
+    const p = pathOf(pattern ?? null);
+    if (typeof p !== 'string') return new Unknown(`glob() of a pattern that cannot be known statically (${p.reason})`, span);
+    if (!this.files) return new Unknown('glob() is not evaluated here (no files to list)', span);
+    const found = this.files.glob(p, this.host.currentFile());
+    if ('unreadable' in found) return new Unknown(`glob('${p}') cannot be evaluated: ${found.unreadable}`, span);
+    this.host.charge(found.length);
+    return PhpArray.fromList([...found]);
+  }
+
+  private fail(message: string, span: Span): Unknown {
+    this.host.unresolved(message, span);
+    return new Unknown(message, span);
+  }
+}
+
+/** A path as a string, or why it is not one. */
+function pathOf(v: Value): string | Unknown {
+  if (typeof v === 'string') return v;
+  if (v instanceof Unknown) return v;
+  if (v instanceof PerMethod) return new Unknown('it differs between request methods');
+  return new Unknown('it is not a string');
+}

@@ -1,0 +1,111 @@
+import * as assert from 'node:assert/strict';
+import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import type { IncludeFiles } from '../../shared/evaluate/includes';
+import { PhpArray } from '../../shared/evaluate/values';
+import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
+import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
+
+/** Files in memory, by absolute path; relative paths are taken from the includer's folder. */
+function memoryFiles(files: Record<string, string>): IncludeFiles {
+  const resolve = (p: string, from: string) => (p.startsWith('/') ? p : `${from.slice(0, from.lastIndexOf('/'))}/${p}`);
+  return {
+    read: (p, from) => {
+      const file = resolve(p, from);
+      return file in files ? { file, text: files[file] } : { unreadable: 'no such file' };
+    },
+    glob: (pattern, from) => {
+      const full = resolve(pattern, from);
+      const re = new RegExp(`^${full.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`);
+      return Object.keys(files).filter((f) => re.test(f)).sort();
+    },
+  };
+}
+
+const MAIN = '/app/application/config/routes.php';
+const APPPATH = new Map([['APPPATH', '/app/application/']]);
+
+function table(evaluation: FileEvaluation): [string, string][] {
+  const routes = evaluation.methods[0].routes;
+  assert.ok(routes instanceof PhpArray);
+  return [...routes.entries()].map(([k, v]) => [String(k), String(v)]);
+}
+
+describe('include and require', () => {
+  it('runs the included file in the includer scope, its routes carrying their file', () => {
+    const files = memoryFiles({ '/app/application/config/routes/admin.php': "<?php\n$route['admin'] = $prefix . 'dashboard';\n$seen = true;\n" });
+    const e = evaluateRouteFile("<?php\n$prefix = 'admin/';\nrequire APPPATH . 'config/routes/admin.php';\n$route['after'] = $seen ? 'yes' : 'no';\n", { file: MAIN, constants: APPPATH, includes: files });
+    assert.deepStrictEqual(table(e), [['admin', 'admin/dashboard'], ['after', 'yes']]);
+    assert.deepStrictEqual(e.problems, []);
+    assert.deepStrictEqual(e.included.map((f) => f.path), ['/app/application/config/routes/admin.php']);
+  });
+
+  it('Route:: calls in an included file know their file and line', () => {
+    const files = memoryFiles({ '/app/application/config/api.php': "<?php\n\nRoute::get('api/users', 'api/users/index');\n" });
+    const e = evaluateRouteFile("<?php\ninclude __DIR__ . '/api.php';\n$route = Route::map($route ?? []);\n", { file: MAIN, includes: files });
+    const record = e.methods[0].library.created[0];
+    assert.equal(record.site.span.file?.path, '/app/application/config/api.php');
+    assert.ok(record.site.span.file?.text.slice(record.site.span.start, record.site.span.end).startsWith("Route::get('api/users', 'api/users/index')"));
+    assert.equal(record.site.span.file?.includedAt.start, 6);
+  });
+
+  it('runs an _once file once, and include_once of it again gives true', () => {
+    const files = memoryFiles({ '/app/once.php': "<?php\n$n = ($n ?? 0) + 1;\n" });
+    const e = evaluateRouteFile("<?php\n$a = include_once '/app/once.php';\n$b = include_once '/app/once.php';\n$route['n'] = \"$n\";\n$route['b'] = var_export($b, true);\n", { file: MAIN, includes: files });
+    assert.deepStrictEqual(table(e).slice(0, 1), [['n', '1']]);
+  });
+
+  it('gives the included file\'s top-level return as include\'s value, and stops it there', () => {
+    const files = memoryFiles({ '/app/r.php': "<?php\n$route['in'] = 'x/y';\nreturn 'value';\n$route['never'] = 'x/z';\n" });
+    const e = evaluateRouteFile("<?php\n$route['v'] = include '/app/r.php';\n", { file: MAIN, includes: files });
+    assert.deepStrictEqual(table(e), [['in', 'x/y'], ['v', 'value']]);
+  });
+
+  it('runs glob() loops in sorted order', () => {
+    const files = memoryFiles({ '/app/r/b.php': "<?php $route['b'] = 'b/b';", '/app/r/a.php': "<?php $route['a'] = 'a/a';" });
+    const e = evaluateRouteFile("<?php\nforeach (glob('/app/r/*.php') as $f) require $f;\n", { file: MAIN, includes: files });
+    assert.deepStrictEqual(table(e), [['a', 'a/a'], ['b', 'b/b']]);
+  });
+
+  it('reports an include it cannot evaluate at the include, as a limit, and goes on', () => {
+    for (const [code, why] of [
+      ["include '/app/missing.php';", 'no such file'],
+      ['include $nowhere;', 'cannot be known statically'],
+      ["include '/app/self.php';", 'a cycle'],
+      ["include '/app/broken.php';", 'syntax error'],
+    ]) {
+      const files = memoryFiles({ '/app/self.php': "<?php include '/app/self.php';", '/app/broken.php': '<?php $route[ = ;' });
+      const e = evaluateRouteFile(`<?php\n${code}\n$route['after'] = 'a/b';\n`, { file: MAIN, includes: files });
+      assert.deepStrictEqual(table(e), [['after', 'a/b']], code);
+      const limits = e.problems.filter((p) => p.code === 'evaluation-limit');
+      assert.equal(limits.length, 1, code);
+      assert.match(limits[0].message, new RegExp(why), code);
+    }
+  });
+
+  it('without files to read, an include is reported, not skipped silently', () => {
+    const e = evaluateRouteFile("<?php\ninclude 'other.php';\n$route['x'] = 'a/b';\n");
+    assert.equal(e.problems.filter((p) => p.code === 'evaluation-limit').length, 1);
+  });
+
+  it('puts a finding inside an included file at the include, with the place as related information', () => {
+    const files = memoryFiles({ '/app/dup.php': "<?php\nRoute::get('a', 'x/y');\nRoute::get('a', 'x/z');\n" });
+    const text = "<?php\ninclude '/app/dup.php';\n$route = Route::map([]);\n";
+    const e = evaluateRouteFile(text, { file: MAIN, includes: files });
+    const dup = analyzeRouteFile(text, e).find((f) => f.code === 'duplicate-route');
+    assert.ok(dup);
+    assert.ok(text.slice(dup.span.start, dup.span.end).startsWith("include '/app/dup.php'"));
+    assert.equal(dup.related[0].file, '/app/dup.php');
+    assert.match(dup.message, /dup\.php line 3/);
+  });
+
+  it('a document evaluated again after other files changed reads them again', () => {
+    const contents: Record<string, string> = { '/app/a.php': "<?php $route['a'] = 'one/one';" };
+    const evaluator = new DocumentEvaluator({ file: MAIN, includes: memoryFiles(contents) });
+    const text = "<?php\ninclude '/app/a.php';\n";
+    assert.deepStrictEqual(table(evaluator.update(text)), [['a', 'one/one']]);
+    contents['/app/a.php'] = "<?php $route['a'] = 'two/two';";
+    assert.deepStrictEqual(table(evaluator.update(text)), [['a', 'one/one']], 'the same text, nothing said: the same evaluation');
+    assert.equal(evaluator.otherFilesChanged(), true);
+    assert.deepStrictEqual(table(evaluator.update(text)), [['a', 'two/two']]);
+  });
+});
