@@ -6,6 +6,8 @@ import type { AppTree } from '../../../shared/router/app-tree';
 import { LIBRARY_LOCATIONS, MAX_LIBRARY_BYTES, dialectOfLibrarySource } from './dialect';
 import { DiskTree } from './disk-tree';
 import { mayRead } from './read-fence';
+import { chooseRouterFlavour } from './router-flavour';
+import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import { readRegularFile } from './safe-read';
 
 /** Everything the engine needs to evaluate one route file, read from disk. */
@@ -18,6 +20,9 @@ export interface RouteFileContext {
   dialect: Dialect;
   /** How the dialect was chosen, for messages. */
   dialectSource: string;
+  /** The router that routes the application's requests, and how it was chosen. */
+  router: RouterFlavour;
+  routerSource: string;
   tree: AppTree | undefined;
 }
 
@@ -93,8 +98,20 @@ export function detectDialect(appDir: string | undefined): { dialect: Dialect; s
   return { dialect: 'spec', source: 'default' };
 }
 
+/**
+ * The dialect asked for, else the one the application's Route.php tells, else Bonfire's under
+ * Bonfire's router (every released Bonfire has it), else `spec`.
+ */
+export function chooseDialect(asked: Dialect | 'auto' | undefined, appDir: string | undefined, router: RouterFlavour): { dialect: Dialect; source: string } {
+  if (asked !== undefined && asked !== 'auto') return { dialect: asked, source: 'given' };
+  const detected = detectDialect(appDir);
+  if (detected.source === 'default' && router === 'bonfire') return { dialect: 'bonfire', source: "Bonfire's router" };
+  return detected;
+}
+
 export interface LoadOptions {
   dialect?: Dialect;
+  router?: RouterFlavour;
   defines?: [string, Value][];
 }
 
@@ -103,7 +120,8 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
   const appDir = applicationDirOf(file);
   const constants = constantsOfApp(appDir);
   for (const [k, v] of options.defines ?? []) constants.set(k, v);
-  const detected = options.dialect ? { dialect: options.dialect, source: 'given' } : detectDialect(appDir);
+  const router = chooseRouterFlavour(options.router, appDir);
+  const detected = chooseDialect(options.dialect, appDir, router.flavour);
   return {
     file,
     text,
@@ -111,6 +129,8 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
     constants,
     dialect: detected.dialect,
     dialectSource: detected.source,
+    router: router.flavour,
+    routerSource: router.source,
     tree: appDir ? new DiskTree(appDir) : undefined,
   };
 }
