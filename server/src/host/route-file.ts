@@ -99,13 +99,13 @@ export function detectDialect(appDir: string | undefined): { dialect: Dialect; s
 }
 
 /**
- * The dialect asked for, else the one the application's Route.php tells, else Bonfire's under
- * Bonfire's router (every released Bonfire has it), else `spec`.
+ * The dialect asked for, else the one the application's Route.php tells (`detect`), else
+ * Bonfire's under Bonfire's router (every released Bonfire has it), else `spec`.
  */
-export function chooseDialect(asked: Dialect | 'auto' | undefined, appDir: string | undefined, router: RouterFlavour): { dialect: Dialect; source: string } {
+export function chooseDialect(asked: Dialect | 'auto' | undefined, detect: () => { dialect: Dialect; source: string }, router: () => RouterFlavour): { dialect: Dialect; source: string } {
   if (asked !== undefined && asked !== 'auto') return { dialect: asked, source: 'given' };
-  const detected = detectDialect(appDir);
-  if (detected.source === 'default' && router === 'bonfire') return { dialect: 'bonfire', source: "Bonfire's router" };
+  const detected = detect();
+  if (detected.source === 'default' && router() === 'bonfire') return { dialect: 'bonfire', source: "Bonfire's router" };
   return detected;
 }
 
@@ -121,7 +121,7 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
   const constants = constantsOfApp(appDir);
   for (const [k, v] of options.defines ?? []) constants.set(k, v);
   const router = chooseRouterFlavour(options.router, appDir);
-  const detected = chooseDialect(options.dialect, appDir, router.flavour);
+  const detected = chooseDialect(options.dialect, () => detectDialect(appDir), () => router.flavour);
   return {
     file,
     text,

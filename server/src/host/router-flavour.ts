@@ -37,6 +37,9 @@ export const ROUTER_SIGNS: readonly RouterSign[] = [
   { flavour: 'mx', at: 'core/MY_Router.php', holds: EXTENDS_MX_ROUTER },
 ];
 
+/** The names of the files the router is told from (a change to one may change it). */
+export const ROUTER_FILE_NAMES: ReadonlySet<string> = new Set(ROUTER_SIGNS.map((sign) => path.basename(sign.at)));
+
 /** The router an application uses, told from its own files; CodeIgniter's own when none of the signs is there. */
 export function detectRouterFlavour(appDir: string | undefined): RouterChoice {
   if (appDir) {
