@@ -74,11 +74,17 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
       if (!result) return;
       const lines = testUrlLines(method, m[2] || '', result);
       output.info(lines.join(' | '));
-      const choice = await vscode.window.showInformationMessage(lines.join('\n'), ...(result.controllerUri ? ['Open controller'] : []), ...(result.location ? ['Go to route'] : []));
+      const choice = await vscode.window.showInformationMessage(
+        lines.join('\n'),
+        ...(result.controllerUri ? ['Open controller'] : []),
+        ...(result.location ? ['Go to route'] : []),
+        ...(result.moduleLocation ? ['Go to module route'] : []),
+      );
       if (choice === 'Open controller' && result.controllerUri) await vscode.window.showTextDocument(vscode.Uri.parse(result.controllerUri));
-      if (choice === 'Go to route' && result.location) {
-        const pos = new vscode.Position(result.location.range.start.line, result.location.range.start.character);
-        await vscode.window.showTextDocument(vscode.Uri.parse(result.location.uri), { selection: new vscode.Range(pos, pos) });
+      const place = choice === 'Go to route' ? result.location : choice === 'Go to module route' ? result.moduleLocation : undefined;
+      if (place) {
+        const pos = new vscode.Position(place.range.start.line, place.range.start.character);
+        await vscode.window.showTextDocument(vscode.Uri.parse(place.uri), { selection: new vscode.Range(pos, pos) });
       }
       return result;
     }),

@@ -1,30 +1,79 @@
 import { messageText as m } from '../../shared/util/escape';
 
+interface Place {
+  uri: string;
+  range: { start: { line: number; character: number } };
+}
+
 /** What `ciRoutes/testUrl` answers (the server's TestUrlResult, as far as the client reads it). */
 export interface TestUrlAnswer {
-  matched_key: string | null;
-  target_segments: string[] | null;
-  dispatch: { class: string; method: string; rsegments: string[] };
-  controller: { found: boolean; reason?: string; target?: { file: string; method: string; args: string[] } } | null;
+  /** The router that routed the request (ci, bonfire, mx). */
+  flavour?: string;
+  main_matched_key?: string | null;
+  main_target_segments?: string[] | null;
+  default_controller_route?: boolean;
+  module_route?: { module: string; key: string; value: string; segments: string[] } | null;
+  class?: string | null;
+  method?: string | null;
+  rsegments?: string[] | null;
+  controller_file?: string | null;
+  controller?: { found: boolean; reason?: string } | null;
   controllerUri?: string;
-  location?: { uri: string; range: { start: { line: number; character: number } } };
-  error?: string;
+  location?: Place;
+  moduleLocation?: Place;
+  error?: string | null;
+  unknown?: string;
   limits?: string[];
 }
 
+/** `path/to/file.php:12` of a place, for the notification (the last folders are enough to tell it). */
+function placeOf(place: Place | undefined): string {
+  if (!place) return '';
+  let file = place.uri.replace(/^file:\/\//, '');
+  try {
+    file = decodeURIComponent(file);
+  } catch {
+    // shown as sent
+  }
+  file = file.split('/').slice(-4).join('/');
+  return ` (${m(file)}:${place.range.start.line + 1})`;
+}
+
+/** The main route line: the key and where it is declared, or why there is none. */
+function mainRouteLine(r: TestUrlAnswer): string {
+  if (r.default_controller_route) return 'main route: (none: an empty URI goes to the default controller)';
+  if (!r.main_matched_key) return 'main route: (none matches: the URI segments are used as they are)';
+  const target = r.main_target_segments ? ` → ${m(r.main_target_segments.join('/'))}` : '';
+  return `main route: ${m(r.main_matched_key)}${target}${placeOf(r.location)}`;
+}
+
+function moduleRouteLine(r: TestUrlAnswer): string {
+  if (!r.flavour || r.flavour === 'ci') return '';
+  if (!r.module_route) return 'module route: (none matches)';
+  return `module route: ${m(r.module_route.key)} → ${m(r.module_route.value)} (module ${m(r.module_route.module)})${placeOf(r.moduleLocation)}`;
+}
+
+function controllerLine(r: TestUrlAnswer): string {
+  if (r.controller_file && r.class) {
+    return `controller: ${m(`${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`)} in ${m(r.controller_file)}`;
+  }
+  if (r.error) return '';
+  return `controller: (none) ${m(r.controller?.reason ?? '')}`.trimEnd();
+}
+
 /**
- * The lines of the Test URL notification (and of its log line): the request, the route, the
- * target, the controller. What comes from the route file (and the typed URL) goes through
- * messageText: VS Code turns `[label](command:…)` in a notification into a live link.
+ * The lines of the Test URL notification (and of its log line): the request, the router, the
+ * main route, the module route, the controller. What comes from the route files (and the typed
+ * URL) goes through messageText: VS Code turns `[label](command:…)` in a notification into a live link.
  */
 export function testUrlLines(method: string, urlPath: string, result: TestUrlAnswer): string[] {
   return [
-    `${m(method)} /${m(urlPath.replace(/^\/+/, ''))}`,
-    result.error ? `error: ${m(result.error)}` : `route: ${result.matched_key === null ? '(none matches: the URI segments are used as they are)' : m(result.matched_key)}`,
-    result.target_segments ? `target: ${m(result.target_segments.join('/'))}` : '',
-    result.controller?.found && result.controller.target
-      ? `controller: ${m(result.controller.target.file)} → ${m(`${result.controller.target.method}(${result.controller.target.args.join(', ')})`)}`
-      : `controller: ${m(result.controller?.reason ?? `${result.dispatch.class}::${result.dispatch.method}`)}`,
+    `${m(method)} /${m(urlPath.replace(/^\/+/, ''))}${result.flavour ? `  (router ${m(result.flavour)})` : ''}`,
+    result.error && result.main_matched_key === undefined ? '' : mainRouteLine(result),
+    moduleRouteLine(result),
+    controllerLine(result),
+    result.error ? `error: ${m(result.error)}` : '',
+    result.unknown ? `not known statically: ${m(result.unknown)}` : '',
     ...(result.limits ?? []).map((limit) => `not the whole file: ${m(limit)}`),
   ].filter(Boolean);
 }

@@ -5,6 +5,8 @@ import { messageText } from '../util/escape';
 export interface FolderSettings {
   /** Library version: 'auto' detects it from the application's own Route.php. */
   dialect: 'auto' | 'spec' | 'bonfire';
+  /** The router that routes requests (Test URL): 'auto' detects it from the application's own files. */
+  router: 'auto' | 'ci' | 'bonfire' | 'mx';
   /** Constants defined before route files run (override config/constants.php). */
   constants: Record<string, string | number | boolean | null>;
   /** Globs (relative to the folder) of the route files. */
@@ -29,6 +31,7 @@ export const DEFAULT_ROUTE_FILES = ['**/application/config/routes.php', '**/appl
 
 export const DEFAULT_SETTINGS: FolderSettings = {
   dialect: 'auto',
+  router: 'auto',
   constants: {},
   routeFiles: DEFAULT_ROUTE_FILES,
   diagnostics: {},
@@ -86,6 +89,10 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
   if (r.dialect !== undefined) {
     if (r.dialect === 'auto' || r.dialect === 'spec' || r.dialect === 'bonfire') s.dialect = r.dialect;
     else problems.push(`ciRoutes.dialect must be "auto", "spec" or "bonfire", not ${messageText(JSON.stringify(r.dialect) ?? String(r.dialect))}`);
+  }
+  if (r.router !== undefined) {
+    if (r.router === 'auto' || r.router === 'ci' || r.router === 'bonfire' || r.router === 'mx') s.router = r.router;
+    else problems.push(`ciRoutes.router must be "auto", "ci", "bonfire" or "mx", not ${messageText(JSON.stringify(r.router) ?? String(r.router))}`);
   }
   if (r.constants !== undefined) {
     if (r.constants && typeof r.constants === 'object' && !Array.isArray(r.constants)) {

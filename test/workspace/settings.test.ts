@@ -73,3 +73,13 @@ describe("settings: the extension's manifest", () => {
     }
   });
 });
+
+describe('settings: ciRoutes.router', () => {
+  it('takes auto, ci, bonfire or mx, and falls back to auto otherwise', () => {
+    assert.equal(normalizeSettings({}).settings.router, 'auto');
+    for (const router of ['auto', 'ci', 'bonfire', 'mx']) assert.equal(normalizeSettings({ router }).settings.router, router);
+    const { settings, problems } = normalizeSettings({ router: 'hmvc' });
+    assert.equal(settings.router, 'auto');
+    assert.deepEqual(problems, ['ciRoutes.router must be "auto", "ci", "bonfire" or "mx", not "hmvc"']);
+  });
+});

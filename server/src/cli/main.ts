@@ -3,17 +3,17 @@ import { parseArgs } from 'node:util';
 import { mergedRows, routeRows, type MergedRow } from '../../../shared/analysis/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
-import type { IncludedFile, Span } from '../../../shared/php/ast';
+import type { Span } from '../../../shared/php/ast';
 import { REQUEST_METHODS, methodIndex, type RequestMethod } from '../../../shared/library/methods';
 import { outcomeToJson } from '../../../shared/library/outcome-json';
 import type { Dialect } from '../../../shared/library/route-library';
-import { EMPTY_TREE } from '../../../shared/router/app-tree';
-import { routeUri, type UrlMatch } from '../../../shared/router/ci-router';
-import { resolveController, type ControllerResolution } from '../../../shared/router/controllers';
+import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import { setReadRoots } from '../host/read-fence';
 import { applicationDirOf, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
+import { declaredAt as declaredAtIn } from './declared-at';
+import { match } from './match';
 import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { renderTable, style, type Styler } from './table';
@@ -23,13 +23,14 @@ const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Rou
 Usage:
   ci-routes list  <routes.php> [--method M] [--json] [options]
   ci-routes eval  <routes.php> --method M --json [options]
-  ci-routes match <routes.php> --method M <uri>... [--json] [options]
+  ci-routes match <routes.php> --method M [--router R] [--json] [--] <uri>... [options]
   ci-routes check <routes.php>... [--severity CODE=LEVEL]... [--max-warnings N] [--route-files-only] [--follow-symlinks] [--json] [options]
 
 Commands:
   list    the routes the file produces: method, URI pattern, target, name, where declared
   eval    the final $route, named routes, error and warnings for one request method, as JSON
-  match   which route CodeIgniter picks for each URI, and the controller it dispatches to
+  match   how the application's router routes each URI: the main route, the module route,
+          the controller it dispatches to
   check   the language server's diagnostics for the route files, and unknown route names in
           the application's other PHP files; exits 1 on an error, or on more warnings than
           --max-warnings allows
@@ -37,6 +38,9 @@ Commands:
 Options:
   --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
   --dialect D           spec (default) or bonfire; detected from the app's Route.php when present
+  --router R            ci, bonfire or mx: the router that routes requests (match); detected from
+                        Bonfire's bonfire/core/BF_Router.php or Modular Extensions' third_party/MX/,
+                        else CodeIgniter's own
   --define NAME=VALUE   define a constant before the file runs (repeatable)
   --max-steps N         evaluation step budget (default 100,000, as the editor's ciRoutes.maxSteps;
                         a 10,000-declaration file takes about 55,000)
@@ -101,7 +105,13 @@ function parseDialect(value: string | undefined): Dialect | undefined {
   return value;
 }
 
-function load(file: string | undefined, dialect: Dialect | undefined, defines: string[]): RouteFileContext {
+function parseRouter(value: string | undefined): RouterFlavour | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'ci' && value !== 'bonfire' && value !== 'mx') throw new UsageError(`unknown router '${value}' (expected ci, bonfire or mx)`);
+  return value;
+}
+
+function load(file: string | undefined, dialect: Dialect | undefined, defines: string[], router?: RouterFlavour): RouteFileContext {
   if (!file) throw new UsageError('missing the routes file argument');
   let parsedDefines;
   try {
@@ -110,7 +120,7 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
     throw new UsageError((e as Error).message);
   }
   try {
-    return loadRouteFile(file, { dialect, defines: parsedDefines });
+    return loadRouteFile(file, { dialect, router, defines: parsedDefines });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'ENOENT') throw new UsageError(`cannot read '${file}': no such file`);
@@ -137,6 +147,7 @@ export function run(argv: string[], io: Io): number {
       options: {
         method: { type: 'string' },
         dialect: { type: 'string' },
+        router: { type: 'string' },
         define: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         'max-steps': { type: 'string' },
@@ -160,6 +171,7 @@ export function run(argv: string[], io: Io): number {
   try {
     for (const only of ['max-warnings', 'route-files-only', 'follow-symlinks', 'severity'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
     const dialect = parseDialect(values.dialect);
+    const router = parseRouter(values.router);
     const defines = values.define ?? [];
     const maxSteps = parseMaxSteps(values['max-steps']);
     /** Evaluates the file, warns of the analysis limits it reached, then runs the command: exit 1 at least when a limit was reached. */
@@ -181,12 +193,12 @@ export function run(argv: string[], io: Io): number {
       case 'list': {
         const method = parseMethod(values.method, false);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
-        return evaluated(load(file, dialect, defines), (ctx, evaluation) => list(ctx, evaluation, method, Boolean(values.json), io));
+        return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => list(ctx, evaluation, method, Boolean(values.json), io));
       }
       case 'match': {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length === 0) throw new UsageError('match needs at least one URI');
-        return evaluated(load(file, dialect, defines), (ctx, evaluation) => match(ctx, evaluation, method, rest, Boolean(values.json), io));
+        return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => match(ctx, evaluation, method, rest, Boolean(values.json), maxSteps, io));
       }
       case 'check': {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
@@ -241,19 +253,9 @@ function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io)
   return limits.length > 0;
 }
 
-/** `file:line` of a place: in the route file, or in a file it included (the span says which). */
+/** `file:line` of a place of the route file's evaluation (it may lie in a file the route file included). */
 function declaredAt(ctx: RouteFileContext, lines: LineIndex, span: Span | undefined): string {
-  if (span === undefined) return '';
-  const file = span.file?.path ?? ctx.file;
-  const rel = path.relative(process.cwd(), file) || file;
-  return `${rel}:${(span.file ? includedLines(span.file) : lines).lineOf(span.start) + 1}`;
-}
-
-const includedLineIndexes = new WeakMap<IncludedFile, LineIndex>();
-function includedLines(file: IncludedFile): LineIndex {
-  let lines = includedLineIndexes.get(file);
-  if (!lines) includedLineIndexes.set(file, (lines = new LineIndex(file.text)));
-  return lines;
+  return declaredAtIn(ctx.file, lines, span);
 }
 
 function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, json: boolean, io: Io): number {
@@ -267,6 +269,9 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
       `${terminalJson({
         file: ctx.file,
         dialect: ctx.dialect,
+        dialect_source: ctx.dialectSource,
+        router: ctx.router,
+        router_source: ctx.routerSource,
         routes: rows.map((r) => ({
           methods: r.methods,
           uri: r.key,
@@ -291,7 +296,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
       s.dim(t(declaredAt(ctx, lines, r.span))),
     ]);
   const reserved = rows.filter((r) => r.reserved);
-  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})`))}\n`);
+  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  router ${ctx.router} (${ctx.routerSource})`))}\n`);
   for (const r of reserved) io.out(`${s.dim(`${t(r.key)} =`)} ${t(r.targetText)}\n`);
   io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
   io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);
@@ -304,52 +309,4 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
 function methodLabel(methods: RequestMethod[]): string {
   if (methods.length === REQUEST_METHODS.length) return 'ANY';
   return methods.join('|');
-}
-
-interface MatchJson extends UrlMatch {
-  controller: ControllerResolution | null;
-  declared_at: string | null;
-}
-
-function match(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod, uris: string[], json: boolean, io: Io): number {
-  const m = REQUEST_METHODS.indexOf(method);
-  const result = evaluation.methods[m];
-  if (!result.routes || result.error) {
-    const why = result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route';
-    io.err(`ci-routes: no route table under ${method}: ${t(why)}\n`);
-    return 1;
-  }
-  const tree = ctx.tree ?? EMPTY_TREE;
-  const rows = routeRows(evaluation, m);
-  const lines = new LineIndex(ctx.text);
-  const results: MatchJson[] = uris.map((uri) => {
-    const r = routeUri(result.routes!, uri, { method, tree, callClosure: (c, args) => evaluation.callClosure(m, c, args) });
-    const segments = r.dispatch.rsegments.length ? [...(r.dispatch.directory ? r.dispatch.directory.split('/').filter(Boolean) : []), ...r.dispatch.rsegments] : [];
-    const controller = segments.length ? resolveController(segments, tree) : null;
-    const row = r.matchedIndex === undefined ? undefined : rows[r.matchedIndex];
-    return { ...r, controller, declared_at: declaredAt(ctx, lines, row?.span) || null };
-  });
-  if (json) {
-    io.out(`${terminalJson({ file: ctx.file, method, results })}\n`);
-    return 0;
-  }
-  const s = style(io.isTTY && !process.env.NO_COLOR);
-  for (const r of results) {
-    io.out(`${s.bold(`${method} /${t(r.uri.replace(/^\/+/, ''))}`)}\n`);
-    io.out(`  route       ${r.matched_key === null ? s.dim('no route matches: the URI segments are used as they are') : `${t(r.matched_key)}  ${s.dim(t(r.declared_at ?? ''))}`}\n`);
-    if (r.target_segments) io.out(`  target      ${t(r.target_segments.join('/'))}\n`);
-    if (r.unknown) io.out(`  target      ${s.yellow(`unknown: ${t(r.unknown)}`)}\n`);
-    const d = r.dispatch;
-    const found = r.controller?.found ? r.controller.target : undefined;
-    if (found) {
-      const file = t(path.join(path.relative(process.cwd(), ctx.appDir ?? '.'), found.file));
-      const handler = t(`${path.basename(found.file, '.php')}::${found.method}(${found.args.join(', ')})`);
-      io.out(`  controller  ${handler}  ${s.dim(file)}${found.module ? s.dim(`  (module ${t(found.module)})`) : ''}${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
-    } else {
-      io.out(`  dispatch    ${t(d.directory ?? '')}${d.class ? t(d.class) : s.dim('(none)')}::${t(d.method)}(${t(d.rsegments.slice(2).join(', '))})${d.default_controller_used ? s.dim('  (default controller)') : ''}\n`);
-      if (r.controller && !r.controller.found) io.out(`  controller  ${s.yellow(t(r.controller.reason))}\n`);
-    }
-    if (r.rejected) io.out(`  ${s.red(t(r.rejected))}\n`);
-  }
-  return 0;
 }

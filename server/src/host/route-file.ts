@@ -9,6 +9,8 @@ import { LIBRARY_LOCATIONS, MAX_LIBRARY_BYTES, dialectOfLibrarySource } from './
 import { DiskTree } from './disk-tree';
 import { includeFilesOnDisk } from './include-files';
 import { mayRead } from './read-fence';
+import { chooseRouterFlavour } from './router-flavour';
+import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import { readRegularFile } from './safe-read';
 
 /** Everything the engine needs to evaluate one route file, read from disk. */
@@ -21,6 +23,9 @@ export interface RouteFileContext {
   dialect: Dialect;
   /** How the dialect was chosen, for messages. */
   dialectSource: string;
+  /** The router that routes the application's requests, and how it was chosen. */
+  router: RouterFlavour;
+  routerSource: string;
   tree: AppTree | undefined;
   /** What include/require and glob() read: files of the route file's project. */
   includes: IncludeFiles;
@@ -149,8 +154,20 @@ export function detectDialect(appDir: string | undefined): { dialect: Dialect; s
   return { dialect: 'spec', source: 'default' };
 }
 
+/**
+ * The dialect asked for, else the one the application's Route.php tells (`detect`), else
+ * Bonfire's under Bonfire's router (every released Bonfire has it), else `spec`.
+ */
+export function chooseDialect(asked: Dialect | 'auto' | undefined, detect: () => { dialect: Dialect; source: string }, router: () => RouterFlavour): { dialect: Dialect; source: string } {
+  if (asked !== undefined && asked !== 'auto') return { dialect: asked, source: 'given' };
+  const detected = detect();
+  if (detected.source === 'default' && router() === 'bonfire') return { dialect: 'bonfire', source: "Bonfire's router" };
+  return detected;
+}
+
 export interface LoadOptions {
   dialect?: Dialect;
+  router?: RouterFlavour;
   defines?: [string, Value][];
 }
 
@@ -159,7 +176,8 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
   const appDir = applicationDirOf(file);
   const constants = constantsOfApp(appDir);
   for (const [k, v] of options.defines ?? []) constants.set(k, v);
-  const detected = options.dialect ? { dialect: options.dialect, source: 'given' } : detectDialect(appDir);
+  const router = chooseRouterFlavour(options.router, appDir);
+  const detected = chooseDialect(options.dialect, () => detectDialect(appDir), () => router.flavour);
   return {
     file,
     text,
@@ -167,6 +185,8 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
     constants,
     dialect: detected.dialect,
     dialectSource: detected.source,
+    router: router.flavour,
+    routerSource: router.source,
     tree: appDir ? new DiskTree(appDir) : undefined,
     includes: includeFilesOf(file),
   };

@@ -13,7 +13,8 @@ import type { ControllerCatalog } from '../../../shared/workspace/controller-cat
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
 import { readControllerFiles } from '../host/controller-files';
-import { constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
+import { chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
+import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from '../host/router-flavour';
 import { mayRead } from '../host/read-fence';
 
 export interface SeverityFinding {
@@ -26,6 +27,10 @@ export interface AnalysedRouteFile {
   evaluation: FileEvaluation;
   findings: SeverityFinding[];
   dialect: Dialect;
+  /** How the dialect was chosen, for messages. */
+  dialectSource: string;
+  /** The router that routes the application's requests, and how it was chosen. */
+  router: RouterChoice;
   appDir: string | undefined;
   /** Why nothing was analysed (file too large), if so. */
   skipped?: string;
@@ -54,7 +59,7 @@ export class RouteService implements RouteFileEvaluator {
   private readonly openFiles = new Map<string, string>();
   /** Evaluators of documents opened on a file another open document already evaluates (two URIs for one path). */
   private readonly ownEvaluators = new Map<string, DocumentEvaluator>();
-  private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string }>();
+  private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string; router: RouterChoice }>();
   private readonly catalogs = new Map<string, ControllerCatalog>();
 
   private readonly listings = new Map<string, ControllerListing>();
@@ -171,7 +176,7 @@ export class RouteService implements RouteFileEvaluator {
     let hit = this.appCache.get(key);
     if (!hit) {
       const d = detectDialect(appDir);
-      hit = { constants: constantsOfApp(appDir), dialect: d.dialect, dialectSource: d.source };
+      hit = { constants: constantsOfApp(appDir), dialect: d.dialect, dialectSource: d.source, router: detectRouterFlavour(appDir) };
       this.appCache.set(key, hit);
     }
     return hit;
@@ -184,21 +189,24 @@ export class RouteService implements RouteFileEvaluator {
   evaluate(uri: string, file: string, text: string, version: number, settings: FolderSettings): void {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return;
-    const { evaluation, dialect, appDir, parseMs, evaluateMs } = prepared;
-    this.latest.set(uri, { version, evaluation, findings: [], dialect, appDir, text, timing: { parseMs, evaluateMs, analyseMs: 0, totalMs: parseMs + evaluateMs } });
+    const { evaluation, dialect, dialectSource, router, appDir, parseMs, evaluateMs } = prepared;
+    this.latest.set(uri, { version, evaluation, findings: [], dialect, dialectSource, router, appDir, text, timing: { parseMs, evaluateMs, analyseMs: 0, totalMs: parseMs + evaluateMs } });
   }
 
   /** The evaluation of `text` (the evaluator's own when it has just evaluated that text), or why it was skipped. */
-  private prepare(uri: string, file: string, text: string, version: number, settings: FolderSettings): { evaluation: FileEvaluation; dialect: Dialect; appDir: string | undefined; parseMs: number; evaluateMs: number } | { skipped: AnalysedRouteFile } {
+  private prepare(uri: string, file: string, text: string, version: number, settings: FolderSettings): Prepared | { skipped: AnalysedRouteFile } {
     const appDir = appDirOf(file);
     const app = this.app(appDir);
-    const dialect: Dialect = settings.dialect === 'auto' ? app.dialect : settings.dialect;
+    const router: RouterChoice = settings.router === 'auto' ? app.router : chooseRouterFlavour(settings.router, appDir);
+    const { dialect, source: dialectSource } = chooseDialect(settings.dialect, () => ({ dialect: app.dialect, source: app.dialectSource }), () => router.flavour);
     if (text.length > settings.maxFileSize) {
       const evaluation = evaluateRouteFile('', { dialect });
       const skipped: AnalysedRouteFile = {
         version,
         evaluation,
         dialect,
+        dialectSource,
+        router,
         appDir,
         skipped: `The file is ${text.length} characters long, over ciRoutes.maxFileSize (${settings.maxFileSize}): it is not analysed.`,
         findings: [
@@ -218,8 +226,8 @@ export class RouteService implements RouteFileEvaluator {
     const { parseMs, evaluateMs } = evaluator.lastTiming;
     // Evaluated earlier for a request: its time is this version's too.
     const earlier = this.latest.get(uri);
-    if (parseMs + evaluateMs === 0 && earlier?.evaluation === evaluation && earlier.timing) return { evaluation, dialect, appDir, parseMs: earlier.timing.parseMs, evaluateMs: earlier.timing.evaluateMs };
-    return { evaluation, dialect, appDir, parseMs, evaluateMs };
+    if (parseMs + evaluateMs === 0 && earlier?.evaluation === evaluation && earlier.timing) return { evaluation, dialect, dialectSource, router, appDir, parseMs: earlier.timing.parseMs, evaluateMs: earlier.timing.evaluateMs };
+    return { evaluation, dialect, dialectSource, router, appDir, parseMs, evaluateMs };
   }
 
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
@@ -271,7 +279,7 @@ export class RouteService implements RouteFileEvaluator {
   ): Steps<AnalysedRouteFile> {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return prepared.skipped;
-    const { evaluation, dialect, appDir, parseMs, evaluateMs } = prepared;
+    const { evaluation, dialect, dialectSource, router, appDir, parseMs, evaluateMs } = prepared;
     // This version stopped at an analysis limit: the names past it are unknown, as while pending.
     const names = namesAreComplete(evaluation) ? knownNames : 'pending';
     const steps = analyzeRouteFileSteps(text, evaluation, {
@@ -293,11 +301,14 @@ export class RouteService implements RouteFileEvaluator {
     }
     const findings = withSeverities(found, settings, names);
     const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
-    const result = { version, evaluation, findings, dialect, appDir, timing };
+    const result = { version, evaluation, findings, dialect, dialectSource, router, appDir, timing };
     this.latest.set(uri, { ...result, text });
     return result;
   }
 }
+
+/** A version evaluated, with what it was evaluated under. */
+type Prepared = Pick<AnalysedRouteFile, 'evaluation' | 'dialect' | 'dialectSource' | 'router' | 'appDir'> & { parseMs: number; evaluateMs: number };
 
 /**
  * Findings with the severity the settings give them, those turned off left out. While the

@@ -16,12 +16,14 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ROUTER_FILE_NAMES } from '../host/router-flavour';
 import { normalizeSettings, severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { DIAGNOSTIC_CODES } from '../../../shared/analysis/diagnostics/types';
 import { setReadRoots } from '../host/read-fence';
 import { readRegularFile } from '../host/safe-read';
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
+import { registerTestUrl } from './test-url';
 import { registerFeatures } from './features';
 import { registerHeartbeat } from './heartbeat';
 import { CompletionItems, completionShape } from './completion-items';
@@ -531,7 +533,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   /** One file's changes on disk, followed (once per batch of events, see WatchedChanges). */
   function followChange(change: FileChange): Followed {
     const base = path.basename(change.file);
-    if (base === 'constants.php' || base === 'Route.php') service.invalidateApp();
+    // What the application folder tells: its constants, the Route library's version, the router.
+    if (base === 'constants.php' || base === 'Route.php' || ROUTER_FILE_NAMES.has(base)) service.invalidateApp();
     service.invalidateControllers();
     // A file a route file includes (or might, through glob()): its includers are evaluated again.
     const includers = index.isRouteFile(change.file) ? [] : service.otherFilesChanged();
@@ -652,6 +655,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   const timed = requestTimings.timing(connection);
   registerFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, nameChoices, completionItems);
   registerCustomRequests(connection, { documents, service, ensureAnalysed });
+  registerTestUrl(connection, { documents, service, ensureAnalysed, settingsFor: (uri) => settingsFor(uriToPath(uri) ?? ''), uriToPath });
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
   registerIndexStats(connection, index);

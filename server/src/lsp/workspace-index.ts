@@ -8,7 +8,8 @@ import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate
 import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { constantsOfApp, detectDialect, readableApplicationDirOf, includeFilesOf } from '../host/route-file';
+import { chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
+import { chooseRouterFlavour } from '../host/router-flavour';
 import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
@@ -172,7 +173,7 @@ export class WorkspaceIndex {
     const folder = this.folderOf(file);
     const constants = constantsOfApp(appDir);
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
-    const dialect = folder && folder.settings.dialect !== 'auto' ? folder.settings.dialect : detectDialect(appDir).dialect;
+    const dialect = chooseDialect(folder?.settings.dialect, () => detectDialect(appDir), () => chooseRouterFlavour(folder?.settings.router, appDir).flavour).dialect;
     const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes: includeFilesOf(file) });
     return this.recordRouteFile(file, source, evaluation);
   }

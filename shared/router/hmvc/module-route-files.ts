@@ -6,8 +6,12 @@ import type { ModuleRoutesFile } from './module-routes';
 
 /** Module route files evaluated per request, in the order the router includes them. */
 export interface ModuleRouteFiles {
-  /** The loader for one request (give it to routeRequest as `moduleRoutes`). */
-  forRequest(method: RequestMethod): (path: string) => ModuleRoutesFile;
+  /**
+   * The loader for one request (give it to routeRequest as `moduleRoutes`). `onLoad` hears of
+   * each file loaded, with its evaluation (null when unreadable), for hosts that show where a
+   * module route is declared.
+   */
+  forRequest(method: RequestMethod, onLoad?: (path: string, evaluation: FileEvaluation | null) => void): (path: string) => ModuleRoutesFile;
 }
 
 export interface ModuleRouteFilesOptions {
@@ -38,7 +42,7 @@ export function evaluatedModuleRouteFiles(options: ModuleRouteFilesOptions): Mod
     library: options.shareRouteLibrary ? carriedLibrary(previous.methods.map((m) => m.library)) : undefined,
   });
   return {
-    forRequest(method) {
+    forRequest(method, onLoad) {
       const m = REQUEST_METHODS.indexOf(method);
       let sequence = '';
       let previous = options.main;
@@ -54,6 +58,7 @@ export function evaluatedModuleRouteFiles(options: ModuleRouteFilesOptions): Mod
               : evaluateRouteFile(text, { ...options.evaluate, file: path, constants: start.constants, libraryStart: start.library });
           evaluations.set(sequence, evaluation);
         }
+        onLoad?.(path, evaluation);
         if (!evaluation) return { routes: undefined, unknown: `${path} could not be read` };
         previous = evaluation;
         const result = evaluation.methods[m];

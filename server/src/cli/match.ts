@@ -1,0 +1,90 @@
+import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { REQUEST_METHODS, type RequestMethod } from '../../../shared/library/methods';
+import { LineIndex } from '../../../shared/php/line-index';
+import { normalizeAppPath, type AppTree } from '../../../shared/router/app-tree';
+import { terminalJson, terminalText as t } from '../../../shared/util/escape';
+import { DEFAULT_SETTINGS } from '../../../shared/workspace/settings';
+import { AppRoot } from '../host/app-root';
+import type { RouteFileContext } from '../host/route-file';
+import { declaredAt, shownPath } from './declared-at';
+import { style } from './table';
+
+interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  isTTY: boolean;
+}
+
+/** A root with no file at all: a route file outside any `config/` folder is routed from its text alone. */
+const NOTHING: AppTree = { isFile: () => false, isDir: (p) => normalizeAppPath(p) === '' };
+
+
+/** One routed URI as `match --json` prints it: the HMVC vectors' fields, then where the routes are declared. */
+export type MatchJson = Omit<RoutedRequest, 'main_span' | 'module_declaration'> & {
+  declared_at: string | null;
+  module_route_declared_at: string | null;
+};
+
+/**
+ * `ci-routes match`: each URI routed as the application's router routes it (main routes file,
+ * module route files read from disk, controller look-up, dispatch).
+ */
+export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod, uris: string[], json: boolean, maxSteps: number | undefined, io: Io): number {
+  const m = REQUEST_METHODS.indexOf(method);
+  const result = evaluation.methods[m];
+  if (!result.routes || result.error) {
+    const why = result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route';
+    io.err(`ci-routes: no route table under ${method}: ${t(why)}\n`);
+    return 1;
+  }
+  const root = ctx.appDir ? new AppRoot(ctx.appDir) : undefined;
+  const router = requestRouter({
+    flavour: ctx.router,
+    root: root?.tree ?? NOTHING,
+    main: evaluation,
+    read: (p) => root?.read(p),
+    evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs },
+  });
+  const mainLines = new LineIndex(ctx.text);
+  const results = uris.map((uri): MatchJson => {
+    const { main_span, module_declaration, ...r } = router.route(uri, method);
+    const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${new LineIndex(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
+    return { ...r, declared_at: declaredAt(ctx.file, mainLines, main_span) || null, module_route_declared_at: moduleAt };
+  });
+  if (json) {
+    io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, results })}\n`);
+    return 0;
+  }
+  const s = style(io.isTTY && !process.env.NO_COLOR);
+  io.out(`${s.bold(t(shownPath(ctx.file)))}  ${s.dim(t(`router ${ctx.router} (${ctx.routerSource})`))}\n`);
+  for (const r of results) {
+    io.out(`${s.bold(`${method} /${t(r.uri.replace(/^\/+/, ''))}`)}\n`);
+    const line = (label: string, text: string) => io.out(`  ${label.padEnd(13)}${text}\n`);
+    if (r.default_controller_route) line('main route', s.dim('none: an empty URI goes to the default controller'));
+    else if (r.main_matched_key === null) line('main route', s.dim('none matches: the URI segments are used as they are'));
+    else line('main route', `${t(r.main_matched_key)}  ${s.dim(t(r.declared_at ?? ''))}`);
+    if (r.main_target_segments) line('target', t(r.main_target_segments.join('/')));
+    if (r.flavour !== 'ci') {
+      if (r.module_route) line('module route', `${t(r.module_route.key)} => ${t(r.module_route.value)}  ${s.dim(t(r.module_route_declared_at ?? (r.module_route_file ? shownPath(root?.absolute(r.module_route_file) ?? r.module_route_file) : '')))}`);
+      else {
+        const consulted = r.locate_calls[0]?.module_routes_consulted;
+        line('module route', s.dim(consulted ? t(`none of module ${consulted}'s routes matches`) : 'none: no module routes file was consulted'));
+      }
+      if (r.module_route) line('segments', t(r.module_route.segments.join('/')));
+      if (r.module !== null) line('module', t(r.module));
+    }
+    if (r.rsegments) line('routed', t(r.rsegments.join('/')));
+    if (r.directory) line('directory', t(r.directory));
+    const notes = `${r.used_default_controller ? s.dim('  (default controller)') : ''}${r.dispatch_404_override ? s.dim('  (served by 404_override)') : ''}`;
+    if (r.controller_file !== null && r.class !== null) {
+      const file = root ? shownPath(root.absolute(r.controller_file)) : r.controller_file;
+      line('controller', `${t(`${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`)}  ${s.dim(t(file))}${notes}`);
+    } else if (r.controller && !r.controller.found) {
+      line('controller', `${s.yellow(t(r.controller.reason))}${notes}`);
+    }
+    if (r.error !== null) line('error', s.red(t(r.error)));
+    if (r.unknown !== undefined) line('unknown', s.yellow(t(r.unknown)));
+  }
+  return 0;
+}

@@ -1,0 +1,63 @@
+import * as path from 'node:path';
+import { RE2JS } from 're2js';
+import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
+import { readRegularFile } from './safe-read';
+
+/** The router in force and how it was chosen, for messages (`detected from …`, `given`, `default: …`). */
+export interface RouterChoice {
+  flavour: RouterFlavour;
+  source: string;
+}
+
+/** The largest router or loader file read to tell the router (each is about 10 KB); a larger one is not read. */
+export const MAX_ROUTER_FILE_BYTES = 512 * 1024;
+
+// RE2: linear in the file's length whatever it holds (the file is the workspace's).
+const classNamed = (name: string) => RE2JS.compile(`class\\s+${name}\\b`, RE2JS.CASE_INSENSITIVE);
+const EXTENDS_MX_ROUTER = RE2JS.compile('extends\\s+MX_Router\\b', RE2JS.CASE_INSENSITIVE);
+
+/** A file that tells the router when it holds what the pattern finds; `at` is relative to the application folder. */
+interface RouterSign {
+  flavour: Exclude<RouterFlavour, 'ci'>;
+  at: string;
+  holds: RE2JS;
+}
+
+/**
+ * Where each HMVC router leaves its mark, in the order they are tried: Bonfire's own router and
+ * module loader beside the application folder (Bonfire keeps `bonfire/` next to `application/`),
+ * then Modular Extensions' files in `third_party/MX/`, or the stock `core/MY_Router.php` that
+ * puts MX_Router in CI_Router's place.
+ */
+export const ROUTER_SIGNS: readonly RouterSign[] = [
+  { flavour: 'bonfire', at: '../bonfire/core/BF_Router.php', holds: classNamed('BF_Router') },
+  { flavour: 'bonfire', at: '../bonfire/libraries/Modules.php', holds: classNamed('Modules') },
+  { flavour: 'mx', at: 'third_party/MX/Router.php', holds: classNamed('MX_Router') },
+  { flavour: 'mx', at: 'third_party/MX/Modules.php', holds: classNamed('Modules') },
+  { flavour: 'mx', at: 'core/MY_Router.php', holds: EXTENDS_MX_ROUTER },
+];
+
+/** The names of the files the router is told from (a change to one may change it). */
+export const ROUTER_FILE_NAMES: ReadonlySet<string> = new Set(ROUTER_SIGNS.map((sign) => path.basename(sign.at)));
+
+/** The router an application uses, told from its own files; CodeIgniter's own when none of the signs is there. */
+export function detectRouterFlavour(appDir: string | undefined): RouterChoice {
+  if (appDir) {
+    for (const sign of ROUTER_SIGNS) {
+      const file = path.join(appDir, sign.at);
+      try {
+        if (sign.holds.matcher(readRegularFile(file, MAX_ROUTER_FILE_BYTES)).find()) {
+          return { flavour: sign.flavour, source: `detected from ${path.relative(process.cwd(), file) || file}` };
+        }
+      } catch {
+        // not there, unreadable, outside the workspace or too large: the next sign
+      }
+    }
+  }
+  return { flavour: 'ci', source: 'default: no HMVC router found' };
+}
+
+/** The router a setting or option asks for ('auto': detected). */
+export function chooseRouterFlavour(asked: RouterFlavour | 'auto' | undefined, appDir: string | undefined): RouterChoice {
+  return asked === undefined || asked === 'auto' ? detectRouterFlavour(appDir) : { flavour: asked, source: 'given' };
+}

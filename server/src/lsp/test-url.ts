@@ -1,0 +1,84 @@
+import { pathToFileURL } from 'node:url';
+import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
+import { REQUEST_METHODS, methodIndex } from '../../../shared/library/methods';
+import { EMPTY_TREE } from '../../../shared/router/app-tree';
+import type { FolderSettings } from '../../../shared/workspace/settings';
+import { AppRoot } from '../host/app-root';
+import { spanToRange } from './convert';
+import { decodePath, limitsOf } from './custom-requests';
+import type { RouteService } from './route-service';
+
+/**
+ * What `ciRoutes/testUrl` answers: the request routed as the application's router routes it (the
+ * HMVC vectors' fields: `method` is the controller's method), and where its routes are declared.
+ */
+export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module_declaration'> {
+  /** The request method asked for. */
+  request_method: string;
+  /** How the router was chosen (`detected from …`, `given`, `default: …`). */
+  router_source: string;
+  /** As RouteTableResult's: the answer may not be what PHP does. */
+  limits?: string[];
+  /** The controller file, when one serves the request. */
+  controllerUri?: string;
+  /** The declaration of the main route that matched. */
+  location?: Location;
+  /** The declaration of the module route that matched. */
+  moduleLocation?: Location;
+}
+
+/** `ciRoutes/testUrl`: how the application routes `GET /photos/12`: main route, module route, controller. */
+export const TestUrlRequest = new RequestType<{ uri: string; method: string; url: string }, TestUrlResult | { request_method: string; uri: string; error: string; limits?: string[] } | null, void>('ciRoutes/testUrl');
+
+interface Deps {
+  documents: TextDocuments<TextDocument>;
+  service: RouteService;
+  ensureAnalysed(doc: TextDocument): void;
+  settingsFor(uri: string): FolderSettings;
+  uriToPath(uri: string): string | undefined;
+}
+
+export function registerTestUrl(connection: Connection, deps: Deps): void {
+  /** An open document's text for a file on disk: open documents win over the disk. */
+  const openText = (file: string): string | undefined => deps.documents.all().find((d) => deps.uriToPath(d.uri) === file)?.getText();
+
+  connection.onRequest(TestUrlRequest, ({ uri, method, url }) => {
+    const doc = deps.documents.get(uri);
+    const m = methodIndex(method);
+    if (!doc || m === undefined) return null;
+    deps.ensureAnalysed(doc);
+    const a = deps.service.last(uri);
+    if (!a) return null;
+    const result = a.evaluation.methods[m];
+    const limits = limitsOf(doc, a.evaluation);
+    const limitsField = limits.length ? { limits } : {};
+    if (!result.routes || result.error) {
+      return { request_method: REQUEST_METHODS[m], uri: url, error: result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route', ...limitsField };
+    }
+    const settings = deps.settingsFor(uri);
+    const root = a.appDir ? new AppRoot(a.appDir) : undefined;
+    const router = requestRouter({
+      flavour: a.router.flavour,
+      root: root?.tree ?? EMPTY_TREE,
+      main: a.evaluation,
+      read: (p) => root?.read(p, openText),
+      evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes },
+    });
+    const typed = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+    const { main_span, module_declaration, ...routed } = router.route(decodePath(typed).replace(/^\/+/, ''), REQUEST_METHODS[m]);
+    const moduleFile = module_declaration && root ? root.absolute(module_declaration.file) : undefined;
+    return {
+      ...routed,
+      request_method: REQUEST_METHODS[m],
+      router_source: a.router.source,
+      ...limitsField,
+      ...(routed.controller_file !== null && root ? { controllerUri: pathToFileURL(root.absolute(routed.controller_file)).toString() } : {}),
+      ...(main_span ? { location: { uri, range: spanToRange(doc, main_span) } } : {}),
+      ...(module_declaration && moduleFile
+        ? { moduleLocation: { uri: pathToFileURL(moduleFile).toString(), range: spanToRange(TextDocument.create(pathToFileURL(moduleFile).toString(), 'php', 0, module_declaration.text), module_declaration.span) } }
+        : {}),
+    };
+  });
+}
