@@ -1,6 +1,6 @@
 import { PhpFatal, floatToString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
 import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
-import { checkArrayEntries, checkResult, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
+import { ENTRY_UNITS, checkArrayEntries, checkResult, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
 
 /**
  * What a builtin may ask of the evaluator. callBuiltin charges the meter for the arguments and
@@ -12,6 +12,30 @@ export interface BuiltinContext extends WarningSink, WorkMeter {
 }
 
 type Builtin = (args: Value[], ctx: BuiltinContext) => Value;
+
+/**
+ * Units the builtin being called has already paid for (see willBuildString): its result is
+ * charged only for the rest. Saved and restored around each call, as builtins call callbacks.
+ */
+let prepaid = 0;
+
+/**
+ * Before an amplifying builtin builds a string: refuses one past the cap and pays for it now,
+ * so that the step budget stops the call before the work is done rather than after it (a
+ * statement with a syntax error has 2,000 steps: `range(1, 100000)` must not be built first).
+ */
+function willBuildString(length: number, what: string, meter: WorkMeter): void {
+  checkStringLength(length, what);
+  meter.charge(length);
+  prepaid += length;
+}
+
+/** willBuildString for an array of `entries` entries. */
+function willBuildArray(entries: number, what: string, meter: WorkMeter): void {
+  checkArrayEntries(entries, what);
+  meter.charge(entries * ENTRY_UNITS);
+  prepaid += entries * ENTRY_UNITS;
+}
 
 class UnknownArgument extends Error {
   constructor(readonly value: Unknown) {
@@ -125,7 +149,7 @@ function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
       }
     }
     total += Math.max(out.length, width === undefined ? 0 : Number(width));
-    checkStringLength(total, 'sprintf()');
+    willBuildString(total, 'sprintf()', ctx);
     ctx.charge(out.length + (width === undefined ? 0 : Number(width)));
     if (width !== undefined && out.length < Number(width)) {
       const padChar = flags.includes("'") ? flags[flags.indexOf("'") + 1] : flags.includes('0') ? '0' : ' ';
@@ -148,7 +172,7 @@ function strReplace(search: Value, replace: Value, subject: Value, ctx: BuiltinC
     if (needle === '') return;
     const rep = replaces ? (replaces[i] ?? '') : str(replace, ctx);
     const found = occurrences(s, needle);
-    checkStringLength(s.length + found * (rep.length - needle.length), 'str_replace()');
+    willBuildString(s.length + found * (rep.length - needle.length), 'str_replace()', ctx);
     ctx.charge(s.length + found * rep.length);
     if (found > 0) s = s.split(needle).join(rep);
   });
@@ -162,11 +186,11 @@ function occurrences(s: string, needle: string): number {
   return found;
 }
 
-function range(start: Value, end: Value, step: Value | undefined): Value {
+function range(start: Value, end: Value, step: Value | undefined, ctx: WorkMeter): Value {
   const a = int(start);
   const b = int(end);
   const st = Math.abs(step === undefined ? 1 : int(step)) || 1;
-  checkArrayEntries(Math.floor(Math.abs(b - a) / st) + 1, 'range()');
+  willBuildArray(Math.floor(Math.abs(b - a) / st) + 1, 'range()', ctx);
   const out = new PhpArray();
   if (a <= b) for (let i = a; i <= b; i += st) out.append(i);
   else for (let i = a; i >= b; i -= st) out.append(i);
@@ -194,7 +218,7 @@ const BUILTINS: Record<string, Builtin> = {
   str_repeat: ([s, n], c) => {
     const times = int(n);
     if (times < 0) throw new PhpFatal('ValueError', 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0');
-    checkStringLength(times * str(s, c).length, 'str_repeat()');
+    willBuildString(times * str(s, c).length, 'str_repeat()', c);
     return str(s, c).repeat(times);
   },
   str_pad: ([s, len, pad, type], c) => {
@@ -203,7 +227,7 @@ const BUILTINS: Record<string, Builtin> = {
     const p = pad === undefined ? ' ' : str(pad, c);
     const t = type === undefined ? 1 : int(type);
     if (n <= v.length || p === '') return v;
-    checkStringLength(n, 'str_pad()');
+    willBuildString(n, 'str_pad()', c);
     if (t === 0) return v.padStart(n, p);
     if (t === 2) {
       const total = n - v.length;
@@ -231,15 +255,15 @@ const BUILTINS: Record<string, Builtin> = {
   sprintf: ([f, ...rest], c) => sprintf(str(f, c), rest, c),
   vsprintf: ([f, a], c) => sprintf(str(f, c), [...arr(a, 'vsprintf', 2).values()], c),
   implode: ([glue, pieces], c) => {
-    if (glue instanceof PhpArray) return joined([...glue.values()].map((v) => str(v, c)), pieces === undefined ? '' : str(pieces, c));
-    return joined([...arr(pieces, 'implode', 2).values()].map((v) => str(v, c)), str(glue, c));
+    if (glue instanceof PhpArray) return joined([...glue.values()].map((v) => str(v, c)), pieces === undefined ? '' : str(pieces, c), c);
+    return joined([...arr(pieces, 'implode', 2).values()].map((v) => str(v, c)), str(glue, c), c);
   },
   join: (a, c) => BUILTINS.implode(a, c),
   explode: ([sep, s, limit], c) => {
     const d = str(sep, c);
     if (d === '') throw new PhpFatal('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
     const subject = str(s, c);
-    checkArrayEntries(occurrences(subject, d) + 1, 'explode()');
+    willBuildArray(occurrences(subject, d) + 1, 'explode()', c);
     let parts = subject.split(d);
     if (limit !== undefined) {
       const l = int(limit);
@@ -274,8 +298,8 @@ const BUILTINS: Record<string, Builtin> = {
     }
     return out;
   },
-  array_merge: (args) => {
-    checkArrayEntries(args.reduce((n: number, a) => n + (a instanceof PhpArray ? a.size : 0), 0), 'array_merge()');
+  array_merge: (args, c) => {
+    willBuildArray(args.reduce((n: number, a) => n + (a instanceof PhpArray ? a.size : 0), 0), 'array_merge()', c);
     const out = new PhpArray();
     args.forEach((a, i) => {
       for (const [k, v] of arr(a, 'array_merge', i + 1).entries()) {
@@ -352,15 +376,15 @@ const BUILTINS: Record<string, Builtin> = {
     }
     return out;
   },
-  array_fill: ([start, num, value]) => {
+  array_fill: ([start, num, value], c) => {
     const out = new PhpArray();
     const s = int(start);
     const n = int(num);
-    checkArrayEntries(n, 'array_fill()');
+    willBuildArray(n, 'array_fill()', c);
     for (let i = 0; i < n; i++) out.set(s + i, shareValue(value));
     return out;
   },
-  range: ([a, b, step]) => range(a, b, step),
+  range: ([a, b, step], c) => range(a, b, step, c),
   is_array: ([v]) => v instanceof PhpArray,
   is_string: ([v]) => typeof v === 'string',
   is_int: ([v]) => typeof v === 'number',
@@ -387,10 +411,10 @@ const BUILTINS: Record<string, Builtin> = {
 };
 
 /** `implode()`: the pieces joined, refused before joining past the size cap. */
-function joined(pieces: string[], glue: string): string {
+function joined(pieces: string[], glue: string, ctx: WorkMeter): string {
   let length = glue.length * Math.max(0, pieces.length - 1);
   for (const p of pieces) length += p.length;
-  checkStringLength(length, 'implode()');
+  willBuildString(length, 'implode()', ctx);
   return pieces.join(glue);
 }
 
@@ -433,13 +457,17 @@ export function callBuiltin(name: string, args: Value[], ctx: BuiltinContext): V
   checkArrayEntries(entries / 2, `${name}()`);
   checkStringLength(length / 4, `${name}()`);
   ctx.charge(units);
+  const outer = prepaid;
+  prepaid = 0;
   try {
     const result = fn(args, ctx);
     checkResult(result, `${name}()`);
-    ctx.charge(unitsOf(result));
+    ctx.charge(Math.max(0, unitsOf(result) - prepaid));
     return result;
   } catch (e) {
     if (e instanceof UnknownArgument) return new Unknown(`${name}() of an unknown value: ${e.value.reason}`);
     throw e;
+  } finally {
+    prepaid = outer;
   }
 }

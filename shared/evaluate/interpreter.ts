@@ -146,6 +146,10 @@ function appendAll<T>(to: T[], items: readonly T[]): void {
 /** Steps a top-level statement with a syntax error may take before it is skipped. */
 export const BROKEN_STATEMENT_STEPS = 2_000;
 
+/** PHP warnings kept per request method; past them one line says that more were raised. */
+export const MAX_WARNINGS = 1_000;
+const WARNINGS_CUT = `further warnings are not kept: more than ${MAX_WARNINGS.toLocaleString('en-US')} were raised`;
+
 /** A statement with a syntax error ran out of its steps (see execStatement). */
 class BrokenStatementLimit extends Error {}
 
@@ -321,7 +325,12 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   warn(message: string, mask: MethodMask = this.mask): void {
     if (this.silenced > 0) return;
-    for (const m of methodsIn(mask)) this.warnings[m].push(message);
+    for (const m of methodsIn(mask)) {
+      const list = this.warnings[m];
+      // A loop warning on every iteration would hold millions: the first ones say it all.
+      if (list.length < MAX_WARNINGS) list.push(message);
+      else if (list.length === MAX_WARNINGS) list.push(WARNINGS_CUT);
+    }
   }
 
   /** Runs the whole file. Throws Diverge when methods must be evaluated one at a time. */
@@ -531,8 +540,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
     } finally {
       this.recording = undefined;
     }
-    // Only an effect that left the library as it found it can be replayed anywhere.
-    if (!this.isClean()) return undefined;
+    // Only an effect that left the library as it found it can be replayed anywhere; one that
+    // reached the warnings' cap depends on how many came before it.
+    if (!this.isClean() || this.warnings.some((w) => w.length > MAX_WARNINGS)) return undefined;
     const newWarnings = this.warnings.some((w, m) => w.length > warnings[m]);
     return {
       start,
@@ -552,6 +562,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
   private replayEffect(effect: StatementEffect, start: number): boolean {
     // A replayed statement leaves the state clean: the next one need not look again.
     if (!(this.cleanAfterReplay || this.isClean()) || this.steps + effect.steps > this.options.maxSteps) return false;
+    if (effect.warnings !== NO_WARNINGS && this.warnings.some((w, m) => w.length + effect.warnings[m].length > MAX_WARNINGS)) return false;
     if (!this.library.replay(effect.records)) return false;
     moveEffect(effect, start);
     this.statementSpan = effect.spans[0];

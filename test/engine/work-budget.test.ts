@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
+import { MAX_WARNINGS } from '../../shared/evaluate/interpreter';
 import { InclusionChecker } from '../../shared/analysis/inclusion';
 import { evaluationTrace } from '../helpers/evaluation-trace';
 
@@ -195,5 +196,25 @@ describe('inclusion work budget', () => {
     const long = 'a'.repeat(5000);
     const c = new InclusionChecker().coverage(long, ['(:any)']);
     assert.equal(c.kind, 'unknown');
+  });
+});
+
+describe('work budget: warnings raised in a loop', () => {
+  it('keeps the first ones per request method and says that more were raised', () => {
+    const e = run('for ($i = 0; $i < 5000; $i++) { $t = $undefined; }');
+    const warnings = e.methods[0].warnings;
+    assert.equal(warnings.length, MAX_WARNINGS + 1);
+    assert.match(warnings[0], /Undefined variable \$undefined/);
+    assert.match(warnings[MAX_WARNINGS], /further warnings are not kept: more than 1,000 were raised/);
+    assert.deepEqual(declared(e), ['before', 'after']);
+  });
+
+  it('gives a document the same warnings when its statements are replayed as when evaluated afresh', () => {
+    const loop = 'for ($i = 0; $i < 600; $i++) { $t = $undefined; }\n';
+    const text = (extra: string) => `<?php\n${BEFORE}${loop}Route::get('x', 'c/x');\n${extra}${loop}${AFTER}`;
+    const evaluator = new DocumentEvaluator();
+    evaluator.update(text(''));
+    const edited = text("Route::get('y', 'c/y');\n");
+    assert.deepEqual(evaluator.update(edited).methods.map((m) => m.warnings), evaluateRouteFile(edited).methods.map((m) => m.warnings));
   });
 });
