@@ -13,6 +13,9 @@ describe('language server under random edits and requests over stdio (short fuzz
       assert.equal(r.unanswered, 0, 'every request answered');
       assert.deepEqual(r.failed, [], 'no handler threw');
       assert.deepEqual(r.serverErrors, [], 'no error logged by the server');
+      // The client answers hostile settings: each is refused or clamped in a message without a link.
+      assert.ok(r.messages.shown > 0, 'the hostile settings were reported');
+      assert.deepEqual(r.messages.linked, [], 'no message carries a link from the settings');
       assert.equal(r.edits, 400);
       assert.ok(r.requests > 100, `requests sent (${r.requests})`);
       assert.ok(r.cancelled > 0, 'some requests cancelled');

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource,
+  DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
@@ -13,6 +14,7 @@ import { seededRandom } from '../../helpers/random';
 import { randomEdit } from './edits';
 import { randomRequest } from './requests';
 import { ServerProcess } from './server-process';
+import { hostileSettings, NOTIFICATION_LINK } from './hostile-settings';
 import { makeFuzzWorkspace } from './workspace';
 
 export interface FuzzOptions {
@@ -50,6 +52,8 @@ export interface FuzzReport {
   /** What the crashes were: exit status, stderr. */
   crashDetails: string[];
   latency: { max: number; p99: number; slowest: string; overLimit: number };
+  /** Messages the server showed (settings warnings), and those carrying a link from the settings. */
+  messages: { shown: number; linked: string[] };
   /** The slowest request: what it asked, about which text, and how many requests were in flight before it. */
   slowestRequest?: { method: string; params: unknown; text?: string; ms: number; inFlightBefore: number; sentAtSeconds: number };
   /** Per request method: how many, and the slowest answer (ms). */
@@ -81,7 +85,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const slowMs = options.slowMs ?? 100;
   const started = Date.now();
   const ws = makeFuzzWorkspace();
-  const server = new ServerProcess(ws.root);
+  const server = new ServerProcess(ws.root, hostileSettings(0));
   const latencies = new Float64Array(Math.ceil(options.edits * requestRate * 1.5) + 64);
   const report: FuzzReport = {
     seed: options.seed,
@@ -94,6 +98,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     serverErrors: [],
     crashDetails: [],
     latency: { max: 0, p99: 0, slowest: '', overLimit: 0 },
+    messages: { shown: 0, linked: [] },
     byMethod: {},
     rss: { samples: 0 },
     seconds: 0,
@@ -175,6 +180,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: next.uri, version: next.version }, contentChanges: edit.changes });
       report.edits++;
       unacknowledged++;
+      if (n % 5000 === 4999) {
+        // Other hostile settings: the server reads them again and re-analyses the open files.
+        server.settings = hostileSettings(n);
+        await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+      }
       for (let r = requestRate; r > 0; r--) {
         if (rnd() < Math.min(1, r)) {
           const target = rnd() < 0.8 ? d : docs[Math.floor(rnd() * docs.length)];
@@ -211,6 +221,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (server.stderr.trim()) report.crashDetails.push(`stderr: ${server.stderr.slice(0, 2000)}`);
     report.crashes = report.crashDetails.length ? 1 : 0;
     report.serverErrors.push(...server.loggedErrors);
+    report.messages = { shown: server.messages.length, linked: server.messages.filter((m) => NOTIFICATION_LINK.test(m)) };
     await server.stop();
     ws.dispose();
   }

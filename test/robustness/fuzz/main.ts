@@ -67,6 +67,7 @@ function table(r: FuzzReport): string {
     ['error responses', String(r.failed.length)],
     ['server errors logged', String(r.serverErrors.length)],
     ['crashes', String(r.crashes)],
+    ['messages shown / linked', `${r.messages.shown} / ${r.messages.linked.length}`],
     ['max latency', `${r.latency.max.toFixed(1)} ms (${r.latency.slowest || '-'})`],
     ['p99 latency', `${r.latency.p99.toFixed(1)} ms`],
     [`over ${LIMIT_MS} ms`, String(r.latency.overLimit)],
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     });
   }
   for (const e of report.serverErrors.slice(0, 10)) process.stdout.write(`server error: ${e}\n`);
-  const ok = report.crashes === 0 && report.unanswered === 0 && report.failed.length === 0 && report.serverErrors.length === 0 && report.latency.overLimit === 0;
+  const ok = report.crashes === 0 && report.unanswered === 0 && report.failed.length === 0 && report.serverErrors.length === 0 && report.latency.overLimit === 0 && report.messages.linked.length === 0;
   process.stdout.write(ok ? 'fuzz: OK\n' : 'fuzz: FAILED\n');
   process.exitCode = ok ? 0 : 1;
 }

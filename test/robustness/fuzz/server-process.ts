@@ -38,7 +38,10 @@ export class ServerProcess {
   onLog: (message: string) => void = () => undefined;
   private indexed: Promise<void>;
 
-  constructor(cwd: string, private readonly settings: Record<string, unknown> = {}) {
+  /** The messages the server showed (window/showMessage and showMessageRequest), the last 200. */
+  readonly messages: string[] = [];
+
+  constructor(cwd: string, public settings: Record<string, unknown> = {}) {
     // CI_ROUTES_FUZZ_NODE_ARGS (e.g. "--cpu-prof") profiles the server of a fuzz run.
     const nodeArgs = (process.env.CI_ROUTES_FUZZ_NODE_ARGS ?? '').split(' ').filter(Boolean);
     this.proc = spawn(process.execPath, [...nodeArgs, SERVER_BIN, '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -49,10 +52,16 @@ export class ServerProcess {
     this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onError(() => undefined);
     this.connection.onRequest(ConfigurationRequest.type, (p) => p.items.map(() => this.settings));
-    for (const m of ['client/registerCapability', 'client/unregisterCapability', 'window/workDoneProgress/create', 'window/showMessageRequest']) {
+    for (const m of ['client/registerCapability', 'client/unregisterCapability', 'window/workDoneProgress/create']) {
       this.connection.onRequest(m, () => null);
     }
-    for (const m of ['window/showMessage', '$/progress', 'telemetry/event', 'ciRoutes/analysisTiming']) this.connection.onNotification(m, () => undefined);
+    const shown = (p: { message?: unknown }) => {
+      this.messages.push(String(p.message));
+      if (this.messages.length > 200) this.messages.shift();
+    };
+    this.connection.onRequest('window/showMessageRequest', (p: { message?: unknown }) => (shown(p), null));
+    this.connection.onNotification('window/showMessage', shown);
+    for (const m of ['$/progress', 'telemetry/event', 'ciRoutes/analysisTiming']) this.connection.onNotification(m, () => undefined);
     this.connection.onNotification(PublishDiagnosticsNotification.type.method, (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p.diagnostics);
     });
