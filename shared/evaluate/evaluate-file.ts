@@ -4,7 +4,7 @@ import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } fr
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import type { LibrarySnapshot } from '../library/library-snapshot';
 import type { IncludedFile } from '../php/ast';
-import type { IncludeFiles } from './includes';
+import type { EnvironmentRoutes, IncludeFiles } from './includes';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
 import type { ReplayCache } from './replay';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
@@ -53,6 +53,12 @@ export interface EvaluateOptions {
    * it an include is reported, not evaluated. `file` should then be the evaluated file's path.
    */
   includes?: IncludeFiles;
+  /**
+   * The environment's route file (`config/<ENVIRONMENT>/routes.php`) that CodeIgniter's router
+   * includes after this one, in the same scope, when it exists: read through `includes`, its
+   * routes add to or replace this file's. Only for an application's main route file.
+   */
+  environmentRoutes?: EnvironmentRoutes;
 }
 
 export interface PhpError {
@@ -134,6 +140,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     file: options.file ?? 'routes.php',
     libraryStart: options.libraryStart,
     includes: options.includes,
+    environmentRoutes: options.environmentRoutes,
   };
   if (!options.perMethod) {
     try {

@@ -4,7 +4,7 @@ import { StatementParser, type ParsedFile } from '../php/parse';
 import { PhpArray, PerMethod, Unknown, type Value } from './values';
 
 /** A file an include names, as the host read it, or why it could not be read. */
-export type IncludeRead = { file: string; text: string } | { unreadable: string };
+export type IncludeRead = { file: string; text: string } | { unreadable: string; missing?: boolean };
 
 /**
  * The host's files as include/require and glob() see them: the engine does no I/O itself. Hosts
@@ -19,6 +19,12 @@ export interface IncludeFiles {
   read(path: string, fromFile: string): IncludeRead;
   /** glob(): the paths matching `pattern` (from `fromFile` when relative), sorted as PHP sorts them. */
   glob(pattern: string, fromFile: string): readonly string[] | { unreadable: string };
+}
+
+/** An application's environment and the path of its route file (which may not exist). */
+export interface EnvironmentRoutes {
+  environment: string;
+  path: string;
 }
 
 /** Files being included inside one another at most (PHP recurses until memory runs out). */
@@ -79,13 +85,32 @@ export class Includes {
       return this.fail(`${what} '${path}' cannot be evaluated: ${found.unreadable}${fatal}`, span);
     }
     if (node.once && this.once.has(found.file)) return true;
+    return this.run(what, path, found, span);
+  }
+
+  /**
+   * CodeIgniter's router's `include` of the environment's route file after the main one, in the
+   * same scope (CI_Router::_set_routing): nothing when the file does not exist (its file_exists()).
+   */
+  includeEnvironmentRoutes(path: string, environment: string, span: Span): void {
+    this.asked = true;
+    if (!this.files) return;
+    const found = this.files.read(path, this.host.currentFile());
+    if ('unreadable' in found) {
+      if (!found.missing) this.fail(`the route file of the environment '${environment}' (${path}), which CodeIgniter's router includes after this file, cannot be evaluated: ${found.unreadable}`, span);
+      return;
+    }
+    this.run('include', path, found, span, environment);
+  }
+
+  private run(what: string, path: string, found: { file: string; text: string }, span: Span, environment?: string): Value {
     if (this.running.includes(found.file)) {
       return this.fail(`${what} '${path}' includes ${found.file} again while it runs (a cycle: PHP would recurse without end)`, span);
     }
     if (this.running.length >= MAX_INCLUDE_DEPTH) return this.fail(`${what} '${path}' nests includes more than ${MAX_INCLUDE_DEPTH} deep`, span);
     this.host.charge(found.text.length);
     const parsed = this.parser.parse(found.text);
-    const source: IncludedFile = { path: found.file, text: found.text, includedAt: span };
+    const source: IncludedFile = environment === undefined ? { path: found.file, text: found.text, includedAt: span } : { path: found.file, text: found.text, includedAt: span, environment };
     const broken = parsed.problems[0];
     if (broken) {
       const line = new LineIndex(found.text).lineOf(broken.span.start) + 1;

@@ -10,7 +10,7 @@ import {
   PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
 import { EvaluationLimit } from './limits';
-import { Includes, type IncludeFiles } from './includes';
+import { Includes, type EnvironmentRoutes, type IncludeFiles } from './includes';
 import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
 import { parseNumber } from './numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
@@ -47,6 +47,8 @@ export interface InterpreterOptions {
   libraryStart?: LibrarySnapshot;
   /** The files include/require and glob() read (see includes.ts); without it, includes are reported and not evaluated. */
   includes?: IncludeFiles;
+  /** The environment's route file run after this one (see EvaluateOptions.environmentRoutes). */
+  environmentRoutes?: EnvironmentRoutes;
 }
 
 export type ProblemCode = 'evaluation-limit' | 'unknown-value' | 'unsupported' | 'exit';
@@ -402,6 +404,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
           }
         }
       }
+      this.runEnvironmentRoutes();
     } catch (e) {
       stoppedAt = index;
       if (e instanceof PhpFatal) {
@@ -642,6 +645,18 @@ export class Interpreter implements LibraryHost, WorkMeter {
     }
     this.recording?.spans.push(span);
     return span;
+  }
+
+  /**
+   * The environment's route file, which CodeIgniter's router includes once the main file has run
+   * (normally or by a top-level `return`), in the same scope: an implicit include at its end.
+   */
+  private runEnvironmentRoutes(): void {
+    const after = this.options.environmentRoutes;
+    if (!after) return;
+    const end = this.parsed.text.length;
+    this.statementSpan = { start: end, end };
+    this.includes.includeEnvironmentRoutes(after.path, after.environment, { start: end, end });
   }
 
   /** An included file's statements, run in the current scope (see includes.ts). */

@@ -37,8 +37,13 @@ export interface IncludedFile {
   /** The path the host read it from. */
   readonly path: string;
   readonly text: string;
-  /** The include expression that ran it, in the file that included it (itself perhaps included). */
+  /**
+   * The include expression that ran it, in the file that included it (itself perhaps included);
+   * for an environment's route file, the end of the main route file, after which the router runs it.
+   */
   readonly includedAt: Span;
+  /** Set for `config/<environment>/routes.php`, which CodeIgniter's router runs after the main route file: the environment. */
+  readonly environment?: string;
 }
 
 /** Where a span lies in the evaluated file: itself, or the include statement that led to the file it is in. */

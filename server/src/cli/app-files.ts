@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { indexPhpFile, mayNeedIndexing } from '../../../shared/workspace/php-index';
 import { DEFAULT_SETTINGS } from '../../../shared/workspace/settings';
-import { applicationDirOf } from '../host/route-file';
+import { applicationDirOf, isEnvironmentRouteFile } from '../host/route-file';
 import { readRegularFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 import type { CheckedFile, CheckInput, PhpFileUsages } from './check';
@@ -32,7 +32,8 @@ export function applicationFiles(appDir: string, followSymlinks = false): Applic
   for (const entry of walkFiles(app, { skipFolder: isNotApplicationCode, confined: !followSymlinks })) {
     if (++entries > MAX_ENTRIES) break;
     if (entry.kind !== 'file' || !entry.name.endsWith('.php')) continue;
-    if (entry.name === 'routes.php' && applicationDirOf(entry.path) === app) {
+    // An environment's route file runs within its main file's evaluation (see host/environment.ts).
+    if (entry.name === 'routes.php' && applicationDirOf(entry.path) === app && !isEnvironmentRouteFile(entry.path)) {
       out.routeFiles.push(entry.path);
       continue;
     }

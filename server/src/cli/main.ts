@@ -9,10 +9,11 @@ import { outcomeToJson } from '../../../shared/library/outcome-json';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import { setReadRoots } from '../host/read-fence';
+import { describeEnvironment, environmentFileRun, environmentsWithRoutes } from '../host/environment';
 import { applicationDirOf, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
-import { declaredAt as declaredAtIn } from './declared-at';
+import { declaredAt as declaredAtIn, shownPath } from './declared-at';
 import { match } from './match';
 import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
@@ -133,7 +134,7 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
 
 // The absolute path: PHP gives __FILE__ and __DIR__ so, and includes are found from them.
 function evaluate(ctx: RouteFileContext, maxSteps: number | undefined): FileEvaluation {
-  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: path.resolve(ctx.file), maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes });
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: path.resolve(ctx.file), maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, environmentRoutes: ctx.environmentRoutes });
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -264,6 +265,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
     ? routeRows(evaluation, REQUEST_METHODS.indexOf(method)).map((r) => ({ ...r, methods: [r.method] }))
     : mergedRows(evaluation);
   const errors = evaluation.methods.filter((m) => m.error && (!method || m.method === method));
+  const ranEnvironment = environmentFileRun(evaluation.included);
   if (json) {
     io.out(
       `${terminalJson({
@@ -272,6 +274,9 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
         dialect_source: ctx.dialectSource,
         router: ctx.router,
         router_source: ctx.routerSource,
+        environment: ctx.environment.name ?? null,
+        environment_source: ctx.environment.source,
+        environment_routes: ranEnvironment ? shownPath(ranEnvironment.path) : null,
         routes: rows.map((r) => ({
           methods: r.methods,
           uri: r.key,
@@ -296,7 +301,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
       s.dim(t(declaredAt(ctx, lines, r.span))),
     ]);
   const reserved = rows.filter((r) => r.reserved);
-  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  router ${ctx.router} (${ctx.routerSource})`))}\n`);
+  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  router ${ctx.router} (${ctx.routerSource})  ${describeEnvironment(ctx.environment, ctx.environmentRoutes, ranEnvironment !== undefined, environmentsWithRoutes(ctx.appDir))}`))}\n`);
   for (const r of reserved) io.out(`${s.dim(`${t(r.key)} =`)} ${t(r.targetText)}\n`);
   io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
   io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);

@@ -32,7 +32,7 @@ export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE
         return { file, text: readRegularFile(file, maxBytes) };
       } catch (e) {
         if (!(e instanceof UnreadableFile)) throw e;
-        return { unreadable: reason(e, maxBytes) };
+        return e.code === 'ENOENT' ? { unreadable: reason(e, maxBytes), missing: true } : { unreadable: reason(e, maxBytes) };
       }
     },
     glob(pattern: string, fromFile: string) {

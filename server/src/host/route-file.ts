@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
-import type { IncludeFiles } from '../../../shared/evaluate/includes';
+import type { EnvironmentRoutes, IncludeFiles } from '../../../shared/evaluate/includes';
+import { chooseEnvironment, environmentRouteFileOf, type EnvironmentChoice } from './environment';
 import { PhpFloat, type Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { AppTree } from '../../../shared/router/app-tree';
@@ -29,6 +30,9 @@ export interface RouteFileContext {
   tree: AppTree | undefined;
   /** What include/require and glob() read: files of the route file's project. */
   includes: IncludeFiles;
+  /** ENVIRONMENT and how it was chosen; the environment's route file the router runs after a main route file. */
+  environment: EnvironmentChoice;
+  environmentRoutes: EnvironmentRoutes | undefined;
 }
 
 /** Largest file read (a routes or constants file beyond this is refused). */
@@ -39,14 +43,27 @@ export function readTextFile(file: string): string {
   return readRegularFile(file, MAX_FILE_BYTES);
 }
 
-/** The application folder of a route file: `<app>/config/routes.php` or `<app>/modules/<m>/config/routes.php`. */
+/**
+ * The application folder of a route file: `<app>/config/routes.php`,
+ * `<app>/modules/<m>/config/routes.php` or an environment's `<app>/config/<environment>/routes.php`.
+ */
 export function applicationDirOf(file: string): string | undefined {
-  const configDir = path.dirname(path.resolve(file));
+  const folder = path.dirname(path.resolve(file));
+  const configDir = isEnvironmentRouteFile(file) ? path.dirname(folder) : folder;
   if (path.basename(configDir) !== 'config') return undefined;
   const owner = path.dirname(configDir);
   const parent = path.dirname(owner);
   if (path.basename(parent) === 'modules') return path.dirname(parent);
   return owner;
+}
+
+/**
+ * Whether a file is an environment's route file, `config/<environment>/routes.php`: CodeIgniter's
+ * router runs it after `config/routes.php`, in the same scope, so it is evaluated there.
+ */
+export function isEnvironmentRouteFile(file: string): boolean {
+  const folder = path.dirname(path.resolve(file));
+  return path.basename(file) === 'routes.php' && path.basename(folder) !== 'config' && path.basename(path.dirname(folder)) === 'config';
 }
 
 /**
@@ -165,6 +182,32 @@ export function chooseDialect(asked: Dialect | 'auto' | undefined, detect: () =>
   return detected;
 }
 
+/** Whether a route file is its application's main one, `<app>/config/routes.php`, which CodeIgniter's router includes first. */
+export function isMainRouteFile(file: string, appDir: string | undefined): boolean {
+  return appDir !== undefined && path.resolve(file) === path.join(path.resolve(appDir), 'config', 'routes.php');
+}
+
+/**
+ * The environment route files run in (see chooseEnvironment), defined as ENVIRONMENT in
+ * `constants` when nothing gave it (index.php defines it before the router runs), and, for a main
+ * route file, the environment's route file the router includes after it. `constants` holds those
+ * of constants.php and the user's (settings, --define).
+ */
+export function applyEnvironment(
+  file: string,
+  appDir: string | undefined,
+  constants: Map<string, Value>,
+  /** The application's own choice when nothing gives ENVIRONMENT (servers cache it per application). */
+  byDefault: () => EnvironmentChoice = () => chooseEnvironment(appDir, undefined),
+): { environment: EnvironmentChoice; environmentRoutes: EnvironmentRoutes | undefined } {
+  const given = constants.get('ENVIRONMENT');
+  const environment = given === undefined ? byDefault() : chooseEnvironment(appDir, given);
+  if (environment.name === undefined) return { environment, environmentRoutes: undefined };
+  if (!constants.has('ENVIRONMENT')) constants.set('ENVIRONMENT', environment.name);
+  const routes = isMainRouteFile(file, appDir) ? environmentRouteFileOf(appDir!, environment.name) : undefined;
+  return { environment, environmentRoutes: routes === undefined ? undefined : { environment: environment.name, path: routes } };
+}
+
 export interface LoadOptions {
   dialect?: Dialect;
   router?: RouterFlavour;
@@ -176,6 +219,7 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
   const appDir = applicationDirOf(file);
   const constants = constantsOfApp(appDir);
   for (const [k, v] of options.defines ?? []) constants.set(k, v);
+  const { environment, environmentRoutes } = applyEnvironment(file, appDir, constants);
   const router = chooseRouterFlavour(options.router, appDir);
   const detected = chooseDialect(options.dialect, () => detectDialect(appDir), () => router.flavour);
   return {
@@ -189,5 +233,7 @@ export function loadRouteFile(file: string, options: LoadOptions = {}): RouteFil
     routerSource: router.source,
     tree: appDir ? new DiskTree(appDir) : undefined,
     includes: includeFilesOf(file),
+    environment,
+    environmentRoutes,
   };
 }

@@ -12,7 +12,7 @@ export function spanToRange(doc: TextDocument, span: Span): Range {
 }
 
 /** A range in the included file a span lies in (see Span.file). */
-function includedRange(span: Span): Range {
+export function includedRange(span: Span): Range {
   const lines = includedLines(span.file!);
   return { start: lines.position(span.start), end: lines.position(span.end) };
 }

@@ -3,7 +3,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { routeRows } from '../../../shared/analysis/route-table';
 import { analysisLimits, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../../shared/library/methods';
-import { spanToRange } from './convert';
+import { includedRange, spanToRange } from './convert';
+import { describeEnvironment, environmentFileRun, environmentsWithRoutes } from '../host/environment';
+import { pathToFileURL } from 'node:url';
 import type { RouteService } from './route-service';
 
 export interface RouteTableRow {
@@ -23,6 +25,13 @@ export interface RouteTableResult {
   /** The router that routes the application's requests (Test URL), and how it was chosen. */
   router: string;
   routerSource: string;
+  /** ENVIRONMENT the route files run in (null when given but not a string), and how it was chosen. */
+  environment: string | null;
+  environmentSource: string;
+  /** The environment's route file the router ran after this main route file, if it did. */
+  environmentRoutes?: string;
+  /** One line saying all of it, for the route table's header (see describeEnvironment). */
+  environmentLine: string;
   /** The analysis limits the evaluation reached (`line 3: evaluation stopped after …`): the tables are then not all the file does. */
   limits?: string[];
   methods: { method: string; error?: string; rows: RouteTableRow[] }[];
@@ -58,12 +67,17 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
     const a = deps.service.last(uri);
     if (!a) return null;
     const limits = limitsOf(doc, a.evaluation);
+    const ran = environmentFileRun(a.evaluation.included);
     return {
       file: uri,
       dialect: a.dialect,
       dialectSource: a.dialectSource,
       router: a.router.flavour,
       routerSource: a.router.source,
+      environment: a.environment.choice.name ?? null,
+      environmentSource: a.environment.choice.source,
+      ...(ran ? { environmentRoutes: pathToFileURL(ran.path).toString() } : {}),
+      environmentLine: describeEnvironment(a.environment.choice, a.environment.routes, ran !== undefined, environmentsWithRoutes(a.appDir)),
       ...(limits.length ? { limits } : {}),
       methods: REQUEST_METHODS.map((method, m) => ({
         method,
@@ -74,7 +88,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
           target: r.targetText,
           names: r.names,
           reserved: r.reserved,
-          ...(r.span ? { location: { uri, range: spanToRange(doc, r.span) } } : {}),
+          ...(r.span ? { location: r.span.file ? { uri: pathToFileURL(r.span.file.path).toString(), range: includedRange(r.span) } : { uri, range: spanToRange(doc, r.span) } } : {}),
         })),
       })),
     };

@@ -13,13 +13,20 @@ import type { ControllerCatalog } from '../../../shared/workspace/controller-cat
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
 import { readControllerFiles } from '../host/controller-files';
-import { chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
+import { applyEnvironment, chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
+import { chooseEnvironment, type EnvironmentChoice } from '../host/environment';
+import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from '../host/router-flavour';
 import { mayRead } from '../host/read-fence';
 
 export interface SeverityFinding {
   finding: Finding;
   severity: Severity;
+}
+
+export interface EnvironmentInForce {
+  choice: EnvironmentChoice;
+  routes: EnvironmentRoutes | undefined;
 }
 
 export interface AnalysedRouteFile {
@@ -32,6 +39,8 @@ export interface AnalysedRouteFile {
   /** The router that routes the application's requests, and how it was chosen. */
   router: RouterChoice;
   appDir: string | undefined;
+  /** ENVIRONMENT, how it was chosen, and the environment's route file the router runs after a main route file. */
+  environment: EnvironmentInForce;
   /** Why nothing was analysed (file too large), if so. */
   skipped?: string;
   /** Where the time went (milliseconds), for `ciRoutes/analysisTiming`. */
@@ -59,7 +68,7 @@ export class RouteService implements RouteFileEvaluator {
   private readonly openFiles = new Map<string, string>();
   /** Evaluators of documents opened on a file another open document already evaluates (two URIs for one path). */
   private readonly ownEvaluators = new Map<string, DocumentEvaluator>();
-  private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string; router: RouterChoice }>();
+  private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string; router: RouterChoice; environment: EnvironmentChoice }>();
   private readonly catalogs = new Map<string, ControllerCatalog>();
 
   private readonly listings = new Map<string, ControllerListing>();
@@ -176,7 +185,7 @@ export class RouteService implements RouteFileEvaluator {
     let hit = this.appCache.get(key);
     if (!hit) {
       const d = detectDialect(appDir);
-      hit = { constants: constantsOfApp(appDir), dialect: d.dialect, dialectSource: d.source, router: detectRouterFlavour(appDir) };
+      hit = { constants: constantsOfApp(appDir), dialect: d.dialect, dialectSource: d.source, router: detectRouterFlavour(appDir), environment: chooseEnvironment(appDir, undefined) };
       this.appCache.set(key, hit);
     }
     return hit;
@@ -189,8 +198,8 @@ export class RouteService implements RouteFileEvaluator {
   evaluate(uri: string, file: string, text: string, version: number, settings: FolderSettings): void {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return;
-    const { evaluation, dialect, dialectSource, router, appDir, parseMs, evaluateMs } = prepared;
-    this.latest.set(uri, { version, evaluation, findings: [], dialect, dialectSource, router, appDir, text, timing: { parseMs, evaluateMs, analyseMs: 0, totalMs: parseMs + evaluateMs } });
+    const { evaluation, dialect, dialectSource, router, appDir, environment, parseMs, evaluateMs } = prepared;
+    this.latest.set(uri, { version, evaluation, findings: [], dialect, dialectSource, router, appDir, environment, text, timing: { parseMs, evaluateMs, analyseMs: 0, totalMs: parseMs + evaluateMs } });
   }
 
   /** The evaluation of `text` (the evaluator's own when it has just evaluated that text), or why it was skipped. */
@@ -199,6 +208,10 @@ export class RouteService implements RouteFileEvaluator {
     const app = this.app(appDir);
     const router: RouterChoice = settings.router === 'auto' ? app.router : chooseRouterFlavour(settings.router, appDir);
     const { dialect, source: dialectSource } = chooseDialect(settings.dialect, () => ({ dialect: app.dialect, source: app.dialectSource }), () => router.flavour);
+    const constants = new Map(app.constants);
+    for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
+    const { environment: choice, environmentRoutes } = applyEnvironment(file, appDir, constants, () => app.environment);
+    const environment: EnvironmentInForce = { choice, routes: environmentRoutes };
     if (text.length > settings.maxFileSize) {
       const evaluation = evaluateRouteFile('', { dialect });
       const skipped: AnalysedRouteFile = {
@@ -208,6 +221,7 @@ export class RouteService implements RouteFileEvaluator {
         dialectSource,
         router,
         appDir,
+        environment,
         skipped: `The file is ${text.length} characters long, over ciRoutes.maxFileSize (${settings.maxFileSize}): it is not analysed.`,
         findings: [
           {
@@ -218,16 +232,14 @@ export class RouteService implements RouteFileEvaluator {
       };
       return { skipped };
     }
-    const constants = new Map(app.constants);
-    for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
     const evaluator = this.documentEvaluator(uri, file);
-    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, includes: includeFilesOf(file) });
+    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, includes: includeFilesOf(file), environmentRoutes });
     const evaluation = evaluator.update(text);
     const { parseMs, evaluateMs } = evaluator.lastTiming;
     // Evaluated earlier for a request: its time is this version's too.
     const earlier = this.latest.get(uri);
-    if (parseMs + evaluateMs === 0 && earlier?.evaluation === evaluation && earlier.timing) return { evaluation, dialect, dialectSource, router, appDir, parseMs: earlier.timing.parseMs, evaluateMs: earlier.timing.evaluateMs };
-    return { evaluation, dialect, dialectSource, router, appDir, parseMs, evaluateMs };
+    if (parseMs + evaluateMs === 0 && earlier?.evaluation === evaluation && earlier.timing) return { evaluation, dialect, dialectSource, router, appDir, environment, parseMs: earlier.timing.parseMs, evaluateMs: earlier.timing.evaluateMs };
+    return { evaluation, dialect, dialectSource, router, appDir, environment, parseMs, evaluateMs };
   }
 
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
@@ -279,7 +291,7 @@ export class RouteService implements RouteFileEvaluator {
   ): Steps<AnalysedRouteFile> {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return prepared.skipped;
-    const { evaluation, dialect, dialectSource, router, appDir, parseMs, evaluateMs } = prepared;
+    const { evaluation, dialect, dialectSource, router, appDir, environment, parseMs, evaluateMs } = prepared;
     // This version stopped at an analysis limit: the names past it are unknown, as while pending.
     const names = namesAreComplete(evaluation) ? knownNames : 'pending';
     const steps = analyzeRouteFileSteps(text, evaluation, {
@@ -301,14 +313,14 @@ export class RouteService implements RouteFileEvaluator {
     }
     const findings = withSeverities(found, settings, names);
     const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
-    const result = { version, evaluation, findings, dialect, dialectSource, router, appDir, timing };
+    const result = { version, evaluation, findings, dialect, dialectSource, router, appDir, environment, timing };
     this.latest.set(uri, { ...result, text });
     return result;
   }
 }
 
 /** A version evaluated, with what it was evaluated under. */
-type Prepared = Pick<AnalysedRouteFile, 'evaluation' | 'dialect' | 'dialectSource' | 'router' | 'appDir'> & { parseMs: number; evaluateMs: number };
+type Prepared = Pick<AnalysedRouteFile, 'evaluation' | 'dialect' | 'dialectSource' | 'router' | 'appDir' | 'environment'> & { parseMs: number; evaluateMs: number };
 
 /**
  * Findings with the severity the settings give them, those turned off left out. While the

@@ -533,8 +533,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   /** One file's changes on disk, followed (once per batch of events, see WatchedChanges). */
   function followChange(change: FileChange): Followed {
     const base = path.basename(change.file);
-    // What the application folder tells: its constants, the Route library's version, the router.
-    if (base === 'constants.php' || base === 'Route.php' || ROUTER_FILE_NAMES.has(base)) service.invalidateApp();
+    // What the application folder tells: its constants, the Route library's version, the router, ENVIRONMENT (index.php).
+    if (base === 'constants.php' || base === 'Route.php' || base === 'index.php' || ROUTER_FILE_NAMES.has(base)) service.invalidateApp();
     service.invalidateControllers();
     // A file a route file includes (or might, through glob()): its includers are evaluated again.
     const includers = index.isRouteFile(change.file) ? [] : service.otherFilesChanged();

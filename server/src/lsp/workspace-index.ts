@@ -8,7 +8,8 @@ import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate
 import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
+import { applicationDirOf, applyEnvironment, chooseDialect, constantsOfApp, detectDialect, includeFilesOf, isEnvironmentRouteFile, readableApplicationDirOf } from '../host/route-file';
+import { mayRead } from '../host/read-fence';
 import { chooseRouterFlavour } from '../host/router-flavour';
 import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
@@ -73,6 +74,11 @@ export class WorkspaceIndex {
   private readonly routeNames = new Map<string, Set<string>>();
   /** Route files whose evaluation stopped at an analysis limit: their names may be partial (see namesAreComplete). */
   private readonly partialNames = new Set<string>();
+  /**
+   * Route files inside a workspace folder whose application folder reaches beyond it (the editor
+   * opened application/config/): the module route files that may declare names cannot be read.
+   */
+  private readonly appBeyondFolder = new Set<string>();
   /** knownNames(), until a file's names change. */
   private known: Set<string> | undefined;
   /**
@@ -130,7 +136,20 @@ export class WorkspaceIndex {
   isRouteFile(file: string): boolean {
     const folder = this.folderOf(file);
     if (!folder) return /(^|[\\/])config[\\/]routes\.php$/.test(file);
-    return this.matcher(folder.settings.routeFiles)(path.relative(folder.path, file).split(path.sep).join('/'));
+    return this.matchesRouteFiles(folder, file);
+  }
+
+  /**
+   * Whether the folder's globs match the file, relative to the folder or to the file system's root
+   * (a folder opened inside an application, application/config/, still has its routes.php), and it
+   * is not an environment's route file: the router runs that after its main file, in the main
+   * file's evaluation (see environment.ts); alone it would be analysed without the routes it adds to.
+   */
+  private matchesRouteFiles(folder: { path: string; settings: FolderSettings }, file: string): boolean {
+    if (isEnvironmentRouteFile(file)) return false;
+    const match = this.matcher(folder.settings.routeFiles);
+    const posix = (p: string) => p.split(path.sep).join('/');
+    return match(posix(path.relative(folder.path, file))) || match(posix(path.resolve(file)).replace(/^\/+/, ''));
   }
 
   /** Every route name of the workspace's route files: one set, made again only when a file's names change (it is read on every edit). */
@@ -145,7 +164,7 @@ export class WorkspaceIndex {
 
   /** Whether knownNames() holds every name: no route file stopped at an analysis limit. Name findings are guesses otherwise. */
   namesComplete(): boolean {
-    return this.partialNames.size === 0;
+    return this.partialNames.size === 0 && this.appBeyondFolder.size === 0;
   }
 
   routeFiles(): string[] {
@@ -173,8 +192,9 @@ export class WorkspaceIndex {
     const folder = this.folderOf(file);
     const constants = constantsOfApp(appDir);
     for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
+    const { environmentRoutes } = applyEnvironment(file, appDir, constants);
     const dialect = chooseDialect(folder?.settings.dialect, () => detectDialect(appDir), () => chooseRouterFlavour(folder?.settings.router, appDir).flavour).dialect;
-    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes: includeFilesOf(file) });
+    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes: includeFilesOf(file), environmentRoutes });
     return this.recordRouteFile(file, source, evaluation);
   }
 
@@ -191,6 +211,7 @@ export class WorkspaceIndex {
     this.declarations.set(file, new EvaluatedDeclarations(text, evaluation));
     this.declarationsVersion++;
     this.routeFileUsages.delete(file);
+    this.noteApplicationBeyondFolder(file);
     if (namesAreComplete(evaluation)) this.partialNames.delete(file);
     else if (!this.partialNames.has(file)) {
       this.partialNames.add(file);
@@ -211,6 +232,23 @@ export class WorkspaceIndex {
     for (const n of old) if (!names.has(n)) changed.add(n);
     if (changed.size) this.known = undefined;
     return changed;
+  }
+
+  /**
+   * A route file of a workspace folder whose application folder the fence keeps out (it lies above
+   * the folder): the application's other route files, which may declare the names used here, are
+   * out of reach, so a name missing from the index is no evidence of a mistake.
+   */
+  private noteApplicationBeyondFolder(file: string): void {
+    const appDir = applicationDirOf(file);
+    const beyond = appDir !== undefined && this.folderOf(file) !== undefined && !mayRead(appDir);
+    if (!beyond) {
+      this.appBeyondFolder.delete(file);
+      return;
+    }
+    if (this.appBeyondFolder.has(file)) return;
+    this.appBeyondFolder.add(file);
+    this.log(`${file}: its application folder ${appDir} reaches beyond the workspace folders, so its module route files cannot be read: Route::named() is not checked (open the application's folder to check it)`);
   }
 
   /** A held file was just used: closed files count against the budget, the least recently used beyond it are let go. */
@@ -345,6 +383,7 @@ export class WorkspaceIndex {
     this.closedHeld.delete(file);
     this.routeFileUsages.delete(file);
     this.partialNames.delete(file);
+    this.appBeyondFolder.delete(file);
     if (this.declarations.delete(file)) this.declarationsVersion++;
     this.usages.delete(file);
     this.scanned.delete(file);
@@ -387,7 +426,6 @@ export class WorkspaceIndex {
     const found: string[] = [];
     const phpFiles: string[] = [];
     for (const folder of this.folders()) {
-      const match = this.matcher(folder.settings.routeFiles);
       let visited = 0;
       for (const entry of walkFiles(folder.path, { skipFolder: isNotApplicationCode })) {
         if (++visited > MAX_FILES) break;
@@ -396,7 +434,7 @@ export class WorkspaceIndex {
           if (progress.isCancelled()) return found.length;
         }
         if (entry.kind !== 'file') continue;
-        if (entry.name === 'routes.php' && match(entry.rel)) found.push(entry.path);
+        if (entry.name === 'routes.php' && this.matchesRouteFiles(folder, entry.path)) found.push(entry.path);
         else if (entry.name.endsWith('.php')) phpFiles.push(entry.path);
       }
     }

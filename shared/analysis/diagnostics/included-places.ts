@@ -13,7 +13,28 @@ export function includedLines(file: IncludedFile): LineIndex {
 
 /** `admin.php line 4`: a place in an included file, for messages. */
 export function describeIncludedPlace(span: Span & { file: IncludedFile }): string {
-  return `${baseName(span.file.path)} line ${includedLines(span.file).lineOf(span.start) + 1}`;
+  return `${shortName(span.file)} line ${includedLines(span.file).lineOf(span.start) + 1}`;
+}
+
+/** An included file's name in messages; an environment's route file with its folder (`production/routes.php`), told from the main one. */
+function shortName(file: IncludedFile): string {
+  return file.environment === undefined ? baseName(file.path) : `${file.environment}/${baseName(file.path)}`;
+}
+
+/** How the finding's file came to run, after its place. */
+function howIncluded(span: Span & { file: IncludedFile }): string {
+  const place = describeIncludedPlace(span);
+  // The environment's route file has no include statement: the router runs it after the main file.
+  const top = outermost(span.file);
+  if (top.environment !== undefined) return `in ${place}, which CodeIgniter's router runs after this file for ENVIRONMENT '${top.environment}'`;
+  return `in ${place}, included here`;
+}
+
+/** The file the evaluated file itself ran (the first link of a chain of includes). */
+function outermost(file: IncludedFile): IncludedFile {
+  let f = file;
+  while (f.includedAt.file) f = f.includedAt.file;
+  return f;
 }
 
 /**
@@ -30,7 +51,7 @@ export function placedInEvaluatedFile(f: Finding): Finding {
   const span = f.span;
   if (!span.file) return { ...f, related, fixes };
   const where: RelatedInfo = { span, file: span.file.path, message: `Here, in ${describeIncludedPlace(span as Span & { file: IncludedFile })}` };
-  return { ...f, span: spanInEvaluatedFile(span), message: `${f.message} (in ${describeIncludedPlace(span as Span & { file: IncludedFile })}, included here)`, related: [where, ...related], fixes };
+  return { ...f, span: spanInEvaluatedFile(span), message: `${f.message} (${howIncluded(span as Span & { file: IncludedFile })})`, related: [where, ...related], fixes };
 }
 
 function relatedOutside(r: RelatedInfo): RelatedInfo {

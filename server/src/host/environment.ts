@@ -1,0 +1,109 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { RE2JS } from 're2js';
+import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
+import type { Value } from '../../../shared/evaluate/values';
+import type { IncludedFile } from '../../../shared/php/ast';
+import { mayRead } from './read-fence';
+import { readRegularFile } from './safe-read';
+
+/** CodeIgniter's shipped index.php runs in 'development' unless the server sets CI_ENV. */
+export const DEFAULT_ENVIRONMENT = 'development';
+/** The largest front controller read for its ENVIRONMENT line (CodeIgniter's index.php is about 10 KB). */
+export const MAX_FRONT_CONTROLLER_BYTES = 256 * 1024;
+
+// RE2 matches in time linear in the text: index.php is the workspace's, read as data. The define
+// must start its line (a commented-out one does not), as CodeIgniter's index.php writes it.
+const DEFINE_ENVIRONMENT = RE2JS.compile(`(?m)^[ \\t]*define\\s*\\(\\s*['"]ENVIRONMENT['"]\\s*,([^;]*)\\)\\s*;`);
+/** `'production'`, `isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'development'` or `$_SERVER['CI_ENV'] ?? 'development'`: the literal. */
+const CI_ENV = `\\$_SERVER\\s*\\[\\s*['"]CI_ENV['"]\\s*\\]`;
+const DEFAULT_VALUE = RE2JS.compile(`^\\s*(?:isset\\s*\\(\\s*${CI_ENV}\\s*\\)\\s*\\?\\s*${CI_ENV}\\s*:|${CI_ENV}\\s*\\?\\?)?\\s*['"]([A-Za-z0-9_.-]*)['"]\\s*$`);
+
+/** The environment the route files are evaluated for, and how it was chosen (for the route table's header). */
+export interface EnvironmentChoice {
+  /** ENVIRONMENT's value; undefined when it is given but not a string (no environment file is then run). */
+  name: string | undefined;
+  source: string;
+}
+
+/**
+ * ENVIRONMENT as CodeIgniter's router sees it: the value given (ciRoutes.constants, --define,
+ * constants.php), else the default the front controller beside the application folder writes
+ * (`index.php`, read as text), else CodeIgniter's own default.
+ */
+export function chooseEnvironment(appDir: string | undefined, given: Value | undefined): EnvironmentChoice {
+  if (given !== undefined) return typeof given === 'string' ? { name: given, source: 'given' } : { name: undefined, source: 'given, not a string' };
+  if (appDir === undefined) return { name: DEFAULT_ENVIRONMENT, source: "CodeIgniter's default (no application folder)" };
+  const front = path.join(path.dirname(appDir), 'index.php');
+  let text: string;
+  try {
+    text = readRegularFile(front, MAX_FRONT_CONTROLLER_BYTES);
+  } catch {
+    return { name: DEFAULT_ENVIRONMENT, source: "CodeIgniter's default (no readable index.php beside the application folder)" };
+  }
+  const name = environmentDefaultOf(text);
+  if (name === undefined) return { name: DEFAULT_ENVIRONMENT, source: "CodeIgniter's default (index.php defines ENVIRONMENT otherwise than with a literal default)" };
+  return { name, source: "index.php's default (CI_ENV unset)" };
+}
+
+/** The literal default of index.php's `define('ENVIRONMENT', ...)`, if it has one. */
+export function environmentDefaultOf(frontController: string): string | undefined {
+  if (frontController.length > MAX_FRONT_CONTROLLER_BYTES) return undefined;
+  const define = DEFINE_ENVIRONMENT.matcher(frontController);
+  if (!define.find()) return undefined;
+  const value = DEFAULT_VALUE.matcher(define.group(1) ?? '');
+  return value.find() ? (value.group(1) ?? undefined) : undefined;
+}
+
+/**
+ * `<app>/config/<environment>/routes.php`, which CodeIgniter's router includes after
+ * config/routes.php when it exists; undefined for a name that is not one folder's name.
+ */
+export function environmentRouteFileOf(appDir: string, environment: string): string | undefined {
+  if (environment === '' || environment === '.' || environment === '..' || /[/\\\0]/.test(environment)) return undefined;
+  return path.join(appDir, 'config', environment, 'routes.php');
+}
+
+/** The environment's route file among the files an evaluation ran, if it ran. */
+export function environmentFileRun(included: readonly IncludedFile[]): IncludedFile | undefined {
+  return included.find((f) => f.environment !== undefined && f.includedAt.file === undefined);
+}
+
+/**
+ * The environment in force, for the route table's header: `environment production (given),
+ * config/production/routes.php runs after this file`, or `..., no config/development/routes.php`.
+ * `routes` is the environment's route file of a main route file (none for a module's).
+ */
+export function describeEnvironment(choice: EnvironmentChoice, routes: EnvironmentRoutes | undefined, ran: boolean, others: readonly string[] = []): string {
+  const name = choice.name === undefined ? 'unknown' : choice.name;
+  const head = `environment ${name} (${choice.source})`;
+  if (!routes) return head;
+  const rel = `config/${routes.environment}/routes.php`;
+  const elsewhere = others.filter((o) => o !== routes.environment).map((o) => `config/${o}/routes.php only under ENVIRONMENT ${o}`);
+  return [ran ? `${head}, ${rel} runs after this file` : `${head}, no ${rel}`, ...elsewhere].join('; ');
+}
+
+/** The environments with a route file in the application (`config/<name>/routes.php`), sorted; at most 20. */
+export function environmentsWithRoutes(appDir: string | undefined): string[] {
+  if (appDir === undefined) return [];
+  const config = path.join(appDir, 'config');
+  let names: string[];
+  try {
+    if (!mayRead(config)) return [];
+    names = fs.readdirSync(config);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => environmentRouteFileOf(appDir, n) !== undefined && isFile(path.join(config, n, 'routes.php')))
+    .sort()
+    .slice(0, 20);
+}
+
+function isFile(p: string): boolean {
+  try {
+    return mayRead(p) && fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}

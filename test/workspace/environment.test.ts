@@ -1,0 +1,44 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { environmentDefaultOf, environmentRouteFileOf } from '../../server/src/host/environment';
+import { applicationDirOf, isEnvironmentRouteFile } from '../../server/src/host/route-file';
+import { cli } from '../helpers/cli';
+
+describe('environments: index.php, environment route files', () => {
+  it("reads index.php's literal default of ENVIRONMENT", () => {
+    assert.equal(environmentDefaultOf("<?php\n\tdefine('ENVIRONMENT', isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'development');\n"), 'development');
+    assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', $_SERVER['CI_ENV'] ?? 'staging');"), 'staging');
+    assert.equal(environmentDefaultOf('<?php\ndefine("ENVIRONMENT", "production");'), 'production');
+    // Commented out, computed, or none: no default read.
+    assert.equal(environmentDefaultOf("<?php\n// define('ENVIRONMENT', 'production');\n"), undefined);
+    assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', getenv('APP_ENV'));\n"), undefined);
+    assert.equal(environmentDefaultOf('<?php\necho 1;\n'), undefined);
+  });
+
+  it('reads a crafted index.php in linear time', () => {
+    const crafted = `<?php\n${"define('ENVIRONMENT', ".repeat(20_000)}${' '.repeat(100_000)}`;
+    const t = performance.now();
+    assert.equal(environmentDefaultOf(crafted), undefined);
+    assert.ok(performance.now() - t < 2_000);
+  });
+
+  it('tells an environment route file from a main or module one, and finds its application', () => {
+    const app = path.resolve('/srv/site/application');
+    assert.equal(isEnvironmentRouteFile(`${app}/config/production/routes.php`), true);
+    assert.equal(applicationDirOf(`${app}/config/production/routes.php`), app);
+    assert.equal(isEnvironmentRouteFile(`${app}/config/routes.php`), false);
+    assert.equal(isEnvironmentRouteFile(`${app}/modules/blog/config/routes.php`), false);
+    assert.equal(applicationDirOf(`${app}/modules/blog/config/routes.php`), app);
+    assert.equal(environmentRouteFileOf(app, 'production'), `${app}/config/production/routes.php`);
+    assert.equal(environmentRouteFileOf(app, '../../etc'), undefined);
+    assert.equal(environmentRouteFileOf(app, ''), undefined);
+  });
+
+  it("reports a finding of the environment's route file at the main file, with its own place related", () => {
+    const r = cli(['check', 'test/fixtures/environments/env-finding/application/config/routes.php', '--define', 'ENVIRONMENT=production', '--route-files-only']);
+    assert.match(r.stdout, /^test\/fixtures\/environments\/env-finding\/application\/config\/routes\.php:4:1: error: .*\(in production\/routes\.php line 2, which CodeIgniter's router runs after this file for ENVIRONMENT 'production'\) \[block-array\]$/m);
+    assert.match(r.stdout, /^ {2}test\/fixtures\/environments\/env-finding\/application\/config\/production\/routes\.php:2:\d+: Here, in production\/routes\.php line 2$/m);
+    const development = cli(['check', 'test/fixtures/environments/env-finding/application/config/routes.php', '--route-files-only']);
+    assert.doesNotMatch(development.stdout, /block-array/);
+  });
+});
