@@ -16,6 +16,7 @@ import { readControllerFiles } from '../host/controller-files';
 import { chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from '../host/router-flavour';
 import { mayRead } from '../host/read-fence';
+import { moduleOfRouteFile } from '../host/module-route-file';
 
 export interface SeverityFinding {
   finding: Finding;
@@ -95,6 +96,11 @@ export class RouteService implements RouteFileEvaluator {
       this.catalogs.set(appDir, c);
     }
     return c;
+  }
+
+  /** The router of an application under these settings ('auto': detected, remembered with the application). */
+  routerOf(appDir: string | undefined, settings: FolderSettings): RouterChoice {
+    return settings.router === 'auto' ? this.app(appDir).router : chooseRouterFlavour(settings.router, appDir);
   }
 
   /** Forgets what was read from an application folder (a constants file or Route.php changed). */
@@ -232,7 +238,8 @@ export class RouteService implements RouteFileEvaluator {
 
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDirOf(file)) });
+    const appDir = appDirOf(file);
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDir), routing: { flavour: this.app(appDir).router.flavour, module: moduleOfRouteFile(file) } });
   }
 
   /**
@@ -285,6 +292,8 @@ export class RouteService implements RouteFileEvaluator {
     const steps = analyzeRouteFileSteps(text, evaluation, {
       knownNames: names === 'pending' ? undefined : names,
       controllers: this.catalog(appDir),
+      // Main-file targets into a module with a routes file stay undecided here: the module files' keys are not at hand.
+      routing: { flavour: router.flavour, module: moduleOfRouteFile(file) },
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
     let analyseMs = 0;
