@@ -12,6 +12,7 @@ import { nameReferences, prepareRename, renameName } from '../../../shared/analy
 import { signatureAt } from '../../../shared/analysis/signature-help';
 import { targetDefinition, targetHover } from '../../../shared/analysis/targets';
 import { targetRoutingFor } from './target-routing';
+import { moduleOfRouteFile } from '../host/module-route-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
 import { readRegularFile } from '../host/safe-read';
@@ -102,8 +103,9 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     const text = doc.getText();
     const offset = doc.offsetAt(params.position);
     const analysed = deps.service.last(doc.uri);
+    const file = deps.uriToPath(doc.uri);
     const entries: MoreCompletionEntry[] | undefined =
-      completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation), MAX_COMPLETION_ITEMS + 1) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
+      completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation), MAX_COMPLETION_ITEMS + 1) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)), file === undefined ? undefined : moduleOfRouteFile(file));
     if (!entries) return null;
     // Thousands of route names are filtered here, not shipped: the editor asks again as the user types.
     const { items: kept, complete } = filterCompletions(entries, (e) => text.slice(e.replace.start, Math.max(e.replace.start, offset)));
