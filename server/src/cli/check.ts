@@ -129,23 +129,17 @@ function moduleRouteKeys(files: readonly { file: string; evaluation: FileEvaluat
 }
 
 /**
- * How the application's router reads a route file's targets: its flavour, the module of a module
- * routes file, and for the main file the keys of the module routes files read. Bonfire's module
- * files add to the main file's Route tables (Route::map() returns those too): its keys count as theirs.
+ * How the application's router reads a route file's targets, as the language server has it
+ * (RouteService.routingOf): its flavour, the module of a module routes file, and for the main file
+ * the keys of the module routes files read, except under Bonfire (whose module tables hold the
+ * main file's routes too: a target into a module with a routes file is left undecided there).
  */
 function routingOf(f: CheckedFile, moduleKeys: ReadonlyMap<string, string[] | undefined>): RouteFileRouting {
   const module = moduleOfRouteFile(f.ctx.file);
   if (module !== undefined) return { flavour: f.ctx.router, module };
   const appDir = f.ctx.appDir;
-  const own = f.ctx.router === 'bonfire' ? routeKeysOf(f.evaluation) : [];
-  return {
-    flavour: f.ctx.router,
-    moduleRouteKeys: (name) => {
-      if (appDir === undefined || own === undefined) return undefined;
-      const keys = moduleKeys.get(path.resolve(appDir, 'modules', name, 'config', 'routes.php'));
-      return keys && [...keys, ...own];
-    },
-  };
+  if (appDir === undefined || f.ctx.router === 'bonfire') return { flavour: f.ctx.router };
+  return { flavour: f.ctx.router, moduleRouteKeys: (name) => moduleKeys.get(path.resolve(appDir, 'modules', name, 'config', 'routes.php')) };
 }
 
 function fileJson(r: FileFindings) {

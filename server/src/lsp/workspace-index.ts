@@ -11,6 +11,7 @@ import type { FolderSettings } from '../../../shared/workspace/settings';
 import { chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
 import { chooseRouterFlavour } from '../host/router-flavour';
 import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
+import { ModuleRouteKeys } from './module-route-keys';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 
@@ -73,6 +74,8 @@ export class WorkspaceIndex {
   private readonly routeNames = new Map<string, Set<string>>();
   /** Route files whose evaluation stopped at an analysis limit: their names may be partial (see namesAreComplete). */
   private readonly partialNames = new Set<string>();
+  /** The route keys of the module routes files (main-file targets into a module are decided with them). */
+  readonly moduleKeys = new ModuleRouteKeys();
   /** knownNames(), until a file's names change. */
   private known: Set<string> | undefined;
   /**
@@ -196,6 +199,7 @@ export class WorkspaceIndex {
       this.partialNames.add(file);
       this.log(`${file} is not evaluated to the end (see its evaluation-limit diagnostic): Route::named() is not checked until it is`);
     }
+    this.moduleKeys.record(file, evaluation);
     const changed = new Set<string>();
     // An edit that leaves the names alone leaves their records the same objects: comparing those
     // costs less than building the set of names and comparing sets (2 ms at 10,000 declarations).
@@ -349,6 +353,7 @@ export class WorkspaceIndex {
     this.usages.delete(file);
     this.scanned.delete(file);
     this.known = undefined;
+    this.moduleKeys.remove(file);
     return this.routeNames.delete(file);
   }
 
