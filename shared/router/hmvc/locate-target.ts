@@ -2,7 +2,7 @@ import { PhpArray } from '../../evaluate/values';
 import type { AppTree } from '../app-tree';
 import { CiRouter, readRouteTable, ucfirst, type RouterTable } from '../ci-router';
 import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../controller-target';
-import { applicationFolder } from './app-paths';
+import { applicationFolder, isDirAt } from './app-paths';
 import { controllerFileAt } from './dispatch';
 import type { RouterFlavour } from './flavour';
 import { HmvcRouter } from './hmvc-router';
@@ -58,7 +58,13 @@ export function locateTarget(segments: readonly string[], routing: TargetRouting
   if (router.defaultUsed) return { undecided: `its folder's default controller (default_controller) serves ${routed.join('/')}` };
   const klass = ucfirst(router.klass);
   const file = klass === '' || klass === '0' ? undefined : controllerFileAt(router.directory ?? '', klass, flavour, routing.root);
-  if (file === undefined) return missing(missingReason(router, routed, flavour));
+  if (file === undefined) {
+    // A module folder under CodeIgniter's own router: an HMVC router the detection did not find may well serve it.
+    if (flavour === 'ci' && isDirAt(routing.root, `application/modules/${routed[0]}/controllers/`)) {
+      return { undecided: `modules/${routed[0]}/ exists, but no HMVC router was found to serve it (set ciRoutes.router or --router)` };
+    }
+    return missing(missingReason(router, routed, flavour));
+  }
   const owner = moduleOfControllerPath(file);
   return {
     found: true,
