@@ -3,10 +3,11 @@ import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { EntryOriginInfo } from '../library/records';
 import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
 import type { AppTree } from '../router/app-tree';
+import type { TargetRouting } from '../router/hmvc/locate-target';
 import type { PhpFileIndex } from '../workspace/php-index';
 import { DECLARING_METHODS, ProducedIndex, countsNested, displayKey, methodsLabel, summarize, summaryTitle, uniqueCalls, type DeclarationSummary } from './declarations';
 import { fromSpan } from './origins';
-import { dispatchTarget, targetUnder, translatesDashes, type TargetDispatch } from './target-dispatch';
+import { dispatchTarget, routingOf, targetUnder, translatesDashes, type TargetDispatch } from './target-dispatch';
 
 export interface DeclarationLens {
   /** The whole call; editors show the lens above its first line. */
@@ -64,18 +65,30 @@ export interface DispatchedRoute {
 /** Routes by the controller file they dispatch to (relative to the application folder). */
 export type ControllerReach = Map<string, DispatchedRoute[]>;
 
+/** A route file of the application, with the module whose `config/routes.php` it is (its targets are relative to it). */
+export interface ModuleRouteFile {
+  evaluation: FileEvaluation;
+  module?: string;
+}
+
 /**
  * Every route of the given route files, grouped by the controller file it dispatches to
- * (relative to the application folder). Each distinct target is resolved once; hosts may keep
+ * (relative to the application folder), located as `routing`'s router does (a module file's
+ * targets relative to its module). Each distinct target is resolved once per file; hosts may keep
  * the result while the route files and the tree do not change.
  */
-export function controllerReach(routeFiles: Iterable<FileEvaluation>, tree: AppTree): ControllerReach {
+export function controllerReach(routeFiles: Iterable<FileEvaluation | ModuleRouteFile>, routing: TargetRouting | AppTree): ControllerReach {
   const byFile: ControllerReach = new Map();
+  const base = routingOf(routing);
   // Read one at a time: a caller may evaluate each file as it is read and let it go after.
   let fileIndex = -1;
-  for (const evaluation of routeFiles) {
+  for (const file of routeFiles) {
     fileIndex++;
+    if (!file) continue;
+    const evaluation = 'evaluation' in file ? file.evaluation : file;
     if (!evaluation) continue;
+    const module = 'evaluation' in file ? file.module : undefined;
+    const fileRouting: TargetRouting = module === undefined ? base : { ...base, module };
     const translate = translatesDashes(evaluation);
     const cache = new Map<string, TargetDispatch | undefined>();
     const merged = new Map<string, DispatchedRoute>();
@@ -94,7 +107,7 @@ export function controllerReach(routeFiles: Iterable<FileEvaluation>, tree: AppT
           if (!seen.route.methods.includes(method)) seen.route.methods.push(method);
           continue;
         }
-        if (!cache.has(target)) cache.set(target, dispatchTarget(target, tree, translate));
+        if (!cache.has(target)) cache.set(target, dispatchTarget(target, fileRouting, translate));
         const dispatch = cache.get(target);
         if (!dispatch) continue;
         const origin = routes.originOf(k) as EntryOriginInfo | undefined;
@@ -140,16 +153,16 @@ function baseName(file: string): string {
 
 /**
  * A lens on each public method of a controller file: the routes of the route files that
- * dispatch to it (resolved HMVC aware with `resolveController`). Targets whose controller is
+ * dispatch to it (located as the router does, see controllerReach). Targets whose controller is
  * chosen by a back-reference are ignored; a back-reference in the method segment counts as
  * "may reach" for the methods it can name. Pass `reach` from controllerReach() to reuse it.
  */
 export function controllerLenses(
   controllerFileRel: string,
   controllerIndex: PhpFileIndex,
-  routeFiles: Iterable<FileEvaluation>,
-  tree: AppTree,
-  reach: ControllerReach = controllerReach(routeFiles, tree),
+  routeFiles: Iterable<FileEvaluation | ModuleRouteFile>,
+  routing: TargetRouting | AppTree,
+  reach: ControllerReach = controllerReach(routeFiles, routing),
 ): ControllerLens[] {
   const classes = controllerIndex?.controllers ?? [];
   // The file's controller is the class named like the file; fall back to every class in it.

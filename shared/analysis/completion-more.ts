@@ -28,9 +28,10 @@ export interface MoreCompletionEntry extends Omit<CompletionEntry, 'kind'> {
 
 /**
  * Entries for the cursor, or undefined when it is in none of the places this file handles.
- * Without a listing, targets and `module` values offer nothing.
+ * Without a listing, targets and `module` values offer nothing. `module`: the module whose routes
+ * file this is (its targets are relative to it).
  */
-export function completeMore(text: string, offset: number, listing?: ControllerListing): MoreCompletionEntry[] | undefined {
+export function completeMore(text: string, offset: number, listing?: ControllerListing, module?: string): MoreCompletionEntry[] | undefined {
   const ctx = cursorContext(text, offset);
   if (!ctx) return undefined;
   const pos = cursorPosition(ctx);
@@ -44,12 +45,12 @@ export function completeMore(text: string, offset: number, listing?: ControllerL
     case 'route-argument':
       if (!s) return undefined;
       if ((isRouteMethod(pos.method) && pos.argIndex === 0) || pos.method === 'block') return wildcards(text, offset, s);
-      if (isRouteMethod(pos.method) && pos.argIndex === 1) return listing ? completeTargetSegments(text, offset, s, listing) : undefined;
+      if (isRouteMethod(pos.method) && pos.argIndex === 1) return listing ? completeTargetSegments(text, offset, s, listing, module) : undefined;
       return undefined;
     case 'route-key':
       return s ? wildcards(text, offset, s) : undefined;
     case 'route-value':
-      return s && listing ? completeTargetSegments(text, offset, s, listing) : undefined;
+      return s && listing ? completeTargetSegments(text, offset, s, listing, module) : undefined;
   }
 }
 

@@ -3,7 +3,7 @@ import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../librar
 import type { Span } from '../php/ast';
 import type { AppTree } from '../router/app-tree';
 import type { Dispatch } from '../router/ci-router';
-import type { ControllerResolution } from '../router/controllers';
+import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../router/controller-target';
 import type { RouterFlavour } from '../router/hmvc/flavour';
 import { evaluatedModuleRouteFiles } from '../router/hmvc/module-route-files';
 import { routeRequest, type HmvcRouting } from '../router/hmvc/route-request';
@@ -105,8 +105,8 @@ function declarationSpan(evaluation: FileEvaluation, m: MethodIndex, key: string
 /** The controller as earlier answers gave it: its file from the application folder, class as routed, method, arguments. */
 function controllerOf(r: HmvcRouting): ControllerResolution | null {
   if (r.controller_file !== null && r.rsegments) {
-    const file = r.controller_file.startsWith('application/') ? r.controller_file.slice('application/'.length) : `../${r.controller_file}`;
-    const module = /(?:^|\/)modules\/([^/]+)\/controllers\//.exec(r.controller_file)?.[1];
+    const file = fromApplicationFolder(r.controller_file);
+    const module = moduleOfControllerPath(r.controller_file);
     return { found: true, target: { file, ...(module ? { module } : {}), class: r.rsegments[0] ?? '', method: r.rsegments[1] ?? r.method ?? 'index', args: r.rsegments.slice(2) } };
   }
   return { found: false, reason: whyNoController(r), tried: [] };

@@ -1,7 +1,8 @@
 /**
  * Completion inside a target (`$to`) string, one segment at a time: modules, controller folders
- * and controllers first, then a controller's public methods. Follows the lookup order of
- * resolveController(): a module shadows an application controller or folder of the same name.
+ * and controllers first, then a controller's public methods. Follows the HMVC routers' locate():
+ * a module shadows an application controller or folder of the same name. In a module's routes
+ * file targets are relative to the module: its own controllers only, without the module's name.
  */
 
 import type { Span } from '../php/ast';
@@ -55,8 +56,14 @@ function candidates(listing: ControllerListing): Candidate[] {
   return out;
 }
 
-/** Entries for the segment being typed in a target string. */
-export function completeTargetSegments(text: string, offset: number, string: StringAtCursor, listing: ControllerListing): MoreCompletionEntry[] {
+/** What a module's routes file can spell: the module's paths without the module's name (parse_routes() puts it back). */
+function moduleRelative(all: Candidate[], module: string): Candidate[] {
+  const own = module.toLowerCase();
+  return all.filter((c) => c.path.length > 1 && c.path[0].toLowerCase() === own).map((c) => ({ ...c, path: c.path.slice(1) }));
+}
+
+/** Entries for the segment being typed in a target string; `module`: the module whose routes file it is. */
+export function completeTargetSegments(text: string, offset: number, string: StringAtCursor, listing: ControllerListing, module?: string): MoreCompletionEntry[] {
   const parts = string.typed.split('/');
   const partial = parts.pop() ?? '';
   const done = parts.map((p) => p.toLowerCase());
@@ -67,7 +74,7 @@ export function completeTargetSegments(text: string, offset: number, string: Str
   const replace: Span = { start: offset - partial.length, end };
   const seen = new Set<string>();
   const out: MoreCompletionEntry[] = [];
-  for (const c of candidates(listing)) {
+  for (const c of module === undefined ? candidates(listing) : moduleRelative(candidates(listing), module)) {
     if (c.path.length !== done.length + 1 || !done.every((p, i) => c.path[i].toLowerCase() === p)) continue;
     const label = c.path[done.length];
     if (seen.has(label.toLowerCase())) continue;

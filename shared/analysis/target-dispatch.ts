@@ -2,7 +2,9 @@ import { PhpArray, type Value } from '../evaluate/values';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { RequestMethod } from '../library/methods';
 import type { AppTree } from '../router/app-tree';
-import { resolveController, type ControllerResolution, type ControllerTarget } from '../router/controllers';
+import type { ControllerResolution, ControllerTarget } from '../router/controller-target';
+import { rootAroundApplication } from '../router/hmvc/app-paths';
+import { locateTarget, type TargetRouting } from '../router/hmvc/locate-target';
 
 /** Where a route target lands, decided from its static segments only. */
 export interface TargetDispatch {
@@ -21,18 +23,36 @@ export function varies(segment: string): boolean {
   return segment.includes('$') || segment.includes('{') || segment.includes('\\');
 }
 
+/** What a target's controller-choosing segments tell: where it lands, the segment that decides it per request, or why it is not known. */
+export type StaticTarget = { resolution: ControllerResolution } | { decidedBy: string } | { undecided: string };
+
+/**
+ * The router of an application whose host did not tell it: Modular Extensions' reading when the
+ * folder has modules, else CodeIgniter's own.
+ */
+export function guessedRouting(folder: AppTree, root: AppTree = rootAroundApplication(folder)): TargetRouting {
+  return { flavour: folder.isDir('modules') ? 'mx' : 'ci', root };
+}
+
+/** A routing as given, or the guessed one of an application folder (callers that know no router). */
+export function routingOf(given: TargetRouting | AppTree): TargetRouting {
+  return 'flavour' in given ? given : guessedRouting(given);
+}
+
 /**
  * The one rule for targets with back-references: the controller is known only when the static
  * segments before the first varying one already reach the same controller file. Otherwise the
  * segment that decides it per request is returned. Never throws.
  */
-export function resolveStaticTarget(segments: string[], tree: AppTree, translateDashes = false): { resolution: ControllerResolution } | { decidedBy: string } {
+export function resolveStaticTarget(segments: string[], given: TargetRouting | AppTree, translateDashes = false): StaticTarget {
+  const routing = routingOf(given);
   const first = segments.findIndex(varies);
   if (first === 0) return { decidedBy: segments[0] };
-  const full = resolveController(segments, tree, translateDashes);
+  const full = locateTarget(segments, routing, translateDashes);
+  if ('undecided' in full) return full;
   if (first > 0) {
-    const stable = resolveController(segments.slice(0, first), tree, translateDashes);
-    if (!stable.found || !full.found || stable.target.file !== full.target.file) return { decidedBy: segments[first] };
+    const stable = locateTarget(segments.slice(0, first), routing, translateDashes);
+    if ('undecided' in stable || !stable.found || !full.found || stable.target.file !== full.target.file) return { decidedBy: segments[first] };
   }
   return { resolution: full };
 }
@@ -43,13 +63,13 @@ export function resolveStaticTarget(segments: string[], tree: AppTree, translate
  * unresolvable here; one in the method segment makes the method vary; in the arguments it does
  * not matter. Never throws.
  */
-export function dispatchTarget(target: string, tree: AppTree, translateDashes = false): TargetDispatch | undefined {
+export function dispatchTarget(target: string, routing: TargetRouting | AppTree, translateDashes = false): TargetDispatch | undefined {
   if (typeof target !== 'string') return undefined;
   const segments = target.split('/').filter((s) => s !== '');
   if (segments.length === 0) return undefined;
   let resolved: ControllerResolution;
   try {
-    const r = resolveStaticTarget(segments, tree, translateDashes);
+    const r = resolveStaticTarget(segments, routing, translateDashes);
     if (!('resolution' in r) || !r.resolution.found) return undefined;
     resolved = r.resolution;
   } catch {

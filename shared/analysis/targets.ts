@@ -5,8 +5,9 @@
 
 import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
+import type { ControllerResolution } from '../router/controller-target';
 import type { AppTree } from '../router/app-tree';
-import type { ControllerResolution } from '../router/controllers';
+import type { TargetRouting } from '../router/hmvc/locate-target';
 import type { ControllerCatalog } from '../workspace/controller-catalog';
 import { indexPhpFile } from '../workspace/php-index';
 import { callsAround, callsWithTargetAt } from './calls-at';
@@ -14,6 +15,7 @@ import { cursorContext } from './cursor-context';
 import { cursorPosition } from './cursor-position';
 import { isRouteMethod } from './origins';
 import { resolveStaticTarget, varies } from './target-dispatch';
+import { targetScope, type RouteFileRouting } from './target-scope';
 import { markdownCode as code, markdownText } from '../util/escape';
 
 export interface TargetAtCursor {
@@ -21,10 +23,12 @@ export interface TargetAtCursor {
   span: Span;
   target: string;
   segments: string[];
-  /** The HMVC-aware lookup; undefined when a segment decided per request picks the controller. */
+  /** The router's look-up; undefined when a segment decided per request picks the controller, or it is not known. */
   resolution?: ControllerResolution;
   /** When `resolution` is undefined: the segment (`$1`, `{default_controller}`) that picks the controller. */
   decidedBy?: string;
+  /** When `resolution` is undefined and no segment decides it: why the look-up cannot tell. */
+  undecided?: string;
 }
 
 /** A back-reference or placeholder: its value is known only per request. */
@@ -39,8 +43,8 @@ function translatesDashes(evaluation: FileEvaluation): boolean {
  * `blog/$1` when `$1` may name a controller of blog) leaves it undecided; in the method or the
  * arguments it does not matter.
  */
-export function resolveTargetSegments(segments: string[], tree: AppTree, translateDashes = false): Pick<TargetAtCursor, 'resolution' | 'decidedBy'> {
-  return resolveStaticTarget(segments, tree, translateDashes);
+export function resolveTargetSegments(segments: string[], routing: TargetRouting | AppTree, translateDashes = false): Pick<TargetAtCursor, 'resolution' | 'decidedBy' | 'undecided'> {
+  return resolveStaticTarget(segments, routing, translateDashes);
 }
 
 /** The target string at the cursor: from the evaluation for Route calls, from the text for `$route[...] =`. */
@@ -75,23 +79,27 @@ function targetLiteralAt(text: string, evaluation: FileEvaluation, offset: numbe
 }
 
 /** The target under the cursor with where it dispatches, or undefined off a target. */
-export function targetAt(text: string, evaluation: FileEvaluation, offset: number, tree: AppTree): TargetAtCursor | undefined {
+export function targetAt(text: string, evaluation: FileEvaluation, offset: number, routing: TargetRouting | AppTree): TargetAtCursor | undefined {
   try {
     const literal = targetLiteralAt(text, evaluation, offset);
     if (!literal) return undefined;
     const segments = literal.target.split('/').filter((s) => s !== '');
     if (segments.length === 0) return { ...literal, segments, decidedBy: undefined, resolution: { found: false, reason: 'the target is empty', tried: [] } };
-    return { ...literal, segments, ...resolveTargetSegments(segments, tree, translatesDashes(evaluation)) };
+    return { ...literal, segments, ...resolveTargetSegments(segments, routing, translatesDashes(evaluation)) };
   } catch {
     return undefined;
   }
 }
 
-/** Markdown saying where the target under the cursor dispatches, or why nowhere. */
-export function targetHover(text: string, evaluation: FileEvaluation, offset: number, catalog: ControllerCatalog): { markdown: string; span: Span } | undefined {
-  const at = targetAt(text, evaluation, offset, catalog.tree);
+/**
+ * Markdown saying where the target under the cursor dispatches, or why nowhere. `routing`: the
+ * host's router and the file's module (guessed from the controllers' folder without it).
+ */
+export function targetHover(text: string, evaluation: FileEvaluation, offset: number, catalog: ControllerCatalog, routing?: RouteFileRouting): { markdown: string; span: Span } | undefined {
+  const at = targetAt(text, evaluation, offset, targetScope(catalog, routing).routing);
   if (!at) return undefined;
   const target = code(at.target);
+  if (at.undecided !== undefined) return { span: at.span, markdown: `Where ${target} dispatches is not known here: ${markdownText(at.undecided)}.` };
   if (!at.resolution) {
     return { span: at.span, markdown: `The controller of ${target} depends on the request: ${code(at.decidedBy ?? '')} is filled in from the URI.` };
   }
@@ -118,10 +126,10 @@ export function targetDefinition(
   text: string,
   evaluation: FileEvaluation,
   offset: number,
-  tree: AppTree,
+  routing: TargetRouting | AppTree,
   read: (file: string) => string | undefined,
 ): { file: string; span?: Span } | undefined {
-  const at = targetAt(text, evaluation, offset, tree);
+  const at = targetAt(text, evaluation, offset, routing);
   if (!at?.resolution?.found) return undefined;
   const t = at.resolution.target;
   let source: string | undefined;

@@ -3,7 +3,10 @@ import * as path from 'node:path';
 import { routeRows } from '../../shared/analysis/route-table';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/library/methods';
-import { resolveController } from '../../shared/router/controllers';
+import { routeKeysOf } from '../../shared/analysis/route-file-keys';
+import { locateTarget, type TargetRouting } from '../../shared/router/hmvc/locate-target';
+import { AppRoot } from '../../server/src/host/app-root';
+import * as fs from 'node:fs';
 import { routeUri } from '../../shared/router/ci-router';
 import { loadRouteFile } from '../../server/src/host/route-file';
 import { EXAMPLE_APP } from '../helpers/paths';
@@ -52,13 +55,20 @@ describe('the example app (examples/bonfire-app)', () => {
     assert.equal(feed?.span?.file?.path, path.join(EXAMPLE_APP, 'application', 'config', 'routes', 'api.php'), 'declared in the file routes.php includes');
   });
 
-  it('sends every concrete target to a controller file that exists (HMVC aware)', () => {
-    const tree = ctx.tree!;
+  const blogRoutes = path.join(EXAMPLE_APP, 'application', 'modules', 'blog', 'config', 'routes.php');
+  const routing: TargetRouting = {
+    flavour: ctx.router,
+    root: new AppRoot(ctx.appDir!).tree,
+    moduleRouteKeys: (module) => (module === 'blog' ? routeKeysOf(evaluateRouteFile(fs.readFileSync(blogRoutes, 'utf8'))) : undefined),
+  };
+
+  it('sends every concrete target to a controller file that exists, as its router (MX) locates it', () => {
+    assert.equal(ctx.router, 'mx');
     for (const [m] of REQUEST_METHODS.entries()) {
       for (const row of routeRows(ev, m)) {
         if (row.reserved || typeof row.target !== 'string' || row.target === '' || row.target.startsWith('$')) continue;
-        const r = resolveController(row.target.split('/'), tree);
-        assert.ok(r.found, `${REQUEST_METHODS[m]} ${row.key} → ${row.target}: ${r.found ? '' : r.reason}`);
+        const r = locateTarget(row.target.split('/'), routing);
+        assert.ok('found' in r && r.found, `${REQUEST_METHODS[m]} ${row.key} → ${row.target}: ${JSON.stringify(r)}`);
       }
     }
   });
@@ -68,8 +78,8 @@ describe('the example app (examples/bonfire-app)', () => {
     const r = routeUri(get, 'admin/content/blog/edit/5', { method: 'GET', tree: ctx.tree! });
     assert.equal(r.matched_key, 'admin/content/(:any)/(:any)/(:any)');
     assert.deepStrictEqual(r.target_segments, ['blog', 'content', 'edit', '5']);
-    const c = resolveController(r.target_segments!, ctx.tree!);
-    assert.ok(c.found);
-    assert.deepStrictEqual(c.found && c.target, { file: 'modules/blog/controllers/Content.php', module: 'blog', class: 'content', method: 'edit', args: ['5'] });
+    const c = locateTarget(r.target_segments!, routing);
+    assert.ok('found' in c && c.found);
+    assert.deepStrictEqual(c.target, { file: 'modules/blog/controllers/Content.php', module: 'blog', class: 'content', method: 'edit', args: ['5'] });
   });
 });

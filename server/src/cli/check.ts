@@ -8,7 +8,10 @@ import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
+import { routeKeysOf } from '../../../shared/analysis/route-file-keys';
+import type { RouteFileRouting } from '../../../shared/analysis/target-scope';
 import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
+import { moduleOfRouteFile } from '../host/module-route-file';
 import type { RouteFileContext } from '../host/route-file';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { style, type Styler } from './table';
@@ -95,12 +98,20 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
   for (const f of input.routeFiles) for (const name of namesOf(f.evaluation)) knownNames.add(name);
   for (const { evaluation } of input.namesFrom) for (const name of namesOf(evaluation)) knownNames.add(name);
   const nameChecked = (f: Finding) => namesComplete || f.code !== 'unknown-route-name';
+  const moduleKeys = moduleRouteKeys([...input.routeFiles.map((f) => ({ file: f.ctx.file, evaluation: f.evaluation })), ...input.namesFrom]);
   const out: FileFindings[] = input.routeFiles.map((f) => ({
     file: f.ctx.file,
     kind: 'route file',
     dialect: f.ctx.dialect,
     lines: new LineIndex(f.ctx.text),
-    findings: withSeverities(analyzeRouteFile(f.ctx.text, f.evaluation, { knownNames, controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir, f.ctx.tree) : undefined }).filter(nameChecked), severities),
+    findings: withSeverities(
+      analyzeRouteFile(f.ctx.text, f.evaluation, {
+        knownNames,
+        controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir, f.ctx.tree) : undefined,
+        routing: routingOf(f, moduleKeys),
+      }).filter(nameChecked),
+      severities,
+    ),
   }));
   if (!namesComplete) return out;
   for (const { file, text, usages } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
@@ -108,6 +119,27 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
     if (findings.length) out.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
   }
   return out;
+}
+
+/** The route keys of each module routes file read (by its path), for main-file targets into those modules. */
+function moduleRouteKeys(files: readonly { file: string; evaluation: FileEvaluation }[]): Map<string, string[] | undefined> {
+  const out = new Map<string, string[] | undefined>();
+  for (const { file, evaluation } of files) if (moduleOfRouteFile(file) !== undefined) out.set(path.resolve(file), routeKeysOf(evaluation));
+  return out;
+}
+
+/**
+ * How the application's router reads a route file's targets, as the language server has it
+ * (RouteService.routingOf): its flavour, the module of a module routes file, and for the main file
+ * the keys of the module routes files read, except under Bonfire (whose module tables hold the
+ * main file's routes too: a target into a module with a routes file is left undecided there).
+ */
+function routingOf(f: CheckedFile, moduleKeys: ReadonlyMap<string, string[] | undefined>): RouteFileRouting {
+  const module = moduleOfRouteFile(f.ctx.file);
+  if (module !== undefined) return { flavour: f.ctx.router, module };
+  const appDir = f.ctx.appDir;
+  if (appDir === undefined || f.ctx.router === 'bonfire') return { flavour: f.ctx.router };
+  return { flavour: f.ctx.router, moduleRouteKeys: (name) => moduleKeys.get(path.resolve(appDir, 'modules', name, 'config', 'routes.php')) };
 }
 
 function fileJson(r: FileFindings) {

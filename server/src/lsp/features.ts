@@ -11,9 +11,10 @@ import { hoverAt, namedRouteHover } from '../../../shared/analysis/hover';
 import { nameReferences, prepareRename, renameName } from '../../../shared/analysis/rename';
 import { signatureAt } from '../../../shared/analysis/signature-help';
 import { targetDefinition, targetHover } from '../../../shared/analysis/targets';
+import { targetRoutingFor } from './target-routing';
+import { moduleOfRouteFile } from '../host/module-route-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
-import { DiskTree } from '../host/disk-tree';
 import { readRegularFile } from '../host/safe-read';
 import { nameDeclarations } from '../../../shared/analysis/produced';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
@@ -85,7 +86,7 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     const analysed = deps.service.last(doc.uri);
     if (file && deps.index.isRouteFile(file) && analysed) {
       const catalog = deps.service.controllersOf(analysed.appDir);
-      const t = catalog && targetHover(analysed.text, analysed.evaluation, offset, catalog);
+      const t = catalog && analysed.appDir && targetHover(analysed.text, analysed.evaluation, offset, catalog, targetRoutingFor(deps, analysed.appDir, analysed.router.flavour, file));
       if (t) return { contents: { kind: MarkupKind.Markdown, value: t.markdown }, range: spanToRange(doc, t.span) };
       const h = hoverAt(analysed.text, analysed.evaluation, offset, doc.uri);
       if (h) return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: spanToRange(doc, h.span) };
@@ -102,8 +103,9 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     const text = doc.getText();
     const offset = doc.offsetAt(params.position);
     const analysed = deps.service.last(doc.uri);
+    const file = deps.uriToPath(doc.uri);
     const entries: MoreCompletionEntry[] | undefined =
-      completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation), MAX_COMPLETION_ITEMS + 1) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)));
+      completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation), MAX_COMPLETION_ITEMS + 1) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)), file === undefined ? undefined : moduleOfRouteFile(file));
     if (!entries) return null;
     // Thousands of route names are filtered here, not shipped: the editor asks again as the user types.
     const { items: kept, complete } = filterCompletions(entries, (e) => text.slice(e.replace.start, Math.max(e.replace.start, offset)));
@@ -179,7 +181,8 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
       const analysed = deps.service.last(doc.uri);
       if (!analysed?.appDir) return null;
       const appDir = analysed.appDir;
-      const target = targetDefinition(analysed.text, analysed.evaluation, offset, new DiskTree(appDir), (f) => textOf(deps, path.join(appDir, f)));
+      const routing = targetRoutingFor(deps, appDir, analysed.router.flavour, deps.uriToPath(doc.uri));
+      const target = targetDefinition(analysed.text, analysed.evaluation, offset, routing, (f) => textOf(deps, path.join(appDir, f)));
       if (!target) return null;
       const file = path.join(appDir, target.file);
       const loc = locationIn(deps, file, target.span ?? { start: 0, end: 0 });

@@ -17,10 +17,11 @@ import { backReferenceHints } from '../../../shared/analysis/inlay-hints';
 import { workspaceSymbols } from '../../../shared/analysis/symbols';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
-import { DiskTree } from '../host/disk-tree';
+import { moduleOfRouteFile } from '../host/module-route-file';
 import { applicationDirOf } from '../host/route-file';
 import { spanToRange } from './convert';
 import { routeInputs, type FeatureDeps } from './feature-deps';
+import { targetRoutingFor } from './target-routing';
 import type { OutlineCache } from './outline-cache';
 import { iconLabelText, visibleControls } from '../../../shared/util/escape';
 
@@ -93,10 +94,10 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     if (inputs.length === 0) return null;
     // One evaluation at a time: the index evaluates again the files it let go, and lets them go again.
     const routeFiles = (function* () {
-      for (const input of inputs) yield input.evaluation;
+      for (const input of inputs) yield { evaluation: input.evaluation, module: moduleOfRouteFile(input.file) };
     })();
-    const tree = new DiskTree(app.appDir);
-    const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), [], tree, controllerReach(routeFiles, tree));
+    const routing = targetRoutingFor(deps, app.appDir, deps.service.routerOf(app.appDir, deps.settingsFor(file!)).flavour, path.join(app.appDir, 'config', 'routes.php'));
+    const lenses = controllerLenses(app.rel, indexPhpFile(doc.getText()), [], routing, controllerReach(routeFiles, routing));
     return lenses.map((l) => ({ range: spanToRange(doc, l.span), command: { title: iconLabelText(l.title), command: '' } }));
   });
 
@@ -116,7 +117,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     const r = routeDoc(params.textDocument.uri);
     if (!r || !r.a.appDir) return null;
     const appDir = r.a.appDir;
-    return targetLinks(r.a.text, r.a.evaluation, new DiskTree(appDir)).map((l) => ({
+    return targetLinks(r.a.text, r.a.evaluation, targetRoutingFor(deps, appDir, r.a.router.flavour, r.file)).map((l) => ({
       range: spanToRange(r.doc, l.span),
       target: pathToFileURL(path.join(appDir, l.file)).toString(),
       tooltip: visibleControls(l.tooltip),

@@ -18,6 +18,10 @@ import { chooseEnvironment, type EnvironmentChoice } from '../host/environment';
 import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from '../host/router-flavour';
 import { mayRead } from '../host/read-fence';
+import { moduleOfRouteFile } from '../host/module-route-file';
+import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
+import type { RouteFileRouting } from '../../../shared/analysis/target-scope';
+import type { ModuleRouteKeys } from './module-route-keys';
 
 export interface SeverityFinding {
   finding: Finding;
@@ -73,6 +77,22 @@ export class RouteService implements RouteFileEvaluator {
 
   private readonly listings = new Map<string, ControllerListing>();
 
+  /** The index's module route keys (set by the server): main-file targets into a module are decided with them. */
+  moduleKeys: ModuleRouteKeys | undefined;
+
+  /**
+   * How the router reads a route file's targets: module-relative in a module's file; in the main
+   * file, through the module files' keys. Bonfire's module tables hold the main file's routes too,
+   * which change with every edit of it: there a target into a module with a routes file is left undecided.
+   */
+  private routingOf(file: string, appDir: string | undefined, flavour: RouterFlavour): RouteFileRouting {
+    const module = moduleOfRouteFile(file);
+    if (module !== undefined) return { flavour, module };
+    const keys = this.moduleKeys;
+    if (!keys || appDir === undefined || flavour === 'bonfire') return { flavour };
+    return { flavour, moduleRouteKeys: (m) => keys.of(appDir, m), moduleRouteKeysVersion: keys.version };
+  }
+
   /** Forgets what is known of controllers (a PHP file changed on disk). */
   invalidateControllers(): void {
     this.catalogs.clear();
@@ -104,6 +124,11 @@ export class RouteService implements RouteFileEvaluator {
       this.catalogs.set(appDir, c);
     }
     return c;
+  }
+
+  /** The router of an application under these settings ('auto': detected, remembered with the application). */
+  routerOf(appDir: string | undefined, settings: FolderSettings): RouterChoice {
+    return settings.router === 'auto' ? this.app(appDir).router : chooseRouterFlavour(settings.router, appDir);
   }
 
   /** Forgets what was read from an application folder (a constants file or Route.php changed). */
@@ -244,7 +269,8 @@ export class RouteService implements RouteFileEvaluator {
 
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDirOf(file)) });
+    const appDir = appDirOf(file);
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDir), routing: this.routingOf(file, appDir, this.app(appDir).router.flavour) });
   }
 
   /**
@@ -297,6 +323,7 @@ export class RouteService implements RouteFileEvaluator {
     const steps = analyzeRouteFileSteps(text, evaluation, {
       knownNames: names === 'pending' ? undefined : names,
       controllers: this.catalog(appDir),
+      routing: this.routingOf(file, appDir, router.flavour),
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
     let analyseMs = 0;

@@ -17,6 +17,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ROUTER_FILE_NAMES } from '../host/router-flavour';
+import { moduleOfRouteFile } from '../host/module-route-file';
 import { normalizeSettings, severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { DIAGNOSTIC_CODES } from '../../../shared/analysis/diagnostics/types';
 import { setReadRoots } from '../host/read-fence';
@@ -338,6 +339,23 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
       republishUsages(names);
     }, Math.max(debounceMs, 50));
   }
+
+  /**
+   * A module routes file's keys changed: once typing pauses, the open main route files are
+   * analysed again (their targets into that module may be decided otherwise).
+   */
+  let moduleKeysTimer: NodeJS.Timeout | undefined;
+  service.moduleKeys = index.moduleKeys;
+  index.moduleKeys.onChange = () => {
+    if (moduleKeysTimer) clearTimeout(moduleKeysTimer);
+    moduleKeysTimer = setTimeout(() => {
+      moduleKeysTimer = undefined;
+      for (const doc of documents.all()) {
+        const file = uriToPath(doc.uri);
+        if (file && index.isRouteFile(file) && moduleOfRouteFile(file) === undefined) restart(doc.uri);
+      }
+    }, Math.max(debounceMs, 50));
+  };
 
   /** Publishes unknown-route-name findings again (only in files using one of `names`, when given). */
   function republishUsages(names?: ReadonlySet<string>): void {

@@ -12,6 +12,7 @@ import { applicationDirOf, applyEnvironment, chooseDialect, constantsOfApp, dete
 import { mayRead } from '../host/read-fence';
 import { chooseRouterFlavour } from '../host/router-flavour';
 import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
+import { ModuleRouteKeys } from './module-route-keys';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 
@@ -79,6 +80,8 @@ export class WorkspaceIndex {
    * opened application/config/): the module route files that may declare names cannot be read.
    */
   private readonly appBeyondFolder = new Set<string>();
+  /** The route keys of the module routes files (main-file targets into a module are decided with them). */
+  readonly moduleKeys = new ModuleRouteKeys();
   /** knownNames(), until a file's names change. */
   private known: Set<string> | undefined;
   /**
@@ -217,6 +220,7 @@ export class WorkspaceIndex {
       this.partialNames.add(file);
       this.log(`${file} is not evaluated to the end (see its evaluation-limit diagnostic): Route::named() is not checked until it is`);
     }
+    this.moduleKeys.record(file, evaluation);
     const changed = new Set<string>();
     // An edit that leaves the names alone leaves their records the same objects: comparing those
     // costs less than building the set of names and comparing sets (2 ms at 10,000 declarations).
@@ -388,6 +392,7 @@ export class WorkspaceIndex {
     this.usages.delete(file);
     this.scanned.delete(file);
     this.known = undefined;
+    this.moduleKeys.remove(file);
     return this.routeNames.delete(file);
   }
 

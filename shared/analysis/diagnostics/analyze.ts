@@ -1,6 +1,7 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import { Describer } from '../origins';
 import type { ControllerCatalog } from '../../workspace/controller-catalog';
+import type { RouteFileRouting } from '../target-scope';
 import { afterMap } from './checks/after-map';
 import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
@@ -56,6 +57,8 @@ export interface AnalyzeOptions {
   knownNames?: ReadonlySet<string>;
   /** The application's controllers; without it, targets are not checked. */
   controllers?: ControllerCatalog;
+  /** How the application's router reads this file's targets (flavour, module); guessed from the controllers' folder without it. */
+  routing?: RouteFileRouting;
   /**
    * Called once with what every check but the inclusion checks found (in document order), before
    * those run: an editor may show it while they do.
@@ -83,7 +86,7 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
       yield;
     }
   }
-  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers)]);
+  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing)]);
   options.beforeInclusionChecks?.(sortFindings(placed(out)));
   yield* run(INCLUSION_CHECKS);
   return sortFindings(placed(out));

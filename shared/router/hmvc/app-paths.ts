@@ -1,4 +1,4 @@
-import type { AppTree } from '../app-tree';
+import { normalizeAppPath, type AppTree } from '../app-tree';
 
 /**
  * A path as the operating system resolves it, relative to the application root: repeated and
@@ -40,5 +40,24 @@ export function applicationFolder(root: AppTree): AppTree {
   return {
     isFile: (path) => isFileAt(root, `application/${path}`),
     isDir: (path) => isDirAt(root, `application/${path}`),
+  };
+}
+
+/** The application root around an application folder alone (nothing beside `application/`): the inverse of applicationFolder. */
+export function rootAroundApplication(folder: AppTree): AppTree {
+  const inside = (path: string): string | undefined => {
+    const n = normalizeAppPath(path);
+    if (n === 'application') return '';
+    return n.startsWith('application/') ? n.slice('application/'.length) : undefined;
+  };
+  return {
+    isFile: (path) => {
+      const p = inside(path);
+      return p !== undefined && p !== '' && folder.isFile(p);
+    },
+    isDir: (path) => {
+      const p = inside(path);
+      return normalizeAppPath(path) === '' || (p !== undefined && folder.isDir(p));
+    },
   };
 }

@@ -48,6 +48,17 @@ const LOADED_BEFORE_DISPATCH: Record<RouterFlavour, readonly string[]> = {
 export type MethodCheck = (file: string, klass: string, method: string) => boolean | undefined;
 
 /**
+ * The class file dispatch loads for a routed directory and class (from the application root):
+ * `application/controllers/<directory><Class>.php`, in Bonfire also under `bonfire/controllers/`.
+ */
+export function controllerFileAt(directory: string, klass: string, flavour: RouterFlavour, root: AppTree): string | undefined {
+  const candidates = [`application/controllers/${directory}${klass}.php`];
+  if (flavour === 'bonfire') candidates.push(`bonfire/controllers/${directory}${klass}.php`);
+  const found = candidates.find((c) => isFileAt(root, c));
+  return found === undefined ? undefined : (resolveAppPath(root, found) ?? found);
+}
+
+/**
  * CodeIgniter.php's dispatch: the class file under `application/controllers/<directory>` (Bonfire
  * also `bonfire/controllers/`), the refused method names, then its own 404_override rule (a class
  * already loaded, the current directory, then `application/controllers/`, which resets the directory).
@@ -62,13 +73,11 @@ export function dispatch(routed: RoutedState, override404: Value | undefined, fl
   if (phpEmpty(klass)) {
     notFound = true;
   } else {
-    const candidates = [`application/controllers/${directory}${klass}.php`];
-    if (flavour === 'bonfire') candidates.push(`bonfire/controllers/${directory}${klass}.php`);
-    const found = candidates.find((c) => isFileAt(root, c));
+    const found = controllerFileAt(directory, klass, flavour, root);
     if (found === undefined) {
       notFound = true;
     } else {
-      file = resolveAppPath(root, found) ?? found;
+      file = found;
       loaded.set(klass.toLowerCase(), file);
       notFound = method.startsWith('_') || CI_CONTROLLER_METHODS.has(method.toLowerCase()) || accepts?.(file, klass, method) === false;
     }

@@ -2,6 +2,7 @@ import { PhpArray, type Value } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import { resolveStaticTarget, varies } from '../../target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
+import { targetScope, type RouteFileRouting, type TargetScope } from '../../target-scope';
 import { steppedCheck, type Check } from '../context';
 import { MethodGroups, toSpan } from '../../origins';
 import { finding, type Finding } from '../types';
@@ -20,25 +21,25 @@ function targetsOf(value: Value): string[] {
 
 type Verdict = { kind: 'no-controller'; reason: string } | { kind: 'no-method'; file: string; method: string } | undefined;
 
-/** Verdicts per target text, for as long as the catalog (the controllers on disk) stays the same. */
-const verdicts = new WeakMap<ControllerCatalog, Map<string, Verdict>>();
+/** Verdicts per target text, for as long as the scope (the controllers on disk, the router, the module) stays the same. */
+const verdicts = new WeakMap<TargetScope, Map<string, Verdict>>();
 
-/** What is missing for a target, if anything; decided once per target and catalog. */
-function verdictOf(catalog: ControllerCatalog, target: string): Verdict {
-  let known = verdicts.get(catalog);
-  if (!known) verdicts.set(catalog, (known = new Map()));
+/** What is missing for a target, if anything; decided once per target and scope. */
+function verdictOf(scope: TargetScope, target: string): Verdict {
+  let known = verdicts.get(scope);
+  if (!known) verdicts.set(scope, (known = new Map()));
   if (known.has(target)) return known.get(target);
-  const verdict = decide(catalog, target);
+  const verdict = decide(scope, target);
   if (known.size > 200_000) known.clear();
   known.set(target, verdict);
   return verdict;
 }
 
-function decide(catalog: ControllerCatalog, target: string): Verdict {
+function decide({ catalog, routing }: TargetScope, target: string): Verdict {
   const segments = target.split('/').filter((s) => s !== '');
   if (segments.length === 0) return undefined;
-  // A back-reference among the segments that choose the controller: decided per request.
-  const r = resolveStaticTarget(segments, catalog.tree);
+  // A back-reference among the segments that choose the controller, or what the look-up cannot know: not judged.
+  const r = resolveStaticTarget(segments, routing);
   if (!('resolution' in r)) return undefined;
   const resolved = r.resolution;
   if (!resolved.found) return { kind: 'no-controller', reason: resolved.reason };
@@ -52,28 +53,30 @@ function decide(catalog: ControllerCatalog, target: string): Verdict {
 /** The targets of one entry that dispatch nowhere, with why. */
 type EntryVerdicts = { target: string; verdict: NonNullable<Verdict> }[];
 
-/** Per document and catalog: an edit judges only the entries it changed. */
-const JUDGED = new EntryResults<EntryVerdicts, ControllerCatalog>((view, i, catalog) => {
+/** Per document and scope: an edit judges only the entries it changed. */
+const JUDGED = new EntryResults<EntryVerdicts, TargetScope>((view, i, scope) => {
   const key = view.keys[i];
   if (key === 'translate_uri_dashes') return undefined;
   const origin = view.origins[i];
   if (!origin || (origin.kind === 'route' && origin.dynamic)) return undefined;
   let found: EntryVerdicts | undefined;
   for (const target of targetsOf(view.values[i])) {
-    const verdict = verdictOf(catalog, target);
+    const verdict = verdictOf(scope, target);
     if (verdict) (found ??= []).push({ target, verdict });
   }
   return found;
 });
 
 /**
- * `missing-controller`: a target whose controller file (HMVC aware) or public method does not
- * exist. Segments that are back-references are not judged; `_remap()` accepts any method.
- * Information only when the application has no controllers at all (e.g. a routes file alone).
+ * `missing-controller`: a target whose controller file or public method does not exist, located
+ * as the application's router locates it (`routing`: the flavour, and module-relative in a
+ * module's routes file). Segments that are back-references are not judged; `_remap()` accepts
+ * any method. Information only when the application has no controllers at all (e.g. a routes file alone).
  */
-export function missingControllers(catalog: ControllerCatalog | undefined): Check {
+export function missingControllers(catalog: ControllerCatalog | undefined, routing?: RouteFileRouting): Check {
   return steppedCheck('missingControllers', function* ({ evaluation }) {
     if (!catalog) return [];
+    const scope = targetScope(catalog, routing);
     const tree = catalog.tree;
     const noControllers = !tree.isDir('controllers');
     const groups = new MethodGroups<Missing>();
@@ -81,7 +84,7 @@ export function missingControllers(catalog: ControllerCatalog | undefined): Chec
       if (!result.routes || result.error) continue;
       const method = REQUEST_METHODS[m];
       const view = tableView(result.routes);
-      for (const [i, found] of yield* JUDGED.ofSteps(view, evaluation.lineage, m, catalog)) {
+      for (const [i, found] of yield* JUDGED.ofSteps(view, evaluation.lineage, m, scope)) {
         const key = view.keys[i];
         const origin = view.origins[i]!;
         for (const { target, verdict } of found) {

@@ -1,0 +1,113 @@
+import { PhpArray } from '../../evaluate/values';
+import type { AppTree } from '../app-tree';
+import { CiRouter, readRouteTable, ucfirst, type RouterTable } from '../ci-router';
+import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../controller-target';
+import { applicationFolder, isDirAt } from './app-paths';
+import { controllerFileAt } from './dispatch';
+import type { RouterFlavour } from './flavour';
+import { HmvcRouter } from './hmvc-router';
+import { findModuleRoutesFile, type ModuleRouteMatch } from './module-routes';
+import { mayMatchModuleRoute } from './module-route-keys';
+import { RouterStop } from './router-stop';
+
+/** How the application's router reads the targets of one route file. */
+export interface TargetRouting {
+  flavour: RouterFlavour;
+  /** The application root: `application/` below it (and Bonfire's `bonfire/`). */
+  root: AppTree;
+  /** The module whose `config/routes.php` holds the targets: Modules::parse_routes() puts its name before them. */
+  module?: string;
+  /**
+   * The keys of a module's routes file (under every request method), when the host has evaluated
+   * it; undefined when it is not known. Without them, a main-file target into a module that has a
+   * routes file is not decided: that file may route it elsewhere.
+   */
+  moduleRouteKeys?: (module: string) => readonly string[] | undefined;
+}
+
+/** Where a target lands, or why that depends on what the analysis does not know. */
+export type TargetLocation = ControllerResolution | { undecided: string };
+
+/**
+ * The controller a route target reaches, located as the application's router locates it: the
+ * HMVC routers' locate() (module locations, sub-controllers and sub-directories in the flavour's
+ * order, a module folder hiding the application's controllers) and dispatch's controller file;
+ * plain CodeIgniter's directory walk for 'ci'. A module file's targets are module-relative.
+ * Segments are taken as written (a back-reference is a segment like any other: see target-dispatch.ts).
+ */
+export function locateTarget(segments: readonly string[], routing: TargetRouting, translateDashes = false): TargetLocation {
+  const segs = segments.filter((s) => s !== '');
+  if (segs.length === 0) return missing('the target is empty');
+  const module = routing.module;
+  // Only an HMVC router reads a module's routes file: with none detected, Modular Extensions' reading.
+  const flavour: RouterFlavour = module !== undefined && routing.flavour === 'ci' ? 'mx' : routing.flavour;
+  const table = readRouteTable(new PhpArray());
+  // parse_routes() hands its result to locate() as it is: no dashes translated in a module's targets.
+  table.translateUriDashes = translateDashes && module === undefined;
+  const routed = module === undefined ? segs : [module, ...segs];
+  const router = flavour === 'ci' ? new CiRouter(table, applicationFolder(routing.root)) : new TargetRouter(table, flavour, routing);
+  try {
+    const rejected = router.setRequest(routed);
+    if (rejected !== undefined) return { undecided: rejected };
+  } catch (e) {
+    if (!(e instanceof RouterStop)) throw e;
+    if (e.kind === 'show_404') return missing(missingReason(router, routed, flavour));
+    return { undecided: e.detail };
+  }
+  // A folder's default controller comes from `default_controller`, which this look-up does not read.
+  if (router.defaultUsed) return { undecided: `its folder's default controller (default_controller) serves ${routed.join('/')}` };
+  const klass = ucfirst(router.klass);
+  const file = klass === '' || klass === '0' ? undefined : controllerFileAt(router.directory ?? '', klass, flavour, routing.root);
+  if (file === undefined) {
+    // A module folder under CodeIgniter's own router: an HMVC router the detection did not find may well serve it.
+    if (flavour === 'ci' && isDirAt(routing.root, `application/modules/${routed[0]}/controllers/`)) {
+      return { undecided: `modules/${routed[0]}/ exists, but no HMVC router was found to serve it (set ciRoutes.router or --router)` };
+    }
+    return missing(missingReason(router, routed, flavour));
+  }
+  const owner = moduleOfControllerPath(file);
+  return {
+    found: true,
+    target: {
+      file: fromApplicationFolder(file),
+      ...(owner ? { module: owner } : {}),
+      class: router.rsegments[0] ?? router.klass,
+      method: router.rsegments[1] ?? router.method,
+      args: router.rsegments.slice(2),
+    },
+  };
+}
+
+const missing = (reason: string): ControllerResolution => ({ found: false, reason, tried: [] });
+
+function missingReason(router: CiRouter, routed: string[], flavour: RouterFlavour): string {
+  const first = routed[0];
+  if (router instanceof HmvcRouter) {
+    if (router.module !== null) return `module "${router.module}" has no controller for "${routed.slice(0, 3).join('/')}"`;
+    return `no controller "${ucfirst(first)}" in ${flavour === 'bonfire' ? 'application/ or bonfire/ controllers/' : 'controllers/'} nor a module "${first}"`;
+  }
+  return `no controller file controllers/${router.directory ?? ''}${ucfirst(router.klass || first)}.php`;
+}
+
+/** The HMVC router with Modules::parse_routes() as far as a target, not a request, allows. */
+class TargetRouter extends HmvcRouter {
+  constructor(
+    table: RouterTable,
+    flavour: 'bonfire' | 'mx',
+    private readonly routing: TargetRouting,
+  ) {
+    super(table, flavour, routing.root, undefined, () => ({ routes: undefined, unknown: 'module route files are not read for a target' }));
+  }
+
+  override parseRoutes(module: string, uri: string): { consulted: boolean; match?: ModuleRouteMatch } {
+    // A module file's target is what parse_routes() returned: locate() goes on with it.
+    if (this.routing.module !== undefined) return { consulted: false };
+    const found = findModuleRoutesFile(this.root, this.flavour, module);
+    if (!found) return { consulted: false };
+    const keys = this.routing.moduleRouteKeys?.(module);
+    if (keys === undefined) throw new RouterStop('unknown', `module ${module}'s routes file (${found.path}) may route ${uri} elsewhere`);
+    const key = keys.find((k) => mayMatchModuleRoute(k, uri));
+    if (key !== undefined) throw new RouterStop('unknown', `module ${module}'s route '${key}' (${found.path}) may route ${uri} elsewhere`);
+    return { consulted: true };
+  }
+}

@@ -1,0 +1,108 @@
+import * as assert from 'node:assert/strict';
+import { controllerLenses } from '../../shared/analysis/code-lens';
+import { completeMore } from '../../shared/analysis/completion-more';
+import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
+import { targetHover } from '../../shared/analysis/targets';
+import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { FileListTree } from '../../shared/router/app-tree';
+import { locateTarget, type TargetRouting } from '../../shared/router/hmvc/locate-target';
+import { createControllerCatalog } from '../../shared/workspace/controller-catalog';
+import { indexPhpFile } from '../../shared/workspace/php-index';
+import { APP_FILES, appCatalog, appListing } from './app-fixture';
+import { withCursor } from './cursor-marker';
+
+const where = (r: ReturnType<typeof locateTarget>) => ('found' in r && r.found ? `${r.target.file} ${r.target.class}::${r.target.method}` : JSON.stringify(r));
+
+/** Targets read as the module loader reads them: relative to the module in a module's routes file. */
+describe('targets in module route files', () => {
+  it('missing-controller judges a module file target after the module name, and reports what its module lacks', () => {
+    const text = "<?php\n$route['blog'] = 'posts';\n$route['blog/feed'] = 'feed';\n$route['blog/home'] = 'home/about';\n";
+    const findings = analyzeRouteFile(text, evaluateRouteFile(text), { controllers: appCatalog(), routing: { flavour: 'mx', module: 'blog' } });
+    // posts → blog/posts (Posts::index); feed → blog/feed (the module's own Blog::feed); home/about → blog/home/about,
+    // which MX gives the module's own controller: Blog::home(), which it lacks (the application's Home is hidden).
+    assert.deepEqual(
+      findings.filter((f) => f.code === 'missing-controller').map((f) => f.message),
+      [`'home/about' dispatches to modules/blog/controllers/Blog.php, which has no public method 'home()': CodeIgniter answers 404 for 'blog/home'.`],
+    );
+    const gallery = "<?php\n$route['gallery/home'] = 'home';\n";
+    assert.deepEqual(
+      analyzeRouteFile(gallery, evaluateRouteFile(gallery), { controllers: appCatalog(), routing: { flavour: 'mx', module: 'gallery' } }).map((f) => f.message),
+      [`'home' dispatches to no controller: module "gallery" has no controller for "gallery/home". CodeIgniter answers 404 for 'gallery/home'.`],
+    );
+  });
+
+  it('hover on a module file target names the module controller', () => {
+    const { text, offset } = withCursor("<?php $route['blog/(:num)'] = 'posts/sh|ow/$1';");
+    const hover = targetHover(text, evaluateRouteFile(text), offset, appCatalog(), { flavour: 'mx', module: 'blog' });
+    assert.equal(hover?.markdown, "`posts/show/$1` dispatches to `modules/blog/controllers/Posts.php` (module `blog`) → `Posts::show($1)`");
+  });
+
+  it('a main file target into a module with a routes file is decided by that file\'s keys, and undecided without them', () => {
+    const files = [...APP_FILES.keys(), 'modules/blog/config/routes.php'];
+    const catalog = createControllerCatalog(new FileListTree(files), (f) => APP_FILES.get(f));
+    const { text, offset } = withCursor("<?php $route['p'] = 'blog/posts/sh|ow';");
+    const evaluation = evaluateRouteFile(text);
+    assert.match(targetHover(text, evaluation, offset, catalog, { flavour: 'mx' })!.markdown, /is not known here: module blog.*routes file .*may route blog.*posts.*show elsewhere/);
+    const decided = targetHover(text, evaluation, offset, catalog, { flavour: 'mx', moduleRouteKeys: () => ['blog', 'blog/archive/(:num)'] });
+    assert.match(decided!.markdown, /dispatches to `modules\/blog\/controllers\/Posts\.php`/);
+    const rewritten = targetHover(text, evaluation, offset, catalog, { flavour: 'mx', moduleRouteKeys: () => ['blog/(:any)'] });
+    assert.match(rewritten!.markdown, /module blog.*s route .*blog.*any.* may route .*elsewhere/);
+  });
+
+  it('controller lenses count the routes of module files, module-relative', () => {
+    const main = evaluateRouteFile("<?php $route['articles/(:num)'] = 'blog/posts/show/$1';");
+    const blog = evaluateRouteFile("<?php $route['blog/(:num)'] = 'posts/show/$1'; $route['blog'] = 'posts';");
+    const posts = 'modules/blog/controllers/Posts.php';
+    const lenses = controllerLenses(posts, indexPhpFile(APP_FILES.get(posts)!), [main, { evaluation: blog, module: 'blog' }], { flavour: 'mx', root: appCatalog().root });
+    assert.deepEqual(
+      lenses.map((l) => [l.methodName, l.title]),
+      [
+        ['index', '1 route: ANY blog'],
+        ['show', '2 routes: ANY articles/(:num), ANY blog/(:num)'],
+      ],
+    );
+  });
+
+  it("completion in a module file offers the module's controllers and its own controller's methods, without the module name", () => {
+    const { text, offset } = withCursor("<?php $route['blog/x'] = '|';");
+    const labels = completeMore(text, offset, appListing(), 'blog')!.map((e) => e.label);
+    assert.deepEqual(labels.sort(), ['blog', 'feed', 'index', 'posts']);
+  });
+});
+
+describe('locateTarget, per router', () => {
+  // A sub-controller and a sub-directory of the same name, Bonfire's core modules and controllers.
+  const root = new FileListTree([
+    'application/modules/shop/controllers/Admin.php',
+    'application/modules/shop/controllers/admin/Orders.php',
+    'bonfire/modules/users/controllers/Settings.php',
+    'bonfire/controllers/Images.php',
+    'application/controllers/Users.php',
+    'application/controllers/admin/Orders.php',
+  ]);
+  const routing = (flavour: TargetRouting['flavour'], module?: string): TargetRouting => ({ flavour, root, ...(module ? { module } : {}) });
+
+  it('Modular Extensions tries the sub-directory first, Bonfire the sub-controller', () => {
+    assert.equal(where(locateTarget(['shop', 'admin', 'orders'], routing('mx'))), 'modules/shop/controllers/admin/Orders.php orders::index');
+    assert.equal(where(locateTarget(['shop', 'admin', 'orders'], routing('bonfire'))), 'modules/shop/controllers/Admin.php admin::orders');
+  });
+
+  it("Bonfire finds bonfire/modules and bonfire/controllers; the others do not", () => {
+    assert.equal(where(locateTarget(['users', 'settings', 'edit'], routing('bonfire'))), '../bonfire/modules/users/controllers/Settings.php settings::edit');
+    assert.equal(where(locateTarget(['images'], routing('bonfire'))), '../bonfire/controllers/Images.php images::index');
+    // MX has no bonfire/modules: users/settings is the application's Users::settings.
+    assert.equal(where(locateTarget(['users', 'settings', 'edit'], routing('mx'))), 'controllers/Users.php users::settings');
+  });
+
+  it('plain CodeIgniter walks the application folders and knows no module', () => {
+    assert.equal(where(locateTarget(['admin', 'orders', 'show'], routing('ci'))), 'controllers/admin/Orders.php orders::show');
+    assert.deepEqual(locateTarget(['news', 'index'], routing('ci')), { found: false, reason: 'no controller file controllers/News.php', tried: [] });
+    // A module folder, though: an HMVC router the detection missed may serve it.
+    assert.deepEqual(locateTarget(['shop', 'cart'], routing('ci')), { undecided: 'modules/shop/ exists, but no HMVC router was found to serve it (set ciRoutes.router or --router)' });
+  });
+
+  it('a module file target is located after its module name, and a module folder hides the application controllers', () => {
+    assert.equal(where(locateTarget(['admin', 'orders'], routing('mx', 'shop'))), 'modules/shop/controllers/admin/Orders.php orders::index');
+    assert.deepEqual(locateTarget(['users'], routing('mx', 'shop')), { found: false, reason: 'module "shop" has no controller for "shop/users"', tried: [] });
+  });
+});

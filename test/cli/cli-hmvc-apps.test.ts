@@ -1,0 +1,69 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { cli } from '../helpers/cli';
+import { EXAMPLE_APP, ROOT } from '../helpers/paths';
+
+const APPS = path.join(ROOT, 'test', 'fixtures', 'hmvc-apps');
+
+/** The main route file and every module's of an application folder. */
+function routeFilesOf(app: string): string[] {
+  const modules = path.join(app, 'modules');
+  const own = fs.existsSync(modules) ? fs.readdirSync(modules).sort().map((m) => path.join(modules, m, 'config', 'routes.php')) : [];
+  return [path.join(app, 'config', 'routes.php'), ...own.filter((f) => fs.existsSync(f))];
+}
+
+/** `file:line target` of each missing-controller finding of `ci-routes check --json`. */
+function missingControllers(files: string[]): string[] {
+  const r = cli(['check', ...files, '--json']);
+  assert.equal(r.stderr, '');
+  const json = JSON.parse(r.stdout) as { files: { file: string; findings: { code: string; line: number; message: string }[] }[] };
+  return json.files.flatMap((f) =>
+    f.findings.filter((x) => x.code === 'missing-controller').map((x) => `${path.relative(APPS, f.file)}:${x.line} ${/^'([^']*)'/.exec(x.message)?.[1]}`),
+  );
+}
+
+function routerOf(app: string): string {
+  return JSON.parse(cli(['match', path.join(app, 'config', 'routes.php'), '--method', 'GET', 'x', '--json']).stdout).router;
+}
+
+/**
+ * `ci-routes check` on HMVC applications shaped like real ones: targets are located as their
+ * router locates them (module-relative in a module's routes file), and only the targets planted
+ * to reach no controller are reported.
+ */
+describe('ci-routes check on HMVC applications', () => {
+  it('Modular Extensions: module-relative targets, sub-directories before sub-controllers, a module hiding an application controller', () => {
+    const app = path.join(APPS, 'mx-app', 'application');
+    assert.equal(routerOf(app), 'mx');
+    assert.deepEqual(missingControllers(routeFilesOf(app)), ['mx-app/application/config/routes.php:12 reports/summary', 'mx-app/application/modules/shop/config/routes.php:9 checkout/index']);
+  });
+
+  it("Bonfire: bonfire/modules and bonfire/controllers, a context controller before its sub-directory, module-relative targets", () => {
+    const app = path.join(APPS, 'bonfire-app', 'application');
+    assert.equal(routerOf(app), 'bonfire');
+    assert.deepEqual(missingControllers(routeFilesOf(app)), ['bonfire-app/application/config/routes.php:11 nowhere/index', 'bonfire-app/application/modules/events/config/routes.php:5 archive/index']);
+  });
+
+  it("the example application's blog module routes reach blog's controllers", () => {
+    const app = path.join(EXAMPLE_APP, 'application');
+    const r = cli(['check', ...routeFilesOf(app)]);
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /^no problems in 2 route files and \d+ other PHP files\n$/);
+  });
+
+  it('reports a module file target missing from its module although the application has a controller of that name', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-hmvc-'));
+    try {
+      fs.cpSync(path.join(APPS, 'mx-app'), tmp, { recursive: true });
+      const routes = path.join(tmp, 'application', 'modules', 'shop', 'config', 'routes.php');
+      // Home exists in application/controllers, but shop/home is what the module's target means.
+      fs.appendFileSync(routes, "$route['shop/home'] = 'home';\n");
+      const found = missingControllers([routes]).map((f) => f.replace(/^.*routes\.php:/, ''));
+      assert.deepEqual(found, ['9 checkout/index', '10 home']);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
