@@ -117,21 +117,30 @@ function locateSegments(host: LocateHost, input: Segment[], call: LocateCall): S
   return undefined;
 }
 
+/**
+ * Both flavours' application-level steps 2 and 3: `controllers/<module>/<Dir>.php`, then
+ * `controllers/<module>/<dir>/<Ctrl>.php`, with the directory they leave set.
+ */
+function inApplicationFolder(host: LocateHost, controllers: string, segments: Segment[], m: string, directory: Segment, controller: Segment): Segment[] | undefined {
+  if (!present(directory)) return undefined;
+  if (isFileAt(host.root, `${controllers}${m}/${ucfirst(directory)}.php`)) {
+    host.directory = `${m}/`;
+    return segments.slice(1);
+  }
+  if (present(controller) && isFileAt(host.root, `${controllers}${m}/${directory}/${ucfirst(controller)}.php`)) {
+    host.directory = `${m}/${directory}/`;
+    return segments.slice(2);
+  }
+  return undefined;
+}
+
 function bonfireApplicationLevel(host: LocateHost, segments: Segment[], module: Segment, directory: Segment, controller: Segment): Segment[] | undefined {
   const m = text(module);
   for (const root of controllerRoots('bonfire')) {
     const controllers = `${root}controllers/`;
     if (isFileAt(host.root, `${controllers}${ucfirst(m)}.php`)) return segments;
-    if (present(directory)) {
-      if (isFileAt(host.root, `${controllers}${m}/${ucfirst(directory)}.php`)) {
-        host.directory = `${m}/`;
-        return segments.slice(1);
-      }
-      if (present(controller) && isFileAt(host.root, `${controllers}${m}/${directory}/${ucfirst(controller)}.php`)) {
-        host.directory = `${m}/${directory}/`;
-        return segments.slice(2);
-      }
-    }
+    const sub = inApplicationFolder(host, controllers, segments, m, directory, controller);
+    if (sub) return sub;
     const defaultController = host.defaultControllerText();
     if (isFileAt(host.root, `${controllers}${m}/${ucfirst(defaultController)}.php`)) {
       host.directory = `${m}/`;
@@ -144,16 +153,8 @@ function bonfireApplicationLevel(host: LocateHost, segments: Segment[], module: 
 function mxApplicationLevel(host: LocateHost, segments: Segment[], module: Segment, directory: Segment, controller: Segment): Segment[] | undefined {
   const m = text(module);
   const controllers = 'application/controllers/';
-  if (present(directory)) {
-    if (isFileAt(host.root, `${controllers}${m}/${ucfirst(directory)}.php`)) {
-      host.directory = `${m}/`;
-      return segments.slice(1);
-    }
-    if (present(controller) && isFileAt(host.root, `${controllers}${m}/${directory}/${ucfirst(controller)}.php`)) {
-      host.directory = `${m}/${directory}/`;
-      return segments.slice(2);
-    }
-  }
+  const sub = inApplicationFolder(host, controllers, segments, m, directory, controller);
+  if (sub) return sub;
   // The folder itself: the remaining segments may be empty (its default controller).
   if (isDirAt(host.root, `${controllers}${m}/`)) {
     host.directory = `${m}/`;
