@@ -73,3 +73,34 @@ describe('file-change events are coalesced', function () {
     assert.deepEqual(symbols, []);
   });
 });
+
+describe('files a closed route file includes, changed on disk', function () {
+  this.timeout(120_000);
+  let root: string;
+  let client: LspClient;
+  const part = (i: number) => path.join(root, 'application', 'config', 'routes', `part${i}.php`);
+  beforeEach(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-includers-'));
+    fs.mkdirSync(path.join(root, 'application', 'config', 'routes'), { recursive: true });
+    const includes = Array.from({ length: 50 }, (_, i) => `require APPPATH . 'config/routes/part${i}.php';`).join('\n');
+    fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), `<?php\n${includes}\n$route = Route::map($route);\n`);
+    for (let i = 0; i < 50; i++) fs.writeFileSync(part(i), `<?php\nRoute::get('old${i}', 'pages/show/${i}', array('as' => 'old${i}'));\n`);
+    client = new LspClient();
+    await client.initialize(root, { debounceMs: 0, watchedFilesQuietMs: 2000 });
+    await until(() => client.logs.some((l) => /indexed 1 route file/.test(l)), 'the first scan', client);
+  });
+  afterEach(async () => {
+    await client.shutdown();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('read the includer again once per batch, and its routes are the new ones', async () => {
+    for (let i = 0; i < 50; i++) fs.writeFileSync(part(i), `<?php\nRoute::get('new${i}', 'pages/show/${i}', array('as' => 'new${i}'));\n`);
+    const changes = Array.from({ length: 50 }, (_, i) => ({ uri: pathToFileURL(part(i)).toString(), type: FileChangeType.Changed }));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.method, { changes });
+    await until(() => followed(client).length > 0, 'following the 50 events', client);
+    assert.deepEqual(followed(client), [{ events: 50, routeFiles: 1 }]);
+    const symbols = (await client.connection.sendRequest('workspace/symbol', { query: 'new49' })) as { name: string }[];
+    assert.ok(symbols.some((s) => s.name.includes('new49')), JSON.stringify(symbols));
+  });
+});

@@ -554,21 +554,36 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     // What the application folder tells: its constants, the Route library's version, the router, ENVIRONMENT (index.php).
     if (base === 'constants.php' || base === 'Route.php' || base === 'index.php' || ROUTER_FILE_NAMES.has(base)) service.invalidateApp();
     service.invalidateControllers();
-    // A file a route file includes (or might, through glob()): its includers are evaluated again.
-    const includers = index.isRouteFile(change.file) ? [] : service.otherFilesChanged();
-    for (const includer of includers) if (!service.isOpen(includer)) index.updateRouteFile(includer);
+    // A file a route file includes (or might, through glob()): its includers are evaluated again,
+    // once for the whole batch (see includersOfChanges).
+    if (!index.isRouteFile(change.file)) otherFilesChanged = true;
     if (documents.get(change.uri)) return 'open'; // the open document is the truth
     if (change.type === FileChangeType.Deleted) index.removeFile(change.file);
     else if (index.isRouteFile(change.file)) {
       index.updateRouteFile(change.file);
       return 'route file read';
     } else index.updatePhpFile(change.file);
-    return includers.length ? 'route file read' : 'other file';
+    return 'other file';
+  }
+  /** Whether a file that is not a route file changed in the batch being followed. */
+  let otherFilesChanged = false;
+  /** The route files closed in every editor that read other files, read again once per batch of changes on disk; how many. */
+  function includersOfChanges(): number {
+    if (!otherFilesChanged) return 0;
+    otherFilesChanged = false;
+    let read = 0;
+    for (const includer of service.otherFilesChanged()) {
+      if (service.isOpen(includer)) continue;
+      index.updateRouteFile(includer);
+      read++;
+    }
+    return read;
   }
   const watched = new WatchedChanges(
     followChange,
     (summary) => {
-      log(`followed ${summary.events.toLocaleString('en-US')} change event${summary.events === 1 ? '' : 's'} on disk: ${summary.files} file(s), ${summary.routeFilesRead} route file${summary.routeFilesRead === 1 ? '' : 's'} read again`);
+      const routeFilesRead = summary.routeFilesRead + includersOfChanges();
+      log(`followed ${summary.events.toLocaleString('en-US')} change event${summary.events === 1 ? '' : 's'} on disk: ${summary.files} file(s), ${routeFilesRead} route file${routeFilesRead === 1 ? '' : 's'} read again`);
       reanalyseOpen();
       republishUsages();
     },
