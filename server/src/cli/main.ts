@@ -44,7 +44,7 @@ Options:
                         else CodeIgniter's own
   --define NAME=VALUE   define a constant before the file runs (repeatable)
   --max-steps N         evaluation step budget (default 100,000, as the editor's ciRoutes.maxSteps;
-                        a 10,000-declaration file takes about 55,000)
+                        a 10,000-declaration file takes about 62,000)
   --severity CODE=LEVEL with check: off, error, warning, information or hint for a diagnostic
                         code, as the editor's ciRoutes.diagnostics setting (repeatable)
   --max-warnings N      with check: fail when there are more than N warnings
