@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { visibleControls } from '../../shared/util/escape';
 
 interface TableResult {
   dialect: string;
+  /** The router that routes the application's requests, and why it is that one. */
+  router?: string;
+  routerSource?: string;
   methods: { method: string; rows: { reserved: boolean }[] }[];
 }
 
-/** The status bar item: routes counted for the active route file, dialect, problems; click shows the table. */
+/** The status bar item: routes counted for the active route file, dialect, router, problems; click shows the table. */
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -30,8 +34,10 @@ export class StatusItem implements vscode.Disposable {
       if (!table) return this.item.hide();
       const count = table.methods.reduce((n, m) => n + m.rows.filter((r) => !r.reserved).length, 0);
       const problems = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'ci-routes').length;
-      this.item.text = `$(list-tree) ${count} routes (all methods) · ${table.dialect}${problems ? ` · $(warning) ${problems}` : ''}`;
-      this.item.tooltip = 'CI Routes: show the route table';
+      // The router's name is one of a few fixed words, not workspace text; the tooltip says why it is in force.
+      const router = table.router ? ` · ${table.router}` : '';
+      this.item.text = `$(list-tree) ${count} routes (all methods) · ${table.dialect}${router}${problems ? ` · $(warning) ${problems}` : ''}`;
+      this.item.tooltip = `CI Routes: show the route table${table.router ? `\nrouter ${table.router}: ${visibleControls(table.routerSource ?? '')}` : ''}`;
       this.item.command = 'ciRoutes.showRouteTable'; // stopped() pointed it at the restart
       this.item.show();
     } catch {
