@@ -12,7 +12,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../server/src/node-flags';
 import { ServerProcess } from '../test/robustness/fuzz/server-process';
 import { controllerSource, planControllers } from './gen-controllers';
 import { generateRouteFile } from './gen-routes';
@@ -58,8 +57,7 @@ async function main(): Promise<void> {
   const routeFiles = generateManyRouteFiles(root, files, declarations);
   const bytes = routeFiles.reduce((n, f) => n + fs.statSync(f).size, 0);
   console.log(`${files} route files of ${declarations} declarations (${mb(bytes)} of route source) written in ${((Date.now() - t0) / 1000).toFixed(1)} s under ${root}`);
-  // Started as every launcher starts it (server/src/node-flags.ts).
-  process.env.CI_ROUTES_FUZZ_NODE_ARGS ??= SERVER_NODE_FLAGS.join(' ');
+  // ServerProcess starts it as every launcher does (server/src/node-flags.ts).
   const server = new ServerProcess(root);
   let checked = 0;
   let held = '';

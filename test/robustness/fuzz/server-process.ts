@@ -1,3 +1,4 @@
+import { SERVER_NODE_FLAGS } from '../../../server/src/node-flags';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,9 +43,10 @@ export class ServerProcess {
   readonly messages: string[] = [];
 
   constructor(cwd: string, public settings: Record<string, unknown> = {}) {
-    // CI_ROUTES_FUZZ_NODE_ARGS (e.g. "--cpu-prof") profiles the server of a fuzz run.
+    // CI_ROUTES_FUZZ_NODE_ARGS (e.g. "--cpu-prof") profiles the server of a fuzz run; the server
+    // runs with the options every launcher gives it.
     const nodeArgs = (process.env.CI_ROUTES_FUZZ_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    this.proc = spawn(process.execPath, [...nodeArgs, SERVER_BIN, '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BIN, '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.pid = this.proc.pid as number;
     this.proc.stderr?.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-20_000)));
     this.proc.stdin?.on('error', () => undefined); // a dead server is reported by `exit`, not by a throw here
