@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { environmentDefaultOf, environmentRouteFileOf } from '../../server/src/host/environment';
-import { applicationDirOf, isEnvironmentRouteFile } from '../../server/src/host/route-file';
+import { chooseEnvironment, environmentDefaultOf, environmentRouteFileOf } from '../../server/src/host/environment';
+import { ROOT } from '../helpers/paths';
+import { applicationDirOf, frameworkPathsOf, isEnvironmentRouteFile } from '../../server/src/host/route-file';
 import { cli } from '../helpers/cli';
 
 describe('environments: index.php, environment route files', () => {
@@ -40,5 +41,22 @@ describe('environments: index.php, environment route files', () => {
     assert.match(r.stdout, /^ {2}test\/fixtures\/environments\/env-finding\/application\/config\/production\/routes\.php:2:\d+: Here, in production\/routes\.php line 2$/m);
     const development = cli(['check', 'test/fixtures/environments/env-finding/application/config/routes.php', '--route-files-only']);
     assert.doesNotMatch(development.stdout, /block-array/);
+  });
+});
+
+describe('the front controller: FCPATH and the ENVIRONMENT default', () => {
+  const app = (name: string) => path.join(ROOT, 'test', 'fixtures', 'environments', name, 'application');
+
+  it("is index.php beside the application folder in CodeIgniter's layout", () => {
+    assert.equal(frameworkPathsOf(app('index-default')).get('FCPATH'), `${path.dirname(app('index-default'))}/`);
+  });
+
+  it("is public/index.php when the root's index.php does not define ENVIRONMENT (Bonfire's layout)", () => {
+    assert.equal(frameworkPathsOf(app('public-front')).get('FCPATH'), `${path.join(path.dirname(app('public-front')), 'public')}/`);
+    assert.deepEqual(chooseEnvironment(app('public-front'), undefined), { name: 'staging', source: "public/index.php's default (CI_ENV unset)" });
+  });
+
+  it('is not made up when there is none', () => {
+    assert.equal(frameworkPathsOf(app('no-index')).get('FCPATH'), undefined);
   });
 });

@@ -27,23 +27,44 @@ export interface EnvironmentChoice {
 }
 
 /**
+ * Where applications keep their front controller, relative to the folder above the application
+ * folder: beside it (CodeIgniter's layout) or in the web root (`public/index.php`, Bonfire's).
+ */
+export const FRONT_CONTROLLERS = ['index.php', 'public/index.php'];
+
+/**
+ * The application's front controller, relative to the folder above the application folder: the
+ * first of FRONT_CONTROLLERS that defines ENVIRONMENT (a root index.php may be a page of its own,
+ * as Bonfire's is), else the first that can be read; undefined when none can.
+ */
+export function frontControllerOf(appDir: string): { rel: string; text: string; definesEnvironment: boolean } | undefined {
+  let first: { rel: string; text: string; definesEnvironment: boolean } | undefined;
+  for (const rel of FRONT_CONTROLLERS) {
+    let text: string;
+    try {
+      text = readRegularFile(path.join(path.dirname(appDir), rel), MAX_FRONT_CONTROLLER_BYTES);
+    } catch {
+      continue; // not there, or not readable: the next place
+    }
+    if (DEFINE_ENVIRONMENT.matcher(text).find()) return { rel, text, definesEnvironment: true };
+    first ??= { rel, text, definesEnvironment: false };
+  }
+  return first;
+}
+
+/**
  * ENVIRONMENT as CodeIgniter's router sees it: the value given (ciRoutes.constants, --define,
- * constants.php), else the default the front controller beside the application folder writes
- * (`index.php`, read as text), else CodeIgniter's own default.
+ * constants.php), else the default its front controller writes (read as text; see
+ * frontControllerOf), else CodeIgniter's own default.
  */
 export function chooseEnvironment(appDir: string | undefined, given: Value | undefined): EnvironmentChoice {
   if (given !== undefined) return typeof given === 'string' ? { name: given, source: 'given' } : { name: undefined, source: 'given, not a string' };
   if (appDir === undefined) return { name: DEFAULT_ENVIRONMENT, source: "CodeIgniter's default (no application folder)" };
-  const front = path.join(path.dirname(appDir), 'index.php');
-  let text: string;
-  try {
-    text = readRegularFile(front, MAX_FRONT_CONTROLLER_BYTES);
-  } catch {
-    return { name: DEFAULT_ENVIRONMENT, source: "CodeIgniter's default (no readable index.php beside the application folder)" };
-  }
-  const name = environmentDefaultOf(text);
-  if (name === undefined) return { name: DEFAULT_ENVIRONMENT, source: "CodeIgniter's default (index.php defines ENVIRONMENT otherwise than with a literal default)" };
-  return { name, source: "index.php's default (CI_ENV unset)" };
+  const front = frontControllerOf(appDir);
+  if (!front?.definesEnvironment) return { name: DEFAULT_ENVIRONMENT, source: `CodeIgniter's default (no ${FRONT_CONTROLLERS.join(' nor ')} beside the application folder defines ENVIRONMENT)` };
+  const name = environmentDefaultOf(front.text);
+  if (name === undefined) return { name: DEFAULT_ENVIRONMENT, source: `CodeIgniter's default (${front.rel} defines ENVIRONMENT otherwise than with a literal default)` };
+  return { name, source: `${front.rel}'s default (CI_ENV unset)` };
 }
 
 /** The literal default of index.php's `define('ENVIRONMENT', ...)`, if it has one. */

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
 import type { EnvironmentRoutes, IncludeFiles } from '../../../shared/evaluate/includes';
-import { chooseEnvironment, environmentRouteFileOf, type EnvironmentChoice } from './environment';
+import { chooseEnvironment, environmentRouteFileOf, frontControllerOf, type EnvironmentChoice } from './environment';
 import { PhpFloat, type Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { AppTree } from '../../../shared/router/app-tree';
@@ -92,9 +92,9 @@ export function includeFilesOf(file: string): IncludeFiles {
 
 /**
  * The paths CodeIgniter's index.php defines, where they can be known from the layout: APPPATH
- * (the application folder), FCPATH (the folder of index.php, the application's parent, when
- * index.php is there), BASEPATH (its system/ folder, when there) and VIEWPATH (APPPATH's views/,
- * when there), each with a trailing slash as CodeIgniter writes them. A custom index.php may
+ * (the application folder), FCPATH (the front controller's folder, see frontControllerOf),
+ * BASEPATH (the system/ folder beside the application folder, when there) and VIEWPATH
+ * (APPPATH's views/, when there), each with a trailing slash as CodeIgniter writes them. A custom index.php may
  * place them elsewhere: constants.php, --define and ciRoutes.constants win over these.
  */
 export function frameworkPathsOf(appDir: string | undefined): Map<string, Value> {
@@ -109,15 +109,10 @@ export function frameworkPathsOf(appDir: string | undefined): Map<string, Value>
       return false;
     }
   };
-  const isFile = (p: string) => {
-    try {
-      return mayRead(p) && fs.statSync(p).isFile();
-    } catch {
-      return false;
-    }
-  };
   out.set('APPPATH', `${app}/`);
-  if (isFile(path.join(front, 'index.php'))) out.set('FCPATH', `${front}/`);
+  // FCPATH is the front controller's folder: beside application/, or Bonfire's public/.
+  const controller = frontControllerOf(app);
+  if (controller) out.set('FCPATH', `${path.dirname(path.join(front, controller.rel))}/`);
   if (isDir(path.join(front, 'system'))) out.set('BASEPATH', `${path.join(front, 'system')}/`);
   if (isDir(path.join(app, 'views'))) out.set('VIEWPATH', `${path.join(app, 'views')}/`);
   return out;
