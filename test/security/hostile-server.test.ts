@@ -214,6 +214,26 @@ describe('security: hostile workspace text reaches no editor feature raw', funct
     }
   });
 
+  it("refuses renames with messages that form no link and carry no control", async () => {
+    const lines = new LineIndex(hostile.routesText);
+    const at = hostile.routesText.indexOf("array('as' => 'n") + "array('as' => 'n".length;
+    const position = lines.position(at);
+    const refusals: string[] = [];
+    for (const newName of [`a${PAYLOAD}`, "bad'name", '']) {
+      const refusal = await client.connection.sendRequest('textDocument/rename', { textDocument: { uri: routesUri }, position, newName }).then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+      if (refusal === undefined) continue; // renamed: the edit is text for the document, not a message
+      assertPlainMessage(refusal, `rename refusal for ${JSON.stringify(newName)}`);
+      assertNoControls(refusal, 'rename refusal');
+      note(refusal);
+      refusals.push(refusal);
+    }
+    // The payload's quotes refuse it, and the refusal quotes it: what is checked above is hostile.
+    assert.ok(refusals.some((r) => r.includes('command')), JSON.stringify(refusals));
+  });
+
   it('saw the payload in what it checked', () => {
     assert.ok(carried > 20, `the payload reached ${carried} outputs`);
     assert.ok(client.alive, `the server is alive: ${client.stderr}`);

@@ -3,6 +3,8 @@ import { MarkupKind, type CompletionItem, type CompletionList, type Connection, 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
+import { messageText } from '../../../shared/util/escape';
+
 import { callsAround } from '../../../shared/analysis/calls-at';
 import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
 import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/completion-more';
@@ -22,6 +24,9 @@ import { spanToRange } from './convert';
 import { filterCompletions, MAX_COMPLETION_ITEMS } from './completion-filter';
 import { referenceInputs, type FeatureDeps } from './feature-deps';
 import type { NameChoicesCache } from './name-choices-cache';
+
+/** Longest a rename's refusal may run (it quotes names and files, each whole). */
+const REFUSAL_MAX = 2_000;
 
 
 /** Largest file read from disk to place a location. */
@@ -161,11 +166,12 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     if (!at) return new ResponseError(ErrorCodes.InvalidRequest, 'Place the cursor on a route name (in an \'as\' option or in Route::named()) to rename it.');
     const inputs = referenceInputs(deps, [at.name, params.newName]);
     const result = renameName(at.name, params.newName, inputs.routeFiles, inputs.usages);
-    if ('error' in result) return new ResponseError(ErrorCodes.InvalidRequest, result.error);
+    // The editor shows the refusal as a message: the names and files it quotes cannot form a link.
+    if ('error' in result) return new ResponseError(ErrorCodes.InvalidRequest, messageText(result.error, REFUSAL_MAX));
     const changes: Record<string, { range: ReturnType<typeof spanToRange>; newText: string }[]> = {};
     for (const e of result.edits) {
       const loc = locationIn(deps, e.file, e.span);
-      if (!loc) return new ResponseError(ErrorCodes.InvalidRequest, `Cannot read ${e.file} to rename '${at.name}' there.`);
+      if (!loc) return new ResponseError(ErrorCodes.InvalidRequest, messageText(`Cannot read ${e.file} to rename '${at.name}' there.`, REFUSAL_MAX));
       (changes[loc.uri] ??= []).push({ range: loc.range, newText: e.newText });
     }
     return { changes };
