@@ -24,6 +24,18 @@ async function until(cond: () => boolean, what: string, client: LspClient): Prom
   }
 }
 
+/**
+ * A server on `root`, once its first scan has read the one route file. Notifications sent together
+ * must reach it within the quiet time: a long one, so that a loaded machine does not split a burst
+ * (the default is 100 ms).
+ */
+async function startedOn(root: string): Promise<LspClient> {
+  const client = new LspClient();
+  await client.initialize(root, { debounceMs: 0, watchedFilesQuietMs: 2000 });
+  await until(() => client.logs.some((l) => /indexed 1 route file/.test(l)), 'the first scan', client);
+  return client;
+}
+
 describe('file-change events are coalesced', function () {
   this.timeout(120_000);
   let root: string;
@@ -34,11 +46,7 @@ describe('file-change events are coalesced', function () {
     fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
     fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), ROUTES);
     uri = pathToFileURL(path.join(root, 'application', 'config', 'routes.php')).toString();
-    client = new LspClient();
-    // Notifications sent together must reach the server within the quiet time: a long one, so that a
-    // loaded machine does not split the burst (the default is 100 ms).
-    await client.initialize(root, { debounceMs: 0, watchedFilesQuietMs: 2000 });
-    await until(() => client.logs.some((l) => /indexed 1 route file/.test(l)), 'the first scan', client);
+    client = await startedOn(root);
   });
   afterEach(async () => {
     await client.shutdown();
@@ -85,9 +93,7 @@ describe('files a closed route file includes, changed on disk', function () {
     const includes = Array.from({ length: 50 }, (_, i) => `require APPPATH . 'config/routes/part${i}.php';`).join('\n');
     fs.writeFileSync(path.join(root, 'application', 'config', 'routes.php'), `<?php\n${includes}\n$route = Route::map($route);\n`);
     for (let i = 0; i < 50; i++) fs.writeFileSync(part(i), `<?php\nRoute::get('old${i}', 'pages/show/${i}', array('as' => 'old${i}'));\n`);
-    client = new LspClient();
-    await client.initialize(root, { debounceMs: 0, watchedFilesQuietMs: 2000 });
-    await until(() => client.logs.some((l) => /indexed 1 route file/.test(l)), 'the first scan', client);
+    client = await startedOn(root);
   });
   afterEach(async () => {
     await client.shutdown();
