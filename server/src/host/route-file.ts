@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../../shared/evaluate/evaluate-file';
 import type { EnvironmentRoutes, IncludeFiles } from '../../../shared/evaluate/includes';
@@ -12,7 +11,7 @@ import { includeFilesOnDisk } from './include-files';
 import { mayRead } from './read-fence';
 import { chooseRouterFlavour } from './router-flavour';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
-import { readRegularFile } from './safe-read';
+import { kindOf, readRegularFile } from './safe-read';
 
 /** Everything the engine needs to evaluate one route file, read from disk. */
 export interface RouteFileContext {
@@ -102,13 +101,7 @@ export function frameworkPathsOf(appDir: string | undefined): Map<string, Value>
   if (!appDir) return out;
   const app = path.resolve(appDir);
   const front = path.dirname(app);
-  const isDir = (p: string) => {
-    try {
-      return mayRead(p) && fs.statSync(p).isDirectory();
-    } catch {
-      return false;
-    }
-  };
+  const isDir = (p: string) => kindOf(p) === 'dir';
   out.set('APPPATH', `${app}/`);
   // FCPATH is the front controller's folder: beside application/, or Bonfire's public/.
   const controller = frontControllerOf(app);
