@@ -4,11 +4,12 @@ import { figure, now, type Figure } from './stats';
 
 /**
  * A whole-file parse of `text` by php-parser, configured as the engine configures it
- * (createPhpParser(): PHP 8.2, positions, error recovery): the yardstick every figure is compared
+ * (createPhpParser(): PHP 8.2, positions, error recovery) but without the engine's guards (their
+ * cost is the engine's, not the yardstick's): the yardstick every figure is compared
  * with. One warm-up parse (not counted) when it is cheap, then up to `runs` parses within `budgetMs`.
  */
 export function wholeFileParse(text: string, runs: number, budgetMs: number): Figure {
-  const parser = createPhpParser();
+  const parser = createPhpParser({ guarded: false });
   const samples: number[] = [];
   const started = now();
   const once = (): number => {

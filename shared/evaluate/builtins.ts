@@ -1,3 +1,4 @@
+import { checkArity } from './builtin-arity';
 import { PhpFatal, floatToString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
 import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
 import { ENTRY_UNITS, checkArrayEntries, checkResult, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
@@ -279,15 +280,37 @@ const BUILTINS: Record<string, Builtin> = {
   },
   urlencode: ([s], c) => encodeURIComponent(str(s, c)).replace(/%20/g, '+').replace(/[!'()*~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`),
   rawurlencode: ([s], c) => encodeURIComponent(str(s, c)).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`),
-  basename: ([s], c) => str(s, c).replace(/\/+$/, '').split('/').pop() ?? '',
-  dirname: ([s], c) => {
-    const v = str(s, c).replace(/\/+$/, '');
-    const i = v.lastIndexOf('/');
-    return i < 0 ? '.' : i === 0 ? '/' : v.slice(0, i);
+  basename: ([s, suffix], c) => {
+    const base = str(s, c).replace(/\/+$/, '').split('/').pop() ?? '';
+    const cut = suffix === undefined ? '' : str(suffix, c);
+    return cut !== '' && base !== cut && base.endsWith(cut) ? base.slice(0, -cut.length) : base;
+  },
+  dirname: ([s, levels], c) => {
+    const n = levels === undefined ? 1 : int(levels);
+    if (n < 1) throw new PhpFatal('ValueError', 'dirname(): Argument #2 ($levels) must be greater than or equal to 1');
+    let path = str(s, c);
+    // As PHP: each level up while the path still gets shorter.
+    for (let left = n; left > 0; left--) {
+      const up = dirnameOnce(path);
+      const shorter = up.length < path.length;
+      path = up;
+      if (!shorter) break;
+    }
+    return path;
   },
   count: ([a]) => arr(a, 'count', 1).size,
   sizeof: ([a]) => arr(a, 'sizeof', 1).size,
-  array_keys: ([a]) => PhpArray.fromList([...arr(a, 'array_keys', 1).keys()]),
+  array_keys: ([a, filter, strict], c) => {
+    const src = arr(a, 'array_keys', 1);
+    if (filter === undefined) return PhpArray.fromList([...src.keys()]);
+    const keys = [];
+    for (const [k, v] of src.entries()) {
+      const eq = toBool(strict ?? false) ? strictEquals(filter, v, c) : looseEquals(filter, v, c);
+      if (eq === undefined) throw new UnknownArgument(new Unknown('comparison with an unknown value'));
+      if (eq) keys.push(k);
+    }
+    return PhpArray.fromList(keys);
+  },
   array_values: ([a]) => PhpArray.fromList([...arr(a, 'array_values', 1).values()].map(shareValue)),
   array_reverse: ([a, keep]) => {
     const src = arr(a, 'array_reverse', 1);
@@ -367,10 +390,12 @@ const BUILTINS: Record<string, Builtin> = {
     for (let i = 0; i < n; i++) out.append(c.call(fn, lists.map((l) => l[i] ?? null)));
     return out;
   },
-  array_filter: ([a, fn], c) => {
+  array_filter: ([a, fn, mode], c) => {
     const out = new PhpArray();
+    // ARRAY_FILTER_USE_KEY (2): the callback gets the key; ARRAY_FILTER_USE_BOTH (1): the value and the key.
+    const m = mode === undefined ? 0 : int(mode);
     for (const [k, v] of arr(a, 'array_filter', 1).entries()) {
-      const keep = toBool(fn === undefined || fn === null ? v : c.call(fn, [v]));
+      const keep = toBool(fn === undefined || fn === null ? v : c.call(fn, m === 2 ? [k] : m === 1 ? [v, k] : [v]));
       if (keep === undefined) throw new UnknownArgument(new Unknown('filter result unknown'));
       if (keep) out.set(k, shareValue(v));
     }
@@ -394,7 +419,11 @@ const BUILTINS: Record<string, Builtin> = {
   is_null: ([v]) => v === null,
   is_numeric: ([v]) => typeof v === 'number' || v instanceof PhpFloat || (typeof v === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)),
   is_callable: ([v]) => v instanceof PhpClosure,
-  intval: ([v]) => int(v),
+  intval: ([v, base]) => {
+    // Other bases read strings in that base: not evaluated.
+    if (base !== undefined && !(int(base) === 10 || typeof v !== 'string')) throw new UnknownArgument(new Unknown('intval() in a base other than 10 is not evaluated'));
+    return int(v);
+  },
   strval: ([v], c) => str(v, c),
   boolval: ([v]) => {
     const b = toBool(v ?? null);
@@ -409,6 +438,19 @@ const BUILTINS: Record<string, Builtin> = {
   max: (args) => pick(args, (a, b) => a > b),
   min: (args) => pick(args, (a, b) => a < b),
 };
+
+/** PHP's dirname() of a Unix path, one level up. */
+function dirnameOnce(path: string): string {
+  if (path === '') return '';
+  let end = path.length - 1;
+  while (end >= 0 && path[end] === '/') end--;
+  if (end < 0) return '/';
+  while (end >= 0 && path[end] !== '/') end--;
+  if (end < 0) return '.';
+  while (end >= 0 && path[end] === '/') end--;
+  if (end < 0) return '/';
+  return path.slice(0, end + 1);
+}
 
 /** `implode()`: the pieces joined, refused before joining past the size cap. */
 function joined(pieces: string[], glue: string, ctx: WorkMeter): string {
@@ -433,6 +475,11 @@ function pick(args: Value[], better: (a: number, b: number) => boolean): Value {
   return best;
 }
 
+/** Every builtin's name, in lower case. */
+export function builtinNames(): string[] {
+  return Object.keys(BUILTINS);
+}
+
 export function isBuiltin(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(BUILTINS, name.toLowerCase());
 }
@@ -443,7 +490,9 @@ export function isBuiltin(name: string): boolean {
  * result past the size caps stops the evaluation.
  */
 export function callBuiltin(name: string, args: Value[], ctx: BuiltinContext): Value {
-  const fn = BUILTINS[name.toLowerCase()];
+  const lower = name.toLowerCase();
+  const fn = BUILTINS[lower];
+  checkArity(lower, args.length);
   for (const a of args) if (a instanceof Unknown && name !== 'is_null') return new Unknown(`${name}() of an unknown value`);
   let units = 0;
   let entries = 0;

@@ -22,6 +22,8 @@ export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>(
   ['E_DEPRECATED', 8192],
   ['CASE_LOWER', 0],
   ['CASE_UPPER', 1],
+  ['ARRAY_FILTER_USE_BOTH', 1],
+  ['ARRAY_FILTER_USE_KEY', 2],
   ['M_PI', new PhpFloat(Math.PI)],
 ]);
 

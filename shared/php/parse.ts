@@ -1,4 +1,5 @@
 import { Engine } from 'php-parser';
+import { guardParser, ParserRunaway } from './parser-guards';
 import type { Location, PackedLocation, PhpNode, Span } from './ast';
 import { walkNodes } from './walk';
 import { resplitStatements, splitStatements, type Rescan, type ScanResult, type StatementChunk } from './scanner';
@@ -51,13 +52,18 @@ interface CachedParse {
   problems: { message: string; start: number; end: number }[];
 }
 
-/** php-parser as every part of the engine configures it (PHP 8.2, positions, error recovery). */
-export function createPhpParser(): Engine {
-  return new Engine({
+/**
+ * php-parser as every part of the engine configures it (PHP 8.2, positions, error recovery), with
+ * the guards that make it finish on every input (parser-guards.ts). `guarded: false` is php-parser
+ * alone, the bench's yardstick.
+ */
+export function createPhpParser(options: { guarded?: boolean } = {}): Engine {
+  const engine = new Engine({
     parser: { extractDoc: false, suppressErrors: true, php8: true, version: '8.2' },
     ast: { withPositions: true, withSource: false },
     lexer: { short_tags: false, asp_tags: false },
   });
+  return options.guarded === false ? engine : guardParser(engine);
 }
 
 function cleanMessage(message: string): string {
@@ -196,6 +202,7 @@ export class StatementParser {
       // php-parser throws on some broken input even with suppressErrors; the statement is lost, not the file.
       // Its recursion overflowing (deep nesting PHP accepts) is a limit of the analysis, not a syntax error.
       if (e instanceof RangeError) return { nodes: [], problems: [], declaresConstant: false, tooDeep: true };
+      if (e instanceof ParserRunaway) return { nodes: [], problems: [{ message: 'syntax error (the statement could not be parsed to its end)', start: 0, end: len }], declaresConstant: false };
       return { nodes: [], problems: [{ message: 'syntax error', start: 0, end: len }], declaresConstant: false };
     }
   }

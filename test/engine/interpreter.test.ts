@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type EvaluateOptions, type FileEvaluation, type MethodResult } from '../../shared/evaluate/evaluate-file';
 import { PhpClosure, type Key, type PhpArray } from '../../shared/evaluate/values';
+import { BUILTINS_WITH_ARITY } from '../../shared/evaluate/builtin-arity';
+import { builtinNames } from '../../shared/evaluate/builtins';
 import { StatementParser } from '../../shared/php/parse';
 import { REQUEST_METHODS, type RequestMethod } from '../../shared/library/methods';
 import { outcomeToJson, valueToJson, type JsonValue } from '../../shared/library/outcome-json';
@@ -527,6 +529,54 @@ $route['s2'] = sprintf('%03d|%+d|%x|%X|%o|%b|%c|%e|%.2s', 7, 5, 255, 255, 8, 5, 
 $route['r'] = str_replace('-', '_', 'a-b-c') . '|' . str_replace(['a', 'b'], ['b', 'c'], 'ab') . '|' . str_replace(['x', 'y'], '-', 'xyz') . '|' . implode(',', str_replace('a', 'A', ['ab', 'ca']));
 `);
       assert.deepEqual(table(ev), [['r', 'a_b_c|cc|--z|Ab,cA']]);
+    });
+
+    it('dirname (with levels) and basename (with a suffix) as PHP 8.2 gives them', () => {
+      // Each row: the path, dirname(), dirname(, 2), dirname(, 5), basename(), basename(, 'b'), as PHP printed them.
+      const rows: string[][] = [
+        ['', '', '', '', '', ''],
+        ['/', '/', '/', '/', '', ''],
+        ['//', '/', '/', '/', '', ''],
+        ['a', '.', '.', '.', 'a', 'a'],
+        ['/a/', '/', '/', '/', 'a', 'a'],
+        ['/a//b', '/a', '/', '/', 'b', 'b'],
+        ['a/b/c/', 'a/b', 'a', '.', 'c', 'c'],
+        ['/a/b/c', '/a/b', '/a', '/', 'c', 'c'],
+        ['..', '.', '.', '.', '..', '..'],
+        ['a/bb', 'a', '.', '.', 'bb', 'b'],
+      ];
+      const src = rows.map(([p], i) => `$route['r${i}'] = implode('|', [dirname('${p}'), dirname('${p}', 2), dirname('${p}', 5), basename('${p}'), basename('${p}', 'b')]);`).join('\n');
+      const ev = run(`<?php\n${src}\n`);
+      assert.deepEqual(table(ev), rows.map(([, ...out], i) => [`r${i}`, out.join('|')]));
+    });
+
+    it('array_keys with a search value, array_filter by key or by both, intval in base 10', () => {
+      const ev = run(`<?php
+$route['k'] = implode(',', array_keys(['a' => 1, 'b' => '1', 'c' => 2], 1)) . '|' . implode(',', array_keys(['a' => 1, 'b' => '1'], 1, true));
+$route['f'] = implode(',', array_keys(array_filter(['a' => 1, 'bb' => 2], function ($k) { return strlen($k) > 1; }, ARRAY_FILTER_USE_KEY)))
+  . '|' . implode(',', array_keys(array_filter(['a' => 1, 'bb' => 2], function ($v, $k) { return $v === 1; }, ARRAY_FILTER_USE_BOTH)));
+$route['i'] = intval('12', 10) + intval(42, 8);
+`);
+      assert.deepEqual(table(ev), [['k', 'a,b|a'], ['f', 'bb|a'], ['i', 54]]);
+    });
+
+    for (const [call, message] of [
+      ['array_fill(0, 5)', 'array_fill() expects exactly 3 arguments, 2 given'],
+      ["strlen('a', 'b')", 'strlen() expects exactly 1 argument, 2 given'],
+      ["str_replace('a', 'b')", 'str_replace() expects at least 3 arguments, 2 given'],
+      ["trim('a', 'b', 'c')", 'trim() expects at most 2 arguments, 3 given'],
+    ]) {
+      it(`throws PHP 8's ArgumentCountError for ${call}, as PHP words it`, () => {
+        const ev = run(`<?php\nRoute::any('before', 'b');\n$x = ${call};\nRoute::any('after', 'a');\n`);
+        assert.equal(method(ev).error?.class, 'ArgumentCountError');
+        assert.equal(method(ev).error?.message, message);
+        assert.deepEqual(declared(ev), [['before', 'b']]);
+      });
+    }
+
+    it('knows the signature of every builtin it evaluates', () => {
+      assert.deepEqual(builtinNames().filter((n) => !BUILTINS_WITH_ARITY.has(n)), []);
+      assert.deepEqual([...BUILTINS_WITH_ARITY].filter((n) => !builtinNames().includes(n)), []);
     });
 
     it('gives an unknown result for a builtin of an unknown value', () => {

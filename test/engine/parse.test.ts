@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { PhpNode } from '../../shared/php/ast';
-import { StatementParser, nodeSpan, parsePhp, type ParsedFile } from '../../shared/php/parse';
+import { Engine } from 'php-parser';
+import { StatementParser, createPhpParser, nodeSpan, parsePhp, type ParsedFile } from '../../shared/php/parse';
+import { guardParser, ParserRunaway } from '../../shared/php/parser-guards';
 import { seededRandom } from '../helpers/random';
 
 /** Every problem of a parse must point inside the document. */
@@ -178,6 +180,32 @@ describe('parse: parsePhp / StatementParser', () => {
         assert.ok(parsed.problems.length > 0, JSON.stringify(text));
         assertProblemsInside(parsed);
       }
+    });
+
+    it('finishes a name followed by a string that php-parser’s look-ahead re-read for ever, and parses the statements around it', () => {
+      // The label look-ahead after `J` lexed the string: rewound without the lexer's conditions and
+      // queued tokens, php-parser read the same tokens again and again.
+      for (const middle of ['J#$s\n"in', "''J#$s\n\"in", 'J #$s\n"a{$b}', 'J/*$x*/ <<<EOT\n$a\n']) {
+        const text = `<?php\n$a = 1;\n${middle}`;
+        const parsed = parsePhp(text);
+        assert.ok(parsed.problems.length > 0, JSON.stringify(text));
+        assertProblemsInside(parsed);
+        assert.equal(nodeTexts(parsed)[0], '$a = 1;');
+        // Parsed to its end with the whole lexer state, not cut short by the step bound.
+        assert.ok(!parsed.problems.some((p) => p.message.includes('could not be parsed to its end')), JSON.stringify(parsed.problems));
+      }
+    });
+
+    it('stops php-parser with a syntax error instead of a hang, whatever loop it falls into', () => {
+      // Without the lexer state fix the input above loops in the parser; the step bound alone must end it.
+      const engine = guardParser(new Engine({ parser: { extractDoc: false, suppressErrors: true, php8: true, version: '8.2' }, ast: { withPositions: true }, lexer: {} }), { lexerStateFix: false });
+      assert.throws(() => engine.parseCode('<?php J#$s\n"in', 'x.php'), ParserRunaway);
+      // A loop inside the lexer, within one token (its trailing whitespace is not trimmed here).
+      assert.throws(() => createPhpParser().parseCode('<?php #[\n', 'x.php'), ParserRunaway);
+      // The bound does not touch what parses: the same instance goes on parsing.
+      const again = engine.parseCode("<?php Route::get('a', 'b');", 'x.php') as unknown as { children: unknown[]; errors: unknown[] };
+      assert.equal(again.children.length, 1);
+      assert.equal(again.errors.length, 0);
     });
 
     it('marks a statement nested too deeply for php-parser (not a syntax error: PHP accepts it) and keeps its neighbours', () => {
