@@ -327,7 +327,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   warn(message: string, mask: MethodMask = this.mask): void {
     if (this.silenced > 0) return;
-    for (const m of methodsIn(mask)) {
+    // A loop may warn on every step: no list is allocated for it.
+    for (let m = 0; m < this.warnings.length; m++) {
+      if ((mask & (1 << m)) === 0) continue;
       const list = this.warnings[m];
       // A loop warning on every iteration would hold millions: the first ones say it all.
       if (list.length < MAX_WARNINGS) list.push(message);
@@ -361,6 +363,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
         const st = statements[index];
         if (index === this.options.checkpointAt) this.takeCheckpoint(index);
         if (st.chunk.kind !== 'php') continue;
+        this.library.startStatement();
         this.base = st.base;
         // Looked up once: whether its text is repeated decides both its occurrence and its origins.
         const single = st.nodes.length === 1;

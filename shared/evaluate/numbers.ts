@@ -2,6 +2,19 @@ import { PhpFloat, type Value } from './values';
 
 /** Converts a PHP numeric literal (decimal, hex, octal, binary, float; `_` separators) to a value. */
 export function parseNumber(literal: string): Value {
+  // A loop reads the same few literals on every iteration.
+  const known = parsed.get(literal);
+  if (known !== undefined) return known;
+  const value = parseUncached(literal);
+  if (parsed.size >= MAX_CACHED) parsed.clear();
+  parsed.set(literal, value);
+  return value;
+}
+
+const MAX_CACHED = 4096;
+const parsed = new Map<string, Value>();
+
+function parseUncached(literal: string): Value {
   const raw = literal.replace(/_/g, '');
   let n: number;
   if (/^0[xX][0-9a-fA-F]+$/.test(raw)) n = parseInt(raw.slice(2), 16);

@@ -1,6 +1,7 @@
 import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../evaluate/convert';
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
+import { UNITS_PER_STEP } from '../evaluate/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
 import { clearMarks, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
@@ -31,7 +32,20 @@ export interface LibraryHost {
   readonly file: string;
   /** 1-based line of a document offset, for PHP-style messages. */
   lineAt(offset: number): number;
+  /** Pays for work in steps (see evaluate/work-meter.ts); throws past the budget. */
+  charge(units: number): void;
 }
+
+/**
+ * The library's own work is paid in steps too (see evaluate/work-meter.ts): a route record costs
+ * about as much as a dozen interpreter steps to make and store (measured: about 2 µs against
+ * 0.16 µs). A call site's first FREE_UNITS_PER_SITE under each request method in a top-level
+ * statement are paid by the statement's own steps: a declaration expands to a few dozen records,
+ * a loop over the application's modules to a few hundred. Past that, a loop of `Route::context()`
+ * pays for its records, and stops within the step budget's time, not seconds later.
+ */
+const RECORD_UNITS = 12 * UNITS_PER_STEP;
+const FREE_UNITS_PER_SITE = 1024 * RECORD_UNITS;
 
 /** The library's static state under one request method. */
 export class MethodState {
@@ -119,6 +133,8 @@ export class RouteLibrary {
   private viaSnapshot: readonly CallSite[] = [];
   /** The route calls whose `$nested` callable is running, innermost last. */
   private readonly nestedParents: CallSite[] = [];
+  /** Work done for each call site (by file and offset) under each method in the running top-level statement. */
+  private workBySite = new Map<string | number, number[]>();
 
   constructor(
     readonly dialect: Dialect,
@@ -291,11 +307,28 @@ export class RouteLibrary {
     return undefined;
   }
 
+  /** A top-level statement starts: its call sites' work is counted afresh (see FREE_UNITS_PER_SITE). */
+  startStatement(): void {
+    if (this.workBySite.size) this.workBySite = new Map();
+  }
+
+  /** Pays for `units` of work done for `site` under method `m`, past the site's free share. */
+  private payForWork(site: CallSite, m: MethodIndex, units: number): void {
+    const file = site.span.file;
+    const key = file ? `${file.path}:${site.span.start}` : site.span.start;
+    let done = this.workBySite.get(key);
+    if (!done) this.workBySite.set(key, (done = REQUEST_METHODS.map(() => 0)));
+    const before = done[m];
+    done[m] = before + units;
+    if (done[m] > FREE_UNITS_PER_SITE) this.host.charge(done[m] - Math.max(before, FREE_UNITS_PER_SITE));
+  }
+
   private createRoute(m: MethodIndex, fromArg: Value, toArg: Value, optionsArg: Value, nestedArg: Value, ctx: Ctx): void {
     const state = this.states[m];
     // Under any method: the check reads the call's argument as written.
     if (toArg instanceof PhpClosure || (toArg instanceof PerMethod && toArg.byMethod.some((v) => v instanceof PhpClosure))) state.closureTarget = true;
     if (state.created.length >= this.maxRoutes) throw this.tooMany();
+    this.payForWork(ctx.site, m, RECORD_UNITS);
     const options = at(optionsArg, m);
     const nested = at(nestedArg, m);
     const to = at(toArg, m);

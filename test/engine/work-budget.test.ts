@@ -69,6 +69,23 @@ describe('evaluation work budget', () => {
       assertStopped(run("$a = range(1, 100000);\nfor ($i = 0; $i < 300; $i++) { foreach ($a as $x) { break; } }"), /100,000 steps/);
     });
 
+    it('routes made in a loop past a call site’s first thousand per method are paid for: a Route::context() loop stops within the budget', () => {
+      // 63 records an iteration (7 rows under 9 methods): unpaid, 100,000 steps made about 800,000 records.
+      const e = run("for ($i = 0; $i < 1000000; $i++) { Route::context(\"area$i\"); }");
+      const limit = e.problems.find((p) => p.code === 'evaluation-limit');
+      assert.match(limit?.message ?? '', /100,000 steps/);
+      const records = e.methods.reduce((n, m) => n + m.library.created.length, 0);
+      assert.ok(records < 30_000, `${records} records were made`);
+    });
+
+    it('a loop over an application’s modules declares all of them for the steps of its statements', () => {
+      const modules = Array.from({ length: 140 }, (_, i) => `'m${i}'`).join(', ');
+      const e = run(`foreach (array(${modules}) as $m) { Route::context($m); Route::resources($m); }`);
+      assert.equal(e.problems.length, 0, JSON.stringify(e.problems));
+      assert.equal(declared(e).length, 2 + 140 * 6 + 140 * 4); // six context() rows and four resources() rows under GET
+      assert.ok(e.steps < 5_000, `took ${e.steps} steps`);
+    });
+
     it('ordinary code costs the steps it did (a few bytes per operation are free)', () => {
       const e = run("$p = 'admin';\nforeach (array('users', 'roles') as $r) { Route::get(\"$p/\" . strtolower($r), 'c/m'); }");
       assert.deepEqual(declared(e), ['before', 'admin/users', 'admin/roles', 'after']);
