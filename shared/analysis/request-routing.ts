@@ -17,8 +17,10 @@ export interface RequestRoutingOptions {
   main: FileEvaluation;
   /** A module routes file's text by path from the root (hosts give an open document's first); undefined when unreadable. */
   read(path: string): string | undefined;
-  /** How module route files are evaluated (the main file's dialect, the budgets). */
+  /** How module route files are evaluated (the main file's dialect, the budgets, the includes reader). */
   evaluate?: Omit<EvaluateOptions, 'libraryStart' | 'constants' | 'file'>;
+  /** The name a module routes file is evaluated under, from its path from the root (see ModuleRouteFilesOptions.fileName). */
+  fileName?: (path: string) => string;
 }
 
 /** A route's declaration in a module routes file. */
@@ -57,7 +59,7 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
     if (!texts.has(path)) texts.set(path, options.read(path));
     return texts.get(path);
   };
-  const modules = evaluatedModuleRouteFiles({ main: options.main, read, shareRouteLibrary: options.flavour === 'bonfire', evaluate: options.evaluate });
+  const modules = evaluatedModuleRouteFiles({ main: options.main, read, shareRouteLibrary: options.flavour === 'bonfire', evaluate: options.evaluate, fileName: options.fileName });
   return {
     route(uri, method) {
       const m = REQUEST_METHODS.indexOf(method) as MethodIndex;

@@ -40,6 +40,14 @@ describe('ci-routes check on HMVC applications', () => {
     assert.deepEqual(missingControllers(routeFilesOf(app)), ['mx-app/application/config/routes.php:12 reports/summary', 'mx-app/application/modules/shop/config/routes.php:9 checkout/index']);
   });
 
+  it('routes a URI by a module route that a file included from the module routes file declares', () => {
+    const app = path.join(APPS, 'mx-app', 'application');
+    const r = cli(['match', path.join(app, 'config', 'routes.php'), '--method', 'GET', '--json', '--', 'shop/basket/7']);
+    const [result] = (JSON.parse(r.stdout) as { results: { module_route: { key: string; value: string } | null; class: string; method: string; module: string }[] }).results;
+    assert.deepEqual(result.module_route && { key: result.module_route.key, value: result.module_route.value }, { key: 'shop/basket/(:num)', value: 'cart/add/$1' });
+    assert.deepEqual([result.module, result.class, result.method], ['shop', 'Cart', 'add']);
+  });
+
   it("Bonfire: bonfire/modules and bonfire/controllers, a context controller before its sub-directory, module-relative targets", () => {
     const app = path.join(APPS, 'bonfire-app', 'application');
     assert.equal(routerOf(app), 'bonfire');
@@ -61,7 +69,7 @@ describe('ci-routes check on HMVC applications', () => {
       // Home exists in application/controllers, but shop/home is what the module's target means.
       fs.appendFileSync(routes, "$route['shop/home'] = 'home';\n");
       const found = missingControllers([routes]).map((f) => f.replace(/^.*routes\.php:/, ''));
-      assert.deepEqual(found, ['9 checkout/index', '10 home']);
+      assert.deepEqual(found, ['9 checkout/index', '13 home']);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }

@@ -44,7 +44,9 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     root: root?.tree ?? NOTHING,
     main: evaluation,
     read: (p) => root?.read(p),
-    evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs },
+    // Module route files include files as the main one does, relative to their own folder.
+    evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes },
+    fileName: (p) => root?.absolute(p) ?? p,
   });
   const mainLines = new LineIndex(ctx.text);
   const results = uris.map((uri): MatchJson => {

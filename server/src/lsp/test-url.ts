@@ -6,6 +6,7 @@ import { REQUEST_METHODS, methodIndex } from '../../../shared/library/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { AppRoot } from '../host/app-root';
+import { includeFilesOf } from '../host/route-file';
 import { spanToRange } from './convert';
 import { decodePath, limitsOf } from './custom-requests';
 import type { RouteService } from './route-service';
@@ -59,12 +60,15 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
     }
     const settings = deps.settingsFor(uri);
     const root = a.appDir ? new AppRoot(a.appDir) : undefined;
+    const mainFile = deps.uriToPath(uri);
     const router = requestRouter({
       flavour: a.router.flavour,
       root: root?.tree ?? EMPTY_TREE,
       main: a.evaluation,
       read: (p) => root?.read(p, openText),
-      evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes },
+      // Module route files include files as the main one does, relative to their own folder.
+      evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? { includes: includeFilesOf(mainFile) } : {}) },
+      fileName: (p) => root?.absolute(p) ?? p,
     });
     const typed = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
     const { main_span, module_declaration, ...routed } = router.route(decodePath(typed).replace(/^\/+/, ''), REQUEST_METHODS[m]);

@@ -25,8 +25,10 @@ export interface ModuleRouteFilesOptions {
    * file's routes (and earlier module files') too. MX has no Route library of its own: false.
    */
   shareRouteLibrary: boolean;
-  /** The rest of the evaluation's options (dialect, step budget…). */
+  /** The rest of the evaluation's options (dialect, step budget, the includes reader…). */
   evaluate?: Omit<EvaluateOptions, 'libraryStart' | 'constants' | 'file'>;
+  /** The name a file is evaluated under (its __FILE__, the folder its includes are relative to); its path from the root when not given. */
+  fileName?: (path: string) => string;
 }
 
 /**
@@ -55,7 +57,7 @@ export function evaluatedModuleRouteFiles(options: ModuleRouteFilesOptions): Mod
           evaluation =
             text === undefined
               ? null
-              : evaluateRouteFile(text, { ...options.evaluate, file: path, constants: start.constants, libraryStart: start.library });
+              : evaluateRouteFile(text, { ...options.evaluate, file: options.fileName?.(path) ?? path, constants: start.constants, libraryStart: start.library });
           evaluations.set(sequence, evaluation);
         }
         onLoad?.(path, evaluation);
