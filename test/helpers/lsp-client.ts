@@ -7,7 +7,6 @@ import {
   InitializedNotification,
   PublishDiagnosticsNotification,
   ConfigurationRequest,
-  StreamMessageReader,
   StreamMessageWriter,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
@@ -15,6 +14,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { ROOT } from './paths';
 import { SERVER_NODE_FLAGS } from '../../server/src/node-flags';
+import { processMessageReader } from './stream-reader';
 
 /** A real server process spoken to over stdio by vscode-languageserver-protocol's client side. */
 export class LspClient {
@@ -31,7 +31,7 @@ export class LspClient {
   constructor() {
     this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'bin', 'ci-routes-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.stderr?.on('data', (d) => (this.stderr += String(d)));
-    this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.connection = createProtocolConnection(processMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       const list = this.diagnostics.get(p.uri) ?? [];
       list.push(p);

@@ -7,13 +7,13 @@ import {
   InitializeRequest,
   IPCMessageReader,
   IPCMessageWriter,
-  StreamMessageReader,
   StreamMessageWriter,
   type MessageReader,
   type MessageWriter,
 } from 'vscode-languageserver-protocol/node';
 import { isRunning, waitUntilGone } from '../helpers/processes';
 import { SERVER_BIN } from './fuzz/server-process';
+import { processMessageReader } from '../helpers/stream-reader';
 
 /**
  * An editor stand-in: starts the server (over stdio, with its pipes or with the editor's own via
@@ -70,7 +70,7 @@ describe('the server exits when its client dies', function () {
   it('stdio: closing its stdin ends it', async () => {
     const server = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     started.push(server);
-    const dispose = await initialize(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin), process.pid);
+    const dispose = await initialize(processMessageReader(server.stdout), new StreamMessageWriter(server.stdin), process.pid);
     const exited = new Promise<number | null>((r) => server.on('exit', (code) => r(code)));
     server.stdin.end();
     await waitUntilGone(server.pid!, GONE_WITHIN_MS);
@@ -92,7 +92,7 @@ describe('the server exits when its client dies', function () {
     const { parent, serverPid } = await startParent('inherit');
     started.push(parent);
     serverPids.push(serverPid);
-    const dispose = await initialize(new StreamMessageReader(parent.stdout!), new StreamMessageWriter(parent.stdin!), parent.pid!);
+    const dispose = await initialize(processMessageReader(parent.stdout!), new StreamMessageWriter(parent.stdin!), parent.pid!);
     parent.kill('SIGKILL');
     await waitUntilGone(serverPid, GONE_WITHIN_MS);
     dispose();

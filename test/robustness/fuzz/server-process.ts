@@ -8,13 +8,13 @@ import {
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
-  StreamMessageReader,
   StreamMessageWriter,
   type Diagnostic,
   type PublishDiagnosticsParams,
   type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { readRss } from './rss';
+import { processMessageReader } from '../../helpers/stream-reader';
 
 /** Where the built server lives (this file runs from out/test/robustness/fuzz/). */
 export const SERVER_BIN = path.resolve(__dirname, '..', '..', '..', '..', 'bin', 'ci-routes-language-server.js');
@@ -51,7 +51,7 @@ export class ServerProcess {
     this.proc.stderr?.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-20_000)));
     this.proc.stdin?.on('error', () => undefined); // a dead server is reported by `exit`, not by a throw here
     this.proc.on('exit', (code, signal) => (this.exit = { code, signal }));
-    this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.connection = createProtocolConnection(processMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onError(() => undefined);
     this.connection.onRequest(ConfigurationRequest.type, (p) => p.items.map(() => this.settings));
     for (const m of ['client/registerCapability', 'client/unregisterCapability', 'window/workDoneProgress/create']) {
