@@ -304,11 +304,8 @@ const BUILTINS: Record<string, Builtin> = {
     const src = arr(a, 'array_keys', 1);
     if (filter === undefined) return PhpArray.fromList([...src.keys()]);
     const keys = [];
-    for (const [k, v] of src.entries()) {
-      const eq = toBool(strict ?? false) ? strictEquals(filter, v, c) : looseEquals(filter, v, c);
-      if (eq === undefined) throw new UnknownArgument(new Unknown('comparison with an unknown value'));
-      if (eq) keys.push(k);
-    }
+    const isStrict = toBool(strict ?? false) === true;
+    for (const [k, v] of src.entries()) if (equalsAsPhp(filter, v, isStrict, c)) keys.push(k);
     return PhpArray.fromList(keys);
   },
   array_values: ([a]) => PhpArray.fromList([...arr(a, 'array_values', 1).values()].map(shareValue)),
@@ -371,11 +368,8 @@ const BUILTINS: Record<string, Builtin> = {
     return arr(a, 'array_key_exists', 2).has(key);
   },
   in_array: ([needle, hay, strict], c) => {
-    for (const v of arr(hay, 'in_array', 2).values()) {
-      const eq = toBool(strict ?? false) ? strictEquals(needle, v, c) : looseEquals(needle, v, c);
-      if (eq === undefined) throw new UnknownArgument(new Unknown('comparison with an unknown value'));
-      if (eq) return true;
-    }
+    const isStrict = toBool(strict ?? false) === true;
+    for (const v of arr(hay, 'in_array', 2).values()) if (equalsAsPhp(needle, v, isStrict, c)) return true;
     return false;
   },
   array_map: ([fn, ...arrays], c) => {
@@ -438,6 +432,13 @@ const BUILTINS: Record<string, Builtin> = {
   max: (args) => pick(args, (a, b) => a > b),
   min: (args) => pick(args, (a, b) => a < b),
 };
+
+/** `==` (or `===` when strict) as in_array() and array_keys() compare; an unknown answer makes the result unknown. */
+function equalsAsPhp(a: Value, b: Value, strict: boolean, ctx: BuiltinContext): boolean {
+  const eq = strict ? strictEquals(a, b, ctx) : looseEquals(a, b, ctx);
+  if (eq === undefined) throw new UnknownArgument(new Unknown('comparison with an unknown value'));
+  return eq;
+}
 
 /** PHP's dirname() of a Unix path, one level up. */
 function dirnameOnce(path: string): string {
