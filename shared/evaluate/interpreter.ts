@@ -418,8 +418,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
         this.problem('evaluation-limit', e.message, this.statementSpan, true);
       } else if (e instanceof RangeError) {
         this.problem('evaluation-limit', 'evaluation stopped: the code is nested or recursive beyond what can be analysed', this.statementSpan, true);
-      } else if (e instanceof Diverge && isSingleMethod(this.options.mask)) {
-        // One method alone cannot be split further (e.g. prefix() given an unknown callback).
+      } else if (e instanceof Diverge && (isSingleMethod(this.options.mask) || e.stops === this.options.mask)) {
+        // One method alone cannot be split further (e.g. prefix() given an unknown callback), and
+        // every method stopping alike at one place needs no split: each alone would stop there too.
         this.problem('evaluation-limit', `evaluation stopped: ${e.why}; routes after this point are not known`, this.statementSpan, true);
       } else {
         throw e;

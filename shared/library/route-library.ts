@@ -11,9 +11,16 @@ import { NamedRoutes } from './named-routes';
 /** Which version of the library: they differ only in context()'s home route. */
 export type Dialect = 'spec' | 'bonfire';
 
-/** Raised when request methods take different paths; the engine then evaluates each method alone. */
+/**
+ * Raised when request methods take different paths; the engine then evaluates each method alone.
+ * `stops`: the methods whose evaluation cannot go on here, all alike (an unknown callback); when
+ * they are all the methods being evaluated, there is nothing to split and the run stops as one.
+ */
 export class Diverge extends Error {
-  constructor(readonly why: string) {
+  constructor(
+    readonly why: string,
+    readonly stops?: MethodMask,
+  ) {
     super(why);
   }
 }
@@ -474,7 +481,7 @@ export class RouteLibrary {
   private prefix(name: Value, callback: Value, site: CallSite, mask: MethodMask): void {
     if (!(callback instanceof PhpClosure)) {
       if (callback instanceof Unknown || callback instanceof PerMethod) {
-        throw new Diverge('prefix() callback is not a known closure');
+        throw new Diverge('prefix() callback is not a known closure', mask);
       }
       throw new PhpFatal(
         'TypeError',

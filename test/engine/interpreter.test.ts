@@ -849,6 +849,15 @@ if ($_SERVER['REQUEST_METHOD'] === 'POST') { Route::any('p', 'post'); } else { R
       assert.deepEqual(declared(ev), [['a', 'b']]);
       assert.deepEqual(codes(ev), ['evaluation-limit']);
       assertNoError(ev);
+      // Every method stops there alike: nothing to evaluate one method at a time.
+      assert.equal(ev.mode, 'together');
+    });
+
+    it('evaluates methods alone when only some of them reach a prefix() with an unknown callback', () => {
+      const ev = run(`<?php\nRoute::any('a', 'b');\nif ($_SERVER['REQUEST_METHOD'] === 'POST') Route::prefix('api', unknown_callback());\nRoute::any('c', 'd');\n`);
+      assert.equal(ev.mode, 'per-method');
+      assert.deepEqual(declared(ev, 'POST'), [['a', 'b']]);
+      assert.deepEqual(declared(ev, 'GET'), [['a', 'b'], ['c', 'd']]);
     });
 
     it('never throws on edits of a real route file (deleted, inserted and cut text)', () => {
