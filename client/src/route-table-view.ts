@@ -7,8 +7,18 @@ export interface RouteTable {
   environmentLine?: string;
   /** Analysis limits the evaluation reached: the tables are then not all the file does. */
   limits?: string[];
-  methods: { method: string; error?: string; rows: { uri: string; target: string; names: string[]; reserved: boolean; location?: { uri?: string; range: { start: { line: number } } } }[] }[];
+  methods: { method: string; error?: string; rows: { uri: string; target: string; names: string[]; reserved: boolean; location?: RowLocation }[] }[];
+  /** The application's other route files, in the order its router reads them (older servers leave it out). */
+  otherFiles?: { file: string; module?: string; error?: string; rows: { methods: string[]; uri: string; target: string; names: string[]; location?: RowLocation }[]; more?: number }[];
 }
+
+interface RowLocation {
+  uri?: string;
+  range: { start: { line: number } };
+}
+
+/** Every request method: a row that has them all says ANY. */
+const ALL_METHODS = 8;
 
 /**
  * The route table as a read-only Markdown document: one table per request method, rows linking to
@@ -37,6 +47,27 @@ export function renderRouteTable(table: RouteTable, file: vscode.Uri, filter?: s
       const link = line ? `[${markdownText(decodeURIComponentSafely(label))}](${markdownUrl(elsewhere ?? file.toString())}#L${line})` : '';
       out.push(`| ${i + 1} | ${markdownCodeCell(r.uri)} | ${r.target === '' ? '*(blocked)*' : markdownCodeCell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${link} |`);
     });
+    out.push('');
+  }
+  const others = table.otherFiles ?? [];
+  if (others.length) out.push('## Other route files of the application', '', 'In the order the router reads them: a module\'s routes file is read only for URIs whose first segment names the module, after the main routes, and its targets are relative to the module.', '');
+  for (const other of others) {
+    const rows = other.rows.filter((r) => !f || `${r.uri} ${r.target} ${r.names.join(' ')}`.toLowerCase().includes(f));
+    const name = decodeURIComponentSafely(other.file.split('/').slice(-4).join('/'));
+    out.push(`### ${markdownText(name)}${other.module !== undefined ? ` · module ${markdownCode(other.module)}` : ''} (${rows.length}${other.more ? ` of ${rows.length + other.more}` : ''})`, '');
+    if (other.error) out.push(`> ${markdownText(other.error)}`, '');
+    if (rows.length === 0) {
+      out.push('*No routes.*', '');
+      continue;
+    }
+    out.push('| Methods | URI | Target | Name | Declared |', '|---|---|---|---|---|');
+    for (const r of rows) {
+      const line = r.location ? r.location.range.start.line + 1 : undefined;
+      const where = r.location?.uri ?? other.file;
+      const link = line ? `[${markdownText(`line ${line}`)}](${markdownUrl(where)}#L${line})` : '';
+      out.push(`| ${r.methods.length === ALL_METHODS ? 'ANY' : markdownText(r.methods.join(' '))} | ${markdownCodeCell(r.uri)} | ${r.target === '' ? '*(blocked)*' : markdownCodeCell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${link} |`);
+    }
+    if (other.more) out.push('', `*${other.more} more: open the file for its own table.*`);
     out.push('');
   }
   return out.join('\n');

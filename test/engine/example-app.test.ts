@@ -5,7 +5,8 @@ import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/library/methods';
 import { routeKeysOf } from '../../shared/analysis/route-file-keys';
 import { locateTarget, type TargetRouting } from '../../shared/router/hmvc/locate-target';
-import { AppRoot } from '../../server/src/host/app-root';
+import { AppRoot } from '../../shared/app/app-root';
+import { diskProjectFiles } from '../../server/src/host/disk-project-files';
 import * as fs from 'node:fs';
 import { routeUri } from '../../shared/router/ci-router';
 import { loadRouteFile } from '../../server/src/host/route-file';
@@ -58,7 +59,7 @@ describe('the example app (examples/bonfire-app)', () => {
   const blogRoutes = path.join(EXAMPLE_APP, 'application', 'modules', 'blog', 'config', 'routes.php');
   const routing: TargetRouting = {
     flavour: ctx.router,
-    root: new AppRoot(ctx.appDir!).tree,
+    root: new AppRoot(ctx.appDir!, diskProjectFiles()).tree,
     moduleRouteKeys: (module) => (module === 'blog' ? routeKeysOf(evaluateRouteFile(fs.readFileSync(blogRoutes, 'utf8'))) : undefined),
   };
 

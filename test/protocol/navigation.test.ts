@@ -111,6 +111,30 @@ describe('language server: hover, completion and definition over stdio', functio
     assert.equal(locations[0].range.start.line, decl.line);
     assert.equal(routesText.split('\n')[decl.line].slice(locations[0].range.start.character, locations[0].range.end.character), "'login'");
   });
+
+  it('goes from Route::named() to a name declared in a file the routes file includes, in that file', async () => {
+    const api = path.join(EXAMPLE_APP, 'application', 'config', 'routes', 'api.php');
+    const apiText = fs.readFileSync(api, 'utf8');
+    const decl = lineOf(apiText, "'as' => 'article_feed'");
+    const expectInApi = (locations: Location[]) => {
+      assert.equal(locations.length, 1);
+      assert.equal(locations[0].uri, pathToFileURL(api).toString());
+      assert.equal(locations[0].range.start.line, decl.line);
+      assert.equal(apiText.split('\n')[decl.line].slice(locations[0].range.start.character, locations[0].range.end.character), "'article_feed'");
+    };
+    // From another PHP file: the workspace index's declarations.
+    const controller = path.join(EXAMPLE_APP, 'application', 'controllers', 'Feeds.php');
+    const uri = pathToFileURL(controller).toString();
+    const text = "<?php\nclass Feeds extends CI_Controller {\n    public function back() { redirect(Route::named('article_feed')); }\n}\n";
+    await server.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+    expectInApi((await server.client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 2, character: 56 } })) as Location[]);
+    // From the routes file itself: its own evaluation's declarations.
+    const use = lineOf(routesText, "Route::named('api_status')");
+    const edited = routesText.replace("Route::named('api_status')", "Route::named('article_feed')");
+    await server.client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: routesUri, version: 2 }, contentChanges: [{ text: edited }] });
+    expectInApi((await server.client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: routesUri }, position: { line: use.line, character: use.character + 16 } })) as Location[]);
+    await server.client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: routesUri, version: 3 }, contentChanges: [{ text: routesText }] });
+  });
 });
 
 describe('language server: custom requests for the route table and the URL tester', function () {
@@ -123,6 +147,25 @@ describe('language server: custom requests for the route table and the URL teste
     const put = table.methods[2].rows.find((r) => r.uri === 'articles/(:num)');
     assert.equal(put?.target, 'blog/posts/update/$1');
     assert.equal(put?.location?.range.start.line, lineOf(routesText, "Route::resources('articles'").line);
+  });
+
+  it("ciRoutes/routeTable lists the application's other route files after the document's own, in the router's order", async () => {
+    type Other = { file: string; module?: string; rows: { methods: string[]; uri: string; target: string; location?: Location }[] };
+    const blog = path.join(EXAMPLE_APP, 'application', 'modules', 'blog', 'config', 'routes.php');
+    const fromMain = (await server.client.connection.sendRequest('ciRoutes/routeTable', { uri: routesUri })) as { otherFiles?: Other[] };
+    assert.deepEqual(
+      fromMain.otherFiles?.map((f) => [f.file, f.module]),
+      [[pathToFileURL(blog).toString(), 'blog']],
+    );
+    const archive = fromMain.otherFiles![0].rows.find((r) => r.uri === 'blog/archive/(:num)');
+    assert.equal(archive?.target, 'posts/archive/$1');
+    assert.equal(archive?.methods.length, 8);
+    assert.equal(fs.readFileSync(blog, 'utf8').split('\n')[archive!.location!.range.start.line].includes("'blog/archive/(:num)'"), true);
+    // From the module's file: the main file comes first.
+    const blogUri = pathToFileURL(blog).toString();
+    await server.client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: blogUri, languageId: 'php', version: 1, text: fs.readFileSync(blog, 'utf8') } });
+    const fromBlog = (await server.client.connection.sendRequest('ciRoutes/routeTable', { uri: blogUri })) as { otherFiles?: Other[] };
+    assert.deepEqual(fromBlog.otherFiles?.map((f) => [f.file, f.module]), [[routesUri, undefined]]);
   });
 
   it('ciRoutes/testUrl tells which route matches and the controller it dispatches to', async () => {

@@ -5,10 +5,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompletionRequest, DidOpenTextDocumentNotification, HoverRequest, WorkspaceSymbolRequest, type CompletionItem, type Hover, type MarkupContent } from 'vscode-languageserver-protocol/node';
-import { readControllerFiles } from '../../server/src/host/controller-files';
 import { DiskTree } from '../../server/src/host/disk-tree';
 import { setReadRoots } from '../../server/src/host/read-fence';
-import { constantsOfApp } from '../../server/src/host/route-file';
+import { Application } from '../../shared/app/application';
+import { constantsOfApp } from '../../shared/app/constants';
+import { diskProjectFiles } from '../../server/src/host/disk-project-files';
 import { readRegularFile, UnreadableFile } from '../../server/src/host/safe-read';
 import { WorkspaceIndex } from '../../server/src/lsp/workspace-index';
 import { normalizeSettings } from '../../shared/workspace/settings';
@@ -111,7 +112,7 @@ describe('host safety: symlink loops, vanishing files, reads outside the workspa
 
   describe('walking the application', () => {
     it('lists controllers once through loops, skipping the dangling, the FIFO and what lies outside', () => {
-      const files = [...readControllerFiles(t.app).keys()].sort();
+      const files = [...new Application(t.app, diskProjectFiles()).controllerFiles().keys()].sort();
       assert.deepEqual(files, ['controllers/Welcome.php']);
     });
 
@@ -127,10 +128,10 @@ describe('host safety: symlink loops, vanishing files, reads outside the workspa
 
     it('evaluates no constants from a constants.php that is a symlink loop or leads outside', () => {
       // Only the paths CodeIgniter defines, known from the layout (APPPATH): nothing read from the loop.
-      assert.deepEqual([...constantsOfApp(t.app).keys()], ['APPPATH']);
+      assert.deepEqual([...constantsOfApp(t.app, diskProjectFiles()).keys()], ['APPPATH']);
       fs.rmSync(path.join(t.app, 'config', 'constants.php'));
       fs.symlinkSync(path.join(t.outside, 'constants.php'), path.join(t.app, 'config', 'constants.php'));
-      assert.equal(constantsOfApp(t.app).has('LEAKED'), false);
+      assert.equal(constantsOfApp(t.app, diskProjectFiles()).has('LEAKED'), false);
     });
   });
 

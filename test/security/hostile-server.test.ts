@@ -30,7 +30,7 @@ import { renderRouteTable, type RouteTable } from '../../client/src/route-table-
 import { testUrlLines, type TestUrlAnswer } from '../../client/src/test-url-message';
 import { LineIndex } from '../../shared/php/line-index';
 import { LspClient } from '../helpers/lsp-client';
-import { assertInertMarkdown, assertNoControls, assertPlainMessage, HOSTILE_SETTINGS, makeHostileApp, PAYLOAD, type HostileApp } from './hostile-workspace';
+import { assertInertMarkdown, assertNoControls, assertPlainMessage, HOSTILE_MODULE, HOSTILE_SETTINGS, makeHostileApp, PAYLOAD, type HostileApp } from './hostile-workspace';
 
 /** Markdown or plain text, as LSP carries documentation. */
 function markdownOf(doc: string | MarkupContent | undefined): string {
@@ -194,6 +194,7 @@ describe('security: hostile workspace text reaches no editor feature raw', funct
 
   it('renders the route table document and the Test URL notification inertly', async () => {
     const table = (await client.connection.sendRequest('ciRoutes/routeTable', { uri: routesUri })) as RouteTable;
+    assert.equal(table.otherFiles?.[0]?.module, HOSTILE_MODULE, 'the module routes file is in the table');
     const file = { path: hostile.routes, toString: () => routesUri } as unknown as Uri;
     for (const filter of [undefined, 'k', PAYLOAD.slice(0, 20)]) {
       const md = renderRouteTable(table, file, filter);

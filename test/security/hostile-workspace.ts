@@ -69,6 +69,9 @@ export function makeHostileApp(): HostileApp {
   const controller = path.join(app, 'controllers', 'Welcome.php');
   fs.writeFileSync(controller, controllerText);
   fs.writeFileSync(path.join(app, 'modules', HOSTILE_MODULE, 'controllers', `${HOSTILE_MODULE}.php`), `<?php class X extends MX_Controller { public function index() {} }\n`);
+  // A module's routes file: the route table lists it under the main file's routes.
+  fs.mkdirSync(path.join(app, 'modules', HOSTILE_MODULE, 'config'), { recursive: true });
+  fs.writeFileSync(path.join(app, 'modules', HOSTILE_MODULE, 'config', 'routes.php'), `<?php\n$route['${HOSTILE_MODULE}/m${S}'] = 'x${S}';\n`);
   return { root, app, routes, routesText, view, viewText, controller, controllerText };
 }
 

@@ -1,4 +1,4 @@
-import { dialectOfLibrarySource, MAX_LIBRARY_BYTES } from '../../server/src/host/dialect';
+import { dialectOfLibrarySource, MAX_LIBRARY_BYTES } from '../../shared/app/dialect';
 
 /** Run in a deadline worker by dialect.test.ts: crafted text, just under the cap, for the home-route pattern. */
 export function dialectOfCraftedText(): string {

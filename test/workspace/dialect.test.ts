@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { dialectOfLibrarySource, MAX_LIBRARY_BYTES } from '../../server/src/host/dialect';
+import { dialectOfLibrarySource, MAX_LIBRARY_BYTES } from '../../shared/app/dialect';
 import { DeadlineRunner } from '../helpers/deadline';
 
 const SPEC = `<?php\nclass Route {\n  public static function context($name, $options = array()) {\n    self::any($name, "{$name}/{$options['home']}");\n  }\n}\n`;

@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { chooseEnvironment, environmentDefaultOf, environmentRouteFileOf } from '../../server/src/host/environment';
+import { chooseEnvironment, environmentDefaultOf } from '../../shared/app/environment';
+import { applicationDirOf, environmentRouteFileOf, isEnvironmentRouteFile } from '../../shared/app/layout';
+import { frameworkPathsOf } from '../../shared/app/constants';
+import { diskProjectFiles } from '../../server/src/host/disk-project-files';
 import { ROOT } from '../helpers/paths';
-import { applicationDirOf, frameworkPathsOf, isEnvironmentRouteFile } from '../../server/src/host/route-file';
 import { cli } from '../helpers/cli';
 
 describe('environments: index.php, environment route files', () => {
@@ -48,15 +50,15 @@ describe('the front controller: FCPATH and the ENVIRONMENT default', () => {
   const app = (name: string) => path.join(ROOT, 'test', 'fixtures', 'environments', name, 'application');
 
   it("is index.php beside the application folder in CodeIgniter's layout", () => {
-    assert.equal(frameworkPathsOf(app('index-default')).get('FCPATH'), `${path.dirname(app('index-default'))}/`);
+    assert.equal(frameworkPathsOf(app('index-default'), diskProjectFiles()).get('FCPATH'), `${path.dirname(app('index-default'))}/`);
   });
 
   it("is public/index.php when the root's index.php does not define ENVIRONMENT (Bonfire's layout)", () => {
-    assert.equal(frameworkPathsOf(app('public-front')).get('FCPATH'), `${path.join(path.dirname(app('public-front')), 'public')}/`);
-    assert.deepEqual(chooseEnvironment(app('public-front'), undefined), { name: 'staging', source: "public/index.php's default (CI_ENV unset)" });
+    assert.equal(frameworkPathsOf(app('public-front'), diskProjectFiles()).get('FCPATH'), `${path.join(path.dirname(app('public-front')), 'public')}/`);
+    assert.deepEqual(chooseEnvironment(app('public-front'), undefined, diskProjectFiles()), { name: 'staging', source: "public/index.php's default (CI_ENV unset)" });
   });
 
   it('is not made up when there is none', () => {
-    assert.equal(frameworkPathsOf(app('no-index')).get('FCPATH'), undefined);
+    assert.equal(frameworkPathsOf(app('no-index'), diskProjectFiles()).get('FCPATH'), undefined);
   });
 });

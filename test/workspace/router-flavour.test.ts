@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadRouteFile } from '../../server/src/host/route-file';
-import { MAX_ROUTER_FILE_BYTES, chooseRouterFlavour, detectRouterFlavour } from '../../server/src/host/router-flavour';
+import { MAX_ROUTER_FILE_BYTES, chooseRouterFlavour, detectRouterFlavour } from '../../shared/app/router-flavour';
+import { diskProjectFiles } from '../../server/src/host/disk-project-files';
 import { EXAMPLE_APP } from '../helpers/paths';
 
 /** A project folder with `application/config/routes.php` and the given files (paths from the project). */
@@ -21,7 +22,7 @@ describe("router detection from the application's own files", () => {
   const detect = (files: Record<string, string>) => {
     const p = project(files);
     made.push(p.root);
-    return detectRouterFlavour(p.app);
+    return detectRouterFlavour(p.app, diskProjectFiles());
   };
   after(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
@@ -47,12 +48,12 @@ describe("router detection from the application's own files", () => {
     assert.equal(detect({ 'application/third_party/MX/Router.php': '<?php // emptied' }).flavour, 'ci');
     assert.equal(detect({ 'application/core/MY_Router.php': '<?php class MY_Router extends CI_Router {}' }).flavour, 'ci');
     assert.equal(detect({ 'bonfire/core/BF_Router.php': `<?php class BF_Router {}${' '.repeat(MAX_ROUTER_FILE_BYTES)}` }).flavour, 'ci');
-    assert.equal(detectRouterFlavour(undefined).flavour, 'ci');
+    assert.equal(detectRouterFlavour(undefined, diskProjectFiles()).flavour, 'ci');
   });
 
   it('takes the router asked for over what the files say', () => {
-    assert.deepStrictEqual(chooseRouterFlavour('bonfire', undefined), { flavour: 'bonfire', source: 'given' });
-    assert.equal(chooseRouterFlavour('auto', undefined).flavour, 'ci');
+    assert.deepStrictEqual(chooseRouterFlavour('bonfire', () => detectRouterFlavour(undefined, diskProjectFiles())), { flavour: 'bonfire', source: 'given' });
+    assert.equal(chooseRouterFlavour('auto', () => detectRouterFlavour(undefined, diskProjectFiles())).flavour, 'ci');
   });
 
   it("gives Bonfire's router Bonfire's Route dialect unless a Route.php or the option says otherwise", () => {
@@ -65,6 +66,6 @@ describe("router detection from the application's own files", () => {
   });
 
   it('finds Modular Extensions in the example application', () => {
-    assert.equal(detectRouterFlavour(path.join(EXAMPLE_APP, 'application')).flavour, 'mx');
+    assert.equal(detectRouterFlavour(path.join(EXAMPLE_APP, 'application'), diskProjectFiles()).flavour, 'mx');
   });
 });

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { indexPhpFile, mayNeedIndexing } from '../../../shared/workspace/php-index';
 import { DEFAULT_SETTINGS } from '../../../shared/workspace/settings';
-import { applicationDirOf, isEnvironmentRouteFile } from '../host/route-file';
+import type { Application, Applications } from '../../../shared/app/application';
 import { readRegularFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 import type { CheckedFile, CheckInput, PhpFileUsages } from './check';
@@ -11,7 +11,7 @@ import type { CheckedFile, CheckInput, PhpFileUsages } from './check';
 const MAX_ENTRIES = 50_000;
 
 export interface ApplicationFiles {
-  /** The application's route files: config/routes.php and modules/<m>/config/routes.php. */
+  /** The application's route files: config/routes.php and every module's (Bonfire's own included). */
   routeFiles: string[];
   /** Its other PHP files that call Route::named(), with their text and those calls. */
   phpFiles: PhpFileUsages[];
@@ -25,18 +25,17 @@ export interface ApplicationFiles {
  * Unreadable files are passed over, and so are symlinks leading out of the folder unless
  * `followSymlinks`.
  */
-export function applicationFiles(appDir: string, followSymlinks = false): ApplicationFiles {
-  const out: ApplicationFiles = { routeFiles: [], phpFiles: [], phpFilesSeen: 0 };
-  const app = path.resolve(appDir);
+export function applicationFiles(app: Application, followSymlinks = false): ApplicationFiles {
+  // An environment's route file runs within its main file's evaluation (see shared/app/environment.ts).
+  const { main, modules } = app.routeFiles();
+  const routeFiles = [...(main ? [main] : []), ...modules.map((m) => m.file)];
+  const out: ApplicationFiles = { routeFiles, phpFiles: [], phpFilesSeen: 0 };
+  const isRouteFile = new Set(routeFiles);
   let entries = 0;
-  for (const entry of walkFiles(app, { skipFolder: isNotApplicationCode, confined: !followSymlinks })) {
+  for (const entry of walkFiles(app.appDir, { skipFolder: isNotApplicationCode, confined: !followSymlinks })) {
     if (++entries > MAX_ENTRIES) break;
     if (entry.kind !== 'file' || !entry.name.endsWith('.php')) continue;
-    // An environment's route file runs within its main file's evaluation (see host/environment.ts).
-    if (entry.name === 'routes.php' && applicationDirOf(entry.path) === app && !isEnvironmentRouteFile(entry.path)) {
-      out.routeFiles.push(entry.path);
-      continue;
-    }
+    if (isRouteFile.has(entry.path) || (entry.name === 'routes.php' && app.owns(entry.path))) continue;
     out.phpFilesSeen++;
     let text: string;
     try {
@@ -57,12 +56,12 @@ export function applicationFiles(appDir: string, followSymlinks = false): Applic
  * The route files given, with what the language server would also read of their applications:
  * the other route files (for their route names) and the PHP files that may call Route::named().
  */
-export function withApplications(routeFiles: readonly CheckedFile[], evaluateFile: (file: string) => FileEvaluation, followSymlinks = false): CheckInput {
+export function withApplications(applications: Applications, routeFiles: readonly CheckedFile[], evaluateFile: (file: string) => FileEvaluation, followSymlinks = false): CheckInput {
   const given = new Set(routeFiles.map((f) => path.resolve(f.ctx.file)));
   const namesFrom: { file: string; evaluation: FileEvaluation }[] = [];
   const phpFiles: PhpFileUsages[] = [];
   let phpFilesSeen = 0;
-  const apps = new Set(routeFiles.map((f) => f.ctx.appDir).filter((d): d is string => d !== undefined).map((d) => path.resolve(d)));
+  const apps = new Set(routeFiles.map((f) => applications.of(f.ctx.file)).filter((a): a is Application => a !== undefined));
   for (const app of apps) {
     const files = applicationFiles(app, followSymlinks);
     for (const file of files.routeFiles) {

@@ -10,8 +10,7 @@ import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { routeKeysOf } from '../../../shared/analysis/route-file-keys';
 import type { RouteFileRouting } from '../../../shared/analysis/target-scope';
-import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
-import { moduleOfRouteFile } from '../host/module-route-file';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouteFileContext } from '../host/route-file';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { style, type Styler } from './table';
@@ -107,7 +106,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
     findings: withSeverities(
       analyzeRouteFile(f.ctx.text, f.evaluation, {
         knownNames,
-        controllers: f.ctx.appDir ? controllerCatalogOnDisk(f.ctx.appDir, f.ctx.tree) : undefined,
+        controllers: f.ctx.app?.controllers(),
         routing: routingOf(f, moduleKeys),
       }).filter(nameChecked),
       severities,

@@ -9,8 +9,9 @@ import { outcomeToJson } from '../../../shared/library/outcome-json';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import { setReadRoots } from '../host/read-fence';
-import { describeEnvironment, environmentFileRun, environmentsWithRoutes } from '../host/environment';
-import { applicationDirOf, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
+import type { Applications } from '../../../shared/app/application';
+import { describeEnvironment, environmentFileRun } from '../../../shared/app/environment';
+import { diskApplications, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
 import { declaredAt as declaredAtIn, shownPath } from './declared-at';
@@ -112,7 +113,7 @@ function parseRouter(value: string | undefined): RouterFlavour | undefined {
   return value;
 }
 
-function load(file: string | undefined, dialect: Dialect | undefined, defines: string[], router?: RouterFlavour): RouteFileContext {
+function loadIn(applications: Applications, file: string | undefined, dialect: Dialect | undefined, defines: string[], router?: RouterFlavour): RouteFileContext {
   if (!file) throw new UsageError('missing the routes file argument');
   let parsedDefines;
   try {
@@ -121,7 +122,7 @@ function load(file: string | undefined, dialect: Dialect | undefined, defines: s
     throw new UsageError((e as Error).message);
   }
   try {
-    return loadRouteFile(file, { dialect, router, defines: parsedDefines });
+    return loadRouteFile(file, { dialect, router, defines: parsedDefines }, applications);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'ENOENT') throw new UsageError(`cannot read '${file}': no such file`);
@@ -175,6 +176,9 @@ export function run(argv: string[], io: Io): number {
     const router = parseRouter(values.router);
     const defines = values.define ?? [];
     const maxSteps = parseMaxSteps(values['max-steps']);
+    // One application model for the run: the files it names and the applications they belong to.
+    const applications = diskApplications();
+    const load = (f: string | undefined, d: Dialect | undefined, defs: string[], r?: RouterFlavour) => loadIn(applications, f, d, defs, r);
     /** Evaluates the file, warns of the analysis limits it reached, then runs the command: exit 1 at least when a limit was reached. */
     const evaluated = (ctx: RouteFileContext, then: (ctx: RouteFileContext, evaluation: FileEvaluation) => number): number => {
       const evaluation = evaluate(ctx, maxSteps);
@@ -211,13 +215,13 @@ export function run(argv: string[], io: Io): number {
         const followSymlinks = Boolean(values['follow-symlinks']);
         // Every read (route files, constants, controllers, Route.php) stays inside the projects
         // given, symlinks resolved: a pull request's symlink must not make a CI job read the runner's disk.
-        if (!followSymlinks) setReadRoots(files.map(projectDirOf));
+        if (!followSymlinks) setReadRoots(files.map((f) => projectDirOf(applications, f)));
         try {
           const routeFiles = files.map((f) => {
             const ctx = load(f, dialect, defines);
             return { ctx, evaluation: evaluate(ctx, maxSteps) };
           });
-          return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps), followSymlinks), { json: Boolean(values.json), maxWarnings, severities }, io);
+          return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(applications, routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps), followSymlinks), { json: Boolean(values.json), maxWarnings, severities }, io);
         } finally {
           setReadRoots(undefined);
         }
@@ -238,8 +242,8 @@ export function run(argv: string[], io: Io): number {
  * The folder a route file's project lies in: the one above its application folder (where
  * CodeIgniter's index.php, and Bonfire's bonfire/ tree, sit beside application/), else its own folder.
  */
-function projectDirOf(file: string): string {
-  const app = applicationDirOf(file);
+function projectDirOf(applications: Applications, file: string): string {
+  const app = applications.applicationDirOf(file);
   return app ? path.dirname(app) : path.dirname(path.resolve(file));
 }
 
@@ -301,7 +305,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
       s.dim(t(declaredAt(ctx, lines, r.span))),
     ]);
   const reserved = rows.filter((r) => r.reserved);
-  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  router ${ctx.router} (${ctx.routerSource})  ${describeEnvironment(ctx.environment, ctx.environmentRoutes, ranEnvironment !== undefined, environmentsWithRoutes(ctx.appDir))}`))}\n`);
+  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  router ${ctx.router} (${ctx.routerSource})  ${describeEnvironment(ctx.environment, ctx.environmentRoutes, ranEnvironment !== undefined, ctx.app?.environmentsWithRoutes() ?? [])}`))}\n`);
   for (const r of reserved) io.out(`${s.dim(`${t(r.key)} =`)} ${t(r.targetText)}\n`);
   io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
   io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);

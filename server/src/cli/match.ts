@@ -5,7 +5,6 @@ import { LineIndex } from '../../../shared/php/line-index';
 import { normalizeAppPath, type AppTree } from '../../../shared/router/app-tree';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { DEFAULT_SETTINGS } from '../../../shared/workspace/settings';
-import { AppRoot } from '../host/app-root';
 import type { RouteFileContext } from '../host/route-file';
 import { declaredAt, shownPath } from './declared-at';
 import { style } from './table';
@@ -38,7 +37,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     io.err(`ci-routes: no route table under ${method}: ${t(why)}\n`);
     return 1;
   }
-  const root = ctx.appDir ? new AppRoot(ctx.appDir) : undefined;
+  const root = ctx.app?.root();
   const router = requestRouter({
     flavour: ctx.router,
     root: root?.tree ?? NOTHING,

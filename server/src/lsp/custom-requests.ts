@@ -1,12 +1,14 @@
 import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { routeRows } from '../../../shared/analysis/route-table';
+import { mergedRows, routeRows } from '../../../shared/analysis/route-table';
+import { LineIndex } from '../../../shared/php/line-index';
 import { analysisLimits, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../../shared/library/methods';
 import { includedRange, spanToRange } from './convert';
-import { describeEnvironment, environmentFileRun, environmentsWithRoutes } from '../host/environment';
+import { describeEnvironment, environmentFileRun } from '../../../shared/app/environment';
 import { pathToFileURL } from 'node:url';
 import type { RouteService } from './route-service';
+import type { WorkspaceIndex } from './workspace-index';
 
 export interface RouteTableRow {
   index: number;
@@ -35,14 +37,69 @@ export interface RouteTableResult {
   /** The analysis limits the evaluation reached (`line 3: evaluation stopped after …`): the tables are then not all the file does. */
   limits?: string[];
   methods: { method: string; error?: string; rows: RouteTableRow[] }[];
+  /**
+   * The application's other route files, in the order its router reads them (the main file, then
+   * each module's), each with its routes across methods as the workspace index evaluated it.
+   */
+  otherFiles?: RouteFileTable[];
 }
+
+/** One route file's routes, methods merged, for the route table's other files. */
+export interface RouteFileTable {
+  file: string;
+  /** The module whose routes file it is, if one (its targets are relative to the module). */
+  module?: string;
+  /** A request method's fatal error, if one stops the file. */
+  error?: string;
+  rows: { methods: string[]; uri: string; target: string; names: string[]; location?: Location }[];
+  /** Rows left out past MAX_OTHER_FILE_ROWS. */
+  more?: number;
+}
+
+/** Rows sent at most per other route file: the table shows the application, the editor the file. */
+export const MAX_OTHER_FILE_ROWS = 2_000;
 
 /** `ciRoutes/routeTable`: every method's final route table of a route document. */
 export const RouteTableRequest = new RequestType<{ uri: string }, RouteTableResult | null, void>('ciRoutes/routeTable');
 interface Deps {
   documents: TextDocuments<TextDocument>;
   service: RouteService;
+  index: WorkspaceIndex;
+  uriToPath(uri: string): string | undefined;
   ensureAnalysed(doc: TextDocument): void;
+}
+
+/** The other route files of the document's application, as the index holds them (see RouteTableResult.otherFiles). */
+function otherRouteFiles(deps: Deps, file: string | undefined, appDir: string | undefined): RouteFileTable[] {
+  const app = deps.service.application(appDir);
+  if (!app || file === undefined) return [];
+  const { main, modules } = app.routeFiles();
+  const order = [...(main ? [{ file: main, module: undefined }] : []), ...modules].filter((f) => f.file !== file);
+  const wanted = new Set(order.map((f) => f.file));
+  const inputs = new Map(deps.index.routeFileInputs((f) => wanted.has(f)).map((input) => [input.file, input]));
+  const out: RouteFileTable[] = [];
+  for (const { file: other, module } of order) {
+    const input = inputs.get(other);
+    if (!input) continue;
+    const lines = new LineIndex(input.text);
+    const uri = pathToFileURL(other).toString();
+    const rows = mergedRows(input.evaluation).filter((r) => !r.reserved);
+    const failed = input.evaluation.methods.find((m) => m.error);
+    out.push({
+      file: uri,
+      ...(module !== undefined ? { module } : {}),
+      ...(failed?.error ? { error: `${failed.method}: ${failed.error.class}: ${failed.error.message}` } : {}),
+      rows: rows.slice(0, MAX_OTHER_FILE_ROWS).map((r) => ({
+        methods: r.methods,
+        uri: r.key,
+        target: r.targetText,
+        names: r.names,
+        ...(r.span ? { location: r.span.file ? { uri: pathToFileURL(r.span.file.path).toString(), range: includedRange(r.span) } : { uri, range: { start: lines.position(r.span.start), end: lines.position(r.span.end) } } } : {}),
+      })),
+      ...(rows.length > MAX_OTHER_FILE_ROWS ? { more: rows.length - MAX_OTHER_FILE_ROWS } : {}),
+    });
+  }
+  return out;
 }
 
 /** Percent-decodes a typed URL path; a malformed escape (`%ZZ`, a lone `%E9`) leaves the path as typed. */
@@ -68,6 +125,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
     if (!a) return null;
     const limits = limitsOf(doc, a.evaluation);
     const ran = environmentFileRun(a.evaluation.included);
+    const otherFiles = otherRouteFiles(deps, deps.uriToPath(uri), a.appDir);
     return {
       file: uri,
       dialect: a.dialect,
@@ -77,7 +135,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
       environment: a.environment.choice.name ?? null,
       environmentSource: a.environment.choice.source,
       ...(ran ? { environmentRoutes: pathToFileURL(ran.path).toString() } : {}),
-      environmentLine: describeEnvironment(a.environment.choice, a.environment.routes, ran !== undefined, environmentsWithRoutes(a.appDir)),
+      environmentLine: describeEnvironment(a.environment.choice, a.environment.routes, ran !== undefined, deps.service.application(a.appDir)?.environmentsWithRoutes() ?? []),
       ...(limits.length ? { limits } : {}),
       methods: REQUEST_METHODS.map((method, m) => ({
         method,
@@ -91,6 +149,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
           ...(r.span ? { location: r.span.file ? { uri: pathToFileURL(r.span.file.path).toString(), range: includedRange(r.span) } : { uri, range: spanToRange(doc, r.span) } } : {}),
         })),
       })),
+      ...(otherFiles.length ? { otherFiles } : {}),
     };
   });
 }

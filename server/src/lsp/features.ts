@@ -14,7 +14,7 @@ import { nameReferences, prepareRename, renameName } from '../../../shared/analy
 import { signatureAt } from '../../../shared/analysis/signature-help';
 import { targetDefinition, targetHover } from '../../../shared/analysis/targets';
 import { targetRoutingFor } from './target-routing';
-import { moduleOfRouteFile } from '../host/module-route-file';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
 import { readRegularFile } from '../host/safe-read';
@@ -75,10 +75,11 @@ function declarationLocations(deps: Deps, name: string): Location[] {
   }));
 }
 
+/** The application folder of a document's file (of a controller, a view…), when it lies in a readable one. */
 function appDirOf(deps: Deps, doc: TextDocument): string | undefined {
   const file = deps.uriToPath(doc.uri);
   const m = file ? /^(.*[\\/]application)[\\/]/.exec(file) : null;
-  return m ? m[1] : undefined;
+  return m ? deps.service.application(m[1])?.appDir : undefined;
 }
 
 export function registerFeatures(connection: Connection, deps: Deps, nameChoices: NameChoicesCache, completionItems: CompletionItems): void {
@@ -199,8 +200,11 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     const analysed = deps.service.last(doc.uri);
     const own = analysed && nameDeclarations(analysed.evaluation).get(name);
     if (own) {
-      const mine = { uri: doc.uri, range: spanToRange(doc, own.span) };
-      return [mine, ...locations.filter((l) => l.uri !== doc.uri)];
+      // A declaration the document's includes ran lies in the included file.
+      const included = own.span.file;
+      const lines = included && new LineIndex(included.text);
+      const mine = included && lines ? { uri: pathToFileURL(included.path).toString(), range: { start: lines.position(own.span.start), end: lines.position(own.span.end) } } : { uri: doc.uri, range: spanToRange(doc, own.span) };
+      return [mine, ...locations.filter((l) => l.uri !== mine.uri)];
     }
     return locations.length ? locations : null;
   });

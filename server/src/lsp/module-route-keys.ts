@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { routeKeysOf } from '../../../shared/analysis/route-file-keys';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { sameItems } from '../../../shared/util/same-items';
-import { moduleOfRouteFile } from '../host/module-route-file';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
 
 /**
  * The route keys of the workspace's module routes files as the index last recorded them: plain

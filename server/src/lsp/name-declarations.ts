@@ -4,6 +4,8 @@ import { LineIndex } from '../../../shared/php/line-index';
 
 /** Where a route name is declared, as a zero-based range, with the pattern it returns. */
 export interface LocatedDeclaration {
+  /** The file an include of the route file ran, when the declaration lies there (the range is in it). */
+  file?: string;
   line: number;
   character: number;
   endLine: number;
@@ -34,10 +36,12 @@ export class EvaluatedDeclarations implements NameDeclarations {
   get(name: string): LocatedDeclaration | undefined {
     const decl = nameDeclarations(this.evaluation).get(name);
     if (!decl) return undefined;
-    const lines = (this.lineIndex ??= new LineIndex(this.text));
+    const included = decl.span.file;
+    const lines = included ? new LineIndex(included.text) : (this.lineIndex ??= new LineIndex(this.text));
     const a = lines.position(decl.span.start);
     const b = lines.position(decl.span.end);
-    return { line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, methods: decl.methods };
+    const at = { line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, methods: decl.methods };
+    return included ? { file: included.path, ...at } : at;
   }
 
   entries(): Iterable<[string, { from: string; methods: string[] }]> {

@@ -17,8 +17,7 @@ import { backReferenceHints } from '../../../shared/analysis/inlay-hints';
 import { workspaceSymbols } from '../../../shared/analysis/symbols';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
-import { moduleOfRouteFile } from '../host/module-route-file';
-import { applicationDirOf } from '../host/route-file';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
 import { spanToRange } from './convert';
 import { routeInputs, type FeatureDeps } from './feature-deps';
 import { targetRoutingFor } from './target-routing';
@@ -90,7 +89,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     const file = doc && deps.uriToPath(doc.uri);
     const app = file ? controllerApp(file) : undefined;
     if (!doc || !app) return null;
-    const inputs = routeInputs(deps, deps.index.routeFileInputs((f) => applicationDirOf(f) === app.appDir));
+    const inputs = routeInputs(deps, deps.index.routeFileInputs((f) => deps.service.applications.applicationDirOf(f) === app.appDir));
     if (inputs.length === 0) return null;
     // One evaluation at a time: the index evaluates again the files it let go, and lets them go again.
     const routeFiles = (function* () {

@@ -1,24 +1,19 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
 import { namesAreComplete } from '../../../shared/analysis/diagnostics/checks/named';
 import { runSteps, type Steps } from '../../../shared/util/steps';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import { DocumentEvaluator, type DocumentOptions } from '../../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
-import type { Value } from '../../../shared/evaluate/values';
 import type { Dialect } from '../../../shared/library/route-library';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import type { ControllerCatalog } from '../../../shared/workspace/controller-catalog';
-import { controllerCatalogOnDisk } from '../host/controller-catalog-on-disk';
 import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
-import { readControllerFiles } from '../host/controller-files';
-import { applyEnvironment, chooseDialect, constantsOfApp, detectDialect, includeFilesOf, readableApplicationDirOf } from '../host/route-file';
-import { chooseEnvironment, type EnvironmentChoice } from '../host/environment';
+import type { Application, Applications } from '../../../shared/app/application';
+import type { EnvironmentChoice } from '../../../shared/app/environment';
 import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
-import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from '../host/router-flavour';
-import { mayRead } from '../host/read-fence';
-import { moduleOfRouteFile } from '../host/module-route-file';
+import type { RouterChoice } from '../../../shared/app/router-flavour';
+import { diskApplications } from '../host/route-file';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import type { RouteFileRouting } from '../../../shared/analysis/target-scope';
 import type { ModuleRouteKeys } from './module-route-keys';
@@ -72,10 +67,10 @@ export class RouteService implements RouteFileEvaluator {
   private readonly openFiles = new Map<string, string>();
   /** Evaluators of documents opened on a file another open document already evaluates (two URIs for one path). */
   private readonly ownEvaluators = new Map<string, DocumentEvaluator>();
-  private readonly appCache = new Map<string, { constants: Map<string, Value>; dialect: Dialect; dialectSource: string; router: RouterChoice; environment: EnvironmentChoice }>();
-  private readonly catalogs = new Map<string, ControllerCatalog>();
-
   private readonly listings = new Map<string, ControllerListing>();
+
+  /** @param applications the application model the workspace index reads through too */
+  constructor(readonly applications: Applications = diskApplications()) {}
 
   /** The index's module route keys (set by the server): main-file targets into a module are decided with them. */
   moduleKeys: ModuleRouteKeys | undefined;
@@ -95,46 +90,42 @@ export class RouteService implements RouteFileEvaluator {
 
   /** Forgets what is known of controllers (a PHP file changed on disk). */
   invalidateControllers(): void {
-    this.catalogs.clear();
+    this.applications.forgetControllers();
     this.listings.clear();
+  }
+
+  /** The application of a folder, when it can be read (a folder outside the workspace folders is not: nothing is guessed from it). */
+  application(appDir: string | undefined): Application | undefined {
+    return appDir === undefined ? undefined : this.applications.at(appDir);
   }
 
   /** The application's modules, controllers and their methods (for completion in targets). */
   listing(appDir: string | undefined): ControllerListing | undefined {
-    // A folder outside the workspace folders is not listed (nor read: nothing would be found, and missing would be a guess).
-    if (!appDir || !mayRead(appDir)) return undefined;
-    let l = this.listings.get(appDir);
+    const app = this.application(appDir);
+    if (!app) return undefined;
+    let l = this.listings.get(app.appDir);
     if (!l) {
-      l = listingFromFiles(readControllerFiles(appDir));
-      this.listings.set(appDir, l);
+      l = listingFromFiles(app.controllerFiles());
+      this.listings.set(app.appDir, l);
     }
     return l;
   }
 
   /** Controllers of an application, for hover and definition on targets. */
   controllersOf(appDir: string | undefined): ControllerCatalog | undefined {
-    return this.catalog(appDir);
-  }
-
-  private catalog(appDir: string | undefined): ControllerCatalog | undefined {
-    if (!appDir || !mayRead(appDir)) return undefined;
-    let c = this.catalogs.get(appDir);
-    if (!c) {
-      c = controllerCatalogOnDisk(appDir);
-      this.catalogs.set(appDir, c);
-    }
-    return c;
+    return this.application(appDir)?.controllers();
   }
 
   /** The router of an application under these settings ('auto': detected, remembered with the application). */
   routerOf(appDir: string | undefined, settings: FolderSettings): RouterChoice {
-    return settings.router === 'auto' ? this.app(appDir).router : chooseRouterFlavour(settings.router, appDir);
+    return this.application(appDir)?.router(settings.router) ?? (settings.router === 'auto' ? { flavour: 'ci', source: 'default: no HMVC router found' } : { flavour: settings.router, source: 'given' });
   }
 
-  /** Forgets what was read from an application folder (a constants file or Route.php changed). */
+  /** Forgets what was read from an application folder (a constants file or Route.php changed), or from all. */
   invalidateApp(appDir?: string): void {
-    if (appDir) this.appCache.delete(appDir);
-    else this.appCache.clear();
+    this.applications.forget(appDir);
+    if (appDir) this.listings.delete(appDir);
+    else this.listings.clear();
   }
 
   /**
@@ -205,17 +196,6 @@ export class RouteService implements RouteFileEvaluator {
     return this.latest.get(uri);
   }
 
-  private app(appDir: string | undefined) {
-    const key = appDir ?? '';
-    let hit = this.appCache.get(key);
-    if (!hit) {
-      const d = detectDialect(appDir);
-      hit = { constants: constantsOfApp(appDir), dialect: d.dialect, dialectSource: d.source, router: detectRouterFlavour(appDir), environment: chooseEnvironment(appDir, undefined) };
-      this.appCache.set(key, hit);
-    }
-    return hit;
-  }
-
   /**
    * Evaluates a version without running the checks: what requests need (positions, routes,
    * names), at the cost of the evaluation alone. analyse() of the same version then reuses it.
@@ -229,14 +209,9 @@ export class RouteService implements RouteFileEvaluator {
 
   /** The evaluation of `text` (the evaluator's own when it has just evaluated that text), or why it was skipped. */
   private prepare(uri: string, file: string, text: string, version: number, settings: FolderSettings): Prepared | { skipped: AnalysedRouteFile } {
-    const appDir = appDirOf(file);
-    const app = this.app(appDir);
-    const router: RouterChoice = settings.router === 'auto' ? app.router : chooseRouterFlavour(settings.router, appDir);
-    const { dialect, source: dialectSource } = chooseDialect(settings.dialect, () => ({ dialect: app.dialect, source: app.dialectSource }), () => router.flavour);
-    const constants = new Map(app.constants);
-    for (const [k, v] of Object.entries(settings.constants)) constants.set(k, v);
-    const { environment: choice, environmentRoutes } = applyEnvironment(file, appDir, constants, () => app.environment);
-    const environment: EnvironmentInForce = { choice, routes: environmentRoutes };
+    const setup = this.applications.setupFor(file, { dialect: settings.dialect, router: settings.router, constants: Object.entries(settings.constants) });
+    const { appDir, router, dialect, dialectSource, constants, environmentRoutes, includes } = setup;
+    const environment: EnvironmentInForce = { choice: setup.environment, routes: environmentRoutes };
     if (text.length > settings.maxFileSize) {
       const evaluation = evaluateRouteFile('', { dialect });
       const skipped: AnalysedRouteFile = {
@@ -258,7 +233,7 @@ export class RouteService implements RouteFileEvaluator {
       return { skipped };
     }
     const evaluator = this.documentEvaluator(uri, file);
-    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, includes: includeFilesOf(file), environmentRoutes });
+    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, includes, environmentRoutes });
     const evaluation = evaluator.update(text);
     const { parseMs, evaluateMs } = evaluator.lastTiming;
     // Evaluated earlier for a request: its time is this version's too.
@@ -269,8 +244,8 @@ export class RouteService implements RouteFileEvaluator {
 
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
-    const appDir = appDirOf(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.catalog(appDir), routing: this.routingOf(file, appDir, this.app(appDir).router.flavour) });
+    const app = this.applications.of(file);
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: app?.controllers(), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci') });
   }
 
   /**
@@ -322,7 +297,7 @@ export class RouteService implements RouteFileEvaluator {
     const names = namesAreComplete(evaluation) ? knownNames : 'pending';
     const steps = analyzeRouteFileSteps(text, evaluation, {
       knownNames: names === 'pending' ? undefined : names,
-      controllers: this.catalog(appDir),
+      controllers: this.controllersOf(appDir),
       routing: this.routingOf(file, appDir, router.flavour),
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
@@ -358,13 +333,4 @@ function withSeverities(found: readonly Finding[], settings: FolderSettings, kno
     .filter((f) => !(knownNames === 'pending' && f.code === 'unknown-route-name'))
     .map((finding) => ({ finding, severity: severityUnder(settings.diagnostics, finding) }))
     .filter((f): f is SeverityFinding => f.severity !== 'off');
-}
-
-/**
- * The application folder of a route file on disk: none for a file in a folder that does not exist,
- * nor for one outside the workspace folders (it is analysed from its text alone).
- */
-function appDirOf(file: string): string | undefined {
-  const appDir = readableApplicationDirOf(file);
-  return appDir !== undefined && fs.existsSync(path.dirname(file)) ? appDir : undefined;
 }

@@ -16,11 +16,12 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ROUTER_FILE_NAMES } from '../host/router-flavour';
-import { moduleOfRouteFile } from '../host/module-route-file';
+import { ROUTER_FILE_NAMES } from '../../../shared/app/router-flavour';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
 import { normalizeSettings, severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { DIAGNOSTIC_CODES } from '../../../shared/analysis/diagnostics/types';
 import { setReadRoots } from '../host/read-fence';
+import { diskApplications } from '../host/route-file';
 import { readRegularFile } from '../host/safe-read';
 import { toDiagnostic } from './convert';
 import { registerCustomRequests } from './custom-requests';
@@ -96,9 +97,10 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   const edge = new ProtocolEdge((message) => log(message));
   const connection = edge.guard(rawConnection);
   const documents = new TextDocuments(TextDocument);
-  const service = new RouteService();
+  // One application model for every feature: the index reads applications as the documents do.
+  const service = new RouteService(diskApplications());
   let folders: Folder[] = [];
-  const index = new WorkspaceIndex(() => folders, (message) => log(message), service);
+  const index = new WorkspaceIndex(() => folders, (message) => log(message), service, undefined, service.applications);
   let debounceMs = options.debounceMs ?? 150;
   let earlyFindingsAfterMs = options.earlyFindingsAfterMs ?? 500;
   let supportsConfiguration = false;
@@ -687,7 +689,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   };
   const timed = requestTimings.timing(connection);
   registerFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, nameChoices, completionItems);
-  registerCustomRequests(connection, { documents, service, ensureAnalysed });
+  registerCustomRequests(connection, { documents, service, index, uriToPath, ensureAnalysed });
   registerTestUrl(connection, { documents, service, ensureAnalysed, settingsFor: (uri) => settingsFor(uriToPath(uri) ?? ''), uriToPath });
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor, log }, outlines);
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());

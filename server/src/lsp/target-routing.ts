@@ -1,8 +1,11 @@
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import type { TargetRouting } from '../../../shared/router/hmvc/locate-target';
-import { AppRoot } from '../host/app-root';
-import { moduleOfRouteFile } from '../host/module-route-file';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
+import type { AppTree } from '../../../shared/router/app-tree';
 import type { FeatureDeps } from './feature-deps';
+
+/** The root of an application that cannot be read: nothing is there. */
+const EMPTY_ROOT: AppTree = { isFile: () => false, isDir: () => false };
 
 /**
  * How the application's router reads a route file's targets, for the editor's requests (hover,
@@ -12,7 +15,7 @@ import type { FeatureDeps } from './feature-deps';
  */
 export function targetRoutingFor(deps: FeatureDeps, appDir: string, flavour: RouterFlavour, file?: string): TargetRouting {
   const module = file === undefined ? undefined : moduleOfRouteFile(file);
-  const root = deps.service.controllersOf(appDir)?.root ?? new AppRoot(appDir).tree;
+  const root = deps.service.controllersOf(appDir)?.root ?? EMPTY_ROOT;
   if (module !== undefined) return { flavour, root, module };
   if (flavour === 'bonfire') return { flavour, root };
   const keys = deps.index.moduleKeys;

@@ -5,8 +5,6 @@ import { requestRouter, type RoutedRequest } from '../../../shared/analysis/requ
 import { REQUEST_METHODS, methodIndex } from '../../../shared/library/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { AppRoot } from '../host/app-root';
-import { includeFilesOf } from '../host/route-file';
 import { spanToRange } from './convert';
 import { decodePath, limitsOf } from './custom-requests';
 import type { RouteService } from './route-service';
@@ -59,7 +57,8 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       return { request_method: REQUEST_METHODS[m], uri: url, error: result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route', ...limitsField };
     }
     const settings = deps.settingsFor(uri);
-    const root = a.appDir ? new AppRoot(a.appDir) : undefined;
+    const app = deps.service.application(a.appDir);
+    const root = app?.root();
     const mainFile = deps.uriToPath(uri);
     const router = requestRouter({
       flavour: a.router.flavour,
@@ -67,7 +66,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       main: a.evaluation,
       read: (p) => root?.read(p, openText),
       // Module route files include files as the main one does, relative to their own folder.
-      evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? { includes: includeFilesOf(mainFile) } : {}) },
+      evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? { includes: deps.service.applications.setupFor(mainFile).includes } : {}) },
       fileName: (p) => root?.absolute(p) ?? p,
     });
     const typed = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');

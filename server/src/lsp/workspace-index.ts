@@ -8,9 +8,10 @@ import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate
 import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { applicationDirOf, applyEnvironment, chooseDialect, constantsOfApp, detectDialect, includeFilesOf, isEnvironmentRouteFile, readableApplicationDirOf } from '../host/route-file';
+import type { Applications } from '../../../shared/app/application';
+import { isEnvironmentRouteFile } from '../../../shared/app/layout';
+import { diskApplications } from '../host/route-file';
 import { mayRead } from '../host/read-fence';
-import { chooseRouterFlavour } from '../host/router-flavour';
 import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
 import { ModuleRouteKeys } from './module-route-keys';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
@@ -111,6 +112,8 @@ export class WorkspaceIndex {
     /** Evaluates the route files read (the server shares each file's evaluator with its open document). */
     private readonly evaluator: RouteFileEvaluator = ONE_OFF,
     budgetBytes = DEFAULT_EVALUATION_BUDGET_BYTES,
+    /** The application model (the server's RouteService reads through the same one). */
+    private readonly applications: Applications = diskApplications(),
   ) {
     this.closedHeld = new WeightedLru(budgetBytes);
   }
@@ -191,13 +194,9 @@ export class WorkspaceIndex {
         return changed;
       }
     }
-    const appDir = readableApplicationDirOf(file);
     const folder = this.folderOf(file);
-    const constants = constantsOfApp(appDir);
-    for (const [k, v] of Object.entries(folder?.settings.constants ?? {})) constants.set(k, v);
-    const { environmentRoutes } = applyEnvironment(file, appDir, constants);
-    const dialect = chooseDialect(folder?.settings.dialect, () => detectDialect(appDir), () => chooseRouterFlavour(folder?.settings.router, appDir).flavour).dialect;
-    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes: includeFilesOf(file), environmentRoutes });
+    const { dialect, constants, includes, environmentRoutes } = this.applications.setupFor(file, { dialect: folder?.settings.dialect, router: folder?.settings.router, constants: Object.entries(folder?.settings.constants ?? {}) });
+    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes, environmentRoutes });
     return this.recordRouteFile(file, source, evaluation);
   }
 
@@ -244,7 +243,7 @@ export class WorkspaceIndex {
    * out of reach, so a name missing from the index is no evidence of a mistake.
    */
   private noteApplicationBeyondFolder(file: string): void {
-    const appDir = applicationDirOf(file);
+    const appDir = this.applications.applicationDirOf(file);
     const beyond = appDir !== undefined && this.folderOf(file) !== undefined && !mayRead(appDir);
     if (!beyond) {
       this.appBeyondFolder.delete(file);
@@ -322,7 +321,8 @@ export class WorkspaceIndex {
     const out = [];
     for (const [file, d] of this.declarations) {
       const decl = d.get(name);
-      if (decl) out.push({ file, ...decl });
+      // A declaration in a file the route file included lies in that file.
+      if (decl) out.push({ ...decl, file: decl.file ?? file });
     }
     return out;
   }

@@ -1,5 +1,8 @@
 import { RE2JS } from 're2js';
-import type { Dialect } from '../../../shared/library/route-library';
+import * as path from 'node:path';
+import type { Dialect } from '../library/route-library';
+import type { RouterFlavour } from '../router/hmvc/flavour';
+import type { ProjectFiles } from './project-files';
 
 /**
  * The largest Route.php read to tell the dialect: the library is about 30 KB; a larger file is not
@@ -33,3 +36,28 @@ export const LIBRARY_LOCATIONS = [
   '../bonfire/libraries/Route.php',
   '../bonfire/application/libraries/Route.php',
 ];
+
+/** The dialect an application's own Route.php tells, and where it was read; `spec` by default. */
+export function detectDialect(appDir: string | undefined, files: ProjectFiles): { dialect: Dialect; source: string } {
+  if (appDir) {
+    for (const rel of LIBRARY_LOCATIONS) {
+      const file = path.join(appDir, rel);
+      const text = files.read(file, MAX_LIBRARY_BYTES);
+      // Not there, or over MAX_LIBRARY_BYTES: the next place.
+      const d = text === undefined ? undefined : dialectOfLibrarySource(text);
+      if (d) return { dialect: d, source: `detected from ${files.shown(file)}` };
+    }
+  }
+  return { dialect: 'spec', source: 'default' };
+}
+
+/**
+ * The dialect asked for, else the one the application's Route.php tells (`detect`), else
+ * Bonfire's under Bonfire's router (every released Bonfire has it), else `spec`.
+ */
+export function chooseDialect(asked: Dialect | 'auto' | undefined, detect: () => { dialect: Dialect; source: string }, router: () => RouterFlavour): { dialect: Dialect; source: string } {
+  if (asked !== undefined && asked !== 'auto') return { dialect: asked, source: 'given' };
+  const detected = detect();
+  if (detected.source === 'default' && router() === 'bonfire') return { dialect: 'bonfire', source: "Bonfire's router" };
+  return detected;
+}

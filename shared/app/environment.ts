@@ -1,11 +1,10 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RE2JS } from 're2js';
-import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
-import type { Value } from '../../../shared/evaluate/values';
-import type { IncludedFile } from '../../../shared/php/ast';
-import { mayRead } from './read-fence';
-import { readRegularFile } from './safe-read';
+import type { EnvironmentRoutes } from '../evaluate/includes';
+import type { Value } from '../evaluate/values';
+import type { IncludedFile } from '../php/ast';
+import { environmentRouteFileOf, isMainRouteFile } from './layout';
+import type { ProjectFiles } from './project-files';
 
 /** CodeIgniter's shipped index.php runs in 'development' unless the server sets CI_ENV. */
 export const DEFAULT_ENVIRONMENT = 'development';
@@ -37,15 +36,11 @@ export const FRONT_CONTROLLERS = ['index.php', 'public/index.php'];
  * first of FRONT_CONTROLLERS that defines ENVIRONMENT (a root index.php may be a page of its own,
  * as Bonfire's is), else the first that can be read; undefined when none can.
  */
-export function frontControllerOf(appDir: string): { rel: string; text: string; definesEnvironment: boolean } | undefined {
+export function frontControllerOf(appDir: string, files: ProjectFiles): { rel: string; text: string; definesEnvironment: boolean } | undefined {
   let first: { rel: string; text: string; definesEnvironment: boolean } | undefined;
   for (const rel of FRONT_CONTROLLERS) {
-    let text: string;
-    try {
-      text = readRegularFile(path.join(path.dirname(appDir), rel), MAX_FRONT_CONTROLLER_BYTES);
-    } catch {
-      continue; // not there, or not readable: the next place
-    }
+    const text = files.read(path.join(path.dirname(appDir), rel), MAX_FRONT_CONTROLLER_BYTES);
+    if (text === undefined) continue; // not there, or not readable: the next place
     if (DEFINE_ENVIRONMENT.matcher(text).find()) return { rel, text, definesEnvironment: true };
     first ??= { rel, text, definesEnvironment: false };
   }
@@ -57,10 +52,10 @@ export function frontControllerOf(appDir: string): { rel: string; text: string; 
  * constants.php), else the default its front controller writes (read as text; see
  * frontControllerOf), else CodeIgniter's own default.
  */
-export function chooseEnvironment(appDir: string | undefined, given: Value | undefined): EnvironmentChoice {
+export function chooseEnvironment(appDir: string | undefined, given: Value | undefined, files: ProjectFiles): EnvironmentChoice {
   if (given !== undefined) return typeof given === 'string' ? { name: given, source: 'given' } : { name: undefined, source: 'given, not a string' };
   if (appDir === undefined) return { name: DEFAULT_ENVIRONMENT, source: "CodeIgniter's default (no application folder)" };
-  const front = frontControllerOf(appDir);
+  const front = frontControllerOf(appDir, files);
   if (!front?.definesEnvironment) return { name: DEFAULT_ENVIRONMENT, source: `CodeIgniter's default (no ${FRONT_CONTROLLERS.join(' nor ')} beside the application folder defines ENVIRONMENT)` };
   const name = environmentDefaultOf(front.text);
   if (name === undefined) return { name: DEFAULT_ENVIRONMENT, source: `CodeIgniter's default (${front.rel} defines ENVIRONMENT otherwise than with a literal default)` };
@@ -74,15 +69,6 @@ export function environmentDefaultOf(frontController: string): string | undefine
   if (!define.find()) return undefined;
   const value = DEFAULT_VALUE.matcher(define.group(1) ?? '');
   return value.find() ? (value.group(1) ?? undefined) : undefined;
-}
-
-/**
- * `<app>/config/<environment>/routes.php`, which CodeIgniter's router includes after
- * config/routes.php when it exists; undefined for a name that is not one folder's name.
- */
-export function environmentRouteFileOf(appDir: string, environment: string): string | undefined {
-  if (environment === '' || environment === '.' || environment === '..' || /[/\\\0]/.test(environment)) return undefined;
-  return path.join(appDir, 'config', environment, 'routes.php');
 }
 
 /** The environment's route file among the files an evaluation ran, if it ran. */
@@ -105,26 +91,33 @@ export function describeEnvironment(choice: EnvironmentChoice, routes: Environme
 }
 
 /** The environments with a route file in the application (`config/<name>/routes.php`), sorted; at most 20. */
-export function environmentsWithRoutes(appDir: string | undefined): string[] {
+export function environmentsWithRoutes(appDir: string | undefined, files: ProjectFiles): string[] {
   if (appDir === undefined) return [];
   const config = path.join(appDir, 'config');
-  let names: string[];
-  try {
-    if (!mayRead(config)) return [];
-    names = fs.readdirSync(config);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => environmentRouteFileOf(appDir, n) !== undefined && isFile(path.join(config, n, 'routes.php')))
-    .sort()
+  return files
+    .list(config)
+    .filter((n) => environmentRouteFileOf(appDir, n) !== undefined && files.kind(path.join(config, n, 'routes.php')) === 'file')
     .slice(0, 20);
 }
 
-function isFile(p: string): boolean {
-  try {
-    return mayRead(p) && fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
+/**
+ * The environment route files run in (see chooseEnvironment), defined as ENVIRONMENT in
+ * `constants` when nothing gave it (index.php defines it before the router runs), and, for a main
+ * route file, the environment's route file the router includes after it. `constants` holds those
+ * of constants.php and the user's (settings, --define).
+ */
+export function applyEnvironment(
+  file: string,
+  appDir: string | undefined,
+  constants: Map<string, Value>,
+  /** The application's own choice when nothing gives ENVIRONMENT. */
+  byDefault: () => EnvironmentChoice,
+  files: ProjectFiles,
+): { environment: EnvironmentChoice; environmentRoutes: EnvironmentRoutes | undefined } {
+  const given = constants.get('ENVIRONMENT');
+  const environment = given === undefined ? byDefault() : chooseEnvironment(appDir, given, files);
+  if (environment.name === undefined) return { environment, environmentRoutes: undefined };
+  if (!constants.has('ENVIRONMENT')) constants.set('ENVIRONMENT', environment.name);
+  const routes = isMainRouteFile(file, appDir) ? environmentRouteFileOf(appDir!, environment.name) : undefined;
+  return { environment, environmentRoutes: routes === undefined ? undefined : { environment: environment.name, path: routes } };
 }

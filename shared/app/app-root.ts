@@ -1,30 +1,40 @@
 import * as path from 'node:path';
-import { normalizeAppPath, type AppTree } from '../../../shared/router/app-tree';
-import { DiskTree } from './disk-tree';
-import { MAX_FILE_BYTES } from './route-file';
-import { readRegularFile } from './safe-read';
+import { normalizeAppPath, type AppTree } from '../router/app-tree';
+import type { ProjectFiles } from './project-files';
+
+/** Largest file read through the root (a module's routes file, a controller). */
+export const MAX_ROOT_FILE_BYTES = 4 * 1024 * 1024;
 
 /**
  * An application's root as the HMVC routers see it (`application/…`, Bonfire's `bonfire/…`), on
  * disk. `application/` is the application folder whatever its name (CodeIgniter lets index.php
  * rename it); the rest lies in the folder above it. Reads go through the safe reader (the read
- * fence, size caps); answers are cached, as DiskTree's.
+ * fence, size caps); answers are cached, as the project's trees are.
  */
 export class AppRoot {
   readonly tree: AppTree;
-  private readonly app: DiskTree;
-  private readonly above: DiskTree;
+  private readonly app: { tree: AppTree; root: string };
+  private readonly above: { tree: AppTree; root: string };
 
-  constructor(readonly appDir: string) {
-    this.app = new DiskTree(appDir);
-    this.above = new DiskTree(path.dirname(appDir));
+  constructor(
+    readonly appDir: string,
+    private readonly files: ProjectFiles,
+  ) {
+    this.app = { tree: files.tree(appDir), root: appDir };
+    this.above = { tree: files.tree(path.dirname(appDir)), root: path.dirname(appDir) };
     this.tree = {
-      isFile: (p) => this.place(p).tree.isFile(this.place(p).rel),
-      isDir: (p) => this.place(p).tree.isDir(this.place(p).rel),
+      isFile: (p) => {
+        const { tree, rel } = this.place(p);
+        return tree.tree.isFile(rel);
+      },
+      isDir: (p) => {
+        const { tree, rel } = this.place(p);
+        return tree.tree.isDir(rel);
+      },
     };
   }
 
-  private place(p: string): { tree: DiskTree; rel: string } {
+  private place(p: string): { tree: { tree: AppTree; root: string }; rel: string } {
     const n = normalizeAppPath(p);
     if (n === 'application') return { tree: this.app, rel: '' };
     if (n.startsWith('application/')) return { tree: this.app, rel: n.slice('application/'.length) };
@@ -43,10 +53,6 @@ export class AppRoot {
     const open = openText?.(file);
     if (open !== undefined) return open;
     if (!this.tree.isFile(p)) return undefined;
-    try {
-      return readRegularFile(file, MAX_FILE_BYTES);
-    } catch {
-      return undefined;
-    }
+    return this.files.read(file, MAX_ROOT_FILE_BYTES);
   }
 }

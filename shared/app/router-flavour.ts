@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { RE2JS } from 're2js';
-import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
-import { readRegularFile } from './safe-read';
+import type { RouterFlavour } from '../router/hmvc/flavour';
+import type { ProjectFiles } from './project-files';
 
 /** The router in force and how it was chosen, for messages (`detected from …`, `given`, `default: …`). */
 export interface RouterChoice {
@@ -41,23 +41,19 @@ export const ROUTER_SIGNS: readonly RouterSign[] = [
 export const ROUTER_FILE_NAMES: ReadonlySet<string> = new Set(ROUTER_SIGNS.map((sign) => path.basename(sign.at)));
 
 /** The router an application uses, told from its own files; CodeIgniter's own when none of the signs is there. */
-export function detectRouterFlavour(appDir: string | undefined): RouterChoice {
+export function detectRouterFlavour(appDir: string | undefined, files: ProjectFiles): RouterChoice {
   if (appDir) {
     for (const sign of ROUTER_SIGNS) {
       const file = path.join(appDir, sign.at);
-      try {
-        if (sign.holds.matcher(readRegularFile(file, MAX_ROUTER_FILE_BYTES)).find()) {
-          return { flavour: sign.flavour, source: `detected from ${path.relative(process.cwd(), file) || file}` };
-        }
-      } catch {
-        // not there, unreadable, outside the workspace or too large: the next sign
-      }
+      // Not there, unreadable, outside the workspace or too large: the next sign.
+      const text = files.read(file, MAX_ROUTER_FILE_BYTES);
+      if (text !== undefined && sign.holds.matcher(text).find()) return { flavour: sign.flavour, source: `detected from ${files.shown(file)}` };
     }
   }
   return { flavour: 'ci', source: 'default: no HMVC router found' };
 }
 
-/** The router a setting or option asks for ('auto': detected). */
-export function chooseRouterFlavour(asked: RouterFlavour | 'auto' | undefined, appDir: string | undefined): RouterChoice {
-  return asked === undefined || asked === 'auto' ? detectRouterFlavour(appDir) : { flavour: asked, source: 'given' };
+/** The router a setting or option asks for ('auto': `detect`ed). */
+export function chooseRouterFlavour(asked: RouterFlavour | 'auto' | undefined, detect: () => RouterChoice): RouterChoice {
+  return asked === undefined || asked === 'auto' ? detect() : { flavour: asked, source: 'given' };
 }

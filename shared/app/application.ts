@@ -1,0 +1,247 @@
+import * as path from 'node:path';
+import type { EnvironmentRoutes, IncludeFiles } from '../evaluate/includes';
+import type { Value } from '../evaluate/values';
+import type { Dialect } from '../library/route-library';
+import type { RouterFlavour } from '../router/hmvc/flavour';
+import { createControllerCatalog, type ControllerCatalog } from '../workspace/controller-catalog';
+import { AppRoot, MAX_ROOT_FILE_BYTES } from './app-root';
+import { constantsOfApp } from './constants';
+import { chooseDialect, detectDialect } from './dialect';
+import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, type EnvironmentChoice } from './environment';
+import { applicationDirOf, environmentRouteFileOf, includeRootOf, moduleOfRouteFile } from './layout';
+import type { ProjectFiles } from './project-files';
+import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from './router-flavour';
+
+/** What the user asked for, over what the application's files tell (settings, CLI options). */
+export interface AskedSetup {
+  dialect?: Dialect | 'auto';
+  router?: RouterFlavour | 'auto';
+  /** Constants given (ciRoutes.constants, --define): they win over constants.php's. */
+  constants?: Iterable<readonly [string, Value]>;
+}
+
+/** Everything the engine needs to evaluate one route file of an application, and to route its requests. */
+export interface RouteFileSetup {
+  file: string;
+  /** The application folder; undefined for a file analysed from its text alone. */
+  appDir: string | undefined;
+  /** The module whose routes file it is, if one. */
+  module: string | undefined;
+  dialect: Dialect;
+  /** How the dialect was chosen, for messages. */
+  dialectSource: string;
+  /** The router that routes the application's requests, and how it was chosen. */
+  router: RouterChoice;
+  constants: Map<string, Value>;
+  /** ENVIRONMENT and how it was chosen. */
+  environment: EnvironmentChoice;
+  /** The environment's route file the router runs after a main route file. */
+  environmentRoutes: EnvironmentRoutes | undefined;
+  /** What include/require and glob() read: files of the route file's project. */
+  includes: IncludeFiles;
+}
+
+/** An application's route files, in the order its router reads them for a request. */
+export interface ApplicationRouteFiles {
+  /** `config/routes.php`, when there. */
+  main: string | undefined;
+  /** `config/<environment>/routes.php` of every environment that has one. */
+  environments: { environment: string; file: string }[];
+  /** Every module's `config/routes.php` (the application's modules, then Bonfire's), by module name. */
+  modules: { module: string; file: string }[];
+}
+
+/** Controller files read at most per application, and the largest read. */
+const MAX_CONTROLLER_FILES = 5_000;
+const MAX_CONTROLLER_BYTES = 1024 * 1024;
+
+/**
+ * One CodeIgniter application: what one front controller routes. Its route files (main,
+ * environment, modules), constants, Route library version, router flavour, environment and
+ * controllers, all read through `files` (the host's fenced reads) and remembered until
+ * forgotten. The CLI, the language server and the workspace index ask it the same questions.
+ */
+export class Application {
+  readonly projectDir: string;
+  private facts: { constants: ReadonlyMap<string, Value>; dialect: { dialect: Dialect; source: string }; router: RouterChoice; environment: EnvironmentChoice } | undefined;
+  private catalog: ControllerCatalog | undefined;
+  private appRoot: AppRoot | undefined;
+  private includeFiles: IncludeFiles | undefined;
+
+  constructor(
+    readonly appDir: string,
+    private readonly files: ProjectFiles,
+  ) {
+    this.projectDir = path.dirname(appDir);
+  }
+
+  private read() {
+    this.facts ??= {
+      constants: constantsOfApp(this.appDir, this.files),
+      dialect: detectDialect(this.appDir, this.files),
+      router: detectRouterFlavour(this.appDir, this.files),
+      environment: chooseEnvironment(this.appDir, undefined, this.files),
+    };
+    return this.facts;
+  }
+
+  /** The constants its route files start with: the framework's paths, then constants.php's. */
+  constants(): ReadonlyMap<string, Value> {
+    return this.read().constants;
+  }
+
+  /** The router serving it: the one asked for, else the one its files tell. */
+  router(asked?: RouterFlavour | 'auto'): RouterChoice {
+    return chooseRouterFlavour(asked, () => this.read().router);
+  }
+
+  /** The Route library version: the one asked for, else its Route.php's, else Bonfire's under Bonfire's router. */
+  dialect(asked?: Dialect | 'auto', router: RouterFlavour = this.router().flavour): { dialect: Dialect; source: string } {
+    return chooseDialect(asked, () => this.read().dialect, () => router);
+  }
+
+  /** ENVIRONMENT when nothing gives it: its index.php's default, else CodeIgniter's. */
+  defaultEnvironment(): EnvironmentChoice {
+    return this.read().environment;
+  }
+
+  /** The environments that have a route file (`config/<name>/routes.php`), sorted. */
+  environmentsWithRoutes(): string[] {
+    return environmentsWithRoutes(this.appDir, this.files);
+  }
+
+  /** How one of its route files is evaluated. */
+  setupFor(file: string, asked: AskedSetup = {}): RouteFileSetup {
+    const router = this.router(asked.router);
+    const { dialect, source: dialectSource } = this.dialect(asked.dialect, router.flavour);
+    const constants = new Map(this.constants());
+    for (const [k, v] of asked.constants ?? []) constants.set(k, v);
+    const { environment, environmentRoutes } = applyEnvironment(file, this.appDir, constants, () => this.defaultEnvironment(), this.files);
+    this.includeFiles ??= this.files.includes(this.projectDir);
+    return { file, appDir: this.appDir, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: this.includeFiles };
+  }
+
+  /** Its root as the HMVC routers see it (`application/…`, Bonfire's `bonfire/…`). */
+  root(): AppRoot {
+    this.appRoot ??= new AppRoot(this.appDir, this.files);
+    return this.appRoot;
+  }
+
+  /** Its controllers, each file read when first asked about. */
+  controllers(): ControllerCatalog {
+    this.catalog ??= createControllerCatalog(this.files.tree(this.appDir), (rel) => this.files.read(path.join(this.appDir, rel), MAX_ROOT_FILE_BYTES), this.root().tree);
+    return this.catalog;
+  }
+
+  /**
+   * Its controller files (controllers/ and modules/<m>/controllers/, sub-folders included), by
+   * path relative to the application folder, with their text; bounded, each real folder once.
+   */
+  controllerFiles(): Map<string, string> {
+    const out = new Map<string, string>();
+    const roots = ['controllers', ...this.moduleNames(this.appDir).map((m) => `modules/${m}/controllers`)];
+    // Shared by the roots: a module linked into another is read once.
+    const seen = new Set<string>();
+    for (const r of roots) {
+      for (const entry of this.files.walk(path.join(this.appDir, r), { maxDepth: 4, seen })) {
+        if (out.size >= MAX_CONTROLLER_FILES) return out;
+        if (entry.kind !== 'file' || !entry.name.endsWith('.php')) continue;
+        const text = this.files.read(entry.path, MAX_CONTROLLER_BYTES);
+        if (text !== undefined) out.set(`${r}/${entry.rel}`, text);
+      }
+    }
+    return out;
+  }
+
+  /** Its route files, in the order the router reads them: main, environments, modules. */
+  routeFiles(): ApplicationRouteFiles {
+    const main = path.join(this.appDir, 'config', 'routes.php');
+    const environments = this.environmentsWithRoutes().map((environment) => ({ environment, file: environmentRouteFileOf(this.appDir, environment)! }));
+    const modules: { module: string; file: string }[] = [];
+    const bonfire = path.join(this.projectDir, 'bonfire');
+    for (const owner of [this.appDir, ...(this.files.kind(bonfire) === 'dir' ? [bonfire] : [])]) {
+      for (const module of this.moduleNames(owner)) {
+        const file = path.join(owner, 'modules', module, 'config', 'routes.php');
+        if (this.files.kind(file) === 'file') modules.push({ module, file });
+      }
+    }
+    return { main: this.files.kind(main) === 'file' ? main : undefined, environments, modules };
+  }
+
+  /** Whether a route file is one of its own (main, environment or module file). */
+  owns(file: string): boolean {
+    return applicationDirOf(file, (p) => this.files.kind(p)) === this.appDir;
+  }
+
+  /** Forgets its controllers (a PHP file changed). */
+  forgetControllers(): void {
+    this.catalog = undefined;
+    this.appRoot = undefined;
+  }
+
+  private moduleNames(owner: string): string[] {
+    const modules = path.join(owner, 'modules');
+    return this.files.list(modules).filter((m) => this.files.kind(path.join(modules, m)) === 'dir');
+  }
+}
+
+/** How a route file with no readable application is evaluated: from its text alone. */
+export function detachedSetup(file: string, asked: AskedSetup, files: ProjectFiles): RouteFileSetup {
+  const router = chooseRouterFlavour(asked.router, () => detectRouterFlavour(undefined, files));
+  const { dialect, source: dialectSource } = chooseDialect(asked.dialect, () => detectDialect(undefined, files), () => router.flavour);
+  const constants = new Map<string, Value>(asked.constants ?? []);
+  const { environment, environmentRoutes } = applyEnvironment(file, undefined, constants, () => chooseEnvironment(undefined, undefined, files), files);
+  return { file, appDir: undefined, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: files.includes(includeRootOf(file, undefined)) };
+}
+
+/**
+ * The applications of a workspace (or of a CLI run), found from any route file inside them and
+ * remembered until forgotten.
+ */
+export class Applications {
+  private readonly known = new Map<string, Application>();
+
+  constructor(readonly files: ProjectFiles) {}
+
+  /** The application folder of a route file, readable or not (see of()). */
+  applicationDirOf(file: string): string | undefined {
+    return applicationDirOf(file, (p) => this.files.kind(p));
+  }
+
+  /**
+   * The application a route file belongs to: none when its folder cannot be read (outside the
+   * read fence) or the file's own folder does not exist (an editor's unsaved path), and the file is
+   * then analysed from its text alone.
+   */
+  of(file: string): Application | undefined {
+    const appDir = this.applicationDirOf(file);
+    if (appDir === undefined || this.files.kind(path.dirname(path.resolve(file))) !== 'dir') return undefined;
+    return this.at(appDir);
+  }
+
+  /** The application whose folder this is, when it can be read. */
+  at(appDir: string): Application | undefined {
+    let app = this.known.get(appDir);
+    if (!app && this.files.kind(appDir) === 'dir') {
+      app = new Application(appDir, this.files);
+      this.known.set(appDir, app);
+    }
+    return app;
+  }
+
+  /** How a route file is evaluated: through its application, else from its text alone. */
+  setupFor(file: string, asked: AskedSetup = {}): RouteFileSetup {
+    return this.of(file)?.setupFor(file, asked) ?? detachedSetup(file, asked, this.files);
+  }
+
+  /** Forgets what was read of one application (its constants, Route.php or router files changed), or of all. */
+  forget(appDir?: string): void {
+    if (appDir === undefined) this.known.clear();
+    else this.known.delete(appDir);
+  }
+
+  /** Forgets every application's controllers (a PHP file changed). */
+  forgetControllers(): void {
+    for (const app of this.known.values()) app.forgetControllers();
+  }
+}

@@ -1,0 +1,96 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { Applications } from '../../shared/app/application';
+import { applicationDirOf } from '../../shared/app/layout';
+import { MemoryProject } from '../helpers/memory-project';
+
+const ROOT = path.resolve('/projects/club');
+const at = (rel: string) => path.join(ROOT, rel);
+
+/** A Bonfire project: application/ with a module, Bonfire's own tree beside it with two modules. */
+function bonfireProject(): MemoryProject {
+  return MemoryProject.at(ROOT, {
+    'index.php': "<?php\ndefine('ENVIRONMENT', isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'staging');\n",
+    'application/config/routes.php': "<?php\n$route['default_controller'] = 'home';\n",
+    'application/config/constants.php': "<?php\ndefine('SITE_AREA', 'admin');\n",
+    'application/config/staging/routes.php': "<?php\n$route['beta'] = 'home/beta';\n",
+    'application/controllers/Home.php': '<?php class Home extends CI_Controller { public function index() {} }',
+    'application/modules/blog/config/routes.php': "<?php\n$route['blog/(:num)'] = 'posts/show/$1';\n",
+    'application/modules/blog/controllers/Posts.php': '<?php class Posts extends MX_Controller { public function show($id) {} }',
+    'bonfire/core/BF_Router.php': '<?php class BF_Router extends MX_Router {}',
+    'bonfire/libraries/Route.php': '<?php class Route { public static function context($name, $options) { self::any($name, "{$options[\'home\']}"); } }',
+    'bonfire/modules/users/config/routes.php': "<?php\nRoute::any('login', 'users/login');\n",
+    'bonfire/modules/users/controllers/Users.php': '<?php class Users extends Front_Controller { public function login() {} }',
+    'bonfire/modules/docs/controllers/Docs.php': '<?php class Docs extends Base_Controller {}',
+  });
+}
+
+describe('the application model (shared/app)', () => {
+  it("gives a module of Bonfire's own bonfire/modules/ to the application beside bonfire/", () => {
+    const files = bonfireProject();
+    assert.equal(applicationDirOf(at('bonfire/modules/users/config/routes.php'), (p) => files.kind(p)), at('application'));
+    // Read as a path alone (nothing to tell the application folder by), it stays bonfire/'s.
+    assert.equal(applicationDirOf(at('bonfire/modules/users/config/routes.php')), at('bonfire'));
+    const apps = new Applications(files);
+    assert.equal(apps.of(at('bonfire/modules/users/config/routes.php')), apps.of(at('application/config/routes.php')));
+  });
+
+  it('is found from any of its route files, and sets each up as its router runs it', () => {
+    const apps = new Applications(bonfireProject());
+    const main = apps.setupFor(at('application/config/routes.php'));
+    assert.equal(main.appDir, at('application'));
+    assert.equal(main.module, undefined);
+    assert.deepEqual([main.router.flavour, main.dialect, main.environment.name], ['bonfire', 'bonfire', 'staging']);
+    assert.equal(main.constants.get('SITE_AREA'), 'admin');
+    assert.equal(main.constants.get('ENVIRONMENT'), 'staging');
+    assert.deepEqual(main.environmentRoutes, { environment: 'staging', path: at('application/config/staging/routes.php') });
+    const users = apps.setupFor(at('bonfire/modules/users/config/routes.php'));
+    assert.deepEqual([users.appDir, users.module, users.router.flavour, users.environmentRoutes], [at('application'), 'users', 'bonfire', undefined]);
+  });
+
+  it('lists its route files in the order its router reads them: main, environments, modules (its own, then Bonfire’s)', () => {
+    const app = new Applications(bonfireProject()).of(at('application/config/routes.php'))!;
+    assert.deepEqual(app.routeFiles(), {
+      main: at('application/config/routes.php'),
+      environments: [{ environment: 'staging', file: at('application/config/staging/routes.php') }],
+      modules: [
+        { module: 'blog', file: at('application/modules/blog/config/routes.php') },
+        { module: 'users', file: at('bonfire/modules/users/config/routes.php') },
+      ],
+    });
+  });
+
+  it('lets what is asked win over what the files tell', () => {
+    const apps = new Applications(bonfireProject());
+    const s = apps.setupFor(at('application/config/routes.php'), { router: 'mx', dialect: 'spec', constants: [['ENVIRONMENT', 'production'], ['SITE_AREA', 'manage']] });
+    assert.deepEqual([s.router, s.dialect, s.environment.name, s.constants.get('SITE_AREA')], [{ flavour: 'mx', source: 'given' }, 'spec', 'production', 'manage']);
+    assert.deepEqual(s.environmentRoutes, { environment: 'production', path: at('application/config/production/routes.php') });
+  });
+
+  it('reads its files once, until told to forget them', () => {
+    const files = bonfireProject();
+    const apps = new Applications(files);
+    const constants = at('application/config/constants.php');
+    apps.setupFor(at('application/config/routes.php'));
+    apps.setupFor(at('application/modules/blog/config/routes.php'));
+    apps.setupFor(at('bonfire/modules/users/config/routes.php'));
+    assert.equal(files.reads.get(constants), 1);
+    apps.forget(at('application'));
+    apps.setupFor(at('application/config/routes.php'));
+    assert.equal(files.reads.get(constants), 2);
+  });
+
+  it('knows its controllers, in the application, its modules and Bonfire’s tree', () => {
+    const app = new Applications(bonfireProject()).of(at('application/config/routes.php'))!;
+    assert.deepEqual([...app.controllerFiles().keys()], ['controllers/Home.php', 'modules/blog/controllers/Posts.php']);
+    const catalog = app.controllers();
+    assert.deepEqual([...(catalog.methods('modules/blog/controllers/Posts.php')?.names ?? [])], ['show']);
+    assert.equal(catalog.root.isFile('bonfire/modules/users/controllers/Users.php'), true);
+  });
+
+  it('evaluates a route file with no readable application from its text alone', () => {
+    const apps = new Applications(MemoryProject.at(ROOT, {}));
+    const s = apps.setupFor(path.resolve('/elsewhere/routes.php'));
+    assert.deepEqual([s.appDir, s.router.flavour, s.dialect, s.constants.size > 0], [undefined, 'ci', 'spec', true]);
+  });
+});
