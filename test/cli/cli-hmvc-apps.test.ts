@@ -61,6 +61,40 @@ describe('ci-routes check on HMVC applications', () => {
     assert.match(r.stdout, /^no problems in 2 route files and \d+ other PHP files\n$/);
   });
 
+  it("reports a module route whose key no URI of the module matches (the router reads the file only for URIs starting with the module's name)", () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-hmvc-'));
+    try {
+      fs.cpSync(path.join(APPS, 'mx-app'), tmp, { recursive: true });
+      const routes = path.join(tmp, 'application', 'modules', 'shop', 'config', 'routes.php');
+      const lines = fs.readFileSync(routes, 'utf8').split('\n').length;
+      fs.appendFileSync(
+        routes,
+        [
+          "$route['basket/(:num)'] = 'cart/add/$1';", // dead: written without the module's name
+          "$route['(cart|basket)/list'] = 'cart';", // dead: neither alternative starts with shop/
+          "$route['sho'] = 'cart';", // dead: a prefix of the name is not the name
+          "$route['shops/x'] = 'cart';", // dead: another first segment
+          "$route['shop/(:any)/list'] = 'cart';", // reached
+          "$route['(:any)/list'] = 'cart';", // reached: (:any) may be shop
+          "$route['sh(:any)'] = 'cart';", // reached: shop/… is sh followed by anything
+          "$route['default_controller'] = 'cart';", // a reserved key: not a request pattern
+          '',
+        ].join('\n'),
+      );
+      const r = cli(['check', routes, '--json']);
+      const json = JSON.parse(r.stdout) as { files: { findings: { code: string; line: number; message: string }[] }[] };
+      const unreachable = json.files[0].findings.filter((f) => f.code === 'unreachable-route');
+      assert.deepEqual(
+        unreachable.map((f) => f.line),
+        [lines, lines + 1, lines + 2, lines + 3],
+        JSON.stringify(unreachable),
+      );
+      assert.match(unreachable[0].message, /^'basket\/\(:num\)' is never reached: Modular Extensions' router reads module shop's routes file only for URIs that are 'shop' or start with 'shop\/'/);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
   it('reports a module file target missing from its module although the application has a controller of that name', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-hmvc-'));
     try {

@@ -5,6 +5,7 @@ import type { RouteFileRouting } from '../target-scope';
 import { afterMap } from './checks/after-map';
 import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
+import { moduleKeyReach } from './checks/module-keys';
 import { duplicates } from './checks/duplicates';
 import { namedLookups } from './checks/named';
 import { nestedCallables } from './checks/nested';
@@ -86,7 +87,7 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
       yield;
     }
   }
-  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing)]);
+  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing)]);
   options.beforeInclusionChecks?.(sortFindings(placed(out)));
   yield* run(INCLUSION_CHECKS);
   return sortFindings(placed(out));
