@@ -63,8 +63,8 @@ function firstSegmentOf(expanded: string): string | null {
  * the end. Null when the text does not show it (several top-level alternatives, `\Q`, a `/`
  * that is quantified).
  */
-export function leadingPattern(key: string): string | null {
-  const s = expandWildcards(key);
+export function leadingPattern(key: string, expand: ExpandKey = expandWildcards): string | null {
+  const s = expand(key);
   if (topLevelAlternatives(s) !== 1) return null;
   let depth = 0;
   for (let i = 0; i < s.length; i++) {
@@ -169,8 +169,11 @@ export interface KeyText {
   readonly firstSegment: string | null;
 }
 
-export function describeKey(key: string): KeyText {
-  const expanded = expandWildcards(key);
+/** How a key's `:any` and `:num` are written out: CodeIgniter's (`[^/]+`), or a module routes file's (`.+`). */
+export type ExpandKey = (key: string) => string;
+
+export function describeKey(key: string, expand: ExpandKey = expandWildcards): KeyText {
+  const expanded = expand(key);
   return { expanded, literal: META.test(expanded) ? null : expanded, firstSegment: firstSegmentOf(expanded) };
 }
 

@@ -1,6 +1,6 @@
 import { GenerationalMap } from '../util/generational-map';
 import { fnv1a } from '../util/hash-chains';
-import { describeKey, translateExpanded, type KeyText, type Translation } from './inclusion-syntax';
+import { describeKey, leadingPattern, translateExpanded, type ExpandKey, type KeyText, type Translation } from './inclusion-syntax';
 import {
   accepts,
   buildDfa,
@@ -67,6 +67,8 @@ export interface InclusionStats {
 }
 
 export interface InclusionOptions {
+  /** How keys' wildcards are written out (CodeIgniter's by default; a module routes file's `:any` is `.+`). */
+  readonly expandKey?: ExpandKey;
   /** Size guards for one key's automaton. */
   readonly limits?: BuildLimits;
   /** Most product states one inclusion check may explore before giving up with 'unknown'. */
@@ -96,6 +98,7 @@ const TRANSLATED: Translation = Object.freeze({ ok: true, alternatives: Object.f
 export class InclusionChecker {
   readonly stats: InclusionStats = { automataBuilt: 0, entriesCreated: 0 };
   private readonly limits: BuildLimits;
+  private readonly expandKey: ExpandKey | undefined;
   private readonly maxProductStates: number;
   private readonly maxReduce: number;
   private readonly maxProductWork: number;
@@ -117,6 +120,7 @@ export class InclusionChecker {
 
   constructor(options: InclusionOptions = {}) {
     this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.expandKey = options.expandKey;
     this.maxProductStates = options.maxProductStates ?? 200_000;
     this.maxReduce = options.maxReduce ?? 16;
     this.maxProductWork = options.maxProductWork ?? DEFAULT_PRODUCT_WORK;
@@ -152,6 +156,11 @@ export class InclusionChecker {
       this.wild = saved.wild;
       this.indexSource = saved.source;
     }
+  }
+
+  /** See leadingPattern (under this checker's wildcards). */
+  leadingPatternOf(key: string): string | null {
+    return leadingPattern(key, this.expandKey);
   }
 
   /** The literal first segment every match of the key starts with, when its text shows one. */
@@ -325,7 +334,7 @@ export class InclusionChecker {
     let entry = this.cache.get(key);
     if (!entry) {
       // Every field from the start: added later, they went to a property store of their own (0.2 MB at 10,000 keys).
-      entry = { key, text: describeKey(key), translation: undefined, automaton: undefined, samples: undefined };
+      entry = { key, text: describeKey(key, this.expandKey), translation: undefined, automaton: undefined, samples: undefined };
       this.stats.entriesCreated++;
       this.cache.set(key, entry);
     }

@@ -186,6 +186,11 @@ export function accepts(dfa: TableDfa, word: string): boolean {
   return state >= 0 && dfa.final[state] === 1;
 }
 
+/** Whether some word of the language starts with `prefix` (false when `prefix` leaves U's alphabet). */
+export function mayContinue(dfa: TableDfa, prefix: string): boolean {
+  return walk(dfa, prefix) >= 0;
+}
+
 /** Whether some word of the language is `segment` or starts with `segment/`. */
 export function mayStartWith(dfa: TableDfa, segment: string): boolean {
   const state = walk(dfa, segment);

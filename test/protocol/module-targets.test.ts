@@ -50,4 +50,23 @@ describe('language server: targets located by the HMVC router', function () {
     await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: pathToFileURL(shop).toString(), version: 2 }, contentChanges: [{ text }] });
     await client.waitForDiagnostics(uri, (d) => missing(d).join() === 'reports/summary');
   });
+
+  it("judges a module file's keys after the main routes, and again when the main routes change", async () => {
+    const shopUri = pathToFileURL(shop).toString();
+    const mainUri = pathToFileURL(main).toString();
+    const mainFirst = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'unreachable-route' && /main routes file/.test(String(d.message))).map((d) => d.range.start.line + 1);
+    await client.waitForDiagnostics(shopUri);
+    // A one-segment catch-all in the main file takes `shop` (to pages/view/shop): the module's 'shop' is
+    // never read (the main file's other routes into the module send other URIs: shop/cart/index, …).
+    const base = fs.readFileSync(main, 'utf8');
+    const mainText = `${base}$route['(:any)'] = 'pages/view/$1';\n`;
+    client.clearDiagnostics(shopUri);
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: mainUri, version: 2 }, contentChanges: [{ text: mainText }] });
+    const shopLine = fs.readFileSync(shop, 'utf8').split('\n').findIndex((l) => l.startsWith("$route['shop'] =")) + 1;
+    await client.waitForDiagnostics(shopUri, (d) => mainFirst(d).join() === String(shopLine));
+    // Taken out again: the module's finding goes.
+    client.clearDiagnostics(shopUri);
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: mainUri, version: 3 }, contentChanges: [{ text: base }] });
+    await client.waitForDiagnostics(shopUri, (d) => mainFirst(d).length === 0);
+  });
 });

@@ -98,6 +98,12 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
   for (const { evaluation } of input.namesFrom) for (const name of namesOf(evaluation)) knownNames.add(name);
   const nameChecked = (f: Finding) => namesComplete || f.code !== 'unknown-route-name';
   const moduleKeys = moduleRouteKeys([...input.routeFiles.map((f) => ({ file: f.ctx.file, evaluation: f.evaluation })), ...input.namesFrom]);
+  // A module's routes file is read after the main routes: the main file's evaluation, when read.
+  const evaluations = new Map<string, FileEvaluation>([...input.routeFiles.map((f) => [path.resolve(f.ctx.file), f.evaluation] as const), ...input.namesFrom.map((f) => [path.resolve(f.file), f.evaluation] as const)]);
+  const mainRoutesOf = (f: CheckedFile) => {
+    const main = f.ctx.appDir !== undefined && moduleOfRouteFile(f.ctx.file) !== undefined ? evaluations.get(path.resolve(f.ctx.appDir, 'config', 'routes.php')) : undefined;
+    return main && { text: main.parsed.text, evaluation: main };
+  };
   const out: FileFindings[] = input.routeFiles.map((f) => ({
     file: f.ctx.file,
     kind: 'route file',
@@ -108,6 +114,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
         knownNames,
         controllers: f.ctx.app?.controllers(),
         routing: routingOf(f, moduleKeys),
+        mainRoutes: mainRoutesOf(f),
       }).filter(nameChecked),
       severities,
     ),

@@ -17,6 +17,7 @@ import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import type { RouteFileRouting } from '../../../shared/analysis/target-scope';
 import type { ModuleRouteKeys } from './module-route-keys';
+import type { MainRoutes } from '../../../shared/analysis/diagnostics/checks/module-keys';
 
 export interface SeverityFinding {
   finding: Finding;
@@ -71,6 +72,17 @@ export class RouteService implements RouteFileEvaluator {
 
   /** @param applications the application model the workspace index reads through too */
   constructor(readonly applications: Applications = diskApplications()) {}
+
+  /**
+   * The main route file of an application as the index holds it (set by the server): a module's
+   * routes file is read after the main routes, which its checks take into account.
+   */
+  mainRoutesOf: ((appDir: string) => MainRoutes | undefined) | undefined;
+
+  /** The main routes a module's routes file is read after, when the file is one and they are known. */
+  private mainRoutesFor(file: string, appDir: string | undefined): MainRoutes | undefined {
+    return appDir !== undefined && moduleOfRouteFile(file) !== undefined ? this.mainRoutesOf?.(appDir) : undefined;
+  }
 
   /** The index's module route keys (set by the server): main-file targets into a module are decided with them. */
   moduleKeys: ModuleRouteKeys | undefined;
@@ -245,7 +257,7 @@ export class RouteService implements RouteFileEvaluator {
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
     const app = this.applications.of(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: app?.controllers(), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci') });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: app?.controllers(), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), mainRoutes: this.mainRoutesFor(file, app?.appDir) });
   }
 
   /**
@@ -299,6 +311,7 @@ export class RouteService implements RouteFileEvaluator {
       knownNames: names === 'pending' ? undefined : names,
       controllers: this.controllersOf(appDir),
       routing: this.routingOf(file, appDir, router.flavour),
+      mainRoutes: this.mainRoutesFor(file, appDir),
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
     let analyseMs = 0;

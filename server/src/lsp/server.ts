@@ -359,6 +359,30 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     }, Math.max(debounceMs, 50));
   };
 
+  /**
+   * The main route file of an application changed: once typing pauses, its open module route files
+   * are analysed again (their routes are read after the main routes).
+   */
+  service.mainRoutesOf = (appDir) => {
+    const main = path.join(appDir, 'config', 'routes.php');
+    const input = index.routeFileInputs((f) => f === main)[0];
+    return input && { text: input.text, evaluation: input.evaluation };
+  };
+  const mainRoutesTimers = new Map<string, NodeJS.Timeout>();
+  index.onMainRoutes = (appDir) => {
+    clearTimeout(mainRoutesTimers.get(appDir));
+    mainRoutesTimers.set(
+      appDir,
+      setTimeout(() => {
+        mainRoutesTimers.delete(appDir);
+        for (const doc of documents.all()) {
+          const file = uriToPath(doc.uri);
+          if (file && moduleOfRouteFile(file) !== undefined && index.isRouteFile(file) && service.applications.applicationDirOf(file) === appDir) restart(doc.uri);
+        }
+      }, Math.max(debounceMs, 50)),
+    );
+  };
+
   /** Publishes unknown-route-name findings again (only in files using one of `names`, when given). */
   function republishUsages(names?: ReadonlySet<string>): void {
     const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d] as const));
@@ -659,6 +683,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     shutdownReceived = true;
     for (const t of timers.values()) clearTimeout(t);
     timers.clear();
+    for (const t of mainRoutesTimers.values()) clearTimeout(t);
+    mainRoutesTimers.clear();
     backlog.clear();
     idle.clear();
     watched.clear();

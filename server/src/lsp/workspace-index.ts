@@ -9,7 +9,7 @@ import type { RouteFileEvaluator } from './route-service';
 import { indexPhpFile, mayNeedIndexing, type NamedUsage } from '../../../shared/workspace/php-index';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import type { Applications } from '../../../shared/app/application';
-import { isEnvironmentRouteFile } from '../../../shared/app/layout';
+import { isEnvironmentRouteFile, isMainRouteFile } from '../../../shared/app/layout';
 import { diskApplications } from '../host/route-file';
 import { mayRead } from '../host/read-fence';
 import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
@@ -81,6 +81,8 @@ export class WorkspaceIndex {
    * opened application/config/): the module route files that may declare names cannot be read.
    */
   private readonly appBeyondFolder = new Set<string>();
+  /** Called when an application's main route file was recorded (its module route files' checks read it). */
+  onMainRoutes: (appDir: string) => void = () => undefined;
   /** The route keys of the module routes files (main-file targets into a module are decided with them). */
   readonly moduleKeys = new ModuleRouteKeys();
   /** knownNames(), until a file's names change. */
@@ -220,6 +222,8 @@ export class WorkspaceIndex {
       this.log(`${file} is not evaluated to the end (see its evaluation-limit diagnostic): Route::named() is not checked until it is`);
     }
     this.moduleKeys.record(file, evaluation);
+    const appDir = this.applications.applicationDirOf(file);
+    if (isMainRouteFile(file, appDir)) this.onMainRoutes(appDir!);
     const changed = new Set<string>();
     // An edit that leaves the names alone leaves their records the same objects: comparing those
     // costs less than building the set of names and comparing sets (2 ms at 10,000 declarations).

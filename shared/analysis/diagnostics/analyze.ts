@@ -5,7 +5,7 @@ import type { RouteFileRouting } from '../target-scope';
 import { afterMap } from './checks/after-map';
 import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
-import { moduleKeyReach } from './checks/module-keys';
+import { moduleKeyReach, type MainRoutes } from './checks/module-keys';
 import { duplicates } from './checks/duplicates';
 import { namedLookups } from './checks/named';
 import { nestedCallables } from './checks/nested';
@@ -19,6 +19,8 @@ import type { Check, CheckContext } from './context';
 import type { Finding } from './types';
 import { placedInEvaluatedFile } from './included-places';
 import { runSteps, type Steps } from '../../util/steps';
+import { InclusionChecker } from '../inclusion';
+import { expandModuleWildcards } from '../../router/pattern';
 
 /**
  * The checks that need nothing but the file's own evaluation. Each call gives new instances (with
@@ -40,8 +42,14 @@ function inclusionChecks(): Check[] {
   return [reachability()];
 }
 
+/** The inclusion checks of a module's routes file, read with the HMVC routers' wildcards (`:any` is `.+`). */
+function moduleInclusionChecks(): Check[] {
+  return [reachability(new InclusionChecker({ expandKey: expandModuleWildcards }))];
+}
+
 const QUICK_CHECKS: readonly Check[] = quickChecks();
 const INCLUSION_CHECKS: readonly Check[] = inclusionChecks();
+const MODULE_INCLUSION_CHECKS: readonly Check[] = moduleInclusionChecks();
 export const FILE_CHECKS: readonly Check[] = [...QUICK_CHECKS, ...INCLUSION_CHECKS];
 
 /** The findings with places in included files moved to the include statements (a copy only when there are some). */
@@ -65,6 +73,8 @@ export interface AnalyzeOptions {
    * those run: an editor may show it while they do.
    */
   beforeInclusionChecks?: (findings: Finding[]) => void;
+  /** For a module's routes file: the application's main route file, whose routes run first. */
+  mainRoutes?: MainRoutes;
 }
 
 /** Every finding about one route file, in document order. */
@@ -87,8 +97,10 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
       yield;
     }
   }
-  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing)]);
+  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing, options.mainRoutes)]);
   options.beforeInclusionChecks?.(sortFindings(placed(out)));
-  yield* run(INCLUSION_CHECKS);
+  // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments.
+  const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
+  yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
   return sortFindings(placed(out));
 }

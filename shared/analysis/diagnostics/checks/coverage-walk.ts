@@ -1,4 +1,3 @@
-import { leadingPattern } from '../../inclusion-syntax';
 import { GenerationalMap } from '../../../util/generational-map';
 import { RunningHash } from '../../../util/running-hash';
 import { fnv1a } from '../../../util/hash-chains';
@@ -60,7 +59,7 @@ export class DecisionMemo {
     let info = this.infos.get(key);
     if (!info) {
       const segment = checker.firstSegmentOf(key);
-      info = { segment, pattern: segment === null ? leadingPattern(key) : null, h1: fnv1a(key), h2: hash2(key) };
+      info = { segment, pattern: segment === null ? checker.leadingPatternOf(key) : null, h1: fnv1a(key), h2: hash2(key) };
       this.infos.set(key, info);
     }
     return info;

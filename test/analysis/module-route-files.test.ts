@@ -1,0 +1,79 @@
+import * as assert from 'node:assert/strict';
+import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
+import type { RouteFileRouting } from '../../shared/analysis/target-scope';
+import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { LineIndex } from '../../shared/php/line-index';
+
+/** `line code` of each finding of a route file analysed as `routing` reads it. */
+function findings(lines: string[], routing: RouteFileRouting, main?: string[]): string[] {
+  const text = ['<?php', ...lines, ''].join('\n');
+  const index = new LineIndex(text);
+  const mainText = main && ['<?php', ...main, ''].join('\n');
+  const mainRoutes = mainText === undefined ? undefined : { text: mainText, evaluation: evaluateRouteFile(mainText) };
+  return analyzeRouteFile(text, evaluateRouteFile(text), { routing, mainRoutes }).map((f) => `${index.lineOf(f.span.start) + 1} ${f.code}${f.code === 'unreachable-route' && /main routes/.test(f.message) ? ' (main)' : ''}`);
+}
+
+const SHOP: RouteFileRouting = { flavour: 'mx', module: 'shop' };
+
+describe("diagnostics of a module's routes file, as the HMVC routers read it", () => {
+  it("reads `:any` as Modules::parse_routes() does (`.+`, across segments) when it compares the module's routes", () => {
+    // shop/(:any) takes every URI shop/(:any)/list would: the second is never reached.
+    assert.deepEqual(findings(["$route['shop/(:any)'] = 'cart/$1';", "$route['shop/(:any)/list'] = 'cart/list/$1';"], SHOP), ['3 unreachable-route']);
+    // One segment does not take two: shop/(:any) still reaches shop/a/b.
+    assert.deepEqual(findings(["$route['shop/([^/]+)'] = 'cart/$1';", "$route['shop/(:any)'] = 'cart/all/$1';"], SHOP), []);
+    // The main routes file reads `:any` as one segment: there both are reached.
+    assert.deepEqual(findings(["$route['shop/(:any)'] = 'cart/$1';", "$route['shop/(:any)/list'] = 'cart/list/$1';"], { flavour: 'mx' }), []);
+  });
+
+  it("reports keys that no URI of the module matches, under either HMVC router, not under CodeIgniter's own", () => {
+    const lines = ["$route['basket'] = 'cart';", "$route['shop/basket'] = 'cart';"];
+    assert.deepEqual(findings(lines, SHOP), ['2 unreachable-route']);
+    assert.deepEqual(findings(lines, { flavour: 'bonfire', module: 'shop' }), ['2 unreachable-route']);
+    assert.deepEqual(findings(lines, { flavour: 'ci', module: 'shop' }), []);
+  });
+
+  it('takes the main routes first: a module key whose URIs a main route always takes, and sends elsewhere, is never reached', () => {
+    const module = ["$route['shop'] = 'cart';", "$route['shop/(:num)'] = 'cart/show/$1';"];
+    // CodeIgniter's (:any) is one segment: `shop` is taken by the main route, `shop/5` is not.
+    const main = ["$route['default_controller'] = 'home';", "$route['(:any)'] = 'pages/view/$1';"];
+    assert.deepEqual(findings(module, SHOP, main), ['2 unreachable-route (main)']);
+    // A main target that is another URI of the module does not reach this key, nor one that makes only longer ones.
+    assert.deepEqual(findings(module, SHOP, [...main, "$route['basket'] = 'shop/cart/index';"]), ['2 unreachable-route (main)']);
+    assert.deepEqual(findings(module, SHOP, ["$route['(:any)'] = 'shop/items/$1';"]), ['2 unreachable-route (main)']);
+    // One that makes URIs the key matches does.
+    assert.deepEqual(findings(["$route['shop/items/(:any)'] = 'cart/$1';"], SHOP, ["$route['(.+)'] = 'shop/items/$1';"]), []);
+    const text = ['<?php', ...module, ''].join('\n');
+    const mainText = ['<?php', ...main, ''].join('\n');
+    const [f] = analyzeRouteFile(text, evaluateRouteFile(text), { routing: SHOP, mainRoutes: { text: mainText, evaluation: evaluateRouteFile(mainText) } });
+    assert.match(f!.message, /^'shop' is never reached: every URI of module shop it matches is matched first by the main routes file, by '\(:any\)' \(line 3\)/);
+    // Without the main file, nothing is concluded.
+    assert.deepEqual(findings(module, SHOP), []);
+  });
+
+  it('concludes nothing when a main route may send requests into the module', () => {
+    const module = ["$route['shop'] = 'cart';"];
+    // A target built from the URI, one into the module, the default controller or 404_override into it, a closure.
+    for (const main of [
+      ["$route['(:any)'] = '$1/index';"],
+      // `basket` is sent to the URI `shop`, which the module's key matches.
+      ["$route['basket'] = 'shop';", "$route['(:any)'] = 'pages/$1';"],
+      // Dashes read as underscores: URIs are not read as written.
+      ["$route['translate_uri_dashes'] = TRUE;", "$route['(:any)'] = 'pages/$1';"],
+      ["$route['default_controller'] = 'shop';", "$route['(:any)'] = 'pages/$1';"],
+      ["$route['404_override'] = 'Shop/missing';", "$route['(:any)'] = 'pages/$1';"],
+      ["$route['(:any)'] = function ($x) { return 'pages/' . $x; };"],
+    ]) {
+      assert.deepEqual(findings(module, SHOP, main), [], main.join(' '));
+    }
+  });
+
+  it('reads the main routes per request method', () => {
+    const module = ["$route['shop'] = 'cart';"];
+    const main = ["$route['(:any)']['post'] = 'pages/save/$1';"];
+    const text = ['<?php', ...module, ''].join('\n');
+    const mainText = ['<?php', ...main, ''].join('\n');
+    const [f, more] = analyzeRouteFile(text, evaluateRouteFile(text), { routing: SHOP, mainRoutes: { text: mainText, evaluation: evaluateRouteFile(mainText) } });
+    assert.equal(more, undefined);
+    assert.deepEqual(f!.methods, ['POST']);
+  });
+});
