@@ -194,6 +194,8 @@ describe('language server: targets, signatures, references and rename over stdio
   it('hovers a target string with the controller and method it dispatches to', async () => {
     const hover = (await server.client.connection.sendRequest(HoverRequest.type, at("'pages/show/about'"))) as Hover;
     assert.match((hover.contents as MarkupContent).value, /controllers\/Pages\.php/);
+    // And which router looked it up (the example declares Modular Extensions in core/MY_Router.php).
+    assert.match((hover.contents as MarkupContent).value, /\n---\n\*Router: Modular Extensions\\' router .*detected from .*core\\\/MY\\_Router\\\.php\\\)\*$/);
   });
 
   it('goes from a target string to the controller method', async () => {

@@ -3,7 +3,7 @@ import { MarkupKind, type CompletionItem, type CompletionList, type Connection, 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { ErrorCodes, ResponseError, type SignatureHelp, type WorkspaceEdit } from 'vscode-languageserver';
-import { messageText } from '../../../shared/util/escape';
+import { markdownText, messageText } from '../../../shared/util/escape';
 
 import { callsAround } from '../../../shared/analysis/calls-at';
 import { completeNamed, completeRouteMethods } from '../../../shared/analysis/completion';
@@ -55,6 +55,8 @@ function locationIn(deps: Deps, file: string, span: Span, lines?: LineIndex): Lo
 
 type Deps = FeatureDeps;
 
+const ROUTER_LABELS = { ci: "CodeIgniter's router", bonfire: "Bonfire's router (BF_Router)", mx: "Modular Extensions' router (MX_Router)" } as const;
+
 /** The literal name of the `Route::named()` call under the cursor, in any PHP file. */
 function namedAt(deps: Deps, doc: TextDocument, offset: number): string | undefined {
   const file = deps.uriToPath(doc.uri);
@@ -93,7 +95,9 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     if (file && deps.index.isRouteFile(file) && analysed) {
       const catalog = deps.service.controllersOf(analysed.appDir);
       const t = catalog && analysed.appDir && targetHover(analysed.text, analysed.evaluation, offset, catalog, targetRoutingFor(deps, analysed.appDir, analysed.router.flavour, file));
-      if (t) return { contents: { kind: MarkupKind.Markdown, value: t.markdown }, range: spanToRange(doc, t.span) };
+      // Which router looked the target up, and how it was chosen: the answer depends on it.
+      const router = `\n\n---\n*Router: ${markdownText(`${ROUTER_LABELS[analysed.router.flavour]} (${analysed.router.source})`)}*`;
+      if (t) return { contents: { kind: MarkupKind.Markdown, value: `${t.markdown}${router}` }, range: spanToRange(doc, t.span) };
       const h = hoverAt(analysed.text, analysed.evaluation, offset, doc.uri);
       if (h) return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: spanToRange(doc, h.span) };
       return null;
