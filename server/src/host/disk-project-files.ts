@@ -12,7 +12,7 @@ import { walkFiles } from './walk-files';
  * reader (safe-read.ts): what the fence keeps out, what is not a regular file and what is over
  * its size cap are not there.
  */
-export function diskProjectFiles(): ProjectFiles {
+export function diskProjectFiles(options: { shown?: (file: string) => string } = {}): ProjectFiles {
   return {
     read(file, maxBytes) {
       try {
@@ -36,6 +36,7 @@ export function diskProjectFiles(): ProjectFiles {
     tree: (dir) => new DiskTree(dir),
     includes: (projectDir) => includeFilesOnDisk(projectDir),
     walk: (dir, options) => walkFiles(dir, options),
-    shown: (file) => path.relative(process.cwd(), file) || file,
+    // The CLI's messages are read where it runs: relative to the working folder.
+    shown: options.shown ?? ((file) => path.relative(process.cwd(), file) || file),
   };
 }

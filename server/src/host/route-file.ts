@@ -48,8 +48,8 @@ export interface LoadOptions {
 }
 
 /** The applications on disk, through the read fence: each application is read once by one model. */
-export function diskApplications(): Applications {
-  return new Applications(diskProjectFiles());
+export function diskApplications(shown?: (file: string) => string): Applications {
+  return new Applications(diskProjectFiles({ shown }));
 }
 
 /** A route file and how its application evaluates it (see Application.setupFor). */

@@ -67,6 +67,15 @@ interface Folder {
   settings: FolderSettings;
 }
 
+/** A file as the server's messages show it: relative to the workspace folder holding it, else whole. */
+function shownInWorkspace(folders: readonly Folder[], file: string): string {
+  for (const f of folders) {
+    const rel = path.relative(f.path, file);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
+  }
+  return file;
+}
+
 function uriToPath(uri: string): string | undefined {
   try {
     return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
@@ -97,9 +106,10 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   const edge = new ProtocolEdge((message) => log(message));
   const connection = edge.guard(rawConnection);
   const documents = new TextDocuments(TextDocument);
-  // One application model for every feature: the index reads applications as the documents do.
-  const service = new RouteService(diskApplications());
   let folders: Folder[] = [];
+  // One application model for every feature: the index reads applications as the documents do.
+  // Its messages name files from the workspace folder holding them.
+  const service = new RouteService(diskApplications((file) => shownInWorkspace(folders, file)));
   const index = new WorkspaceIndex(() => folders, (message) => log(message), service, undefined, service.applications);
   let debounceMs = options.debounceMs ?? 150;
   let earlyFindingsAfterMs = options.earlyFindingsAfterMs ?? 500;
