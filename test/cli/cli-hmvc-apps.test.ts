@@ -61,6 +61,20 @@ describe('ci-routes check on HMVC applications', () => {
     assert.match(r.stdout, /^no problems in 2 route files and \d+ other PHP files\n$/);
   });
 
+  it("lists the application's other route files after the one given, in the order its router reads them", () => {
+    const app = path.join(APPS, 'mx-app', 'application');
+    const shop = path.join(app, 'modules', 'shop', 'config', 'routes.php');
+    const json = JSON.parse(cli(['list', shop, '--json']).stdout) as { other_files: { file: string; module: string | null; routes: { uri: string; target: string; declared_at: string }[] }[] };
+    assert.deepEqual(
+      json.other_files.map((f) => [path.relative(app, f.file), f.module]),
+      [['config/routes.php', null], ['modules/users/config/routes.php', 'users']],
+    );
+    const text = cli(['list', path.join(app, 'config', 'routes.php')]).stdout;
+    assert.match(text, /modules\/shop\/config\/routes\.php {2}module shop: read after the main routes for URIs whose first segment is shop; targets relative to the module\n/);
+    // The file the module's routes file includes is read too, its routes at their own lines.
+    assert.match(text, /shop\/basket\/\(:num\) +cart\/add\/\$1 +.*routes_more\.php:\d+\n/);
+  });
+
   it("reports a module route whose key no URI of the module matches (the router reads the file only for URIs starting with the module's name)", () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-hmvc-'));
     try {

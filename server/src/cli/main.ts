@@ -198,7 +198,8 @@ export function run(argv: string[], io: Io): number {
       case 'list': {
         const method = parseMethod(values.method, false);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
-        return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => list(ctx, evaluation, method, Boolean(values.json), io));
+        const others = (ctx: RouteFileContext): OtherRouteFile[] => otherRouteFiles(ctx, (f) => load(f, dialect, defines, router), (c) => evaluate(c, maxSteps));
+        return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => list(ctx, evaluation, method, Boolean(values.json), io, others(ctx)));
       }
       case 'match': {
         const method = parseMethod(values.method, true) as RequestMethod;
@@ -263,11 +264,42 @@ function declaredAt(ctx: RouteFileContext, lines: LineIndex, span: Span | undefi
   return declaredAtIn(ctx.file, lines, span);
 }
 
-function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, json: boolean, io: Io): number {
+/** Another route file of the application `list` shows after the one given, evaluated as the router reads it. */
+interface OtherRouteFile {
+  ctx: RouteFileContext;
+  module: string | undefined;
+  evaluation: FileEvaluation;
+}
+
+/**
+ * The application's other route files, in the order its router reads them: the main file, then
+ * each module's (an environment's route file runs within the main file's evaluation).
+ */
+function otherRouteFiles(ctx: RouteFileContext, load: (file: string) => RouteFileContext, evaluate: (ctx: RouteFileContext) => FileEvaluation): OtherRouteFile[] {
+  if (!ctx.app) return [];
+  const { main, modules } = ctx.app.routeFiles();
+  const given = path.resolve(ctx.file);
+  const out: OtherRouteFile[] = [];
+  for (const { file, module } of [...(main ? [{ file: main, module: undefined }] : []), ...modules]) {
+    if (path.resolve(file) === given) continue;
+    try {
+      const other = load(file);
+      out.push({ ctx: other, module, evaluation: evaluate(other) });
+    } catch {
+      // unreadable: left out, as the workspace index leaves it out
+    }
+  }
+  return out;
+}
+
+/** The rows `list` prints for a route file: each method's, or the methods merged. */
+function rowsOf(evaluation: FileEvaluation, method: RequestMethod | undefined): MergedRow[] {
+  return method ? routeRows(evaluation, REQUEST_METHODS.indexOf(method)).map((r) => ({ ...r, methods: [r.method] })) : mergedRows(evaluation);
+}
+
+function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, json: boolean, io: Io, others: readonly OtherRouteFile[] = []): number {
   const lines = new LineIndex(ctx.text);
-  const rows: MergedRow[] = method
-    ? routeRows(evaluation, REQUEST_METHODS.indexOf(method)).map((r) => ({ ...r, methods: [r.method] }))
-    : mergedRows(evaluation);
+  const rows = rowsOf(evaluation, method);
   const errors = evaluation.methods.filter((m) => m.error && (!method || m.method === method));
   const ranEnvironment = environmentFileRun(evaluation.included);
   if (json) {
@@ -290,6 +322,14 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
           declared_at: declaredAt(ctx, lines, r.span) || null,
         })),
         errors: errors.map((m) => ({ method: m.method, class: m.error?.class, message: m.error?.message })),
+        other_files: others.map((o) => {
+          const otherLines = new LineIndex(o.ctx.text);
+          return {
+            file: o.ctx.file,
+            module: o.module ?? null,
+            routes: rowsOf(o.evaluation, method).map((r) => ({ methods: r.methods, uri: r.key, target: r.targetText, names: r.names, reserved: r.reserved, declared_at: declaredAtIn(o.ctx.file, otherLines, r.span) || null })),
+          };
+        }),
       })}\n`,
     );
     return errors.length ? 1 : 0;
@@ -311,6 +351,17 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
   io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);
   for (const m of errors) {
     io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}${m.error?.span ? s.dim(` (${t(declaredAt(ctx, lines, m.error.span))})`) : ''}\n`);
+  }
+  for (const o of others) {
+    const otherLines = new LineIndex(o.ctx.text);
+    const otherRows = rowsOf(o.evaluation, method).filter((r) => !r.reserved);
+    const what = o.module === undefined ? 'the main routes, read first' : `module ${o.module}: read after the main routes for URIs whose first segment is ${o.module}; targets relative to the module`;
+    io.out(`\n${s.bold(t(shownPath(o.ctx.file)))}  ${s.dim(t(what))}\n`);
+    if (otherRows.length) {
+      io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], otherRows.map((r) => [methodLabel(r.methods), t(r.key), r.target === '' ? s.dim('(blocked)') : t(r.targetText), t(r.names.join(', ')), s.dim(t(declaredAtIn(o.ctx.file, otherLines, r.span)))]), s));
+    }
+    io.out(`${s.dim(`${otherRows.length} route${otherRows.length === 1 ? '' : 's'}`)}\n`);
+    for (const m of o.evaluation.methods.filter((r) => r.error && (!method || r.method === method)).slice(0, 1)) io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}\n`);
   }
   return errors.length ? 1 : 0;
 }
