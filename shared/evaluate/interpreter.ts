@@ -407,8 +407,11 @@ export class Interpreter implements LibraryHost, WorkMeter {
           }
         }
       }
+      // The environment's route file runs whatever the main file's branches did.
+      this.closeContinuations(0);
       this.runEnvironmentRoutes();
     } catch (e) {
+      this.closeContinuations(0);
       stoppedAt = index;
       if (e instanceof PhpFatal) {
         for (const m of methodsIn(this.options.mask)) errors[m] = e;
@@ -736,11 +739,42 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   private execList(nodes: PhpNode[] | null | undefined): Signal {
     if (!nodes) return undefined;
-    for (const n of nodes) {
-      const s = this.exec(n);
-      if (s) return s;
+    const mark = this.continuations;
+    try {
+      for (const n of nodes) {
+        const s = this.exec(n);
+        if (s) return s;
+      }
+      return undefined;
+    } finally {
+      this.closeContinuations(mark);
     }
-    return undefined;
+  }
+
+  /**
+   * Branches of undecidable conditions the rest of the statement list runs in: one branch
+   * returned or exited, so what follows runs only when the other was taken. Its routes are then
+   * conditional, and never compared with the ended branch's (see compatibleBranches).
+   */
+  private continuations = 0;
+
+  private continueInBranch(id: string): void {
+    // A loop may end the same branch on every turn: once is enough.
+    if (this.branchStack.includes(id)) return;
+    this.branchStack.push(id);
+    this.branchSnapshot = this.branchStack.slice();
+    this.conditionalDepth++;
+    this.continuations++;
+  }
+
+  /** Ends the continuations opened since `mark` (the statement list they belong to ended). */
+  private closeContinuations(mark: number): void {
+    const n = this.continuations - mark;
+    if (n <= 0) return;
+    this.branchStack.length -= n;
+    this.branchSnapshot = this.branchStack.slice();
+    this.conditionalDepth -= n;
+    this.continuations = mark;
   }
 
   private exec(node: PhpNode | null | undefined): Signal {
@@ -857,6 +891,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     return this.bothBranches(
       () => this.inBranch(`${id}:0`, () => this.exec(node.body)),
       () => this.inBranch(`${id}:1`, () => this.exec(node.alternate)),
+      [`${id}:0`, `${id}:1`],
     );
   }
 
@@ -878,34 +913,58 @@ export class Interpreter implements LibraryHost, WorkMeter {
   }
 
   private inBranch<T>(id: string, fn: () => T): T {
+    const mark = this.continuations;
     this.branchStack.push(id);
     this.branchSnapshot = this.branchStack.slice();
     try {
       return fn();
     } finally {
+      this.closeContinuations(mark);
       this.branchStack.pop();
       this.branchSnapshot = this.branchStack.slice();
     }
   }
 
-  /** Runs both branches of an undecidable condition and merges the variables they set. */
-  private bothBranches(a: () => Signal, b: () => Signal): Signal {
+  /**
+   * Runs both branches of an undecidable condition and merges the variables they set. A branch
+   * that returns or exits ends there: what follows runs only in the other branch (`ids`), and an
+   * exit is then a possibility, not the end of the file.
+   */
+  private bothBranches(a: () => Signal, b: () => Signal, ids?: readonly [string, string]): Signal {
     const scope = this.scope;
     const before = new Map(scope.vars);
     for (const v of before.values()) shareValue(v);
+    const ran = (branch: () => Signal): { signal: Signal; exit?: ExitSignal } => {
+      try {
+        return { signal: branch() };
+      } catch (e) {
+        if (e instanceof ExitSignal) return { signal: undefined, exit: e };
+        throw e;
+      }
+    };
+    let ra: { signal: Signal; exit?: ExitSignal };
+    let rb: { signal: Signal; exit?: ExitSignal };
     this.conditionalDepth++;
     try {
-      const sa = a();
+      ra = ran(a);
       const afterA = scope.vars;
       scope.vars = new Map(before);
       for (const v of before.values()) shareValue(v);
-      const sb = b();
+      rb = ran(b);
       const afterB = scope.vars;
       scope.vars = mergeScopes(afterA, afterB, this);
-      return sa?.kind === 'return' && sb?.kind === 'return' ? sb : undefined;
     } finally {
       this.conditionalDepth--;
     }
+    const endedA = ra.exit !== undefined || ra.signal?.kind === 'return';
+    const endedB = rb.exit !== undefined || rb.signal?.kind === 'return';
+    if (endedA && endedB) {
+      if (ra.exit && rb.exit) throw rb.exit;
+      return rb.signal?.kind === 'return' ? rb.signal : ra.signal;
+    }
+    // The condition itself is reported as undecidable; what follows is marked as its other branch.
+    if (endedA !== endedB && ids) this.continueInBranch(ids[endedA ? 1 : 0]);
+    return undefined;
   }
 
   private loopSignal(s: Signal): 'break' | 'continue' | Signal {
@@ -1352,7 +1411,12 @@ export class Interpreter implements LibraryHost, WorkMeter {
     return this.eval(node);
   }
 
-  private assignOffset(target: PhpNode, value: Value, origin: AssignmentOrigin | undefined): void {
+  /**
+   * @param nested the write is into an element of this container's element (`$route['x']['get'] = …`
+   *   writes `$route['x']`): the entry keeps the origin it has, else takes the assignment's, and
+   *   is not a second declaration of its key.
+   */
+  private assignOffset(target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false): void {
     const what: PhpNode = target.what;
     // $GLOBALS['name'] = ... writes the global variable.
     if (what.kind === 'variable' && what.name === 'GLOBALS' && target.offset) {
@@ -1364,7 +1428,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     }
     const key: Value | undefined = target.offset ? this.eval(target.offset) : undefined;
     const container = this.readForWrite(what);
-    const updated = this.writeElement(container, key, value, origin);
+    const updated = this.writeElement(container, key, value, origin, nested);
     if (what.kind === 'offsetlookup' && what.what.kind === 'variable' && what.what.name === 'GLOBALS' && what.offset) {
       const name = toPhpString(this.eval(what.offset), this);
       if (name instanceof Unknown) return;
@@ -1378,13 +1442,14 @@ export class Interpreter implements LibraryHost, WorkMeter {
         if (name instanceof Unknown) return;
         this.setVariable(name, updated);
       } else {
-        this.assignOffset(what, updated, undefined);
+        // A verb array (`$route['x']['get'] = …`): its entry in $route is declared by this assignment.
+        this.assignOffset(what, updated, origin, true);
       }
     }
   }
 
   /** `$container[$key] = $value` on a value; returns the updated container. */
-  private writeElement(container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined): Value {
+  private writeElement(container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false): Value {
     if (container instanceof PerMethod || key instanceof PerMethod || value instanceof PerMethod) {
       const by: Value[] = REQUEST_METHODS.map(() => null);
       for (const m of methodsIn(this.mask)) {
@@ -1395,6 +1460,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
           key === undefined ? undefined : at(key, m),
           at(value, m),
           origin,
+          nested,
         );
       }
       return new PerMethod(by);
@@ -1418,6 +1484,10 @@ export class Interpreter implements LibraryHost, WorkMeter {
     const k = toKey(key);
     if (k instanceof Unknown) {
       this.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, origin?.keySpan ?? { start: this.base, end: this.base });
+      return arr;
+    }
+    if (origin && nested) {
+      arr.set(k, stored, (arr.originOf(k) as EntryOriginInfo | undefined) ?? origin);
       return arr;
     }
     if (origin) {

@@ -28,7 +28,8 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
       let result: { names: ReadonlySet<string>; hasRemap: boolean } | undefined;
       if (text !== undefined) {
         // The lexical scan: exact on valid files, fast, and immune to php-parser's slow paths.
-        const index = indexPhpFile(text, { parser: false });
+        // Whatever its opening tag: PHP runs a controller opened with `<?` under short_open_tag.
+        const index = indexPhpFile(text, { parser: false, shortTags: true });
         const names = new Set<string>();
         let hasRemap = false;
         for (const c of index.controllers) {

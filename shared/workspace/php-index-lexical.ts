@@ -38,8 +38,8 @@ function isPlainName(t: Token | undefined): t is Token {
   return t !== undefined && t.type === 'name' && t.text.indexOf('\\') < 0;
 }
 
-export function indexLexically(text: string): { controllers: ControllerInfo[]; namedUsages: NamedUsage[] } {
-  const tokens = lexPhp(text);
+export function indexLexically(text: string, shortTags = false): { controllers: ControllerInfo[]; namedUsages: NamedUsage[] } {
+  const tokens = lexPhp(text, shortTags);
   const controllers: ControllerInfo[] = [];
   const namedUsages: NamedUsage[] = [];
   const contexts: ClassContext[] = [];

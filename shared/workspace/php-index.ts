@@ -58,6 +58,11 @@ export interface IndexOptions {
    * Default true.
    */
   parser?: boolean;
+  /**
+   * Read a bare `<?` as an open tag (PHP's short_open_tag, on by default and common in older
+   * controllers); lexical scan only. Default false.
+   */
+  shortTags?: boolean;
 }
 
 export function indexPhpFile(text: string, options?: IndexOptions): PhpFileIndex {
@@ -87,7 +92,7 @@ export function indexPhpFile(text: string, options?: IndexOptions): PhpFileIndex
     }
   }
   try {
-    return { ...indexLexically(text), recovered: true, recoveryReason: reason };
+    return { ...indexLexically(text, options?.shortTags), recovered: true, recoveryReason: reason };
   } catch {
     return { controllers: [], namedUsages: [], recovered: true, recoveryReason: `${reason}; the lexical scan failed` };
   }

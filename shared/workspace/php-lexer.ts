@@ -33,6 +33,8 @@ type Mode =
   | { kind: 'interp'; depth: number };
 
 const OPEN_TAG = /<\?(?:php(?=[ \t\r\n]|$)|=)/gi;
+/** With short_open_tag on, a bare `<?` opens PHP too (an XML declaration, `<?xml`, is left as text). */
+const OPEN_TAG_SHORT = /<\?(?:php(?=[ \t\r\n]|$)|=|(?!xml))/gi;
 const LABEL = '[A-Za-z_\\x80-\\uffff][A-Za-z0-9_\\x80-\\uffff]*';
 const HEREDOC_START = new RegExp(`<<<[ \\t]*(?:"(${LABEL})"|'(${LABEL})'|(${LABEL}))(?:\\r\\n|\\n|\\r)`, 'y');
 
@@ -63,8 +65,9 @@ function terminatorFor(label: string, flags: 'g' | 'y'): RegExp {
   return new RegExp(`(?<![^\\r\\n])[ \\t]*${label}(?![A-Za-z0-9_\\x80-\\uffff])`, flags);
 }
 
-export function lexPhp(text: string): Token[] {
-  return new Lexer(text).run();
+/** @param shortTags read `<?` as an open tag, as PHP does with short_open_tag on */
+export function lexPhp(text: string, shortTags = false): Token[] {
+  return new Lexer(text, shortTags ? OPEN_TAG_SHORT : OPEN_TAG).run();
 }
 
 class Lexer {
@@ -75,7 +78,10 @@ class Lexer {
   private inPhp = false;
   private pos = 0;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly openTag: RegExp,
+  ) {
     this.len = text.length;
   }
 
@@ -83,8 +89,9 @@ class Lexer {
     const { text, len, stack } = this;
     while (this.pos < len) {
       if (!this.inPhp) {
-        OPEN_TAG.lastIndex = this.pos;
-        const m = OPEN_TAG.exec(text);
+        const openTag = this.openTag;
+        openTag.lastIndex = this.pos;
+        const m = openTag.exec(text);
         if (!m) break;
         this.pos = m.index + m[0].length;
         this.inPhp = true;

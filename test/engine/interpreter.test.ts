@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type EvaluateOptions, type FileEvaluation, type MethodResult } from '../../shared/evaluate/evaluate-file';
 import { PhpClosure, type Key, type PhpArray } from '../../shared/evaluate/values';
 import { BUILTINS_WITH_ARITY } from '../../shared/evaluate/builtin-arity';
+import type { EntryOriginInfo } from '../../shared/library/records';
 import { builtinNames } from '../../shared/evaluate/builtins';
 import { StatementParser } from '../../shared/php/parse';
 import { REQUEST_METHODS, type RequestMethod } from '../../shared/library/methods';
@@ -105,6 +106,35 @@ $route['b'] = 'y';
 `);
       assert.deepEqual(table(ev), [['a', 'x']]);
       assert.deepEqual(codes(ev), ['exit']);
+    });
+
+    it('ends the file under the request methods that reach an exit, and only there', () => {
+      const ev = run(`<?php
+$route['a'] = 'x';
+if ($_SERVER['REQUEST_METHOD'] === 'OPTIONS') exit(0);
+$route['b'] = 'y';
+`);
+      assert.deepEqual(table(ev, 'OPTIONS'), [['a', 'x']]);
+      assert.deepEqual(table(ev, 'GET'), [['a', 'x'], ['b', 'y']]);
+    });
+
+    it('goes on past an exit or a return under an undecidable condition, in the other branch only', () => {
+      for (const end of ['exit;', 'return;', 'die("installing");']) {
+        const ev = run(`<?php
+$route['a'] = 'x';
+if (!file_exists(FCPATH . 'installed')) {
+    $route['setup'] = 'install/index';
+    ${end}
+}
+$route['setup'] = 'welcome/setup';
+$route['b'] = 'y';
+`);
+        assert.deepEqual(table(ev).map(([k]) => k), ['a', 'setup', 'b'], end);
+        assert.ok(!codes(ev).includes('exit'), end);
+        // What follows the if runs only where its first branch was not taken.
+        const origin = method(ev).routes!.originOf('b') as EntryOriginInfo | undefined;
+        assert.ok(origin?.kind === 'assignment' && origin.conditional && origin.branches.length === 1 && origin.branches[0]!.endsWith(':1'), end);
+      }
     });
   });
 

@@ -8,6 +8,9 @@ import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan
 import { finding, type Finding } from '../types';
 import { tableView, type TableView } from '../table-view';
 
+/** Keys the router reads for themselves (settings, not routes). */
+const RESERVED_KEYS = new Set(['default_controller', '404_override', 'translate_uri_dashes']);
+
 interface Pair {
   later: EntryOriginInfo;
   earlier: EntryOriginInfo;
@@ -72,6 +75,8 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   // Asked once, not per pair: a file of n duplicates would otherwise cost n² (100,000 calls on one line).
   const hasMap = CallGroups.of(evaluation).of('map').length > 0;
   const consider = (method: (typeof REQUEST_METHODS)[number], maps: readonly CallTick[], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
+    // A setting of the router set twice (an environment's default controller, say) is not a route declared twice.
+    if (RESERVED_KEYS.has(key)) return;
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
     if (sameDeclaration(later, earlier)) return;
     // Blocking an already blocked path changes nothing.

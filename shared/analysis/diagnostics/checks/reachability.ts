@@ -10,7 +10,8 @@ import { steppedCheck, type Check } from '../context';
 import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 
-const RESERVED = new Set(['default_controller', 'translate_uri_dashes']);
+/** Keys the router reads for themselves, never matched against a URI: where they stand changes nothing. */
+const RESERVED = new Set(['default_controller', '404_override', 'translate_uri_dashes']);
 
 
 /** The entries CodeIgniter tries under a method, in view order from `from` to `to`, with the view index of each. */
