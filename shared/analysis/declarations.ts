@@ -2,7 +2,7 @@ import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { RouteCall } from '../evaluate/interpreter';
 import { keyToString, type Key } from '../evaluate/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
-import type { CallSite, RouteRecord } from '../library/records';
+import { isDynamicKey, type CallSite, type RouteRecord } from '../library/records';
 import { fateOf, stopOf, type Fate } from './produced';
 import type { Span } from '../php/ast';
 import { recordsBySite, type RecordsBySite } from './records-by-site';
@@ -38,7 +38,7 @@ export function uniqueCalls(evaluation: FileEvaluation): readonly RouteCall[] {
 
 /** `‹dynamic›` for a route whose path is not known statically, else the key as PHP stores it. */
 export function displayKey(key: Key): string {
-  return typeof key === 'string' && key.startsWith('\u0000dynamic:') ? '‹dynamic›' : keyToString(key);
+  return isDynamicKey(key) ? '‹dynamic›' : keyToString(key);
 }
 
 /** Methods for a label: `ANY` when all eight, else joined by `sep`. */

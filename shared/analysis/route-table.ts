@@ -3,7 +3,7 @@ import { describeValue } from '../evaluate/convert';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../evaluate/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
-import type { EntryOriginInfo } from '../library/records';
+import { isDynamicKey, unknownPathOf, type EntryOriginInfo } from '../library/records';
 
 /** One entry of the final `$route` array under one request method. */
 export interface RouteRow {
@@ -20,7 +20,12 @@ export interface RouteRow {
   span?: Span;
   /** `default_controller` and `translate_uri_dashes` are settings, not patterns. */
   reserved: boolean;
+  /** Why the route's path cannot be known statically, for an unknown route (its `key` then says so). */
+  unknown?: string;
 }
+
+/** How an unknown route's path is shown in tables. */
+export const UNKNOWN_PATH = '‹unknown path›';
 
 const RESERVED = new Set(['default_controller', 'translate_uri_dashes']);
 
@@ -39,6 +44,22 @@ export function originSpan(origin: EntryOriginInfo | undefined): Span | undefine
   return origin.kind === 'route' ? origin.site.span : origin.span;
 }
 
+/**
+ * Why an unknown route's path cannot be known: the evaluation's note about its key (or its
+ * call), when there is one.
+ */
+export function unknownPathReason(evaluation: FileEvaluation, origin: EntryOriginInfo | undefined): string {
+  const known = origin?.kind === 'route' ? unknownPathOf(origin) : undefined;
+  if (known !== undefined) return known;
+  // A route's path is its call's, with the prefix() around it: the note may be at either.
+  const spans: Span[] = !origin ? [] : origin.kind === 'route' ? [origin.site.span, ...origin.via.map((v) => v.span)] : origin.kind === 'assignment' ? [origin.keySpan ?? origin.span] : [origin.span];
+  const inside = (p: { span: Span }, span: Span) => p.span.file === span.file && p.span.start >= span.start && p.span.end <= span.end;
+  const note = evaluation.problems.find((p) => p.code === 'unknown-value' && spans.some((span) => inside(p, span)));
+  if (!note) return 'its path cannot be known statically';
+  const inner = /\((.*)\)$/.exec(note.message);
+  return inner ? inner[1]! : note.message;
+}
+
 /** The rows of one method's final route table. */
 export function routeRows(evaluation: FileEvaluation, m: MethodIndex): RouteRow[] {
   const result = evaluation.methods[m];
@@ -54,18 +75,20 @@ export function routeRows(evaluation: FileEvaluation, m: MethodIndex): RouteRow[
   const rows: RouteRow[] = [];
   let index = 0;
   for (const [k, v] of routes.entries()) {
-    const key = keyToString(k);
     const origin = routes.originOf(k) as EntryOriginInfo | undefined;
+    const dynamic = isDynamicKey(k);
+    const key = dynamic ? UNKNOWN_PATH : keyToString(k);
     rows.push({
       method: REQUEST_METHODS[m],
       index: index++,
       key,
       target: v,
       targetText: describeTarget(v),
-      names: namesByFrom.get(key) ?? [],
+      names: dynamic ? [] : (namesByFrom.get(key) ?? []),
       origin,
       span: originSpan(origin),
       reserved: RESERVED.has(key),
+      ...(dynamic ? { unknown: unknownPathReason(evaluation, origin) } : {}),
     });
   }
   return rows;
@@ -97,5 +120,37 @@ export function mergedRows(evaluation: FileEvaluation): MergedRow[] {
       out.push(merged);
     }
   });
+  return out;
+}
+
+/** A route of the final table the evaluation could not know whole: its path, its target, or both. */
+export interface UnknownRoute {
+  span: Span | undefined;
+  /** What is not known, and why: `path: the value of config_item() is not known statically`. */
+  reason: string;
+  methods: RequestMethod[];
+}
+
+/** Whether a target (or a verb array of targets) holds a value that is not known statically. */
+function unknownTarget(v: Value): string | undefined {
+  if (v instanceof Unknown) return v.reason;
+  if (v instanceof PhpArray) for (const x of v.values()) if (x instanceof Unknown) return x.reason;
+  return undefined;
+}
+
+/**
+ * The routes of the final tables whose path or target cannot be known statically, in table
+ * order, under the methods given (all by default): what `eval --json` lists as `incomplete` and
+ * `dynamic-route` reports.
+ */
+export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex): UnknownRoute[] {
+  const rows: MergedRow[] = method === undefined ? mergedRows(evaluation) : routeRows(evaluation, method).map((r) => ({ ...r, methods: [r.method] }));
+  const out: UnknownRoute[] = [];
+  for (const r of rows) {
+    const target = unknownTarget(r.target);
+    if (r.unknown === undefined && target === undefined) continue;
+    const reason = [r.unknown !== undefined ? `path: ${r.unknown}` : undefined, target !== undefined ? `target: ${target}` : undefined].filter(Boolean).join('; ');
+    out.push({ span: r.span, reason, methods: r.methods });
+  }
   return out;
 }

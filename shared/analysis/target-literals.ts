@@ -1,7 +1,7 @@
 import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { PhpArray } from '../evaluate/values';
-import type { LiteralOrigin } from '../library/records';
+import { isDynamicKey, type LiteralOrigin } from '../library/records';
 import { decodeStringContent } from '../workspace/php-index-model';
 import { isRouteMethod } from './origins';
 import { routeAssignments } from './route-assignments';
@@ -59,7 +59,7 @@ export function targetLiterals(text: string, evaluation: FileEvaluation): Target
   for (const result of evaluation.methods ?? []) {
     for (const record of result?.library?.created ?? []) {
       if (record.row !== undefined || !isRouteMethod(record.site.method) || record.site.span.file) continue;
-      const dynamicKey = typeof record.key === 'string' && record.key.startsWith('\u0000dynamic:');
+      const dynamicKey = isDynamicKey(record.key);
       add(record.site.argSpans[1], dynamicKey ? undefined : String(record.key));
     }
   }

@@ -2,7 +2,7 @@ import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile, type ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
-import type { AssignmentOrigin, CallSite, EntryOriginInfo, LiteralOrigin } from '../library/records';
+import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type CallSite, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
 import { callBuiltin, isBuiltin, type BuiltinContext } from './builtins';
 import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
@@ -1416,7 +1416,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
    *   writes `$route['x']`): the entry keeps the origin it has, else takes the assignment's, and
    *   is not a second declaration of its key.
    */
-  private assignOffset(target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false): void {
+  private assignOffset(target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): void {
     const what: PhpNode = target.what;
     // $GLOBALS['name'] = ... writes the global variable.
     if (what.kind === 'variable' && what.name === 'GLOBALS' && target.offset) {
@@ -1428,7 +1428,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     }
     const key: Value | undefined = target.offset ? this.eval(target.offset) : undefined;
     const container = this.readForWrite(what);
-    const updated = this.writeElement(container, key, value, origin, nested);
+    const updated = this.writeElement(container, key, value, origin, nested, dynamicKey);
     if (what.kind === 'offsetlookup' && what.what.kind === 'variable' && what.what.name === 'GLOBALS' && what.offset) {
       const name = toPhpString(this.eval(what.offset), this);
       if (name instanceof Unknown) return;
@@ -1449,7 +1449,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
   }
 
   /** `$container[$key] = $value` on a value; returns the updated container. */
-  private writeElement(container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false): Value {
+  /** @param dynamicKey where an entry whose key cannot be known stands (`$route[...]` only; see DYNAMIC_KEY_PREFIX) */
+  private writeElement(container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): Value {
     if (container instanceof PerMethod || key instanceof PerMethod || value instanceof PerMethod) {
       const by: Value[] = REQUEST_METHODS.map(() => null);
       for (const m of methodsIn(this.mask)) {
@@ -1461,6 +1462,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
           at(value, m),
           origin,
           nested,
+          dynamicKey,
         );
       }
       return new PerMethod(by);
@@ -1484,6 +1486,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     const k = toKey(key);
     if (k instanceof Unknown) {
       this.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, origin?.keySpan ?? { start: this.base, end: this.base });
+      // A route of $route whose path is unknown keeps its place in the table, as an unknown route.
+      if (dynamicKey !== undefined && origin) arr.set(dynamicKey, stored, origin);
       return arr;
     }
     if (origin && nested) {
@@ -1579,7 +1583,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
       // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
       const movable = this.callDepth === 0 && this.statementUnique;
       const origin = this.options.replay && !this.recording && !this.source ? this.options.replay.sameOrigin(node, fresh, this.base, movable) : fresh;
-      this.assignOffset(left, value, origin);
+      const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && this.writeScope('route') === this.globals;
+      // Unique per assignment: its place, in the file it is written in.
+      this.assignOffset(left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${this.source ? `${this.source.path}:` : ''}${fresh.span.start}` : undefined);
     } else {
       this.assignTo(left, value);
     }

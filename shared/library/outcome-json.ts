@@ -1,6 +1,7 @@
 import { floatToString } from '../evaluate/convert';
 import type { MethodResult } from '../evaluate/evaluate-file';
 import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, type Value } from '../evaluate/values';
+import { isDynamicKey } from './records';
 
 /** A PHP value as the conformance vectors write it. */
 export type JsonValue = string | number | boolean | null | { '<array>': [string, JsonValue][] } | { '<unknown>': string };
@@ -25,7 +26,7 @@ export function valueToJson(v: Value): JsonValue {
 
 /** Keys of routes whose path is unknown are shown as `<dynamic>`. */
 function jsonKey(k: string | number): string {
-  return typeof k === 'string' && k.startsWith('\u0000dynamic:') ? '<dynamic>' : keyToString(k);
+  return isDynamicKey(k) ? '<dynamic>' : keyToString(k);
 }
 
 /** Converts one method's result to the conformance format (routes are null after any error). */

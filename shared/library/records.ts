@@ -16,6 +16,28 @@ export interface CallSite {
   argSpans: Span[];
 }
 
+/**
+ * The key a route whose path cannot be known statically stands under in its table: unique per
+ * declaration, never equal to a real path, kept in its place so that what follows it is known
+ * to follow an unknown route.
+ */
+export const DYNAMIC_KEY_PREFIX = '\u0000dynamic:';
+
+export function isDynamicKey(key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(DYNAMIC_KEY_PREFIX);
+}
+
+/** Why a route record's path is unknown (kept beside the record: most records have a known one). */
+const unknownPaths = new WeakMap<RouteRecord, string>();
+
+export function setUnknownPath(record: RouteRecord, reason: string): void {
+  unknownPaths.set(record, reason);
+}
+
+export function unknownPathOf(record: RouteRecord): string | undefined {
+  return unknownPaths.get(record);
+}
+
 /** Forgets what statements after a record's creation wrote into it: they will write it again (replay, checkpoints). */
 export function clearMarks(record: RouteRecord): void {
   record.replacedBy = undefined;

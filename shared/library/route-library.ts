@@ -3,7 +3,7 @@ import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValu
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
 import { UNITS_PER_STEP } from '../evaluate/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
-import { clearMarks, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
+import { DYNAMIC_KEY_PREFIX, clearMarks, setUnknownPath, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { MappedRoutes } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
@@ -353,7 +353,7 @@ export class RouteLibrary {
       if (!(k instanceof Unknown) && !(from instanceof Unknown)) name = k;
     }
     // A unique, deterministic key for a route whose path is unknown (never equal to a real path).
-    const key: Key = from instanceof Unknown ? `\u0000dynamic:${ctx.site.span.start}:${ctx.row ?? ''}:${state.created.length}` : normalizeStringKey(from);
+    const key: Key = from instanceof Unknown ? `${DYNAMIC_KEY_PREFIX}${ctx.site.span.start}:${ctx.row ?? ''}:${state.created.length}` : normalizeStringKey(from);
     const record: RouteRecord = {
       kind: 'route',
       id: ++recordIds,
@@ -383,6 +383,7 @@ export class RouteLibrary {
       storedOver: undefined,
       foundBelow: undefined,
     };
+    if (from instanceof Unknown) setUnknownPath(record, from.reason);
     state.add(record);
 
     if (toBool(nested) === true && this.host.isCallable(nested) && state.nestedDepth === 0) {

@@ -20,7 +20,10 @@ describe('conformance through the CLI (ci-routes eval --json, ci-routes match --
           assert.equal(r.code, 0, r.stderr);
           assert.equal(r.stdout.trim().split('\n').length, 1, 'exactly one JSON line');
           const expected = (dialect === 'bonfire' ? vector.variants.bonfire?.[method] : undefined) ?? vector.methods[method];
-          assert.deepStrictEqual(JSON.parse(r.stdout), expected, `${name} ${method} ${dialect}`);
+          // PHP's table, then what could not be known of it: nothing, in the vectors.
+          const { incomplete, ...table } = JSON.parse(r.stdout) as { incomplete: unknown[] };
+          assert.deepEqual(incomplete, [], `${name} ${method} ${dialect}: nothing unknown`);
+          assert.deepStrictEqual(table, expected, `${name} ${method} ${dialect}`);
         }
       }
     });

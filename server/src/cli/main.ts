@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { mergedRows, routeRows, type MergedRow } from '../../../shared/analysis/route-table';
+import { mergedRows, routeRows, unknownRoutes, type MergedRow } from '../../../shared/analysis/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
@@ -190,8 +190,12 @@ export function run(argv: string[], io: Io): number {
       case 'eval': {
         const method = parseMethod(values.method, true) as RequestMethod;
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
-        return evaluated(load(file, dialect, defines), (_ctx, evaluation) => {
-          io.out(`${terminalJson(outcomeToJson(evaluation.methods[REQUEST_METHODS.indexOf(method)]), values.json ? undefined : 2)}\n`);
+        return evaluated(load(file, dialect, defines), (ctx, evaluation) => {
+          const m = REQUEST_METHODS.indexOf(method);
+          // What PHP would hold, then what could not be known of it (empty when everything is).
+          const lines = new LineIndex(ctx.text);
+          const incomplete = unknownRoutes(evaluation, m).map((u) => ({ ...placeOf(lines, u.span), reason: u.reason }));
+          io.out(`${terminalJson({ ...outcomeToJson(evaluation.methods[m]), incomplete }, values.json ? undefined : 2)}\n`);
           return 0;
         });
       }
@@ -199,7 +203,7 @@ export function run(argv: string[], io: Io): number {
         const method = parseMethod(values.method, false);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
         const others = (ctx: RouteFileContext): OtherRouteFile[] => otherRouteFiles(ctx, (f) => load(f, dialect, defines, router), (c) => evaluate(c, maxSteps));
-        return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => list(ctx, evaluation, method, Boolean(values.json), io, others(ctx)));
+        return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => Math.max(warnOfUnknowns(ctx, evaluation, method, io), list(ctx, evaluation, method, Boolean(values.json), io, others(ctx))));
       }
       case 'match': {
         const method = parseMethod(values.method, true) as RequestMethod;
@@ -257,6 +261,24 @@ function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io)
   const lines = new LineIndex(ctx.text);
   for (const p of limits) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, p.span))}: ${t(p.message)}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
   return limits.length > 0;
+}
+
+/**
+ * The routes the evaluation could not know whole, one line each on stderr: the table printed
+ * holds them where their keys fall, which is not known. Returns the exit code they call for (1).
+ */
+function warnOfUnknowns(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, io: Io): number {
+  const unknown = unknownRoutes(evaluation, method === undefined ? undefined : REQUEST_METHODS.indexOf(method));
+  const lines = new LineIndex(ctx.text);
+  for (const u of unknown) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, u.span))}: a route that cannot be known statically (${t(u.reason)})\n`);
+  return unknown.length ? 1 : 0;
+}
+
+/** Where a place of the evaluation is, for JSON: its line, and its file when an include ran it. */
+function placeOf(lines: LineIndex, span: Span | undefined): { line: number | null; file?: string } {
+  if (!span) return { line: null };
+  if (!span.file) return { line: lines.lineOf(span.start) + 1 };
+  return { line: new LineIndex(span.file.text).lineOf(span.start) + 1, file: span.file.path };
 }
 
 /** `file:line` of a place of the route file's evaluation (it may lie in a file the route file included). */

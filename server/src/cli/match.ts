@@ -1,4 +1,5 @@
 import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
+import { unknownRoutes } from '../../../shared/analysis/route-table';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS, type RequestMethod } from '../../../shared/library/methods';
 import { LineIndex } from '../../../shared/php/line-index';
@@ -53,9 +54,13 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${new LineIndex(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
     return { ...r, declared_at: declaredAt(ctx.file, mainLines, main_span) || null, module_route_declared_at: moduleAt };
   });
+  // Routes whose path or target is unknown may stand anywhere in the table: any of them may take a URI first.
+  const unknown = unknownRoutes(evaluation, m).map((u) => ({ declared_at: declaredAt(ctx.file, mainLines, u.span) || null, reason: u.reason }));
+  for (const u of unknown) io.err(`ci-routes: warning: ${t(u.declared_at ?? ctx.file)}: a route that cannot be known statically (${t(u.reason)}): it may take a URI before the route matched\n`);
+  const code = unknown.length ? 1 : 0;
   if (json) {
-    io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, results })}\n`);
-    return 0;
+    io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, results, unknown_routes: unknown })}\n`);
+    return code;
   }
   const s = style(io.isTTY && !process.env.NO_COLOR);
   io.out(`${s.bold(t(shownPath(ctx.file)))}  ${s.dim(t(`router ${ctx.router} (${ctx.routerSource})`))}\n`);
@@ -86,6 +91,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     }
     if (r.error !== null) line('error', s.red(t(r.error)));
     if (r.unknown !== undefined) line('unknown', s.yellow(t(r.unknown)));
+    if (unknown.length) line('unsure', s.yellow(t(`${unknown.length} route${unknown.length === 1 ? '' : 's'} of the table cannot be known statically (${unknown.map((u) => u.declared_at).join(', ')}): ${unknown.length === 1 ? 'it' : 'one of them'} may take this URI first`)));
   }
-  return 0;
+  return code;
 }

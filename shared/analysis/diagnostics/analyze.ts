@@ -6,6 +6,7 @@ import { afterMap } from './checks/after-map';
 import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
 import { moduleKeyReach, type MainRoutes } from './checks/module-keys';
+import { unknownRouteFindings } from './checks/unknowns';
 import { duplicates } from './checks/duplicates';
 import { namedLookups } from './checks/named';
 import { nestedCallables } from './checks/nested';
@@ -31,7 +32,7 @@ export function fileChecks(): Check[] {
 }
 
 function quickChecks(): Check[] {
-  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks(), unknownOptions];
+  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks(), unknownOptions, unknownRouteFindings];
 }
 
 /**

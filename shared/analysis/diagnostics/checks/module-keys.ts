@@ -1,6 +1,7 @@
 import type { FileEvaluation } from '../../../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import { isDynamicKey } from '../../../library/records';
 import { LineIndex } from '../../../php/line-index';
 import { InclusionChecker } from '../../inclusion';
 import { compileModuleRouteKey, expandModuleWildcards } from '../../../router/pattern';
@@ -152,7 +153,7 @@ function readMainTable(routes: PhpArray, method: RequestMethod, module: string, 
       if (leadsInto(value, module) !== 'no') return { undecided: true };
       continue;
     }
-    if (origin && origin.kind === 'route' && origin.dynamic) return { undecided: true };
+    if ((origin && origin.kind === 'route' && origin.dynamic) || isDynamicKey(key)) return { undecided: true };
     if (value instanceof PhpArray) {
       const hit = [...value.entries()].find(([k]) => keyToString(k).toLowerCase() === verb);
       if (!hit) continue;
@@ -234,7 +235,7 @@ export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: Mai
         if (++work % 64 === 0) yield;
         const key = view.keys[i]!;
         const origin = view.origins[i];
-        if (RESERVED.has(key) || !origin || (origin.kind === 'route' && origin.dynamic)) continue;
+        if (RESERVED.has(key) || isDynamicKey(key) || !origin || (origin.kind === 'route' && origin.dynamic)) continue;
         const span = origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
         if (decide(key, module)) {
           groups.add(`${span.start}:${key}`, REQUEST_METHODS[m]!, () => ({

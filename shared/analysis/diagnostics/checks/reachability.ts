@@ -2,7 +2,7 @@ import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
 import { tableView, viewChanges, type TableView } from '../table-view';
 import { isUnchanged, type ChangedWindow } from '../../../util/changed-window';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
-import type { EntryOriginInfo } from '../../../library/records';
+import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
 import { InclusionChecker } from '../../inclusion';
 import { DecisionMemo } from './coverage-walk';
 import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
@@ -33,7 +33,8 @@ function candidates(view: TableView, method: RequestMethod, from = 0, to = view.
     if (RESERVED.has(key)) continue;
     const origin = origins[i];
     if (!origin) continue;
-    if (origin.kind === 'route' && origin.dynamic) return { entries, at, cut: true };
+    // A route whose path is unknown may match anything: what follows it cannot be judged.
+    if ((origin.kind === 'route' && origin.dynamic) || isDynamicKey(key)) return { entries, at, cut: true };
     let value: Value = values[i];
     if (value instanceof PhpArray) {
       const hit = [...value.entries()].find(([vk]) => keyToString(vk).toLowerCase() === verb);

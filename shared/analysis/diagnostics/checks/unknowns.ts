@@ -1,0 +1,50 @@
+import { PhpArray, Unknown, type Value } from '../../../evaluate/values';
+import type { FileEvaluation } from '../../../evaluate/evaluate-file';
+import { isDynamicKey } from '../../../library/records';
+import type { RequestMethod } from '../../../library/methods';
+import { sortMethods } from '../../origins';
+import { unknownRoutes, type UnknownRoute } from '../../route-table';
+import type { Check } from '../context';
+import { finding, type Finding } from '../types';
+
+function holdsUnknown(v: Value): boolean {
+  if (v instanceof Unknown) return true;
+  if (v instanceof PhpArray) for (const x of v.values()) if (x instanceof Unknown) return true;
+  return false;
+}
+
+/** Whether any final table holds an unknown route: a pass over each table, cheaper than building its rows. */
+function anyUnknown(evaluation: FileEvaluation): boolean {
+  const seen = new Set<PhpArray>();
+  for (const { routes } of evaluation.methods) {
+    if (!routes || seen.has(routes)) continue;
+    seen.add(routes);
+    let found = false;
+    routes.forEachEntry((value, key) => {
+      found ||= isDynamicKey(key) || holdsUnknown(value);
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
+/**
+ * `dynamic-route`: one finding per route whose path or target cannot be known statically (read
+ * from a database, config_item(), an unknown function). It stands somewhere in the table all
+ * the same: the checks conclude nothing it could change, and `match` says it may come first.
+ */
+export const unknownRouteFindings: Check = ({ evaluation }) => {
+  if (!anyUnknown(evaluation)) return [];
+  // One per declaration (a resources() call with an unknown name makes several rows), its methods joined.
+  const byPlace = new Map<number, { route: UnknownRoute; methods: Set<RequestMethod> }>();
+  for (const u of unknownRoutes(evaluation)) {
+    if (!u.span) continue;
+    const place = byPlace.get(u.span.start) ?? byPlace.set(u.span.start, { route: u, methods: new Set() }).get(u.span.start)!;
+    for (const m of u.methods) place.methods.add(m);
+  }
+  const out: Finding[] = [];
+  for (const { route, methods } of byPlace.values()) {
+    out.push(finding('dynamic-route', route.span!, `Not known statically: ${route.reason}. Checks skip this route; it may take any URI first.`, { methods: sortMethods(methods) }));
+  }
+  return out;
+};

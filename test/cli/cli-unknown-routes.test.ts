@@ -1,0 +1,58 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { cli } from '../helpers/cli';
+
+/** A route file whose routes partly come from the database and the configuration, as real ones do. */
+const ROUTES = `<?php
+$route['default_controller'] = 'home';
+foreach ($this->db->get('pages')->result() as $page) {
+    $route[$page->slug] = 'pages/show/' . $page->id;
+}
+$route[config_item('admin_path')] = 'admin/dashboard';
+$route['about'] = 'pages/about';
+`;
+
+describe('ci-routes: routes that cannot be known statically are said, never dropped', () => {
+  let dir: string;
+  let file: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-unknown-'));
+    file = path.join(dir, 'application', 'config', 'routes.php');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, ROUTES);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('list shows them in their place, warns of each on stderr and exits 1', () => {
+    const r = cli(['list', file]);
+    assert.equal(r.code, 1);
+    const rows = r.stdout.split('\n').filter((l) => /^ANY /.test(l)).map((l) => l.split(/\s{2,}/).slice(1, 3));
+    assert.deepEqual(rows, [
+      ['‹unknown path›', '‹property access is not evaluated›'],
+      ['‹unknown path›', 'admin/dashboard'],
+      ['about', 'pages/about'],
+    ]);
+    assert.equal(r.stderr.split('\n').filter((l) => l.includes('a route that cannot be known statically')).length, 2, r.stderr);
+    assert.match(r.stderr, /routes\.php:6: a route that cannot be known statically \(path: .*config_item/);
+  });
+
+  it('eval --json is PHP’s table as far as it is known, then what is not (incomplete)', () => {
+    const r = cli(['eval', file, '--method', 'GET', '--json']);
+    const out = JSON.parse(r.stdout) as { routes: [string, string][]; incomplete: { line: number; reason: string }[] };
+    assert.deepEqual(out.routes.map(([k]) => k), ['default_controller', '<dynamic>', '<dynamic>', 'about']);
+    assert.deepEqual(out.incomplete.map((u) => u.line), [4, 6]);
+    assert.match(out.incomplete[1]!.reason, /^path: .*config_item/);
+  });
+
+  it('match answers, and says an unknown route may take the URI first', () => {
+    const r = cli(['match', file, '--method', 'GET', '--json', '--', 'about']);
+    assert.equal(r.code, 1);
+    const out = JSON.parse(r.stdout) as { results: { main_matched_key: string }[]; unknown_routes: { declared_at: string }[] };
+    assert.equal(out.results[0]!.main_matched_key, 'about');
+    assert.deepEqual(out.unknown_routes.map((u) => u.declared_at.replace(/^.*:/, '')), ['4', '6']);
+    const text = cli(['match', file, '--method', 'GET', '--', 'about']).stdout;
+    assert.match(text, /unsure +2 routes of the table cannot be known statically \(.*:4, .*:6\): one of them may take this URI first/);
+  });
+});
