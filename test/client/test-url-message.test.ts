@@ -29,4 +29,9 @@ describe('the Test URL notification', () => {
     const failed = testUrlLines('GET', 'x', { error: 'TypeError: boom' });
     assert.deepStrictEqual(failed, ['GET /x', 'error: TypeError: boom']);
   });
+
+  it('says when routes of the table cannot be known, and may take the URI first', () => {
+    const lines = testUrlLines('GET', 'about', { flavour: 'ci', main_matched_key: 'about', main_target_segments: ['pages', 'about'], error: null, unknownRoutes: ['line 4: path: property access is not evaluated'] });
+    assert.equal(lines.at(-1), 'unsure: 1 route cannot be known statically (line 4: path: property access is not evaluated), and may take this URI first');
+  });
 });

@@ -2,6 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
+import { unknownRoutes } from '../../../shared/analysis/route-table';
+import { LineIndex } from '../../../shared/php/line-index';
 import { REQUEST_METHODS, methodIndex } from '../../../shared/library/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import type { FolderSettings } from '../../../shared/workspace/settings';
@@ -20,6 +22,8 @@ export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module
   router_source: string;
   /** As RouteTableResult's: the answer may not be what PHP does. */
   limits?: string[];
+  /** Routes of the table whose path or target cannot be known statically (`line 4: reason`): one may take the URI first. */
+  unknownRoutes?: string[];
   /** The controller file, when one serves the request. */
   controllerUri?: string;
   /** The declaration of the main route that matched. */
@@ -29,7 +33,7 @@ export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module
 }
 
 /** `ciRoutes/testUrl`: how the application routes `GET /photos/12`: main route, module route, controller. */
-export const TestUrlRequest = new RequestType<{ uri: string; method: string; url: string }, TestUrlResult | { request_method: string; uri: string; error: string; limits?: string[] } | null, void>('ciRoutes/testUrl');
+export const TestUrlRequest = new RequestType<{ uri: string; method: string; url: string }, TestUrlResult | { request_method: string; uri: string; error: string; limits?: string[]; unknownRoutes?: string[] } | null, void>('ciRoutes/testUrl');
 
 interface Deps {
   documents: TextDocuments<TextDocument>;
@@ -52,7 +56,9 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
     if (!a) return null;
     const result = a.evaluation.methods[m];
     const limits = limitsOf(doc, a.evaluation);
-    const limitsField = limits.length ? { limits } : {};
+    // Routes whose path or target is unknown may stand anywhere in the table: one may take the URI first.
+    const unknownRoutesOfTable = unknownRoutes(a.evaluation, m).map((u) => `line ${u.span ? (u.span.file ? new LineIndex(u.span.file.text).lineOf(u.span.start) : doc.positionAt(u.span.start).line) + 1 : '?'}: ${u.reason}`);
+    const limitsField = { ...(limits.length ? { limits } : {}), ...(unknownRoutesOfTable.length ? { unknownRoutes: unknownRoutesOfTable } : {}) };
     if (!result.routes || result.error) {
       return { request_method: REQUEST_METHODS[m], uri: url, error: result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route', ...limitsField };
     }
