@@ -128,6 +128,8 @@ export interface UnknownRoute {
   span: Span | undefined;
   /** What is not known, and why: `path: the value of config_item() is not known statically`. */
   reason: string;
+  /** Its path is unknown: it may match any URI, and stand anywhere its key falls. */
+  pathUnknown: boolean;
   methods: RequestMethod[];
 }
 
@@ -150,7 +152,7 @@ export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex):
     const target = unknownTarget(r.target);
     if (r.unknown === undefined && target === undefined) continue;
     const reason = [r.unknown !== undefined ? `path: ${r.unknown}` : undefined, target !== undefined ? `target: ${target}` : undefined].filter(Boolean).join('; ');
-    out.push({ span: r.span, reason, methods: r.methods });
+    out.push({ span: r.span, reason, pathUnknown: r.unknown !== undefined, methods: r.methods });
   }
   return out;
 }

@@ -155,6 +155,20 @@ const WARNINGS_CUT = `further warnings are not kept: more than ${MAX_WARNINGS.to
 /** A statement with a syntax error ran out of its steps (see execStatement). */
 class BrokenStatementLimit extends Error {}
 
+/**
+ * `$_SERVER` keys a web request has (or may have: HTTPS, CI_ENV, headers the client sent): their
+ * values are unknown, and `isset()` of the optional ones is undecided, not false.
+ */
+const WEB_SERVER_KEYS = [
+  'HTTP_HOST', 'SERVER_NAME', 'SERVER_ADDR', 'SERVER_PORT', 'SERVER_PROTOCOL', 'SERVER_SOFTWARE', 'REQUEST_URI', 'QUERY_STRING',
+  'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_SELF', 'PATH_INFO', 'DOCUMENT_ROOT', 'REMOTE_ADDR', 'REMOTE_PORT', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT',
+  'HTTPS', 'HTTP_USER_AGENT', 'HTTP_ACCEPT', 'HTTP_ACCEPT_LANGUAGE', 'HTTP_REFERER', 'HTTP_X_REQUESTED_WITH', 'HTTP_X_FORWARDED_FOR', 'HTTP_X_FORWARDED_PROTO', 'CI_ENV',
+];
+/** The keys every web request (or command-line run) has: isset() of them is true. */
+const ALWAYS_SET_SERVER_KEYS = new Set(['HTTP_HOST', 'SERVER_NAME', 'SERVER_PORT', 'SERVER_PROTOCOL', 'REQUEST_URI', 'QUERY_STRING', 'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_SELF', 'DOCUMENT_ROOT', 'REMOTE_ADDR', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT', 'argv', 'argc']);
+/** A command-line run (`php index.php controller method`): its arguments, not known statically. */
+const CLI_SERVER_KEYS = ['argv', 'argc', 'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_SELF', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT', 'CI_ENV'];
+
 class ExitSignal extends Error {
   constructor(readonly span: Span) {
     super('exit');
@@ -1339,6 +1353,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     const by: Value[] = REQUEST_METHODS.map((name) => {
       const a = new PhpArray();
       if (name !== 'CLI') a.set('REQUEST_METHOD', name);
+      // What the web server or PHP sets for a request: there, or maybe there, and not known statically.
+      for (const key of name === 'CLI' ? CLI_SERVER_KEYS : WEB_SERVER_KEYS) a.set(key, new Unknown(`$_SERVER['${key}'] depends on the request`, undefined, ALWAYS_SET_SERVER_KEYS.has(key)));
       return a;
     });
     const ms = methodsIn(this.mask);
@@ -1549,7 +1565,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     let result: Value = true;
     for (const v of node.variables ?? []) {
       const val = this.quietRead(v);
-      const r = this.lift([val], ([x]) => (x instanceof Unknown ? x : x !== null));
+      const r = this.lift([val], ([x]) => (x instanceof Unknown ? (x.isSet ? true : x) : x !== null));
       if (r === false) return false;
       if (r !== true) result = r;
     }

@@ -18,6 +18,8 @@ export class Unknown {
   constructor(
     readonly reason: string,
     readonly span?: Span,
+    /** Known to be set, whatever it is (`$_SERVER['HTTP_HOST']` of a web request): isset() is true. */
+    readonly isSet = false,
   ) {}
 }
 

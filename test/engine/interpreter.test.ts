@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type EvaluateOptions, type FileEvaluation, type MethodResult } from '../../shared/evaluate/evaluate-file';
-import { PhpClosure, type Key, type PhpArray } from '../../shared/evaluate/values';
+import { PhpClosure, Unknown, type Key, type PhpArray } from '../../shared/evaluate/values';
 import { BUILTINS_WITH_ARITY } from '../../shared/evaluate/builtin-arity';
 import type { EntryOriginInfo } from '../../shared/library/records';
 import { builtinNames } from '../../shared/evaluate/builtins';
@@ -116,6 +116,18 @@ $route['b'] = 'y';
 `);
       assert.deepEqual(table(ev, 'OPTIONS'), [['a', 'x']]);
       assert.deepEqual(table(ev, 'GET'), [['a', 'x'], ['b', 'y']]);
+    });
+
+    it("gives $_SERVER what a web request has: the host and the like exist, their values are not known", () => {
+      const ev = run(`<?php
+$route['a'] = isset($_SERVER['HTTP_HOST']) ? 'web/a' : 'cli/a';
+$route['b'] = $_SERVER['HTTP_HOST'] === 'api.example.com' ? 'api/b' : 'site/b';
+`);
+      assert.deepEqual(table(ev, 'GET')[0], ['a', 'web/a']);
+      assert.ok(method(ev, 'GET').routes!.get('b') instanceof Unknown);
+      assert.deepEqual(method(ev, 'GET').warnings, []);
+      // A command-line run has no host.
+      assert.deepEqual(table(ev, 'CLI'), [['a', 'cli/a'], ['b', 'site/b']]);
     });
 
     it('goes on past an exit or a return under an undecidable condition, in the other branch only', () => {

@@ -55,7 +55,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     return { ...r, declared_at: declaredAt(ctx.file, mainLines, main_span) || null, module_route_declared_at: moduleAt };
   });
   // Routes whose path or target is unknown may stand anywhere in the table: any of them may take a URI first.
-  const unknown = unknownRoutes(evaluation, m).map((u) => ({ declared_at: declaredAt(ctx.file, mainLines, u.span) || null, reason: u.reason }));
+  const unknown = unknownRoutes(evaluation, m).filter((u) => u.pathUnknown).map((u) => ({ declared_at: declaredAt(ctx.file, mainLines, u.span) || null, reason: u.reason }));
   for (const u of unknown) io.err(`ci-routes: warning: ${t(u.declared_at ?? ctx.file)}: a route that cannot be known statically (${t(u.reason)}): it may take a URI before the route matched\n`);
   const code = unknown.length ? 1 : 0;
   if (json) {

@@ -57,7 +57,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
     const result = a.evaluation.methods[m];
     const limits = limitsOf(doc, a.evaluation);
     // Routes whose path or target is unknown may stand anywhere in the table: one may take the URI first.
-    const unknownRoutesOfTable = unknownRoutes(a.evaluation, m).map((u) => `line ${u.span ? (u.span.file ? new LineIndex(u.span.file.text).lineOf(u.span.start) : doc.positionAt(u.span.start).line) + 1 : '?'}: ${u.reason}`);
+    const unknownRoutesOfTable = unknownRoutes(a.evaluation, m).filter((u) => u.pathUnknown).map((u) => `line ${u.span ? (u.span.file ? new LineIndex(u.span.file.text).lineOf(u.span.start) : doc.positionAt(u.span.start).line) + 1 : '?'}: ${u.reason}`);
     const limitsField = { ...(limits.length ? { limits } : {}), ...(unknownRoutesOfTable.length ? { unknownRoutes: unknownRoutesOfTable } : {}) };
     if (!result.routes || result.error) {
       return { request_method: REQUEST_METHODS[m], uri: url, error: result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route', ...limitsField };

@@ -114,6 +114,15 @@ const MEMO_GROWTH_LIMIT = 10_000;
  * Successive evaluations of one document (same `lineage`) are decided incrementally: only the
  * buckets an edit touched are decided again.
  */
+/** Whether a route is in the table whenever another is: unconditional, or declared under branches the other is under too. */
+function presentWhenever(coverer: EntryOriginInfo, entry: EntryOriginInfo): boolean {
+  if (coverer.kind === 'literal' || !coverer.conditional) return true;
+  const mine = branchesOf(coverer);
+  if (mine.length === 0) return false; // conditional without a branch (a loop over unknown values): it may not be there
+  const theirs = new Set(branchesOf(entry));
+  return mine.every((b) => theirs.has(b));
+}
+
 export function reachability(checker: InclusionChecker = new InclusionChecker(), memo = new DecisionMemo()): Check {
   const byDocument = new WeakMap<object, DocumentDecisions>();
   return steppedCheck('reachability', function* ({ evaluation, describe }) {
@@ -154,6 +163,9 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
       for (const [i, c] of table.decisions.decided) {
         const entry = entryAt(i);
         const by = c.kind === 'covered' ? c.by.map(entryAt) : [];
+        // Concluded only when the routes that take its URIs exist whenever it does: a route of
+        // one branch of an undecidable condition covers nothing of a route the other branch keeps.
+        if (!by.every((b) => presentWhenever(b.origin, entry.origin))) continue;
         groups.add(identity(entry.origin), method, () => ({ entry, by, empty: c.kind === 'empty' }));
       }
     }

@@ -44,7 +44,8 @@ export const unknownRouteFindings: Check = ({ evaluation }) => {
   }
   const out: Finding[] = [];
   for (const { route, methods } of byPlace.values()) {
-    out.push(finding('dynamic-route', route.span!, `Not known statically: ${route.reason}. Checks skip this route; it may take any URI first.`, { methods: sortMethods(methods) }));
+    const consequence = route.pathUnknown ? 'Checks skip this route; it may take any URI first.' : 'Its target is not checked.';
+    out.push(finding('dynamic-route', route.span!, `Not known statically: ${route.reason}. ${consequence}`, { methods: sortMethods(methods) }));
   }
   return out;
 };
