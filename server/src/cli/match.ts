@@ -1,5 +1,6 @@
 import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/route-table';
+import { requestUriPath } from '../../../shared/router/request-uri';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS, type RequestMethod } from '../../../shared/library/methods';
 import { LineIndex } from '../../../shared/php/line-index';
@@ -22,6 +23,8 @@ const NOTHING: AppTree = { isFile: () => false, isDir: (p) => normalizeAppPath(p
 
 /** One routed URI as `match --json` prints it: the HMVC vectors' fields, then where the routes are declared. */
 export type MatchJson = Omit<RoutedRequest, 'main_span' | 'module_declaration'> & {
+  /** The URI CodeIgniter routes for the one given, when they differ (see requestUriPath). */
+  routed_uri?: string;
   declared_at: string | null;
   module_route_declared_at: string | null;
 };
@@ -50,9 +53,12 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
   });
   const mainLines = new LineIndex(ctx.text);
   const results = uris.map((uri): MatchJson => {
-    const { main_span, module_declaration, ...r } = router.route(uri, method);
+    // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
+    // `uri` stays the request as given; `routed_uri` says what was routed when that differs.
+    const cleaned = requestUriPath(uri);
+    const { main_span, module_declaration, ...r } = router.route(cleaned === uri.replace(/^\/+|\/+$/g, '') ? uri : cleaned, method);
     const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${new LineIndex(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
-    return { ...r, declared_at: declaredAt(ctx.file, mainLines, main_span) || null, module_route_declared_at: moduleAt };
+    return { ...r, uri, ...(r.uri !== uri ? { routed_uri: cleaned } : {}), declared_at: declaredAt(ctx.file, mainLines, main_span) || null, module_route_declared_at: moduleAt };
   });
   // Routes whose path or target is unknown may stand anywhere in the table: any of them may take a URI first.
   const unknown = unknownRoutes(evaluation, m).filter((u) => u.pathUnknown).map((u) => ({ declared_at: declaredAt(ctx.file, mainLines, u.span) || null, reason: u.reason }));
@@ -66,6 +72,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
   io.out(`${s.bold(t(shownPath(ctx.file)))}  ${s.dim(t(`router ${ctx.router} (${ctx.routerSource})`))}\n`);
   for (const r of results) {
     io.out(`${s.bold(`${method} /${t(r.uri.replace(/^\/+/, ''))}`)}\n`);
+    if (r.routed_uri !== undefined) io.out(`  ${'routed as'.padEnd(13)}/${t(r.routed_uri)}\n`);
     const line = (label: string, text: string) => io.out(`  ${label.padEnd(13)}${text}\n`);
     if (r.default_controller_route) line('main route', s.dim('none: an empty URI goes to the default controller'));
     else if (r.main_matched_key === null) line('main route', s.dim('none matches: the URI segments are used as they are'));

@@ -9,6 +9,7 @@ import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { spanToRange } from './convert';
 import { decodePath, limitsOf } from './custom-requests';
+import { requestUriPath } from '../../../shared/router/request-uri';
 import type { RouteService } from './route-service';
 
 /**
@@ -75,8 +76,8 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? { includes: deps.service.applications.setupFor(mainFile).includes } : {}) },
       fileName: (p) => root?.absolute(p) ?? p,
     });
-    const typed = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
-    const { main_span, module_declaration, ...routed } = router.route(decodePath(typed).replace(/^\/+/, ''), REQUEST_METHODS[m]);
+    // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
+    const { main_span, module_declaration, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);
     const moduleFile = module_declaration && root ? root.absolute(module_declaration.file) : undefined;
     return {
       ...routed,
