@@ -18,6 +18,8 @@ const ARITY: Readonly<Record<string, readonly [min: number, max: number]>> = {
   chop: [1, 2],
   strlen: [1, 1],
   strrev: [1, 1],
+  str_split: [1, 2],
+  intdiv: [2, 2],
   str_repeat: [2, 2],
   str_pad: [2, 4],
   substr: [2, 3],

@@ -1,5 +1,5 @@
 import { checkArity } from './builtin-arity';
-import { PhpFatal, floatToString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
+import { PhpFatal, floatToString, isNumericString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
 import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
 import { ENTRY_UNITS, checkArrayEntries, checkResult, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
 
@@ -95,6 +95,25 @@ function trimWith(s: string, chars: string, left: boolean, right: boolean): stri
   return s.slice(a, b);
 }
 
+/**
+ * `%.{p}f` as PHP prints it: the double's exact decimal value rounded to `p` digits, an exact tie
+ * to the even digit (`sprintf('%.0f', 0.5)` is `0`, `2.5` gives `2`), where toFixed() rounds up.
+ */
+function fixedAsPhp(f: number, p: number): string {
+  const up = f.toFixed(p);
+  if (!Number.isFinite(f) || p > 40) return up;
+  // The exact expansion (toFixed is exact up to 100 digits): a tie is a 5 followed by zeros.
+  const exact = Math.abs(f).toFixed(Math.min(100, p + 60));
+  const point = exact.indexOf('.');
+  const rest = exact.slice(point + 1 + p);
+  if (!/^50*$/.test(rest)) return up;
+  const kept = p === 0 ? exact.slice(0, point) : exact.slice(0, point + 1 + p);
+  const lastDigit = Number(kept[kept.length - 1]);
+  if (lastDigit % 2 === 1) return up;
+  // Already even: the tie stays down (toFixed went up).
+  return `${f < 0 ? '-' : ''}${kept}`;
+}
+
 function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
   let next = 0;
   // The result so far, checked as each conversion is made: a width repeated builds megabytes.
@@ -113,7 +132,8 @@ function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
         break;
       }
       case 'u':
-        out = String(int(v) >>> 0);
+        // A 64-bit PHP integer read unsigned: -1 is 18446744073709551615.
+        out = BigInt.asUintN(64, BigInt(int(v))).toString();
         break;
       case 'f':
       case 'F':
@@ -126,17 +146,17 @@ function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
         const f = num instanceof PhpFloat ? num.value : num;
         // PHP truncates a larger precision to 53 digits (with a notice).
         const p = precision === undefined ? 6 : Math.min(Number(precision), 53);
-        out = conv === 'f' || conv === 'F' ? f.toFixed(p) : conv === 'e' || conv === 'E' ? f.toExponential(p).replace('e', conv) : floatToString(f);
+        out = conv === 'f' || conv === 'F' ? fixedAsPhp(f, p) : conv === 'e' || conv === 'E' ? f.toExponential(p).replace('e', conv) : floatToString(f);
         break;
       }
       case 'x':
-        out = (int(v) >>> 0).toString(16);
+        out = BigInt.asUintN(64, BigInt(int(v))).toString(16);
         break;
       case 'X':
-        out = (int(v) >>> 0).toString(16).toUpperCase();
+        out = BigInt.asUintN(64, BigInt(int(v))).toString(16).toUpperCase();
         break;
       case 'o':
-        out = (int(v) >>> 0).toString(8);
+        out = BigInt.asUintN(64, BigInt(int(v))).toString(8);
         break;
       case 'b':
         out = (int(v) >>> 0).toString(2);
@@ -187,7 +207,32 @@ function occurrences(s: string, needle: string): number {
   return found;
 }
 
+/** The UTF-8 length of a string, as PHP's strlen() counts the bytes of its strings. */
+function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      n += 1; // a surrogate pair (2 units) is 4 bytes
+      i++;
+    } else if (c >= 0x800) n += 2;
+    else if (c >= 0x80) n += 1;
+  }
+  return n;
+}
+
 function range(start: Value, end: Value, step: Value | undefined, ctx: WorkMeter): Value {
+  // Two non-numeric strings: a range of their first characters (`range('a', 'e', 2)` is a, c, e).
+  if (typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && !isNumericString(start) && !isNumericString(end)) {
+    const from = start.charCodeAt(0);
+    const to = end.charCodeAt(0);
+    const st = Math.abs(step === undefined ? 1 : int(step)) || 1;
+    willBuildArray(Math.floor(Math.abs(to - from) / st) + 1, 'range()', ctx);
+    const letters = new PhpArray();
+    if (from <= to) for (let i = from; i <= to; i += st) letters.append(String.fromCharCode(i));
+    else for (let i = from; i >= to; i -= st) letters.append(String.fromCharCode(i));
+    return letters;
+  }
   const a = int(start);
   const b = int(end);
   const st = Math.abs(step === undefined ? 1 : int(step)) || 1;
@@ -209,13 +254,36 @@ const BUILTINS: Record<string, Builtin> = {
     const v = str(s, c);
     return asciiLower(v.charAt(0)) + v.slice(1);
   },
-  ucwords: ([s], c) => str(s, c).replace(/(^|[ \t\r\n\f\v])([a-z])/g, (_m, sp: string, ch: string) => sp + ch.toUpperCase()),
+  ucwords: ([s, delimiters], c) => {
+    const text = str(s, c);
+    const between = delimiters === undefined ? ' \t\r\n\f\v' : str(delimiters, c);
+    let out = '';
+    for (let i = 0; i < text.length; i++) out += i === 0 || between.includes(text[i - 1]!) ? asciiUpper(text[i]!) : text[i];
+    return out;
+  },
   trim: ([s, chars], c) => trimWith(str(s, c), chars === undefined ? DEFAULT_TRIM : str(chars, c), true, true),
   ltrim: ([s, chars], c) => trimWith(str(s, c), chars === undefined ? DEFAULT_TRIM : str(chars, c), true, false),
   rtrim: ([s, chars], c) => trimWith(str(s, c), chars === undefined ? DEFAULT_TRIM : str(chars, c), false, true),
   chop: (a, c) => BUILTINS.rtrim(a, c),
-  strlen: ([s], c) => str(s, c).length,
+  // PHP counts bytes: 'ünï' is 5.
+  strlen: ([s], c) => utf8Length(str(s, c)),
   strrev: ([s], c) => [...str(s, c)].reverse().join(''),
+  str_split: ([s, length], c) => {
+    const text = str(s, c);
+    const n = length === undefined ? 1 : int(length);
+    if (n < 1) throw new PhpFatal('ValueError', 'str_split(): Argument #2 ($length) must be greater than 0');
+    willBuildArray(Math.ceil(text.length / n), 'str_split()', c);
+    const out = new PhpArray();
+    // PHP 8.2: an empty string gives an empty array.
+    for (let i = 0; i < text.length; i += n) out.append(text.slice(i, i + n));
+    return out;
+  },
+  intdiv: ([a, b]) => {
+    const x = int(a);
+    const y = int(b);
+    if (y === 0) throw new PhpFatal('DivisionByZeroError', 'Division by zero');
+    return Math.trunc(x / y);
+  },
   str_repeat: ([s, n], c) => {
     const times = int(n);
     if (times < 0) throw new PhpFatal('ValueError', 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0');

@@ -24,6 +24,9 @@ export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>(
   ['CASE_UPPER', 1],
   ['ARRAY_FILTER_USE_BOTH', 1],
   ['ARRAY_FILTER_USE_KEY', 2],
+  ['STR_PAD_LEFT', 0],
+  ['STR_PAD_RIGHT', 1],
+  ['STR_PAD_BOTH', 2],
   ['M_PI', new PhpFloat(Math.PI)],
 ]);
 

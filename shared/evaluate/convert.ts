@@ -151,7 +151,7 @@ export function sameValue(a: Value | undefined, b: Value | undefined, meter?: Wo
   return false;
 }
 
-function isNumericString(s: string): boolean {
+export function isNumericString(s: string): boolean {
   return leadingNumber(s).whole && /\d/.test(s);
 }
 

@@ -16,7 +16,7 @@ import { parseNumber } from './numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
 import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
-import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
+import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
 
 export interface InterpreterOptions {
   dialect: Dialect;
@@ -1628,7 +1628,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
   }
 
   private evalArray(node: PhpNode): Value {
-    const out = new PhpArray();
+    // `[]` is PHP's shared empty array, whose next key is 0 (`[]; $a[-3] = 1; $a[] = 2` gives 0).
+    const out = (node.items ?? []).length === 0 ? new PhpArray(undefined, EMPTY_LITERAL_NEXT) : new PhpArray();
     for (const item of node.items ?? []) {
       if (!item) continue;
       const entry: PhpNode = item.kind === 'entry' ? item : { kind: 'entry', loc: item.loc, key: null, value: item, unpack: false };

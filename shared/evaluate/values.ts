@@ -76,10 +76,18 @@ const SNAPSHOT_SIZE = 64;
  * An ordered PHP array with PHP's key casting. Copy-on-write: `share()` marks an array held in
  * two places, and writers call `writable()` to get an unshared copy first.
  */
+/** Where `$a[] = …` starts in an array made by the empty literal `[]` or `array()` (PHP 8.2's shared empty array). */
+export const EMPTY_LITERAL_NEXT = 0;
+
 export class PhpArray {
   private map: Map<Key, Value>;
   private origins: Map<Key, EntryOrigin> | undefined;
-  /** Meaningless while the array is a view: read only after settle(). */
+  /**
+   * The key `$a[] = …` takes. PHP 8.2 starts it at ZEND_LONG_MIN (−Infinity here: the next key
+   * after -5 is -4, and an append to nothing is 0), except for the empty array literal `[]` /
+   * `array()`, which starts at 0 (see EMPTY_LITERAL_NEXT). Meaningless while the array is a view:
+   * read only after settle().
+   */
   private nextIndex: number;
   private shared = 0;
   /** Where a view's entries are until it settles (then undefined). */
@@ -89,7 +97,7 @@ export class PhpArray {
   /** Bumped by every change, so that a snapshot taken while a reader changed the array is dropped. */
   private changes = 0;
 
-  constructor(map?: Map<Key, Value>, nextIndex = 0, origins?: Map<Key, EntryOrigin>) {
+  constructor(map?: Map<Key, Value>, nextIndex = Number.NEGATIVE_INFINITY, origins?: Map<Key, EntryOrigin>) {
     this.map = map ?? new Map();
     this.nextIndex = nextIndex;
     this.origins = origins;
@@ -173,7 +181,7 @@ export class PhpArray {
   /** PHP `$a[] = $value`. */
   append(value: Value, origin?: EntryOrigin): number {
     if (this.source) this.settle();
-    const k = this.nextIndex;
+    const k = this.nextIndex === Number.NEGATIVE_INFINITY ? 0 : this.nextIndex;
     this.set(k, value, origin);
     return k;
   }
