@@ -4,6 +4,7 @@ import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../evaluate/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import { isDynamicKey, unknownPathOf, type EntryOriginInfo } from '../library/records';
+import { tableView } from './diagnostics/table-view';
 
 /** One entry of the final `$route` array under one request method. */
 export interface RouteRow {
@@ -143,16 +144,41 @@ function unknownTarget(v: Value): string | undefined {
 /**
  * The routes of the final tables whose path or target cannot be known statically, in table
  * order, under the methods given (all by default): what `eval --json` lists as `incomplete` and
- * `dynamic-route` reports.
+ * `dynamic-route` reports. Read from the tables' views (shared with the checks, cached per
+ * table): a pass over their keys and values, not rows built for every route.
  */
 export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex): UnknownRoute[] {
-  const rows: MergedRow[] = method === undefined ? mergedRows(evaluation) : routeRows(evaluation, method).map((r) => ({ ...r, methods: [r.method] }));
+  const byPlace = new Map<string, UnknownRoute>();
   const out: UnknownRoute[] = [];
-  for (const r of rows) {
-    const target = unknownTarget(r.target);
-    if (r.unknown === undefined && target === undefined) continue;
-    const reason = [r.unknown !== undefined ? `path: ${r.unknown}` : undefined, target !== undefined ? `target: ${target}` : undefined].filter(Boolean).join('; ');
-    out.push({ span: r.span, reason, pathUnknown: r.unknown !== undefined, methods: r.methods });
-  }
+  // Methods often share a table: its unknown entries are found once.
+  const found = new Map<PhpArray, number[]>();
+  evaluation.methods.forEach((result, m) => {
+    if (method !== undefined && m !== method) return;
+    if (!result.routes) return;
+    const { keys, values, origins } = tableView(result.routes);
+    let hits = found.get(result.routes);
+    if (!hits) {
+      hits = [];
+      for (let i = 0; i < keys.length; i++) if (isDynamicKey(keys[i]) || unknownTarget(values[i]!) !== undefined) hits.push(i);
+      found.set(result.routes, hits);
+    }
+    for (const i of hits) {
+      const pathUnknown = isDynamicKey(keys[i]);
+      const target = unknownTarget(values[i]!);
+      const origin = origins[i];
+      const span = originSpan(origin);
+      // One per declaration: a resources() call with an unknown name makes several rows.
+      const place = `${span?.file?.path ?? ''}:${span?.start ?? -1}:${pathUnknown}`;
+      const known = byPlace.get(place);
+      if (known) {
+        if (!known.methods.includes(REQUEST_METHODS[m]!)) known.methods.push(REQUEST_METHODS[m]!);
+        continue;
+      }
+      const reason = [pathUnknown ? `path: ${unknownPathReason(evaluation, origin)}` : undefined, target !== undefined ? `target: ${target}` : undefined].filter(Boolean).join('; ');
+      const route: UnknownRoute = { span, reason, pathUnknown, methods: [REQUEST_METHODS[m]!] };
+      byPlace.set(place, route);
+      out.push(route);
+    }
+  });
   return out;
 }

@@ -6,6 +6,7 @@ import { sortMethods } from '../../origins';
 import { unknownRoutes, type UnknownRoute } from '../../route-table';
 import type { Check } from '../context';
 import { finding, type Finding } from '../types';
+import { tableView } from '../table-view';
 
 function holdsUnknown(v: Value): boolean {
   if (v instanceof Unknown) return true;
@@ -13,17 +14,14 @@ function holdsUnknown(v: Value): boolean {
   return false;
 }
 
-/** Whether any final table holds an unknown route: a pass over each table, cheaper than building its rows. */
+/** Whether any final table holds an unknown route: a pass over each table's view (shared with the other checks). */
 function anyUnknown(evaluation: FileEvaluation): boolean {
   const seen = new Set<PhpArray>();
   for (const { routes } of evaluation.methods) {
     if (!routes || seen.has(routes)) continue;
     seen.add(routes);
-    let found = false;
-    routes.forEachEntry((value, key) => {
-      found ||= isDynamicKey(key) || holdsUnknown(value);
-    });
-    if (found) return true;
+    const { keys, values } = tableView(routes);
+    for (let i = 0; i < keys.length; i++) if (isDynamicKey(keys[i]) || holdsUnknown(values[i]!)) return true;
   }
   return false;
 }
