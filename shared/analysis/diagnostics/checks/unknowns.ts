@@ -9,9 +9,16 @@ import { finding, type Finding } from '../types';
 import { tableView } from '../table-view';
 
 function holdsUnknown(v: Value): boolean {
+  // Most targets are strings: the cheap test first (this runs on every entry of every table).
+  if (typeof v !== 'object' || v === null) return false;
   if (v instanceof Unknown) return true;
   if (v instanceof PhpArray) for (const x of v.values()) if (x instanceof Unknown) return true;
   return false;
+}
+
+/** Whether a table's key is an unknown route's (see DYNAMIC_KEY_PREFIX, which starts with NUL). */
+function unknownKey(k: string): boolean {
+  return k.charCodeAt(0) === 0 && isDynamicKey(k);
 }
 
 /** Whether any final table holds an unknown route: a pass over each table's view (shared with the other checks). */
@@ -21,7 +28,7 @@ function anyUnknown(evaluation: FileEvaluation): boolean {
     if (!routes || seen.has(routes)) continue;
     seen.add(routes);
     const { keys, values } = tableView(routes);
-    for (let i = 0; i < keys.length; i++) if (isDynamicKey(keys[i]) || holdsUnknown(values[i]!)) return true;
+    for (let i = 0; i < keys.length; i++) if (unknownKey(keys[i]!) || holdsUnknown(values[i]!)) return true;
   }
   return false;
 }
