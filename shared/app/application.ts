@@ -168,6 +168,15 @@ export class Application {
     return { main: this.files.kind(main) === 'file' ? main : undefined, environments, modules };
   }
 
+  /**
+   * Its route files of their own (an environment's runs within the main file's evaluation), in
+   * the order the router reads them: the main file, then each module's.
+   */
+  routeFilesInRouterOrder(): { file: string; module: string | undefined }[] {
+    const { main, modules } = this.routeFiles();
+    return [...(main ? [{ file: main, module: undefined }] : []), ...modules];
+  }
+
   /** Whether a route file is one of its own (main, environment or module file). */
   owns(file: string): boolean {
     return applicationDirOf(file, (p) => this.files.kind(p)) === this.appDir;

@@ -6,6 +6,13 @@ import { compileRouteKey } from './pattern';
 import { scanSlashParts } from './sscanf';
 
 /** Where CodeIgniter 3's router sends a request: the fields of `conformance/url/`. */
+/**
+ * Keys of `$route` the router reads as settings. `404_override` is also matched as a pattern
+ * (of the URI `404_override`, which nobody means): where any of them stands changes nothing, so
+ * they are never unreachable, duplicate or outside a module.
+ */
+export const ROUTER_SETTING_KEYS: ReadonlySet<string> = new Set(['default_controller', '404_override', 'translate_uri_dashes']);
+
 export interface Dispatch {
   directory: string | null;
   class: string;

@@ -27,8 +27,7 @@ export interface ApplicationFiles {
  */
 export function applicationFiles(app: Application, followSymlinks = false): ApplicationFiles {
   // An environment's route file runs within its main file's evaluation (see shared/app/environment.ts).
-  const { main, modules } = app.routeFiles();
-  const routeFiles = [...(main ? [main] : []), ...modules.map((m) => m.file)];
+  const routeFiles = app.routeFilesInRouterOrder().map((f) => f.file);
   const out: ApplicationFiles = { routeFiles, phpFiles: [], phpFilesSeen: 0 };
   const isRouteFile = new Set(routeFiles);
   let entries = 0;

@@ -299,10 +299,9 @@ interface OtherRouteFile {
  */
 function otherRouteFiles(ctx: RouteFileContext, load: (file: string) => RouteFileContext, evaluate: (ctx: RouteFileContext) => FileEvaluation): OtherRouteFile[] {
   if (!ctx.app) return [];
-  const { main, modules } = ctx.app.routeFiles();
   const given = path.resolve(ctx.file);
   const out: OtherRouteFile[] = [];
-  for (const { file, module } of [...(main ? [{ file: main, module: undefined }] : []), ...modules]) {
+  for (const { file, module } of ctx.app.routeFilesInRouterOrder()) {
     if (path.resolve(file) === given) continue;
     try {
       const other = load(file);

@@ -73,8 +73,7 @@ interface Deps {
 function otherRouteFiles(deps: Deps, file: string | undefined, appDir: string | undefined): RouteFileTable[] {
   const app = deps.service.application(appDir);
   if (!app || file === undefined) return [];
-  const { main, modules } = app.routeFiles();
-  const order = [...(main ? [{ file: main, module: undefined }] : []), ...modules].filter((f) => f.file !== file);
+  const order = app.routeFilesInRouterOrder().filter((f) => f.file !== file);
   const wanted = new Set(order.map((f) => f.file));
   const inputs = new Map(deps.index.routeFileInputs((f) => wanted.has(f)).map((input) => [input.file, input]));
   const out: RouteFileTable[] = [];

@@ -1,4 +1,5 @@
 import { describeValue } from '../../../evaluate/convert';
+import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { keyToString } from '../../../evaluate/values';
 import { REQUEST_METHODS } from '../../../library/methods';
 import { wasMapped, type EntryOriginInfo, type CallTick, type RouteRecord } from '../../../library/records';
@@ -7,9 +8,6 @@ import { CallGroups } from '../call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
 import { tableView, type TableView } from '../table-view';
-
-/** Keys the router reads for themselves (settings, not routes). */
-const RESERVED_KEYS = new Set(['default_controller', '404_override', 'translate_uri_dashes']);
 
 interface Pair {
   later: EntryOriginInfo;
@@ -76,7 +74,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   const hasMap = CallGroups.of(evaluation).of('map').length > 0;
   const consider = (method: (typeof REQUEST_METHODS)[number], maps: readonly CallTick[], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
     // A setting of the router set twice (an environment's default controller, say) is not a route declared twice.
-    if (RESERVED_KEYS.has(key)) return;
+    if (ROUTER_SETTING_KEYS.has(key)) return;
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
     if (sameDeclaration(later, earlier)) return;
     // Blocking an already blocked path changes nothing.

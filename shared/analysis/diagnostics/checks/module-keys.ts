@@ -5,6 +5,7 @@ import { isDynamicKey } from '../../../library/records';
 import { LineIndex } from '../../../php/line-index';
 import { InclusionChecker } from '../../inclusion';
 import { compileModuleRouteKey, expandModuleWildcards } from '../../../router/pattern';
+import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { SYMBOLS, buildDfa, isRoutableUri, mayContinue, mayStartWith } from '../../pattern-automata';
 import { translateExpanded } from '../../inclusion-syntax';
 import type { RouteFileRouting } from '../../target-scope';
@@ -14,8 +15,6 @@ import { tableView, type TableView } from '../table-view';
 import type { Span } from '../../../php/ast';
 import { finding, type Finding } from '../types';
 
-/** Keys the router reads for themselves, never as patterns of a request. */
-const RESERVED = new Set(['default_controller', '404_override', 'translate_uri_dashes']);
 /** Characters that end a key's literal prefix (regular expression syntax). */
 const META = new Set([...'\\.[](){}*+?|^$']);
 /** Decisions kept at most (key and module → dead or not). */
@@ -235,7 +234,7 @@ export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: Mai
         if (++work % 64 === 0) yield;
         const key = view.keys[i]!;
         const origin = view.origins[i];
-        if (RESERVED.has(key) || isDynamicKey(key) || !origin || (origin.kind === 'route' && origin.dynamic)) continue;
+        if (ROUTER_SETTING_KEYS.has(key) || isDynamicKey(key) || !origin || (origin.kind === 'route' && origin.dynamic)) continue;
         const span = origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
         if (decide(key, module)) {
           groups.add(`${span.start}:${key}`, REQUEST_METHODS[m]!, () => ({

@@ -3,6 +3,7 @@ import { tableView, viewChanges, type TableView } from '../table-view';
 import { isUnchanged, type ChangedWindow } from '../../../util/changed-window';
 import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
+import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../inclusion';
 import { DecisionMemo } from './coverage-walk';
 import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
@@ -10,8 +11,7 @@ import { steppedCheck, type Check } from '../context';
 import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 
-/** Keys the router reads for themselves, never matched against a URI: where they stand changes nothing. */
-const RESERVED = new Set(['default_controller', '404_override', 'translate_uri_dashes']);
+
 
 
 /** The entries CodeIgniter tries under a method, in view order from `from` to `to`, with the view index of each. */
@@ -30,7 +30,7 @@ function candidates(view: TableView, method: RequestMethod, from = 0, to = view.
   const { keys, values, origins } = view;
   for (let i = from; i < to; i++) {
     const key = keys[i];
-    if (RESERVED.has(key)) continue;
+    if (ROUTER_SETTING_KEYS.has(key)) continue;
     const origin = origins[i];
     if (!origin) continue;
     // A route whose path is unknown may match anything: what follows it cannot be judged.
