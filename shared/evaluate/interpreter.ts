@@ -1349,14 +1349,18 @@ export class Interpreter implements LibraryHost, WorkMeter {
   }
 
   /** `$_SERVER`: REQUEST_METHOD is what differs between the route tables. */
+  /** `$_SERVER` under each method, made once per evaluation (shared: a write copies it). */
+  private serverArrays: PhpArray[] | undefined;
+
   private serverArray(): Value {
-    const by: Value[] = REQUEST_METHODS.map((name) => {
+    const by: Value[] = (this.serverArrays ??= REQUEST_METHODS.map((name) => {
       const a = new PhpArray();
       if (name !== 'CLI') a.set('REQUEST_METHOD', name);
       // What the web server or PHP sets for a request: there, or maybe there, and not known statically.
       for (const key of name === 'CLI' ? CLI_SERVER_KEYS : WEB_SERVER_KEYS) a.set(key, new Unknown(`$_SERVER['${key}'] depends on the request`, undefined, ALWAYS_SET_SERVER_KEYS.has(key)));
+      shareValue(a);
       return a;
-    });
+    }));
     const ms = methodsIn(this.mask);
     return ms.length === 1 ? by[ms[0]] : new PerMethod(by);
   }
