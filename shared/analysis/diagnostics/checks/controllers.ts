@@ -81,7 +81,8 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
     const noControllers = !tree.isDir('controllers');
     const groups = new MethodGroups<Missing>();
     for (const [m, result] of evaluation.methods.entries()) {
-      if (!result.routes || result.error) continue;
+      // After an error, the table as it was when the file stopped (or, for a syntax error, without the broken statement).
+      if (!result.routes) continue;
       const method = REQUEST_METHODS[m];
       const view = tableView(result.routes);
       for (const [i, found] of yield* JUDGED.ofSteps(view, evaluation.lineage, m, scope)) {

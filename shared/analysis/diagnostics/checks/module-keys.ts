@@ -227,7 +227,7 @@ export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: Mai
     const groups = new MethodGroups<{ span: Span; message: string }>();
     let work = 0;
     for (const [m, result] of evaluation.methods.entries()) {
-      if (!result.routes || result.error) continue;
+      if (!result.routes) continue;
       const view: TableView = tableView(result.routes);
       const mainTable = mainTables[m];
       for (let i = 0; i < view.keys.length; i++) {

@@ -93,7 +93,7 @@ export function patternChecks(): Check {
     const backrefs = new MethodGroups<BackrefIssue>();
     for (const [m, result] of evaluation.methods.entries()) {
       const routes = result.routes;
-      if (!routes || result.error) continue;
+      if (!routes) continue;
       const method = REQUEST_METHODS[m];
       const view = tableView(routes);
       for (const [i, issue] of yield* judged.ofSteps(view, evaluation.lineage, m, undefined)) {

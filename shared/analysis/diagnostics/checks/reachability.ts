@@ -135,7 +135,8 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
     }
     const current: DocumentDecisions = [];
     for (const [m, result] of evaluation.methods.entries()) {
-      if (!result.routes || result.error) continue;
+      // After an error, the table as it was when the file stopped: what it holds is judged all the same.
+      if (!result.routes) continue;
       const method = REQUEST_METHODS[m];
       const view = tableView(result.routes);
       const before = previous?.[m];
