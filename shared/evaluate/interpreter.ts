@@ -16,7 +16,7 @@ import { parseNumber } from './numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
 import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
-import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Value } from './values';
+import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Key, type Value } from './values';
 
 export interface InterpreterOptions {
   dialect: Dialect;
@@ -168,6 +168,33 @@ const WEB_SERVER_KEYS = [
 const ALWAYS_SET_SERVER_KEYS = new Set(['HTTP_HOST', 'SERVER_NAME', 'SERVER_PORT', 'SERVER_PROTOCOL', 'REQUEST_URI', 'QUERY_STRING', 'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_SELF', 'DOCUMENT_ROOT', 'REMOTE_ADDR', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT', 'argv', 'argc']);
 /** A command-line run (`php index.php controller method`): its arguments, not known statically. */
 const CLI_SERVER_KEYS = ['argv', 'argc', 'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_SELF', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT', 'CI_ENV'];
+
+/** PHP's own exception classes and their parents (names compared in lower case, as PHP does). */
+const THROWABLE_PARENTS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    Error: 'Throwable', Exception: 'Throwable',
+    TypeError: 'Error', ArgumentCountError: 'TypeError', ValueError: 'Error', ArithmeticError: 'Error', DivisionByZeroError: 'ArithmeticError',
+    AssertionError: 'Error', UnhandledMatchError: 'Error', CompileError: 'Error', ParseError: 'CompileError',
+    ErrorException: 'Exception', JsonException: 'Exception', LogicException: 'Exception', RuntimeException: 'Exception',
+    BadFunctionCallException: 'LogicException', BadMethodCallException: 'BadFunctionCallException', DomainException: 'LogicException',
+    InvalidArgumentException: 'LogicException', LengthException: 'LogicException', OutOfRangeException: 'LogicException',
+    OutOfBoundsException: 'RuntimeException', OverflowException: 'RuntimeException', RangeException: 'RuntimeException',
+    UnderflowException: 'RuntimeException', UnexpectedValueException: 'RuntimeException',
+  }).map(([k, v]) => [k.toLowerCase(), v.toLowerCase()]),
+);
+
+/** Whether `catch (type)` takes an exception of class `thrown`; undefined for a class the file declares (its parents are not known). */
+function catchesClass(type: string, thrown: string): boolean | undefined {
+  const wanted = type.replace(/^\\/, '').toLowerCase();
+  let cls = thrown.replace(/^\\/, '').toLowerCase();
+  if (wanted === 'throwable' || wanted === cls) return true;
+  if (!THROWABLE_PARENTS.has(cls)) return undefined;
+  for (let parent = THROWABLE_PARENTS.get(cls); parent !== undefined; parent = THROWABLE_PARENTS.get(cls)) {
+    if (parent === wanted) return true;
+    cls = parent;
+  }
+  return false;
+}
 
 class ExitSignal extends Error {
   constructor(readonly span: Span) {
@@ -545,7 +572,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   /** At the top level, outside any condition or callback, with the library's prefixes unset. */
   private isClean(): boolean {
-    return this.mask === ALL_METHODS && this.conditionalDepth === 0 && this.callDepth === 0 && this.via.length === 0 && this.library.isClean();
+    // Static variables live outside the checkpointed state: once one exists, nothing is recorded.
+    return this.mask === ALL_METHODS && this.conditionalDepth === 0 && this.callDepth === 0 && this.via.length === 0 && this.statics.size === 0 && this.library.isClean();
   }
 
   /** Evaluates a replayable statement, noting everything it adds so it can be replayed later. */
@@ -646,6 +674,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
    * iteration, and a place reports a few different messages at most (a loop's messages may vary).
    */
   private readonly problemsAt = new Map<number, EvalProblem[]>();
+
+  /** `static $x` variables, per declaration: they keep their value from call to call. */
+  private readonly statics = new Map<PhpNode, Scope>();
 
   private problem(code: ProblemCode, message: string, span: Span, stops = false): void {
     let here = this.problemsAt.get(span.start);
@@ -867,7 +898,15 @@ export class Interpreter implements LibraryHost, WorkMeter {
       case 'static':
         for (const v of node.variables ?? []) {
           const target = v.variable ?? v;
-          if (!this.scope.vars.has(target.name)) this.assignTo(target, v.defaultValue ? this.eval(v.defaultValue) : null);
+          if (typeof target.name !== 'string') continue;
+          // One variable per declaration, kept from call to call; the local name refers to it.
+          let kept = this.statics.get(v);
+          if (!kept) {
+            kept = new Scope(this.mask, false);
+            kept.vars.set(target.name, v.defaultValue ? this.eval(v.defaultValue) : null);
+            this.statics.set(v, kept);
+          }
+          this.scope.refs.set(target.name, kept);
         }
         return undefined;
       case 'unset':
@@ -877,14 +916,31 @@ export class Interpreter implements LibraryHost, WorkMeter {
         let signal: Signal;
         try {
           signal = this.exec(node.body);
+        } catch (e) {
+          if (!(e instanceof PhpFatal)) throw e;
+          const handler = this.catchClauseFor(node.catches ?? [], e.phpClass);
+          if (!handler) throw e;
+          // The exception object itself is not modelled: its methods and properties are unknown.
+          if (handler.variable && typeof handler.variable.name === 'string') this.setVariable(handler.variable.name, new Unknown(`the caught ${e.phpClass}`));
+          signal = this.exec(handler.body);
         } finally {
           if (node.always) this.exec(node.always);
         }
         return signal;
       }
-      case 'throw':
-        this.eval(node.what);
-        throw Object.assign(new PhpFatal('Exception', 'an exception is thrown here'), { span: this.span(node) });
+      case 'throw': {
+        // `throw new InvalidArgumentException('msg')`: PHP reports that class and message.
+        const what: PhpNode = node.what;
+        let phpClass = 'Exception';
+        let message = 'an exception is thrown here';
+        if (what?.kind === 'new' && what.what?.kind === 'name' && typeof what.what.name === 'string') {
+          phpClass = what.what.name.replace(/^\\/, '');
+          const first: PhpNode | undefined = what.arguments?.[0];
+          const m = first ? this.eval(first) : '';
+          message = typeof m === 'string' ? m : m instanceof Unknown ? `‹${m.reason}›` : String(m);
+        } else this.eval(what);
+        throw Object.assign(new PhpFatal(phpClass, message), { span: this.span(node) });
+      }
       case 'halt':
         throw new ExitSignal(this.span(node));
       case 'goto':
@@ -894,6 +950,23 @@ export class Interpreter implements LibraryHost, WorkMeter {
         this.problem('unsupported', `${node.kind} statements are not evaluated`, this.span(node));
         return undefined;
     }
+  }
+
+  /**
+   * The first catch clause that takes an exception of `thrown` class, if one does. Whether one
+   * takes a class the file declares itself cannot be known (class declarations are not
+   * evaluated): the evaluation stops there rather than guess.
+   */
+  private catchClauseFor(catches: PhpNode[], thrown: string): PhpNode | undefined {
+    for (const clause of catches) {
+      for (const type of clause.what ?? []) {
+        const name = typeof type?.name === 'string' ? type.name : '';
+        const takes = catchesClass(name, thrown);
+        if (takes === undefined) throw new EvaluationLimit(`evaluation stopped: whether catch (${name}) takes a ${thrown} cannot be known (class declarations are not evaluated): routes after this point are not known`);
+        if (takes) return clause;
+      }
+    }
+    return undefined;
   }
 
   private execIf(node: PhpNode): Signal {
@@ -1009,15 +1082,24 @@ export class Interpreter implements LibraryHost, WorkMeter {
       }
     }
     this.charge(unitsOf(source));
+    // `foreach ($list as &$item)`: what the body leaves in $item is written back to $list.
+    const byReference = node.value?.byref === true && node.value.kind === 'variable' && node.source?.kind === 'variable';
     for (const [k, v] of [...source.entries()]) {
       this.tick();
       if (node.key) this.assignTo(node.key, k);
       if (node.value) this.assignTo(node.value, shareValue(v));
       const s = this.loopSignal(this.exec(node.body));
+      if (byReference) this.writeBack(node.source, k, node.value);
       if (s === 'break') break;
       if (typeof s === 'object') return s;
     }
     return undefined;
+  }
+
+  /** `$list[$key] = $item`, for a foreach by reference (the element and the variable are one in PHP). */
+  private writeBack(list: PhpNode, key: Key, item: PhpNode): void {
+    const updated = this.writeElement(this.readForWrite(list), key, shareValue(this.quietRead(item)), undefined);
+    this.assignTo(list, updated);
   }
 
   private execFor(node: PhpNode): Signal {
