@@ -510,9 +510,17 @@ export class RouteLibrary {
     const arg = at(routesArg, m);
     let input: PhpArray;
     if (arg instanceof PhpArray) input = arg;
-    else if (arg === null) input = new PhpArray();
     else if (arg instanceof Unknown) return arg;
-    else throw new PhpFatal('Error', `Cannot access offset of type string on ${typeName(arg)}`);
+    // `$routes[$from] = …` on what is not an array: nothing to write leaves it as it was (an
+    // undefined $route stays null); null becomes an array, false too (deprecated), a string or
+    // another scalar fails as PHP 8 fails.
+    else if (this.states[m].routes.size === 0) return arg;
+    else if (arg === null) input = new PhpArray();
+    else if (arg === false) {
+      this.host.warn('Automatic conversion of false to array is deprecated', 1 << m);
+      input = new PhpArray();
+    } else if (typeof arg === 'string') throw new PhpFatal('TypeError', 'Cannot access offset of type string on string');
+    else throw new PhpFatal('Error', 'Cannot use a scalar value as an array');
     const dc = input.get('default_controller');
     const controller: Value = dc === undefined || dc === null ? DEFAULT_HOME : dc;
     const table = this.states[m].routes;
@@ -560,7 +568,9 @@ export class RouteLibrary {
     if (subject instanceof PhpArray) {
       const out = new PhpArray();
       for (const [k, v] of subject.entries()) {
-        out.set(k, v instanceof PhpArray ? shareValue(v) : this.replaceDefaultController(v, controller, m));
+        // str_replace() reads each element as a string: an array inside is "Array".
+        if (v instanceof PhpArray) this.host.warn('Array to string conversion', 1 << m);
+        out.set(k, v instanceof PhpArray ? 'Array' : this.replaceDefaultController(v, controller, m));
       }
       return out;
     }
