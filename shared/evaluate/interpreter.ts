@@ -255,6 +255,23 @@ export const NESTED_ARGUMENT: ReadonlyMap<string, number> = new Map([
   ['resources', 2] as const,
 ]);
 
+/** The library's public methods (a callable naming another is not callable). */
+const ROUTE_METHODS: ReadonlySet<string> = new Set([...Object.keys(ROUTE_PARAMS), 'block', 'reset']);
+
+/** The Route method a callable value names: `'Route::any'`, `['Route', 'get']` (any case of `Route`). */
+function routeMethodOf(fn: Value): string | undefined {
+  if (typeof fn === 'string') {
+    const m = /^\\?route::([A-Za-z_][A-Za-z0-9_]*)$/i.exec(fn);
+    return m ? m[1] : undefined;
+  }
+  if (fn instanceof PhpArray && fn.size === 2) {
+    const cls = fn.get(0);
+    const method = fn.get(1);
+    if (typeof cls === 'string' && typeof method === 'string' && cls.replace(/^\\/, '').toLowerCase() === 'route') return method;
+  }
+  return undefined;
+}
+
 /** `Route::name(...)`, whatever the case of `Route`. */
 function isRouteCall(node: PhpNode | null | undefined): boolean {
   return node?.kind === 'call' && node.what?.kind === 'staticlookup' && String(node.what.what?.name ?? '').replace(/^\\/, '').toLowerCase() === 'route';
@@ -2034,6 +2051,12 @@ export class Interpreter implements LibraryHost, WorkMeter {
       if (what.kind === 'name') return this.callFunction(String(what.name), node);
       const callee = this.eval(what);
       if (callee instanceof PhpClosure) return this.callClosure(callee, this.evalArgs(node.arguments));
+      // `$f = 'Route::post'; $f(...)`, `$f = ['Route', 'get']; $f(...)`.
+      const routeMethod = routeMethodOf(callee);
+      if (routeMethod !== undefined) {
+        const args = this.evalArgs(node.arguments, ROUTE_PARAMS[routeMethod.toLowerCase()]);
+        return this.callRoute(routeMethod, args, this.span(node), this.span(what), (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)));
+      }
       if (typeof callee === 'string') return this.callFunction(callee, node);
       return new Unknown(`call of ${describeKind(what.kind)} is not evaluated`, this.span(node));
     } catch (e) {
@@ -2044,20 +2067,27 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   private callStatic(node: PhpNode, what: PhpNode): Value {
     const cls = String(what.what?.name ?? '').replace(/^\\/, '');
-    const method = what.offset?.kind === 'identifier' ? String(what.offset.name) : undefined;
+    let method = what.offset?.kind === 'identifier' ? String(what.offset.name) : undefined;
+    // `Route::$m(...)`: the method named by a variable.
+    if (method === undefined && cls.toLowerCase() === 'route' && what.offset && what.offset.kind !== 'identifier') {
+      const named = this.eval(what.offset.kind === 'variable' && typeof what.offset.name === 'string' ? what.offset : what.offset);
+      if (typeof named === 'string') method = named;
+    }
     if (cls.toLowerCase() !== 'route' || method === undefined) {
       this.evalArgs(node.arguments);
       return new Unknown(`${this.describeCallee(what)}() is not evaluated`, this.span(node));
     }
+    const args = this.evalArgs(node.arguments, ROUTE_PARAMS[method.toLowerCase()]);
+    return this.callRoute(method, args, this.span(node), this.span(what.offset), (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)));
+  }
+
+  /**
+   * A call of the Route library: `Route::any(...)` as written, or through a callable
+   * (`call_user_func('Route::any', ...)`, `['Route', 'get']`, `$f = 'Route::post'; $f(...)`).
+   */
+  private callRoute(method: string, args: Value[], span: Span, nameSpan: Span, argSpans: Span[]): Value {
     const lower = method.toLowerCase();
-    const args = this.evalArgs(node.arguments, ROUTE_PARAMS[lower]);
-    const site: CallSite = {
-      method: lower,
-      written: method,
-      span: this.span(node),
-      nameSpan: this.span(what.offset),
-      argSpans: (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)),
-    };
+    const site: CallSite = { method: lower, written: method, span, nameSpan, argSpans };
     const call: RouteCall = { site, args, mask: this.mask, conditional: this.conditional, via: this.viaSnapshot };
     this.calls.push(call);
     if (!DECLARING_METHODS.has(lower)) this.otherCalls.push(call);
@@ -2103,12 +2133,12 @@ export class Interpreter implements LibraryHost, WorkMeter {
         return new Unknown('function_exists() depends on the application');
       case 'call_user_func': {
         const [fn, ...rest] = this.evalArgs(node.arguments);
-        return this.callValue(fn ?? null, rest);
+        return this.callValue(fn ?? null, rest, this.span(node));
       }
       case 'call_user_func_array': {
         const [fn, list] = this.evalArgs(node.arguments);
         if (list instanceof PhpArray) this.charge(unitsOf(list));
-        return list instanceof PhpArray ? this.callValue(fn ?? null, [...list.values()]) : new Unknown('arguments unknown');
+        return list instanceof PhpArray ? this.callValue(fn ?? null, [...list.values()], this.span(node)) : new Unknown('arguments unknown');
       }
     }
     const user = this.functionToCall(lower);
@@ -2134,8 +2164,10 @@ export class Interpreter implements LibraryHost, WorkMeter {
     charge: (units) => this.charge(units),
   };
 
-  private callValue(fn: Value, args: Value[]): Value {
+  private callValue(fn: Value, args: Value[], span: Span = this.statementSpan): Value {
     if (fn instanceof PhpClosure) return this.callClosure(fn, args);
+    const routeMethod = routeMethodOf(fn);
+    if (routeMethod !== undefined) return this.callRoute(routeMethod, args, span, span, args.map(() => span));
     if (typeof fn === 'string') {
       const lower = fn.toLowerCase();
       const user = this.functionToCall(lower);
@@ -2147,6 +2179,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
 
   isCallable(v: Value): boolean {
     if (v instanceof PhpClosure) return true;
+    const routeMethod = routeMethodOf(v);
+    if (routeMethod !== undefined) return ROUTE_METHODS.has(routeMethod.toLowerCase());
     if (typeof v === 'string') return this.functions.has(v.toLowerCase()) || isBuiltin(v);
     return false;
   }
