@@ -83,12 +83,14 @@ export class PhpArray {
   private map: Map<Key, Value>;
   private origins: Map<Key, EntryOrigin> | undefined;
   /**
-   * The key `$a[] = …` takes. PHP 8.2 starts it at ZEND_LONG_MIN (−Infinity here: the next key
-   * after -5 is -4, and an append to nothing is 0), except for the empty array literal `[]` /
-   * `array()`, which starts at 0 (see EMPTY_LITERAL_NEXT). Meaningless while the array is a view:
-   * read only after settle().
+   * The key `$a[] = …` takes. PHP 8.2 starts it at ZEND_LONG_MIN (`noIntegerKey` here: the
+   * next key after -5 is -4, and an append to nothing is 0), except for the empty array literal
+   * `[]` / `array()`, which starts at 0 (see EMPTY_LITERAL_NEXT). A small integer, so that V8
+   * keeps the field unboxed. Meaningless while the array is a view: read only after settle().
    */
   private nextIndex: number;
+  /** No integer key was ever set and the array did not start at a given next index (ZEND_LONG_MIN). */
+  private noIntegerKey: boolean;
   private shared = 0;
   /** Where a view's entries are until it settles (then undefined). */
   private source: ArraySource | undefined;
@@ -97,9 +99,10 @@ export class PhpArray {
   /** Bumped by every change, so that a snapshot taken while a reader changed the array is dropped. */
   private changes = 0;
 
-  constructor(map?: Map<Key, Value>, nextIndex = Number.NEGATIVE_INFINITY, origins?: Map<Key, EntryOrigin>) {
+  constructor(map?: Map<Key, Value>, nextIndex?: number, origins?: Map<Key, EntryOrigin>) {
     this.map = map ?? new Map();
-    this.nextIndex = nextIndex;
+    this.nextIndex = nextIndex ?? 0;
+    this.noIntegerKey = nextIndex === undefined;
     this.origins = origins;
   }
 
@@ -145,6 +148,7 @@ export class PhpArray {
     this.map = new Map(other.map);
     this.origins = other.origins && new Map(other.origins);
     this.nextIndex = other.nextIndex;
+    this.noIntegerKey = other.noIntegerKey;
   }
 
   get size(): number {
@@ -173,7 +177,10 @@ export class PhpArray {
       return;
     }
     this.map.set(key, value);
-    if (typeof key === 'number' && key >= this.nextIndex) this.nextIndex = key + 1;
+    if (typeof key === 'number' && (key >= this.nextIndex || this.noIntegerKey)) {
+      this.nextIndex = key + 1;
+      this.noIntegerKey = false;
+    }
     if (origin !== undefined) (this.origins ??= new Map()).set(key, origin);
     else this.origins?.delete(key);
   }
@@ -181,7 +188,7 @@ export class PhpArray {
   /** PHP `$a[] = $value`. */
   append(value: Value, origin?: EntryOrigin): number {
     if (this.source) this.settle();
-    const k = this.nextIndex === Number.NEGATIVE_INFINITY ? 0 : this.nextIndex;
+    const k = this.nextIndex;
     this.set(k, value, origin);
     return k;
   }
