@@ -6,7 +6,7 @@ import { sortMethods } from '../../origins';
 import { unknownRoutes, type UnknownRoute } from '../../route-table';
 import type { Check } from '../context';
 import { finding, type Finding } from '../types';
-import { tableView } from '../table-view';
+import { tableView, viewChanges, type TableView } from '../table-view';
 
 function holdsUnknown(v: Value): boolean {
   // Most targets are strings: the cheap test first (this runs on every entry of every table).
@@ -21,16 +21,43 @@ function unknownKey(k: string): boolean {
   return k.charCodeAt(0) === 0 && isDynamicKey(k);
 }
 
-/** Whether any final table holds an unknown route: a pass over each table's view (shared with the other checks). */
+/** How many entries of a view, between two of its indices, are unknown routes. */
+function countIn(view: TableView, from: number, to: number): number {
+  const { keys, values } = view;
+  let n = 0;
+  for (let i = from; i < to; i++) if (unknownKey(keys[i]!) || holdsUnknown(values[i]!)) n++;
+  return n;
+}
+
+/** Unknown routes per view (views are reused while a table does not change). */
+const counts = new WeakMap<TableView, number>();
+/** Each document's last views, by method: an edit counts only the entries it changed. */
+const lastViews = new WeakMap<object, (TableView | undefined)[]>();
+
+function unknownCount(view: TableView, previous: TableView | undefined): number {
+  let n = counts.get(view);
+  if (n !== undefined) return n;
+  const before = previous && counts.get(previous);
+  if (previous && before !== undefined) {
+    const w = viewChanges(previous, view);
+    n = before - countIn(previous, w.lo, w.oldHi) + countIn(view, w.lo, w.newHi);
+  } else n = countIn(view, 0, view.keys.length);
+  counts.set(view, n);
+  return n;
+}
+
+/** Whether any final table holds an unknown route: counted once per table, and per edit only where it changed. */
 function anyUnknown(evaluation: FileEvaluation): boolean {
-  const seen = new Set<PhpArray>();
-  for (const { routes } of evaluation.methods) {
-    if (!routes || seen.has(routes)) continue;
-    seen.add(routes);
-    const { keys, values } = tableView(routes);
-    for (let i = 0; i < keys.length; i++) if (unknownKey(keys[i]!) || holdsUnknown(values[i]!)) return true;
-  }
-  return false;
+  const previous = evaluation.lineage ? lastViews.get(evaluation.lineage) : undefined;
+  const views: (TableView | undefined)[] = [];
+  let found = false;
+  evaluation.methods.forEach(({ routes }, m) => {
+    if (!routes) return;
+    const view = (views[m] = tableView(routes));
+    if (unknownCount(view, previous?.[m]) > 0) found = true;
+  });
+  if (evaluation.lineage) lastViews.set(evaluation.lineage, views);
+  return found;
 }
 
 /**
