@@ -1,4 +1,5 @@
 import { PhpArray, type Value } from '../../../evaluate/values';
+import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../library/methods';
 import { resolveStaticTarget, varies } from '../../target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
@@ -8,9 +9,34 @@ import { MethodGroups, toSpan } from '../../origins';
 import { finding, type Finding } from '../types';
 import { EntryResults, tableView } from '../table-view';
 
+/** What one declaration dispatches nowhere, for one cause: its targets, the paths they serve, the methods missing. */
 interface Missing {
-  span: { start: number; end: number };
-  message: string;
+  span: Span;
+  verdict: NonNullable<Verdict>;
+  targets: string[];
+  whats: string[];
+  methods: string[];
+}
+
+/** `a`, `a and b`, `a, b and c`, or the first few and how many more. */
+function listed(items: readonly string[], most = 4): string {
+  if (items.length > most) return `${items.slice(0, most).join(', ')} and ${items.length - most} more`;
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** One finding per declaration and cause: a resources() call whose controller is missing is said once. */
+function messageOf(missing: Missing): string {
+  const { verdict, targets, whats, methods } = missing;
+  const what = listed(whats);
+  if (targets.length === 1) {
+    return verdict.kind === 'no-controller'
+      ? `'${targets[0]}' dispatches to no controller: ${verdict.reason}. CodeIgniter answers 404 for ${what}.`
+      : `'${targets[0]}' dispatches to ${verdict.file}, which has no public method '${verdict.method}()': CodeIgniter answers 404 for ${what}.`;
+  }
+  const quoted = listed(targets.map((t) => `'${t}'`));
+  return verdict.kind === 'no-controller'
+    ? `${quoted} dispatch to no controller: ${verdict.reason}. CodeIgniter answers 404 for ${what}.`
+    : `${quoted} dispatch to ${verdict.file}, which has no public method ${listed(methods.map((m) => `'${m}()'`))}: CodeIgniter answers 404 for ${what}.`;
 }
 
 function targetsOf(value: Value): string[] {
@@ -91,19 +117,17 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
         for (const { target, verdict } of found) {
           const span = key === 'default_controller' ? toSpan(origin) : origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
           const what = key === 'default_controller' ? 'the home page' : `'${key}'`;
-          groups.add(`${span.start}:${target}`, method, () => ({
-            span,
-            message:
-              verdict.kind === 'no-controller'
-                ? `'${target}' dispatches to no controller: ${verdict.reason}. CodeIgniter answers 404 for ${what}.`
-                : `'${target}' dispatches to ${verdict.file}, which has no public method '${verdict.method}()': CodeIgniter answers 404 for ${what}.`,
-          }));
+          const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : `no method in ${verdict.file}`;
+          const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [] }));
+          if (!missing.targets.includes(target)) missing.targets.push(target);
+          if (!missing.whats.includes(what)) missing.whats.push(what);
+          if (verdict.kind === 'no-method' && !missing.methods.includes(verdict.method)) missing.methods.push(verdict.method);
         }
       }
     }
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
-      out.push(finding('missing-controller', value.span, value.message, { methods, ...(noControllers ? { severity: 'information' as const } : {}) }));
+      out.push(finding('missing-controller', value.span, messageOf(value), { methods, ...(noControllers ? { severity: 'information' as const } : {}) }));
     }
     return out;
   });
