@@ -134,8 +134,10 @@ export interface UnknownRoute {
   methods: RequestMethod[];
 }
 
-/** Whether a target (or a verb array of targets) holds a value that is not known statically. */
-function unknownTarget(v: Value): string | undefined {
+/** Why a target (or a verb array of targets) is not known statically, if it is not. */
+export function unknownTarget(v: Value): string | undefined {
+  // Most targets are strings: the cheap test first (checks run this on every entry of every table).
+  if (typeof v !== 'object' || v === null) return undefined;
   if (v instanceof Unknown) return v.reason;
   if (v instanceof PhpArray) for (const x of v.values()) if (x instanceof Unknown) return x.reason;
   return undefined;

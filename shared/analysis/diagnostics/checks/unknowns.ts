@@ -1,20 +1,11 @@
-import { PhpArray, Unknown, type Value } from '../../../evaluate/values';
 import type { FileEvaluation } from '../../../evaluate/evaluate-file';
 import { isDynamicKey } from '../../../library/records';
 import type { RequestMethod } from '../../../library/methods';
 import { sortMethods } from '../../origins';
-import { unknownRoutes, type UnknownRoute } from '../../route-table';
+import { unknownRoutes, unknownTarget, type UnknownRoute } from '../../route-table';
 import type { Check } from '../context';
 import { finding, type Finding } from '../types';
 import { tableView, viewChanges, type TableView } from '../table-view';
-
-function holdsUnknown(v: Value): boolean {
-  // Most targets are strings: the cheap test first (this runs on every entry of every table).
-  if (typeof v !== 'object' || v === null) return false;
-  if (v instanceof Unknown) return true;
-  if (v instanceof PhpArray) for (const x of v.values()) if (x instanceof Unknown) return true;
-  return false;
-}
 
 /** Whether a table's key is an unknown route's (see DYNAMIC_KEY_PREFIX, which starts with NUL). */
 function unknownKey(k: string): boolean {
@@ -25,7 +16,7 @@ function unknownKey(k: string): boolean {
 function countIn(view: TableView, from: number, to: number): number {
   const { keys, values } = view;
   let n = 0;
-  for (let i = from; i < to; i++) if (unknownKey(keys[i]!) || holdsUnknown(values[i]!)) n++;
+  for (let i = from; i < to; i++) if (unknownKey(keys[i]!) || unknownTarget(values[i]!) !== undefined) n++;
   return n;
 }
 
@@ -68,10 +59,12 @@ function anyUnknown(evaluation: FileEvaluation): boolean {
 export const unknownRouteFindings: Check = ({ evaluation }) => {
   if (!anyUnknown(evaluation)) return [];
   // One per declaration (a resources() call with an unknown name makes several rows), its methods joined.
-  const byPlace = new Map<number, { route: UnknownRoute; methods: Set<RequestMethod> }>();
+  const byPlace = new Map<string, { route: UnknownRoute; methods: Set<RequestMethod> }>();
   for (const u of unknownRoutes(evaluation)) {
     if (!u.span) continue;
-    const place = byPlace.get(u.span.start) ?? byPlace.set(u.span.start, { route: u, methods: new Set() }).get(u.span.start)!;
+    // Places in a file the route file included are that file's offsets.
+    const at = `${u.span.file?.path ?? ''}:${u.span.start}`;
+    const place = byPlace.get(at) ?? byPlace.set(at, { route: u, methods: new Set() }).get(at)!;
     for (const m of u.methods) place.methods.add(m);
   }
   const out: Finding[] = [];
