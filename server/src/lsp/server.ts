@@ -68,12 +68,9 @@ interface Folder {
 }
 
 /** A file as the server's messages show it: relative to the workspace folder holding it, else whole. */
-function shownInWorkspace(folders: readonly Folder[], file: string): string {
-  for (const f of folders) {
-    const rel = path.relative(f.path, file);
-    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
-  }
-  return file;
+function shownInWorkspace(index: WorkspaceIndex, file: string): string {
+  const folder = index.folderOf(file);
+  return folder ? path.relative(folder.path, file) || file : file;
 }
 
 function uriToPath(uri: string): string | undefined {
@@ -109,7 +106,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   let folders: Folder[] = [];
   // One application model for every feature: the index reads applications as the documents do.
   // Its messages name files from the workspace folder holding them.
-  const service = new RouteService(diskApplications((file) => shownInWorkspace(folders, file)));
+  // (The index is made just below; it is asked only once files are read.)
+  const service = new RouteService(diskApplications((file) => shownInWorkspace(index, file)));
   const index = new WorkspaceIndex(() => folders, (message) => log(message), service, undefined, service.applications);
   let debounceMs = options.debounceMs ?? 150;
   let earlyFindingsAfterMs = options.earlyFindingsAfterMs ?? 500;
