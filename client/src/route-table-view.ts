@@ -33,7 +33,8 @@ export function renderRouteTable(table: RouteTable, file: vscode.Uri, filter?: s
   for (const m of table.methods) {
     const rows = m.rows.filter((r) => !r.reserved && (!f || `${r.uri} ${r.target} ${r.names.join(' ')}`.toLowerCase().includes(f)));
     out.push(`## ${markdownText(m.method)} (${rows.length})`, '');
-    if (m.error) out.push(`> ${markdownText(m.error)}`, '');
+    // The rows are then what the file declares without the failing statements (the analysis goes on past them).
+    if (m.error) out.push(`> **PHP stops with** ${markdownText(m.error)}: CodeIgniter gets no route under ${markdownText(m.method)}. Below, what the file declares without the failing statement.`, '');
     if (rows.length === 0) {
       out.push('*No routes.*', '');
       continue;

@@ -1,6 +1,6 @@
 import type { Span } from '../php/ast';
 import { StatementParser, type ParsedFile } from '../php/parse';
-import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
+import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type MethodMask, type RequestMethod } from '../library/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import type { LibrarySnapshot } from '../library/library-snapshot';
 import type { IncludedFile } from '../php/ast';
@@ -59,6 +59,21 @@ export interface EvaluateOptions {
    * routes add to or replace this file's. Only for an application's main route file.
    */
   environmentRoutes?: EnvironmentRoutes;
+  /**
+   * Go on past a top-level statement that throws, as if it were skipped, instead of stopping as
+   * PHP does: every problem of the file shows at once. The errors are then in `fatals`, not in
+   * the methods' `error`, and the routes are those of the file without the failing statements.
+   */
+  recover?: boolean;
+}
+
+/** An uncaught error the evaluation went on past (see EvaluateOptions.recover). */
+export interface RecoveredError extends PhpError {
+  span: Span;
+  /** The methods under which PHP stops there. */
+  mask: MethodMask;
+  /** The top-level statement skipped. */
+  statement: Span;
 }
 
 export interface PhpError {
@@ -83,6 +98,11 @@ export interface FileEvaluation {
   parsed: ParsedFile;
   methods: MethodResult[];
   problems: EvalProblem[];
+  /**
+   * The uncaught errors the evaluation went on past, in file order (with `recover`): PHP stops at
+   * the first under each of its methods; what the methods hold is what the file does without them.
+   */
+  fatals: readonly RecoveredError[];
   calls: RouteCall[];
   /** The calls of methods other than the declaring ones (prefix(), block(), named(), map(), unknown ones), in order. */
   otherCalls: RouteCall[];
@@ -141,6 +161,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     libraryStart: options.libraryStart,
     includes: options.includes,
     environmentRoutes: options.environmentRoutes,
+    recover: options.recover,
   };
   if (!options.perMethod) {
     try {
@@ -220,6 +241,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     parsed,
     methods,
     problems,
+    fatals: recoveredErrors(unique),
     // Copied (closures the URL tester runs add to the interpreter's list); not with flatMap,
     // which takes milliseconds for the 9,000 calls of a large file.
     calls: unique.length === 1 ? unique[0].calls.slice() : ([] as RouteCall[]).concat(...unique.map((o) => o.calls)),
@@ -238,4 +260,31 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     },
   };
   return evaluation;
+}
+
+/** The recovered errors of the outcomes, one per place and message, with the methods of all. */
+function recoveredErrors(outcomes: readonly InterpreterOutcome[]): RecoveredError[] {
+  if (outcomes.every((o) => o.recovered.length === 0)) return [];
+  const byKey = new Map<string, RecoveredError>();
+  for (const o of outcomes) {
+    for (const r of o.recovered) {
+      const span = r.error.span ?? r.statement;
+      const key = `${span.file?.path ?? ''}:${span.start}:${r.error.phpClass}:${r.error.phpMessage}`;
+      const known = byKey.get(key);
+      if (known) known.mask |= r.mask;
+      else byKey.set(key, { class: r.error.phpClass, message: r.error.phpMessage, span, mask: r.mask, statement: r.statement });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.statement.start - b.statement.start);
+}
+
+/**
+ * The error PHP stops with under method `m` (a parse error or the first uncaught one), whether or
+ * not the evaluation went on past it (see EvaluateOptions.recover); null when the file runs through.
+ */
+export function stoppingError(evaluation: FileEvaluation, m: MethodIndex): PhpError | null {
+  const own = evaluation.methods[m].error;
+  if (own) return own;
+  const fatal = evaluation.fatals.find((f) => (f.mask & (1 << m)) !== 0);
+  return fatal ? { class: fatal.class, message: fatal.message, span: fatal.span } : null;
 }

@@ -3,7 +3,7 @@ import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile, type ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
 import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type CallSite, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
-import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost } from '../library/route-library';
+import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost, type TransientState } from '../library/route-library';
 import { callBuiltin, isBuiltin, type BuiltinContext } from './builtins';
 import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
 import {
@@ -43,6 +43,11 @@ export interface InterpreterOptions {
   /** Take a checkpoint before the statement at this index, if the state there can be copied. */
   checkpointAt?: number;
   onCheckpoint?: (checkpoint: Checkpoint) => void;
+  /**
+   * Go on past a top-level statement that throws, as if it were skipped (see recoverFrom), instead
+   * of stopping there as PHP does: what an editor shows, so that one error hides nothing else.
+   */
+  recover?: boolean;
   /** The Route library's state when the file starts: what files included before it in the same request left (see library/library-carry.ts). */
   libraryStart?: LibrarySnapshot;
   /** The files include/require and glob() read (see includes.ts); without it, includes are reported and not evaluated. */
@@ -71,11 +76,36 @@ export interface RouteCall {
   via: readonly CallSite[];
 }
 
+/** A fatal error the evaluation went on past (see InterpreterOptions.recover). */
+export interface RecoveredFatal {
+  readonly error: PhpFatal;
+  /** The methods it stopped. */
+  readonly mask: MethodMask;
+  /** The top-level statement it failed in, which was skipped. */
+  readonly statement: Span;
+}
+
+interface TopLevelMark {
+  mask: MethodMask;
+  scope: Scope;
+  depth: number;
+  callDepth: number;
+  conditionalDepth: number;
+  branches: number;
+  continuations: number;
+  silenced: number;
+  via: number;
+  source: IncludedFile | undefined;
+  library: TransientState | undefined;
+}
+
 export interface InterpreterOutcome {
   /** `$route` at the end, per method index (undefined when it never held an array). */
   routes: (PhpArray | undefined)[];
   /** An uncaught PHP error that stopped the script, per method. */
   errors: (PhpFatal | undefined)[];
+  /** The fatal errors the evaluation went on past (with `recover`; `errors` holds none of them). */
+  recovered: readonly RecoveredFatal[];
   warnings: string[][];
   problems: EvalProblem[];
   calls: RouteCall[];
@@ -116,6 +146,7 @@ export interface InterpreterSnapshot {
   readonly calls: readonly RouteCall[];
   readonly otherCalls: readonly RouteCall[];
   readonly nestedClosure: boolean;
+  readonly recovered: readonly RecoveredFatal[];
   /** The counted occurrences of the repeated nodes (`repeated`, as the run that took it had them). */
   readonly occurrences: ReadonlyMap<PhpNode, number>;
   readonly repeated: ReadonlySet<PhpNode>;
@@ -340,6 +371,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
   private statementUnique = false;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */
   private cleanAfterReplay = false;
+  /** The fatal errors recovered from (with `recover`), in order. */
+  private readonly recovered: RecoveredFatal[] = [];
   /** Top-level statements resumed past (from a checkpoint), replayed and evaluated, for the editor's timing log. */
   readonly replayStats = { resumed: 0, replayed: 0, evaluated: 0 };
 
@@ -434,7 +467,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
         }
         // Past an include, the state depends on other files' text: nothing is replayed or recorded.
         const replay = counting && !this.includes.ran && countsOccurrence(st) ? this.options.replay : undefined;
+        const before = this.options.recover ? this.markTopLevel() : undefined;
         for (const node of st.nodes) {
+          try {
           if (replay) {
             // Replay serves single-node statements only: `node` is the one isRepeated was looked up for.
             let occurrence = 0;
@@ -462,6 +497,10 @@ export class Interpreter implements LibraryHost, WorkMeter {
           if (signal?.kind === 'return') {
             stoppedAt = index;
             break outer;
+          }
+          } catch (e) {
+            if (!(e instanceof PhpFatal) || !this.options.recover) throw e;
+            this.recoverFrom(e, st.chunk, before!);
           }
         }
       }
@@ -496,6 +535,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     return {
       routes,
       errors,
+      recovered: this.recovered,
       warnings: this.warnings,
       problems: this.problems,
       calls: this.calls,
@@ -509,6 +549,37 @@ export class Interpreter implements LibraryHost, WorkMeter {
       askedForFiles: this.includes.asked,
       stoppedAt,
     };
+  }
+
+  /** What a top-level statement may leave half-changed when it fails, as it was before it. */
+  private markTopLevel(): TopLevelMark {
+    return {
+      mask: this.mask, scope: this.scope, depth: this.depth, callDepth: this.callDepth, conditionalDepth: this.conditionalDepth,
+      branches: this.branchStack.length, continuations: this.continuations, silenced: this.silenced, via: this.via.length,
+      source: this.source, library: this.library.transientState(),
+    };
+  }
+
+  /**
+   * Goes on past a top-level statement that threw (recovery, like a compiler's): the error is
+   * kept for the methods it stopped, and what the statement left half-done (a prefix in effect,
+   * a function's scope, a branch) is put back, as if it had been skipped.
+   */
+  private recoverFrom(e: PhpFatal, chunk: Span, before: TopLevelMark): void {
+    this.recovered.push({ error: e, mask: this.mask, statement: { start: chunk.start, end: chunk.end } });
+    this.mask = before.mask;
+    this.scope = before.scope;
+    this.depth = before.depth;
+    this.callDepth = before.callDepth;
+    this.conditionalDepth = before.conditionalDepth;
+    this.branchStack.length = before.branches;
+    this.branchSnapshot = this.branchStack.slice();
+    this.continuations = before.continuations;
+    this.silenced = before.silenced;
+    this.via.length = before.via;
+    this.viaSnapshot = this.via.slice();
+    this.source = before.source;
+    this.library.restoreTransientState(before.library);
   }
 
   /**
@@ -562,6 +633,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       calls: this.calls.slice(),
       otherCalls: this.otherCalls.slice(),
       nestedClosure: this.nestedClosure,
+      recovered: this.recovered.slice(),
       occurrences: new Map(this.occurrences),
       repeated: this.parsed.repeated,
       steps: this.steps,
@@ -583,6 +655,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     appendAll(this.calls, s.calls);
     appendAll(this.otherCalls, s.otherCalls);
     this.nestedClosure = s.nestedClosure;
+    this.recovered.length = 0;
+    this.recovered.push(...s.recovered);
     this.occurrences = new Map(s.occurrences);
     this.steps = s.steps;
   }

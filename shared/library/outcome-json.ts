@@ -32,10 +32,13 @@ function jsonKey(k: string | number): string {
 /** Converts one method's result to the conformance format (routes are null after any error). */
 export function outcomeToJson(result: MethodResult): OutcomeJson {
   const routes = result.error || !result.routes ? null : [...result.routes.entries()].map(([k, v]): [string, JsonValue] => [jsonKey(k), valueToJson(v)]);
+  // PHP runs nothing of a file it cannot parse: no name, no warning (what the editor evaluated
+  // of it while being typed is not what PHP does).
+  const unparsed = result.error?.class === 'ParseError';
   return {
     routes,
-    named: [...result.library.named.entries()].map(([k, v]) => [keyToString(k), valueToJson(v)]),
+    named: unparsed ? [] : [...result.library.named.entries()].map(([k, v]) => [keyToString(k), valueToJson(v)]),
     error: result.error ? { class: result.error.class, message: result.error.message } : null,
-    warnings: result.warnings,
+    warnings: unparsed ? [] : result.warnings,
   };
 }

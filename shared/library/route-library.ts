@@ -54,6 +54,13 @@ export interface LibraryHost {
 const RECORD_UNITS = 12 * UNITS_PER_STEP;
 const FREE_UNITS_PER_SITE = 1024 * RECORD_UNITS;
 
+/** What a statement may leave half-done in the library when it fails (see RouteLibrary.transientState). */
+export interface TransientState {
+  readonly states: readonly { prefix: Value; nestedPrefix: string; nestedDepth: number }[];
+  readonly via: readonly CallSite[];
+  readonly nestedParents: readonly CallSite[];
+}
+
 /** The library's static state under one request method. */
 export class MethodState {
   routes = new RecordTable();
@@ -160,6 +167,29 @@ export class RouteLibrary {
     if (this.via.length || this.nestedParents.length) return false;
     for (const s of this.states) if (s.prefix !== null || s.nestedPrefix !== '' || s.nestedDepth !== 0) return false;
     return true;
+  }
+
+  /**
+   * The prefixes and nesting in effect, to put back when a statement that failed half-way is
+   * skipped (see Interpreter.recoverFrom); undefined when nothing is in effect, as between most statements.
+   */
+  transientState(): TransientState | undefined {
+    if (this.isClean()) return undefined;
+    return { states: this.states.map((s) => ({ prefix: s.prefix, nestedPrefix: s.nestedPrefix, nestedDepth: s.nestedDepth })), via: this.via.slice(), nestedParents: this.nestedParents.slice() };
+  }
+
+  restoreTransientState(saved: TransientState | undefined): void {
+    this.states.forEach((s, m) => {
+      const t = saved?.states[m];
+      s.prefix = t ? t.prefix : null;
+      s.nestedPrefix = t ? t.nestedPrefix : '';
+      s.nestedDepth = t ? t.nestedDepth : 0;
+    });
+    this.via.length = 0;
+    this.via.push(...(saved?.via ?? []));
+    this.viaSnapshot = this.via.slice();
+    this.nestedParents.length = 0;
+    this.nestedParents.push(...(saved?.nestedParents ?? []));
   }
 
   /**

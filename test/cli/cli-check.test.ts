@@ -117,6 +117,25 @@ describe('ci-routes check', () => {
     assert.doesNotMatch(cli(['check', routes, '--route-files-only']).stdout, /menu\.php/);
   });
 
+  it('goes on past a fatal error: every other finding shows, marked when PHP never gets there, and views name the cause', () => {
+    const text = fs.readFileSync(routes, 'utf8');
+    const aboutLine = text.split('\n').findIndex((l) => l.includes("'as' => 'about'")) + 1;
+    // A fatal error above every declaration, and a duplicate below it.
+    fs.writeFileSync(routes, text.replace(/\n(Route::|\$route\[)/, "\nRoute::resource('photos');\n$1").replace('$route = Route::map($route);', "Route::get('contact', 'pages/other');\n$route = Route::map($route);"));
+    const view = path.join(app, 'views', 'check', 'menu.php');
+    fs.mkdirSync(path.dirname(view), { recursive: true });
+    fs.writeFileSync(view, "<?= Route::named('about') ?>\n");
+    const r = cli(['check', routes]);
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stdout, /error: Route::resource\(\) does not exist: .*\[undefined-route-method\]\n/);
+    assert.match(r.stdout, /warning: 'contact' is declared again: .*\(PHP never gets here: it stops at line \d+\.\) \[duplicate-route\]\n/);
+    assert.match(r.stdout, new RegExp(`menu\\.php:1:18: error: 'about' is declared in .*routes\\.php at line ${aboutLine + 1}, after line \\d+ where PHP stops \\(Error: Call to undefined method Route::resource\\(\\)\\)`));
+    // list and eval say what PHP does: it stops there.
+    const list = cli(['list', routes]);
+    assert.match(list.stdout, /GET: Error: Call to undefined method Route::resource\(\)/);
+    assert.doesNotMatch(list.stdout, /pages\/other/);
+  });
+
   it('takes severities as the editor setting does: a level in place of the default, or off', () => {
     breakRoutes(routes);
     const codes = (args: string[]) => JSON.parse(cli(['check', routes, '--json', ...args]).stdout).files[0].findings.map((f: { code: string; severity: string }) => `${f.code}:${f.severity}`);

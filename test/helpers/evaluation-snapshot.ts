@@ -13,6 +13,8 @@ import { outcomeToJson, type OutcomeJson } from '../../shared/library/outcome-js
 export interface EvaluationSnapshot {
   methods: Record<string, OutcomeJson>;
   problems: string[];
+  /** The fatal errors recovered from (an editor's evaluation). */
+  fatals: string[];
   diagnostics: { code: string; start: number; end: number; message: string }[];
 }
 
@@ -22,6 +24,7 @@ export function evaluationSnapshot(text: string, evaluation: FileEvaluation, fin
   return {
     methods,
     problems: evaluation.problems.map((p) => `${p.code}@${p.span.start}-${p.span.end}: ${p.message}`),
+    fatals: evaluation.fatals.map((f) => `${f.class}@${f.span.start}-${f.span.end} in ${f.statement.start}-${f.statement.end} (${f.mask}): ${f.message}`),
     diagnostics: findings.map((f) => ({ code: f.code, start: f.span.start, end: f.span.end, message: f.message })),
   };
 }

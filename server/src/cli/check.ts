@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { includedLines } from '../../../shared/analysis/diagnostics/included-places';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
-import { namesAreComplete, namesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { namesAreComplete, namesOf, pastErrorMessages, pastErrorMessagesOf } from '../../../shared/analysis/diagnostics/checks/named';
 import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usages';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
@@ -96,6 +96,11 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
   const knownNames = new Set<string>();
   for (const f of input.routeFiles) for (const name of namesOf(f.evaluation)) knownNames.add(name);
   for (const { evaluation } of input.namesFrom) for (const name of namesOf(evaluation)) knownNames.add(name);
+  // Names declared only past an error where PHP stops: a usage elsewhere names that cause.
+  const pastErrors = pastErrorMessages([
+    ...input.routeFiles.map((f) => ({ names: namesOf(f.evaluation), pastErrors: pastErrorMessagesOf(f.evaluation, f.ctx.text, f.ctx.file) })),
+    ...input.namesFrom.map((f) => ({ names: namesOf(f.evaluation), pastErrors: pastErrorMessagesOf(f.evaluation, f.evaluation.parsed.text, path.relative(process.cwd(), f.file) || f.file) })),
+  ]);
   const nameChecked = (f: Finding) => namesComplete || f.code !== 'unknown-route-name';
   const moduleKeys = moduleRouteKeys([...input.routeFiles.map((f) => ({ file: f.ctx.file, evaluation: f.evaluation })), ...input.namesFrom]);
   // A module's routes file is read after the main routes: the main file's evaluation, when read.
@@ -121,7 +126,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
   }));
   if (!namesComplete) return out;
   for (const { file, text, usages } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const findings = withSeverities(unknownNameUsages(usages, knownNames), severities);
+    const findings = withSeverities(unknownNameUsages(usages, knownNames, pastErrors), severities);
     if (findings.length) out.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
   }
   return out;

@@ -134,8 +134,10 @@ function loadIn(applications: Applications, file: string | undefined, dialect: D
 }
 
 // The absolute path: PHP gives __FILE__ and __DIR__ so, and includes are found from them.
-function evaluate(ctx: RouteFileContext, maxSteps: number | undefined): FileEvaluation {
-  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: path.resolve(ctx.file), maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, environmentRoutes: ctx.environmentRoutes });
+// `recover` (check) goes on past fatal errors to report everything at once; list, eval and match
+// show what PHP does.
+function evaluate(ctx: RouteFileContext, maxSteps: number | undefined, recover = false): FileEvaluation {
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: path.resolve(ctx.file), maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, environmentRoutes: ctx.environmentRoutes, recover });
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -224,9 +226,9 @@ export function run(argv: string[], io: Io): number {
         try {
           const routeFiles = files.map((f) => {
             const ctx = load(f, dialect, defines);
-            return { ctx, evaluation: evaluate(ctx, maxSteps) };
+            return { ctx, evaluation: evaluate(ctx, maxSteps, true) };
           });
-          return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(applications, routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps), followSymlinks), { json: Boolean(values.json), maxWarnings, severities }, io);
+          return check(values['route-files-only'] ? { routeFiles, namesFrom: [], phpFiles: [], phpFilesSeen: 0 } : withApplications(applications, routeFiles, (file) => evaluate(load(file, dialect, defines), maxSteps, true), followSymlinks), { json: Boolean(values.json), maxWarnings, severities }, io);
         } finally {
           setReadRoots(undefined);
         }

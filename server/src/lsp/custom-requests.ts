@@ -2,7 +2,7 @@ import { RequestType, type Connection, type Location, type TextDocuments } from 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { mergedRows, routeRows } from '../../../shared/analysis/route-table';
 import { LineIndex } from '../../../shared/php/line-index';
-import { analysisLimits, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
+import { analysisLimits, stoppingError, type FileEvaluation, type PhpError } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../../shared/library/methods';
 import { includedRange, spanToRange } from './convert';
 import { describeEnvironment, environmentFileRun } from '../../../shared/app/environment';
@@ -83,11 +83,12 @@ function otherRouteFiles(deps: Deps, file: string | undefined, appDir: string | 
     const lines = new LineIndex(input.text);
     const uri = pathToFileURL(other).toString();
     const rows = mergedRows(input.evaluation).filter((r) => !r.reserved);
-    const failed = input.evaluation.methods.find((m) => m.error);
+    const failedAt = REQUEST_METHODS.findIndex((_, m) => stoppingError(input.evaluation, m));
+    const failed = failedAt < 0 ? null : stoppingError(input.evaluation, failedAt);
     out.push({
       file: uri,
       ...(module !== undefined ? { module } : {}),
-      ...(failed?.error ? { error: `${failed.method}: ${failed.error.class}: ${failed.error.message}` } : {}),
+      ...(failed ? { error: `${REQUEST_METHODS[failedAt]}: ${failed.class}: ${failed.message}` } : {}),
       rows: rows.slice(0, MAX_OTHER_FILE_ROWS).map((r) => ({
         methods: r.methods,
         uri: r.key,
@@ -99,6 +100,12 @@ function otherRouteFiles(deps: Deps, file: string | undefined, appDir: string | 
     });
   }
   return out;
+}
+
+/** A method's stopping error for the route table, with its line: the rows are then what the file declares without the failing statements. */
+function errorField(doc: TextDocument, error: PhpError | null): { error?: string } {
+  if (!error) return {};
+  return { error: `${error.class}: ${error.message}${error.span && !error.span.file ? ` (line ${doc.positionAt(error.span.start).line + 1})` : ''}` };
 }
 
 /** Percent-decodes a typed URL path; a malformed escape (`%ZZ`, a lone `%E9`) leaves the path as typed. */
@@ -138,7 +145,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
       ...(limits.length ? { limits } : {}),
       methods: REQUEST_METHODS.map((method, m) => ({
         method,
-        ...(a.evaluation.methods[m].error ? { error: `${a.evaluation.methods[m].error?.class}: ${a.evaluation.methods[m].error?.message}` } : {}),
+        ...errorField(doc, stoppingError(a.evaluation, m)),
         rows: routeRows(a.evaluation, m).map((r) => ({
           index: r.index,
           uri: r.key,

@@ -314,10 +314,11 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
       }
       const target = doc;
       const known = index.knownNames();
+      const pastErrors = index.namesPastErrors();
       // Only the unknown names are made findings, and only those published (suggestions cost).
-      const unknown = usages.filter((u) => u.name !== undefined && !known.has(u.name));
+      const unknown = usages.filter((u) => u.name !== undefined && (!known.has(u.name) || pastErrors.has(u.name)));
       const spanOf = (u: NamedUsage) => u.argSpan ?? u.nameSpan ?? u.callSpan;
-      if (target) diagnostics = boundedDiagnostics(target, unknown, () => level, spanOf, (kept) => unknownNameUsages(kept, known).map((f) => toDiagnostic(target, f, level, () => '')));
+      if (target) diagnostics = boundedDiagnostics(target, unknown, () => level, spanOf, (kept) => unknownNameUsages(kept, known, pastErrors).map((f) => toDiagnostic(target, f, level, () => '')));
     }
     // Open documents always get a publication (clients wait for one); others only when it changes.
     if (diagnostics.length === 0 && !usagePublished.has(uri) && !openDoc) return;

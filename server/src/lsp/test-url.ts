@@ -1,3 +1,4 @@
+import { stoppingError } from '../../../shared/evaluate/evaluate-file';
 import { pathToFileURL } from 'node:url';
 import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -60,8 +61,10 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
     // Routes whose path or target is unknown may stand anywhere in the table: one may take the URI first.
     const unknownRoutesOfTable = unknownRoutes(a.evaluation, m).filter((u) => u.pathUnknown).map((u) => `line ${u.span ? (u.span.file ? new LineIndex(u.span.file.text).lineOf(u.span.start) : doc.positionAt(u.span.start).line) + 1 : '?'}: ${u.reason}`);
     const limitsField = { ...(limits.length ? { limits } : {}), ...(unknownRoutesOfTable.length ? { unknownRoutes: unknownRoutesOfTable } : {}) };
-    if (!result.routes || result.error) {
-      return { request_method: REQUEST_METHODS[m], uri: url, error: result.error ? `${result.error.class}: ${result.error.message}` : 'the file never assigns an array to $route', ...limitsField };
+    // What PHP does: a request stops at the file's first error, whatever the editor's analysis went on past.
+    const error = stoppingError(a.evaluation, m);
+    if (!result.routes || error) {
+      return { request_method: REQUEST_METHODS[m], uri: url, error: error ? `${error.class}: ${error.message}${error.span && !error.span.file ? ` (line ${doc.positionAt(error.span.start).line + 1})` : ''}` : 'the file never assigns an array to $route', ...limitsField };
     }
     const settings = deps.settingsFor(uri);
     const app = deps.service.application(a.appDir);

@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { namedRecordsOf, namesAreComplete, namesOfRecords } from '../../../shared/analysis/diagnostics/checks/named';
+import { namedRecordsOf, namesAreComplete, namesOfRecords, pastErrorMessages, pastErrorMessagesOf } from '../../../shared/analysis/diagnostics/checks/named';
+
+const NO_PAST_ERRORS: ReadonlyMap<string, string> = new Map();
 import type { RouteRecord } from '../../../shared/library/records';
 import { sameItems } from '../../../shared/util/same-items';
 import { WeightedLru } from '../../../shared/util/weighted-lru';
@@ -74,6 +76,9 @@ export interface ScanProgress {
 export class WorkspaceIndex {
   /** Route file path → route names it defines. */
   private readonly routeNames = new Map<string, Set<string>>();
+  /** Per route file, its names declared only past an error (see namesPastErrors()), with their messages. */
+  private readonly pastErrors = new Map<string, Map<string, string>>();
+  private pastErrorsAll: ReadonlyMap<string, string> | undefined;
   /** Route files whose evaluation stopped at an analysis limit: their names may be partial (see namesAreComplete). */
   private readonly partialNames = new Set<string>();
   /**
@@ -170,6 +175,31 @@ export class WorkspaceIndex {
     return this.known;
   }
 
+  /**
+   * For each name the route files declare only past an error where PHP stops (see
+   * namesPastErrors): the message a usage elsewhere gets, naming that cause.
+   */
+  namesPastErrors(): ReadonlyMap<string, string> {
+    if (!this.pastErrorsAll) {
+      this.pastErrorsAll = this.pastErrors.size === 0 ? new Map() : pastErrorMessages([...this.routeNames].map(([file, names]) => ({ names, pastErrors: this.pastErrors.get(file) ?? NO_PAST_ERRORS })));
+    }
+    return this.pastErrorsAll;
+  }
+
+  /** Notes the file's names declared past errors; those that changed go into `changed`. */
+  private recordPastErrors(file: string, text: string, evaluation: FileEvaluation, changed: Set<string>): void {
+    const before = this.pastErrors.get(file) ?? NO_PAST_ERRORS;
+    if (evaluation.fatals.length === 0 && before.size === 0) return;
+    const folder = this.folderOf(file);
+    const now = pastErrorMessagesOf(evaluation, text, folder ? path.relative(folder.path, file) : file);
+    if (now.size) this.pastErrors.set(file, now);
+    else this.pastErrors.delete(file);
+    let differ = false;
+    for (const [name, message] of now) if (before.get(name) !== message) (differ = true), changed.add(name);
+    for (const name of before.keys()) if (!now.has(name)) (differ = true), changed.add(name);
+    if (differ) this.pastErrorsAll = undefined;
+  }
+
   /** Whether knownNames() holds every name: no route file stopped at an analysis limit. Name findings are guesses otherwise. */
   namesComplete(): boolean {
     return this.partialNames.size === 0 && this.appBeyondFolder.size === 0;
@@ -198,7 +228,7 @@ export class WorkspaceIndex {
     }
     const folder = this.folderOf(file);
     const { dialect, constants, includes, environmentRoutes } = this.applications.setupFor(file, { dialect: folder?.settings.dialect, router: folder?.settings.router, constants: Object.entries(folder?.settings.constants ?? {}) });
-    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes, environmentRoutes });
+    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes, environmentRoutes, recover: true });
     return this.recordRouteFile(file, source, evaluation);
   }
 
@@ -231,6 +261,7 @@ export class WorkspaceIndex {
     const before = this.held.get(file)?.namedRecords;
     this.held.set(file, { text, evaluation, namedRecords: records });
     this.used(file);
+    this.recordPastErrors(file, text, evaluation, changed);
     if (before && sameItems(before, records) && this.routeNames.has(file)) return changed;
     const old = this.routeNames.get(file) ?? new Set<string>();
     const names = namesOfRecords(records);
@@ -396,6 +427,7 @@ export class WorkspaceIndex {
     this.usages.delete(file);
     this.scanned.delete(file);
     this.known = undefined;
+    if (this.pastErrors.delete(file)) this.pastErrorsAll = undefined;
     this.moduleKeys.remove(file);
     return this.routeNames.delete(file);
   }

@@ -19,6 +19,7 @@ import { syntaxAndLimits } from './checks/syntax';
 import type { Check, CheckContext } from './context';
 import type { Finding } from './types';
 import { placedInEvaluatedFile } from './included-places';
+import { markAfterFatal } from './after-fatal';
 import { runSteps, type Steps } from '../../util/steps';
 import { InclusionChecker } from '../inclusion';
 import { expandModuleWildcards } from '../../router/pattern';
@@ -99,9 +100,9 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
     }
   }
   yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing, options.mainRoutes)]);
-  options.beforeInclusionChecks?.(sortFindings(placed(out)));
+  options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out), evaluation, text)));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments.
   const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
   yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
-  return sortFindings(placed(out));
+  return sortFindings(markAfterFatal(placed(out), evaluation, text));
 }

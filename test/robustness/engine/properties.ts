@@ -49,7 +49,8 @@ function abandonAnalysis(text: string, evaluation: FileEvaluation, steps: number
  */
 export function editSequences({ seed, numRuns }: PropertyRun): { versions: number } {
   const sources = sourceFiles();
-  const options = { maxSteps: EDIT_MAX_STEPS };
+  // Recovering past fatal errors, as editors evaluate (the CLI's runs stop like PHP, fresh each time).
+  const options = { maxSteps: EDIT_MAX_STEPS, recover: true };
   let versions = 0;
   fc.assert(
     fc.property(fc.integer({ min: 0, max: sources.length - 1 }), fc.array(fc.tuple(edit, fc.option(fc.nat(80))), { minLength: 1, maxLength: 8 }), (source, edits) => {

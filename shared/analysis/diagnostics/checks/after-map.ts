@@ -19,8 +19,13 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   const neverMapped = new MethodGroups<RouteRecord>();
   const notAssigned = new MethodGroups<{ span: { start: number; end: number } }>();
   let lost = 0;
+  // A map() that threw (and was skipped by the recovery) would have taken the routes: not judged.
+  let failedMap = 0;
+  for (const fatal of evaluation.fatals) {
+    if (mapCalls.some((c) => !c.site.span.file && c.site.span.start >= fatal.statement.start && c.site.span.end <= fatal.statement.end)) failedMap |= fatal.mask;
+  }
   evaluation.methods.forEach((result, m) => {
-    if (result.error) return;
+    if (result.error || failedMap & (1 << m)) return;
     const method = REQUEST_METHODS[m];
     const visit = (key: Key, record: RouteRecord) => {
       if (record.dynamic) return;

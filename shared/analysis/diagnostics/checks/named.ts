@@ -1,6 +1,8 @@
 import { keyToString, normalizeStringKey } from '../../../evaluate/values';
 import { maskNames } from '../../../library/methods';
-import { analysisLimits, type FileEvaluation } from '../../../evaluate/evaluate-file';
+import { analysisLimits, type FileEvaluation, type RecoveredError } from '../../../evaluate/evaluate-file';
+import type { Span } from '../../../php/ast';
+import { LineIndex } from '../../../php/line-index';
 import type { RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
@@ -33,6 +35,68 @@ export function namesOfRecords(records: readonly RouteRecord[]): Set<string> {
   const names = new Set<string>();
   for (let i = 0; i < records.length; i++) names.add(keyToString(records[i].name!));
   return names;
+}
+
+/** A route name whose every declaration comes after an error where PHP stops (see namesPastErrors). */
+export interface NamePastError {
+  /** Where it is declared first, and the error before it. */
+  declaredAt: Span;
+  stop: RecoveredError;
+}
+
+/**
+ * The names an editor's evaluation (which goes on past fatal errors: see EvaluateOptions.recover)
+ * knows only from declarations PHP never reaches: each comes after an error that stops every
+ * method it is declared under. Empty when the file has no such error.
+ */
+export function namesPastErrors(evaluation: FileEvaluation): Map<string, NamePastError> {
+  const out = new Map<string, NamePastError>();
+  const fatals = evaluation.fatals;
+  if (fatals.length === 0) return out;
+  const reached = new Set<string>();
+  evaluation.methods.forEach((result, m) => {
+    result.library.named.forEachNamed((r) => {
+      const name = keyToString(r.name!);
+      const span = r.site.span;
+      const stop = span.file ? undefined : fatals.find((f) => (f.mask & (1 << m)) !== 0 && f.statement.end <= span.start);
+      if (!stop) reached.add(name);
+      else if (!out.has(name) || out.get(name)!.declaredAt.start > span.start) out.set(name, { declaredAt: span, stop });
+    });
+  });
+  for (const name of reached) out.delete(name);
+  return out;
+}
+
+/** The message for a name used elsewhere that its route file declares only past an error (`where`: that file, shown). */
+export function namePastErrorMessage(name: string, where: string, lines: { declared: number; stop: number }, stop: RecoveredError): string {
+  return `'${name}' is declared in ${where} at line ${lines.declared}, after line ${lines.stop} where PHP stops (${stop.class}: ${stop.message}): no route has this name until that is fixed.`;
+}
+
+/**
+ * Over route files (`names`: every name each declares, past errors or not): the message for each
+ * name that every file declaring it declares only past an error (see namesPastErrors).
+ */
+export function pastErrorMessages(files: readonly { names: ReadonlySet<string>; pastErrors: ReadonlyMap<string, string> }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of files) {
+    for (const [name, message] of f.pastErrors) {
+      if (out.has(name)) continue;
+      if (files.every((g) => !g.names.has(name) || g.pastErrors.has(name))) out.set(name, message);
+    }
+  }
+  return out;
+}
+
+/** namesPastErrors() of one file as messages, its lines read from `text`, the file shown as `where`. */
+export function pastErrorMessagesOf(evaluation: FileEvaluation, text: string, where: string): Map<string, string> {
+  const late = namesPastErrors(evaluation);
+  const out = new Map<string, string>();
+  if (late.size === 0) return out;
+  const lines = new LineIndex(text);
+  for (const [name, { declaredAt, stop }] of late) {
+    out.set(name, namePastErrorMessage(name, where, { declared: lines.lineOf(declaredAt.start) + 1, stop: lines.lineOf(stop.statement.start) + 1 }, stop));
+  }
+  return out;
 }
 
 /** A message and suggestions for a name no route has. */

@@ -1,5 +1,7 @@
 import { LIBRARY_METHODS } from '../../../library/route-library';
-import { maskNames, REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import { maskNames, methodsIn, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../../library/methods';
+import type { PhpError } from '../../../evaluate/evaluate-file';
+import type { Span } from '../../../php/ast';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { MethodGroups } from '../../origins';
@@ -44,13 +46,17 @@ export const undefinedMethods: Check = ({ evaluation }) => {
 
 /** Other uncaught PHP errors that stop the file (each explained once, with the methods it hits). */
 export const runtimeErrors: Check = ({ evaluation }) => {
-  const groups = new MethodGroups<{ span: { start: number; end: number }; text: string }>();
-  evaluation.methods.forEach((result, m) => {
-    const e = result.error;
-    if (!e || e.class === 'ParseError' || !e.span) return;
+  const groups = new MethodGroups<{ span: Span; text: string }>();
+  const add = (e: PhpError, m: MethodIndex) => {
+    if (e.class === 'ParseError' || !e.span) return;
     if (/^Call to (undefined|private) method Route::/.test(e.message)) return;
-    groups.add(`${e.span.start}:${e.class}:${e.message}`, REQUEST_METHODS[m], () => ({ span: e.span!, text: `${e.class}: ${e.message}` }));
+    groups.add(`${e.span.file?.path ?? ''}:${e.span.start}:${e.class}:${e.message}`, REQUEST_METHODS[m], () => ({ span: e.span!, text: `${e.class}: ${e.message}` }));
+  };
+  evaluation.methods.forEach((result, m) => {
+    if (result.error) add(result.error, m);
   });
+  // Those the evaluation went on past (an editor's): each is reported, not only the first.
+  for (const fatal of evaluation.fatals) for (const m of methodsIn(fatal.mask)) add(fatal, m);
   return groups.entries().map(({ value, methods }) =>
     finding('runtime-error', value.span, `PHP stops here under ${describe(methods)} with ${value.text}. No route of this file reaches CodeIgniter's router then.`, {
       methods,
