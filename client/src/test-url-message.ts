@@ -26,6 +26,7 @@ export interface TestUrlAnswer {
   limits?: string[];
   /** Routes of the table whose path or target cannot be known statically (`line 4: reason`): one may take the URI first. */
   unknownRoutes?: string[];
+  orderUnsure?: string;
 }
 
 /** `path/to/file.php:12` of a place, for the notification (the last folders are enough to tell it). */
@@ -77,6 +78,7 @@ export function testUrlLines(method: string, urlPath: string, result: TestUrlAns
     result.error ? `error: ${m(result.error)}` : '',
     result.unknown ? `not known statically: ${m(result.unknown)}` : '',
     ...(result.limits ?? []).map((limit) => `not the whole file: ${m(limit)}`),
+    result.orderUnsure ? `unsure: ${m(result.orderUnsure)}` : '',
     result.unknownRoutes?.length ? `unsure: ${result.unknownRoutes.length} route${result.unknownRoutes.length === 1 ? '' : 's'} cannot be known statically (${m(result.unknownRoutes.join('; '))}), and may take this URI first` : '',
   ].filter(Boolean);
 }

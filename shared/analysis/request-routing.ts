@@ -1,4 +1,7 @@
-import type { EvaluateOptions, FileEvaluation } from '../evaluate/evaluate-file';
+import { orderVariesBetween, type EvaluateOptions, type FileEvaluation } from '../evaluate/evaluate-file';
+import { keyToString } from '../evaluate/values';
+import { isDynamicKey } from '../library/records';
+import { compileRouteKey } from '../router/pattern';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
 import type { Span } from '../php/ast';
 import type { AppTree } from '../router/app-tree';
@@ -46,6 +49,11 @@ export interface RoutedRequest extends Omit<HmvcRouting, 'module_route_tables'> 
   /** The module routes file consulted by the first look-up (path from the root), when a key of it matched. */
   module_route_file: string | null;
   module_declaration?: ModuleRouteDeclaration;
+  /**
+   * Another main route that matches the URI too and may come first: which of the two does
+   * depends on a condition that cannot be decided (see FileEvaluation.orderVaries).
+   */
+  order_unsure?: { other_key: string; condition: Span };
 }
 
 /** Routes requests of one application: module route files are evaluated once per sequence of files, across requests. */
@@ -78,6 +86,7 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
       const mainSpan = routing.main_matched_key === null ? undefined : declarationSpan(options.main, m, routing.main_matched_key);
       const moduleSpan = first?.evaluation && routing.module_route ? declarationSpan(first.evaluation, m, routing.module_route.key) : undefined;
       const moduleText = first ? read(first.path) : undefined;
+      const unsure = routing.main_matched_key === null ? undefined : orderUnsure(options.main, m, routing.uri, routing.main_matched_key);
       return {
         ...fields,
         flavour: options.flavour,
@@ -94,9 +103,23 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
         ...(mainSpan ? { main_span: mainSpan } : {}),
         module_route_file: first?.path ?? null,
         ...(first && moduleSpan && moduleText !== undefined ? { module_declaration: { file: first.path, text: moduleText, span: moduleSpan } } : {}),
+        ...(unsure ? { order_unsure: unsure } : {}),
       };
     },
   };
+}
+
+/** A key of the method's table that matches `uri` too and whose order with `matched` depends on an undecidable condition. */
+function orderUnsure(main: FileEvaluation, m: MethodIndex, uri: string, matched: string): { other_key: string; condition: Span } | undefined {
+  const routes = main.methods[m].routes;
+  if (main.orderVaries.length === 0 || !routes) return undefined;
+  for (const k of routes.keys()) {
+    const key = keyToString(k);
+    if (key === matched || isDynamicKey(k)) continue;
+    const condition = orderVariesBetween(main, matched, key);
+    if (condition && compileRouteKey(key).match(uri)) return { other_key: key, condition };
+  }
+  return undefined;
 }
 
 /** The declaration of a key of a file's final `$route` under a method (keys are unique: the first row of that key). */

@@ -5,7 +5,7 @@ import { Diverge, type Dialect, type MethodState } from '../library/route-librar
 import type { LibrarySnapshot } from '../library/library-snapshot';
 import type { IncludedFile } from '../php/ast';
 import type { EnvironmentRoutes, IncludeFiles } from './includes';
-import { Interpreter, type EvalProblem, type InterpreterOutcome, type RouteCall } from './interpreter';
+import { Interpreter, type EvalProblem, type InterpreterOutcome, type OrderGroup, type RouteCall } from './interpreter';
 import type { ReplayCache } from './replay';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PhpArray, type PhpClosure, type Value } from './values';
@@ -103,6 +103,12 @@ export interface FileEvaluation {
    * the first under each of its methods; what the methods hold is what the file does without them.
    */
   fatals: readonly RecoveredError[];
+  /**
+   * Groups of route keys whose mutual order depends on a condition that cannot be decided (a
+   * branch alone orders them otherwise than the tables, which hold both: see branchOrderVaries).
+   * Which comes first among a group's keys is not known; see orderVariesBetween.
+   */
+  orderVaries: readonly OrderGroup[];
   calls: RouteCall[];
   /** The calls of methods other than the declaring ones (prefix(), block(), named(), map(), unknown ones), in order. */
   otherCalls: RouteCall[];
@@ -242,6 +248,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     methods,
     problems,
     fatals: recoveredErrors(unique),
+    orderVaries: unique.flatMap((o) => [...o.orderVaries.values()]),
     // Copied (closures the URL tester runs add to the interpreter's list); not with flatMap,
     // which takes milliseconds for the 9,000 calls of a large file.
     calls: unique.length === 1 ? unique[0].calls.slice() : ([] as RouteCall[]).concat(...unique.map((o) => o.calls)),
@@ -287,4 +294,10 @@ export function stoppingError(evaluation: FileEvaluation, m: MethodIndex): PhpEr
   if (own) return own;
   const fatal = evaluation.fatals.find((f) => (f.mask & (1 << m)) !== 0);
   return fatal ? { class: fatal.class, message: fatal.message, span: fatal.span } : null;
+}
+
+/** The undecidable condition on which the order of two route keys depends, if any (see FileEvaluation.orderVaries). */
+export function orderVariesBetween(evaluation: FileEvaluation, a: string, b: string): Span | undefined {
+  for (const g of evaluation.orderVaries) if (g.keys.has(a) && g.keys.has(b)) return g.condition;
+  return undefined;
 }

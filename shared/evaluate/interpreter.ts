@@ -4,6 +4,7 @@ import { nodeSpan, type ParsedFile, type ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
 import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type CallSite, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost, type TransientState } from '../library/route-library';
+import { branchOrderVaries } from '../library/branch-order';
 import { callBuiltin, isBuiltin, type BuiltinContext } from './builtins';
 import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
 import {
@@ -16,7 +17,7 @@ import { parseNumber } from './numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
 import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
-import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, shareValue, type Key, type Value } from './values';
+import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, normalizeStringKey, shareValue, type Key, type Value } from './values';
 
 export interface InterpreterOptions {
   dialect: Dialect;
@@ -76,6 +77,12 @@ export interface RouteCall {
   via: readonly CallSite[];
 }
 
+/** Route keys whose mutual order depends on which branch of `condition` runs (see branchOrderVaries). */
+export interface OrderGroup {
+  readonly keys: ReadonlySet<string>;
+  readonly condition: Span;
+}
+
 /** A fatal error the evaluation went on past (see InterpreterOptions.recover). */
 export interface RecoveredFatal {
   readonly error: PhpFatal;
@@ -106,6 +113,8 @@ export interface InterpreterOutcome {
   errors: (PhpFatal | undefined)[];
   /** The fatal errors the evaluation went on past (with `recover`; `errors` holds none of them). */
   recovered: readonly RecoveredFatal[];
+  /** Route keys whose mutual order in the tables depends on an undecidable condition, by condition. */
+  orderVaries: ReadonlyMap<string, OrderGroup>;
   warnings: string[][];
   problems: EvalProblem[];
   calls: RouteCall[];
@@ -147,6 +156,7 @@ export interface InterpreterSnapshot {
   readonly otherCalls: readonly RouteCall[];
   readonly nestedClosure: boolean;
   readonly recovered: readonly RecoveredFatal[];
+  readonly orderVaries: ReadonlyMap<string, OrderGroup>;
   /** The counted occurrences of the repeated nodes (`repeated`, as the run that took it had them). */
   readonly occurrences: ReadonlyMap<PhpNode, number>;
   readonly repeated: ReadonlySet<PhpNode>;
@@ -371,6 +381,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
   private statementUnique = false;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */
   private cleanAfterReplay = false;
+  /** Route keys whose mutual order in the tables depends on an undecidable condition (see branchOrderVaries), by condition. */
+  private readonly orderVaries = new Map<string, OrderGroup>();
   /** The fatal errors recovered from (with `recover`), in order. */
   private readonly recovered: RecoveredFatal[] = [];
   /** Top-level statements resumed past (from a checkpoint), replayed and evaluated, for the editor's timing log. */
@@ -536,6 +548,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       routes,
       errors,
       recovered: this.recovered,
+      orderVaries: this.orderVaries,
       warnings: this.warnings,
       problems: this.problems,
       calls: this.calls,
@@ -634,6 +647,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       otherCalls: this.otherCalls.slice(),
       nestedClosure: this.nestedClosure,
       recovered: this.recovered.slice(),
+      orderVaries: new Map([...this.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition }])),
       occurrences: new Map(this.occurrences),
       repeated: this.parsed.repeated,
       steps: this.steps,
@@ -657,6 +671,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     this.nestedClosure = s.nestedClosure;
     this.recovered.length = 0;
     this.recovered.push(...s.recovered);
+    this.orderVaries.clear();
+    for (const [id, g] of s.orderVaries) this.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition });
     this.occurrences = new Map(s.occurrences);
     this.steps = s.steps;
   }
@@ -1070,6 +1086,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       () => this.inBranch(`${id}:0`, () => this.exec(node.body)),
       () => this.inBranch(`${id}:1`, () => this.exec(node.alternate)),
       [`${id}:0`, `${id}:1`],
+      this.span(node.test),
     );
   }
 
@@ -1108,9 +1125,14 @@ export class Interpreter implements LibraryHost, WorkMeter {
    * that returns or exits ends there: what follows runs only in the other branch (`ids`), and an
    * exit is then a possibility, not the end of the file.
    */
-  private bothBranches(a: () => Signal, b: () => Signal, ids?: readonly [string, string]): Signal {
+  private bothBranches(a: () => Signal, b: () => Signal, ids: readonly [string, string], condition: Span): Signal {
     const scope = this.scope;
     const before = new Map(scope.vars);
+    const states = this.library.states;
+    const created0 = states.map((s) => s.created.length);
+    const replaced0 = states.map((s) => s.replaced.length);
+    let created1: number[] = created0;
+    let routesA: Value | undefined;
     for (const v of before.values()) shareValue(v);
     const ran = (branch: () => Signal): { signal: Signal; exit?: ExitSignal } => {
       try {
@@ -1126,10 +1148,14 @@ export class Interpreter implements LibraryHost, WorkMeter {
     try {
       ra = ran(a);
       const afterA = scope.vars;
+      created1 = states.map((s) => s.created.length);
+      routesA = this.scope === this.globals ? afterA.get('route') : undefined;
       scope.vars = new Map(before);
       for (const v of before.values()) shareValue(v);
       rb = ran(b);
       const afterB = scope.vars;
+      if (this.scope === this.globals) this.noteOrderVaries(condition, before.get('route'), routesA, afterB.get('route'));
+      this.noteLibraryOrderVaries(condition, created0, created1, replaced0);
       scope.vars = mergeScopes(afterA, afterB, this);
     } finally {
       this.conditionalDepth--;
@@ -1141,8 +1167,38 @@ export class Interpreter implements LibraryHost, WorkMeter {
       return rb.signal?.kind === 'return' ? rb.signal : ra.signal;
     }
     // The condition itself is reported as undecidable; what follows is marked as its other branch.
-    if (endedA !== endedB && ids) this.continueInBranch(ids[endedA ? 1 : 0]);
+    if (endedA !== endedB) this.continueInBranch(ids[endedA ? 1 : 0]);
     return undefined;
+  }
+
+  /** `$route` keys whose place depends on the branch (see branchOrderVaries), noted with the condition. */
+  private noteOrderVaries(condition: Span, before: Value | undefined, a: Value | undefined, b: Value | undefined): void {
+    if (!(a instanceof PhpArray) || !(b instanceof PhpArray) || (a === before && b === before)) return;
+    const prior = before instanceof PhpArray ? before : undefined;
+    this.charge((a.size + b.size) * ENTRY_UNITS);
+    this.markOrderVaries(branchOrderVaries(a.keys(), b.keys(), (k) => prior?.has(k) ?? false), condition);
+  }
+
+  /** The library's tables' keys whose place depends on the branch, from the records each branch stored. */
+  private noteLibraryOrderVaries(condition: Span, created0: readonly number[], created1: readonly number[], replaced0: readonly number[]): void {
+    this.library.states.forEach((state, m) => {
+      if (created1[m] === created0[m]) return;
+      const made = new Set(state.created.slice(created0[m]));
+      // A key whose record made before the branches was stored over was in the table already.
+      const existing = new Set<Key>();
+      for (let i = replaced0[m]; i < state.replaced.length; i++) if (!made.has(state.replaced[i])) existing.add(state.replaced[i].key);
+      const keysOf = (from: number, to: number) => state.created.slice(from, to).map((r) => r.key);
+      this.markOrderVaries(branchOrderVaries(keysOf(created0[m], created1[m]), keysOf(created1[m], state.created.length), (k) => existing.has(k)), condition);
+    });
+  }
+
+  /** One group per condition (a condition in a loop adds to its group): its keys' mutual order is not known. */
+  private markOrderVaries(keys: readonly Key[], condition: Span): void {
+    if (keys.length === 0) return;
+    const id = `${condition.file?.path ?? ''}:${condition.start}`;
+    let group = this.orderVaries.get(id);
+    if (!group) this.orderVaries.set(id, (group = { keys: new Set(), condition }));
+    for (const k of keys) (group.keys as Set<string>).add(keyToString(k));
   }
 
   private loopSignal(s: Signal): 'break' | 'continue' | Signal {
@@ -2186,6 +2242,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
           this.warn(`Constant ${cname} already defined`);
           return false;
         }
+        // Constants are one table for all methods: one defined under some methods only (in a verb
+        // route's $nested callable, say) needs each method evaluated alone.
+        if (this.mask !== this.options.mask) throw new Diverge('a constant is defined under some request methods only');
         this.constants.set(cname, v ?? null);
         return true;
       }

@@ -255,7 +255,14 @@ export class RouteLibrary {
       case 'patch':
       case 'options': {
         const verb = VERBS[lower];
-        if (mask & (1 << verb)) this.createRoute(verb, args[0], args[1], arg(args, 2, NO_OPTIONS), arg(args, 3, false), ctx);
+        if (!(mask & (1 << verb))) return null;
+        try {
+          this.createRoute(verb, args[0], args[1], arg(args, 2, NO_OPTIONS), arg(args, 3, false), ctx);
+        } catch (e) {
+          // What fails under the verb alone (its options, its $nested callable) stops that method only.
+          if (e instanceof PhpFatal && mask !== 1 << verb) throw new Diverge('the script fails under some request methods only');
+          throw e;
+        }
         return null;
       }
       case 'resources':

@@ -56,3 +56,34 @@ describe('ci-routes: routes that cannot be known statically are said, never drop
     assert.match(text, /unsure +2 routes of the table cannot be known statically \(.*:4, .*:6\): one of them may take this URI first/);
   });
 });
+
+describe('ci-routes match: routes whose order depends on an undecidable condition', () => {
+  let dir: string;
+  let file: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-order-'));
+    file = path.join(dir, 'routes.php');
+    fs.writeFileSync(file, `<?php
+if ($_SERVER['HTTP_HOST'] === 'admin.example.com') {
+    $route['(:any)'] = 'pages/$1';
+} else {
+    $route['login'] = 'auth/login';
+    $route['(:any)'] = 'pages/$1';
+}
+$route['about'] = 'pages/about';
+`);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('says that another route may take the URI first, warns and exits 1; a URI no such route matches is sure', () => {
+    const unsure = cli(['match', '--method', 'GET', file, 'login', '--json']);
+    assert.equal(unsure.code, 1);
+    const [r] = JSON.parse(unsure.stdout).results;
+    assert.equal(r.main_matched_key, '(:any)');
+    assert.deepEqual(r.order_unsure, { other_key: 'login', condition_at: `${path.relative(process.cwd(), file)}:2` });
+    assert.match(unsure.stderr, /which of '\(:any\)' and 'login' comes first depends on this condition/);
+    const sure = cli(['match', '--method', 'GET', file, 'contact', '--json']);
+    assert.equal(sure.code, 0, sure.stderr);
+    assert.equal(JSON.parse(sure.stdout).results[0].order_unsure, undefined);
+  });
+});

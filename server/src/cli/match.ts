@@ -22,7 +22,9 @@ const NOTHING: AppTree = { isFile: () => false, isDir: (p) => normalizeAppPath(p
 
 
 /** One routed URI as `match --json` prints it: the HMVC vectors' fields, then where the routes are declared. */
-export type MatchJson = Omit<RoutedRequest, 'main_span' | 'module_declaration'> & {
+export type MatchJson = Omit<RoutedRequest, 'main_span' | 'module_declaration' | 'order_unsure'> & {
+  /** Another route that matches too and may come first, depending on the condition declared at `condition_at`. */
+  order_unsure?: { other_key: string; condition_at: string };
   /** The URI CodeIgniter routes for the one given, when they differ (see requestUriPath). */
   routed_uri?: string;
   declared_at: string | null;
@@ -56,14 +58,25 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
     // `uri` stays the request as given; `routed_uri` says what was routed when that differs.
     const cleaned = requestUriPath(uri);
-    const { main_span, module_declaration, ...r } = router.route(cleaned === uri.replace(/^\/+|\/+$/g, '') ? uri : cleaned, method);
+    const { main_span, module_declaration, order_unsure, ...r } = router.route(cleaned === uri.replace(/^\/+|\/+$/g, '') ? uri : cleaned, method);
     const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${new LineIndex(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
-    return { ...r, uri, ...(r.uri !== uri ? { routed_uri: cleaned } : {}), declared_at: declaredAt(ctx.file, mainLines, main_span) || null, module_route_declared_at: moduleAt };
+    return {
+      ...r,
+      uri,
+      ...(r.uri !== uri ? { routed_uri: cleaned } : {}),
+      declared_at: declaredAt(ctx.file, mainLines, main_span) || null,
+      module_route_declared_at: moduleAt,
+      ...(order_unsure ? { order_unsure: { other_key: order_unsure.other_key, condition_at: declaredAt(ctx.file, mainLines, order_unsure.condition) } } : {}),
+    };
   });
+  // A route whose place depends on an undecidable condition may take a URI before the one matched.
+  for (const r of results) {
+    if (r.order_unsure) io.err(`ci-routes: warning: ${t(r.order_unsure.condition_at)}: which of '${t(r.main_matched_key ?? '')}' and '${t(r.order_unsure.other_key)}' comes first depends on this condition: either may take '${t(r.uri)}'\n`);
+  }
   // Routes whose path or target is unknown may stand anywhere in the table: any of them may take a URI first.
   const unknown = unknownRoutes(evaluation, m).filter((u) => u.pathUnknown).map((u) => ({ declared_at: declaredAt(ctx.file, mainLines, u.span) || null, reason: u.reason }));
   for (const u of unknown) io.err(`ci-routes: warning: ${t(u.declared_at ?? ctx.file)}: a route that cannot be known statically (${t(u.reason)}): it may take a URI before the route matched\n`);
-  const code = unknown.length ? 1 : 0;
+  const code = unknown.length || results.some((r) => r.order_unsure) ? 1 : 0;
   if (json) {
     io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, results, unknown_routes: unknown })}\n`);
     return code;
@@ -98,6 +111,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     }
     if (r.error !== null) line('error', s.red(t(r.error)));
     if (r.unknown !== undefined) line('unknown', s.yellow(t(r.unknown)));
+    if (r.order_unsure) line('unsure', s.yellow(t(`'${r.order_unsure.other_key}' matches too and may come first: their order depends on the condition at ${r.order_unsure.condition_at}`)));
     if (unknown.length) line('unsure', s.yellow(t(`${unknown.length} route${unknown.length === 1 ? '' : 's'} of the table cannot be known statically (${unknown.map((u) => u.declared_at).join(', ')}): ${unknown.length === 1 ? 'it' : 'one of them'} may take this URI first`)));
   }
   return code;

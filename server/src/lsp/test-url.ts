@@ -17,7 +17,7 @@ import type { RouteService } from './route-service';
  * What `ciRoutes/testUrl` answers: the request routed as the application's router routes it (the
  * HMVC vectors' fields: `method` is the controller's method), and where its routes are declared.
  */
-export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module_declaration'> {
+export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module_declaration' | 'order_unsure'> {
   /** The request method asked for. */
   request_method: string;
   /** How the router was chosen (`detected from …`, `given`, `default: …`). */
@@ -26,6 +26,8 @@ export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module
   limits?: string[];
   /** Routes of the table whose path or target cannot be known statically (`line 4: reason`): one may take the URI first. */
   unknownRoutes?: string[];
+  /** Another route matches too and may come first (their order depends on an undecidable condition). */
+  orderUnsure?: string;
   /** The controller file, when one serves the request. */
   controllerUri?: string;
   /** The declaration of the main route that matched. */
@@ -80,13 +82,14 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       fileName: (p) => root?.absolute(p) ?? p,
     });
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
-    const { main_span, module_declaration, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);
+    const { main_span, module_declaration, order_unsure, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);
     const moduleFile = module_declaration && root ? root.absolute(module_declaration.file) : undefined;
     return {
       ...routed,
       request_method: REQUEST_METHODS[m],
       router_source: a.router.source,
       ...limitsField,
+      ...(order_unsure ? { orderUnsure: `'${order_unsure.other_key}' matches too and may come first: their order depends on the condition at line ${doc.positionAt(order_unsure.condition.start).line + 1}` } : {}),
       ...(routed.controller_file !== null && root ? { controllerUri: pathToFileURL(root.absolute(routed.controller_file)).toString() } : {}),
       ...(main_span ? { location: { uri, range: spanToRange(doc, main_span) } } : {}),
       ...(module_declaration && moduleFile

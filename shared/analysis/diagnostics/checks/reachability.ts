@@ -1,3 +1,4 @@
+import { orderVariesBetween } from '../../../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
 import { tableView, viewChanges, type TableView } from '../table-view';
 import { isUnchanged, type ChangedWindow } from '../../../util/changed-window';
@@ -167,6 +168,8 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
         // Concluded only when the routes that take its URIs exist whenever it does: a route of
         // one branch of an undecidable condition covers nothing of a route the other branch keeps.
         if (!by.every((b) => presentWhenever(b.origin, entry.origin))) continue;
+        // Nor when which comes first depends on such a condition: one branch alone may put the route first.
+        if (evaluation.orderVaries.length > 0 && by.some((b) => orderVariesBetween(evaluation, entry.key, b.key))) continue;
         groups.add(identity(entry.origin), method, () => ({ entry, by, empty: c.kind === 'empty' }));
       }
     }
