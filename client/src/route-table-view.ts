@@ -3,6 +3,8 @@ import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../..
 
 export interface RouteTable {
   dialect: string;
+  /** `php 8.2 (default)`: absent from older servers. */
+  php?: string;
   /** Which ENVIRONMENT the route files run in and the environment's route file in force (older servers leave it out). */
   environmentLine?: string;
   /** Analysis limits the evaluation reached: the tables are then not all the file does. */
@@ -27,7 +29,7 @@ const ALL_METHODS = 8;
  */
 export function renderRouteTable(table: RouteTable, file: vscode.Uri, filter?: string): string {
   const f = filter?.toLowerCase();
-  const out = [`# Routes of ${markdownText(file.path.split('/').slice(-3).join('/'))}`, '', `Dialect: ${markdownText(table.dialect)}${f ? ` · filter: ${markdownCode(filter ?? '')}` : ''}`, ''];
+  const out = [`# Routes of ${markdownText(file.path.split('/').slice(-3).join('/'))}`, '', `Dialect: ${markdownText(table.dialect)}${table.php ? ` · ${markdownText(table.php.replace(/^php/, 'PHP'))}` : ''}${f ? ` · filter: ${markdownCode(filter ?? '')}` : ''}`, ''];
   if (table.environmentLine) out.push(`Environment: ${markdownText(table.environmentLine.replace(/^environment /, ''))}`, '');
   for (const limit of table.limits ?? []) out.push(`> **Not the whole file:** ${markdownText(limit)}. Raising \`ciRoutes.maxSteps\` (or simplifying the code there) shows the rest.`, '');
   for (const m of table.methods) {

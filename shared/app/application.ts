@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { choosePhpVersion, type PhpVersionChoice } from './php-version-choice';
 import type { EnvironmentRoutes, IncludeFiles } from '../evaluate/includes';
 import type { Value } from '../evaluate/values';
 import type { Dialect } from '../library/route-library';
@@ -18,6 +19,8 @@ export interface AskedSetup {
   router?: RouterFlavour | 'auto';
   /** Constants given (ciRoutes.constants, --define): they win over constants.php's. */
   constants?: Iterable<readonly [string, Value]>;
+  /** The PHP version given (ciRoutes.phpVersion, --php-version); 'auto' or absent: composer.json's, else the default. */
+  phpVersion?: string;
 }
 
 /** Everything the engine needs to evaluate one route file of an application, and to route its requests. */
@@ -39,6 +42,13 @@ export interface RouteFileSetup {
   environmentRoutes: EnvironmentRoutes | undefined;
   /** What include/require and glob() read: files of the route file's project. */
   includes: IncludeFiles;
+  /** The PHP version whose semantics apply, and how it was chosen. */
+  php: PhpVersionChoice;
+  /**
+   * A file with no application is run alone: a constant it does not define is undefined. An
+   * application's constants may come from places not read (index.php, hooks): unknown there.
+   */
+  constantsComplete: boolean;
 }
 
 /** An application's route files, in the order its router reads them for a request. */
@@ -118,7 +128,8 @@ export class Application {
     for (const [k, v] of asked.constants ?? []) constants.set(k, v);
     const { environment, environmentRoutes } = applyEnvironment(file, this.appDir, constants, () => this.defaultEnvironment(), this.files);
     this.includeFiles ??= this.files.includes(this.projectDir);
-    return { file, appDir: this.appDir, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: this.includeFiles };
+    const php = choosePhpVersion(asked.phpVersion, this.projectDir, this.files);
+    return { file, appDir: this.appDir, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: this.includeFiles, php, constantsComplete: false };
   }
 
   /** Its root as the HMVC routers see it (`application/…`, Bonfire's `bonfire/…`). */
@@ -194,13 +205,17 @@ export class Application {
   }
 }
 
-/** How a route file with no readable application is evaluated: from its text alone. */
-export function detachedSetup(file: string, asked: AskedSetup, files: ProjectFiles): RouteFileSetup {
+/**
+ * How a route file with no readable application is evaluated: from its text alone. `alone`: it
+ * lies in no application's layout (a constant it does not define is then undefined).
+ */
+export function detachedSetup(file: string, asked: AskedSetup, files: ProjectFiles, alone = true): RouteFileSetup {
   const router = chooseRouterFlavour(asked.router, () => detectRouterFlavour(undefined, files));
   const { dialect, source: dialectSource } = chooseDialect(asked.dialect, () => detectDialect(undefined, files), () => router.flavour);
   const constants = new Map<string, Value>(asked.constants ?? []);
   const { environment, environmentRoutes } = applyEnvironment(file, undefined, constants, () => chooseEnvironment(undefined, undefined, files), files);
-  return { file, appDir: undefined, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: files.includes(includeRootOf(file, undefined)) };
+  const php = choosePhpVersion(asked.phpVersion, undefined, files);
+  return { file, appDir: undefined, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: files.includes(includeRootOf(file, undefined)), php, constantsComplete: alone };
 }
 
 /**
@@ -240,7 +255,9 @@ export class Applications {
 
   /** How a route file is evaluated: through its application, else from its text alone. */
   setupFor(file: string, asked: AskedSetup = {}): RouteFileSetup {
-    return this.of(file)?.setupFor(file, asked) ?? detachedSetup(file, asked, this.files);
+    // A file in an application's config/ folder that cannot be read is still that application's:
+    // only a file outside any application layout runs alone.
+    return this.of(file)?.setupFor(file, asked) ?? detachedSetup(file, asked, this.files, this.applicationDirOf(file) === undefined);
   }
 
   /** Forgets what was read of one application (its constants, Route.php or router files changed), or of all. */

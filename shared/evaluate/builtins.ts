@@ -1,4 +1,5 @@
-import { checkArity } from './builtin-arity';
+import { checkArguments, phpTypeName } from './builtin-signatures';
+import { isPhp8, type PhpVersion } from './php-version';
 import { PhpFatal, floatToString, isNumericString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
 import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
 import { ENTRY_UNITS, checkArrayEntries, checkResult, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
@@ -10,6 +11,10 @@ import { ENTRY_UNITS, checkArrayEntries, checkResult, checkStringLength, unitsOf
 export interface BuiltinContext extends WarningSink, WorkMeter {
   /** Calls a PHP callable with arguments and returns its result. */
   call(callable: Value, args: Value[]): Value;
+  /** Whether a string names a function PHP can call (a builtin or one the file declares); undefined when not known. */
+  isFunction(name: string): boolean | undefined;
+  /** The PHP version whose semantics apply (default: DEFAULT_PHP_VERSION). */
+  readonly phpVersion?: PhpVersion;
 }
 
 type Builtin = (args: Value[], ctx: BuiltinContext) => Value;
@@ -39,7 +44,11 @@ function willBuildArray(entries: number, what: string, meter: WorkMeter): void {
 }
 
 class UnknownArgument extends Error {
-  constructor(readonly value: Unknown) {
+  constructor(
+    readonly value: Unknown,
+    /** The result itself cannot be known (not an argument): its reason is the whole story. */
+    readonly ofResult = false,
+  ) {
     super(value.reason);
   }
 }
@@ -59,7 +68,44 @@ function int(v: Value | undefined): number {
 function arr(v: Value | undefined, fn: string, pos: number): PhpArray {
   if (v instanceof PhpArray) return v;
   if (v instanceof Unknown) throw new UnknownArgument(v);
-  throw new PhpFatal('TypeError', `${fn}(): Argument #${pos} must be of type array, ${v === undefined ? 'null' : typeof v === 'number' ? 'int' : typeof v} given`);
+  throw new PhpFatal('TypeError', `${fn}(): Argument #${pos} must be of type array, ${phpTypeName(v ?? null)} given`);
+}
+
+/**
+ * A ValueError (PHP 8) where PHP 7 warned and returned `php7Result`: the arguments the function
+ * refuses are the same, the way it refuses them changed.
+ */
+function refuse(ctx: BuiltinContext, message: string, php7Warning: string, php7Result: Value): Value {
+  if (isPhp8(ctx.phpVersion)) throw new PhpFatal('ValueError', message);
+  ctx.warn(php7Warning);
+  return php7Result;
+}
+
+const UTF8 = new TextEncoder();
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** PHP's strings are bytes: a string of one char per UTF-8 byte (ASCII strings are their own). */
+function bytes(s: string): string {
+  if (isAscii(s)) return s;
+  let out = '';
+  for (const b of UTF8.encode(s)) out += String.fromCharCode(b);
+  return out;
+}
+
+function isAscii(s: string): boolean {
+  return /^[\x00-\x7f]*$/.test(s);
+}
+
+/** A byte string back to text; a result that cuts a character in two is not valid UTF-8 and is not evaluated. */
+function text(b: string, what: string): string {
+  if (isAscii(b)) return b;
+  const arr = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) arr[i] = b.charCodeAt(i);
+  try {
+    return STRICT_UTF8.decode(arr);
+  } catch {
+    throw new UnknownArgument(new Unknown(`${what} cuts a multi-byte character: its bytes are not valid UTF-8`), true);
+  }
 }
 
 /** Expands `a..z` ranges in trim()'s character list. */
@@ -122,7 +168,7 @@ function sprintf(format: string, args: Value[], ctx: BuiltinContext): string {
     if (conv === '%') return '%';
     const flags = whole.slice(1).match(/^(?:\d+\$)?((?:[-+ 0]|'.)*)/)?.[1] ?? '';
     const idx = argnum ? Number(argnum) - 1 : next++;
-    if (idx >= args.length) throw new PhpFatal('ArgumentCountError', `${args.length + 1} arguments are required, ${idx + 2} given`);
+    if (idx >= args.length) throw new PhpFatal('ArgumentCountError', `${idx + 2} arguments are required, ${args.length + 1} given`);
     const v = args[idx];
     let out: string;
     switch (conv) {
@@ -221,7 +267,14 @@ function utf8Length(s: string): number {
   return n;
 }
 
-function range(start: Value, end: Value, step: Value | undefined, ctx: WorkMeter): Value {
+function range(start: Value, end: Value, step: Value | undefined, ctx: BuiltinContext): Value {
+  const st0 = Math.abs(step === undefined ? 1 : int(step));
+  const numbers = !(typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && !isNumericString(start) && !isNumericString(end));
+  const span = numbers ? Math.abs(int(end) - int(start)) : Math.abs(String(end).charCodeAt(0) - String(start).charCodeAt(0));
+  if (st0 === 0 || (span !== 0 && st0 > span)) {
+    const refused = refuse(ctx, 'range(): Argument #3 ($step) must not exceed the specified range', 'range(): step exceeds the specified range', false);
+    if (refused === false) return false;
+  }
   // Two non-numeric strings: a range of their first characters (`range('a', 'e', 2)` is a, c, e).
   if (typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && !isNumericString(start) && !isNumericString(end)) {
     const from = start.charCodeAt(0);
@@ -267,15 +320,16 @@ const BUILTINS: Record<string, Builtin> = {
   chop: (a, c) => BUILTINS.rtrim(a, c),
   // PHP counts bytes: 'ünï' is 5.
   strlen: ([s], c) => utf8Length(str(s, c)),
-  strrev: ([s], c) => [...str(s, c)].reverse().join(''),
+  // PHP reverses bytes: a multi-byte character comes out broken (not evaluated).
+  strrev: ([s], c) => text([...bytes(str(s, c))].reverse().join(''), 'strrev()'),
   str_split: ([s, length], c) => {
-    const text = str(s, c);
+    const b = bytes(str(s, c));
     const n = length === undefined ? 1 : int(length);
     if (n < 1) throw new PhpFatal('ValueError', 'str_split(): Argument #2 ($length) must be greater than 0');
-    willBuildArray(Math.ceil(text.length / n), 'str_split()', c);
+    willBuildArray(Math.ceil(b.length / n), 'str_split()', c);
     const out = new PhpArray();
-    // PHP 8.2: an empty string gives an empty array.
-    for (let i = 0; i < text.length; i += n) out.append(text.slice(i, i + n));
+    // PHP 8.2: an empty string gives an empty array. Chunks are of bytes.
+    for (let i = 0; i < b.length; i += n) out.append(text(b.slice(i, i + n), 'str_split()'));
     return out;
   },
   intdiv: ([a, b]) => {
@@ -286,35 +340,38 @@ const BUILTINS: Record<string, Builtin> = {
   },
   str_repeat: ([s, n], c) => {
     const times = int(n);
-    if (times < 0) throw new PhpFatal('ValueError', 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0');
+    if (times < 0) return refuse(c, 'str_repeat(): Argument #2 ($times) must be greater than or equal to 0', 'str_repeat(): Second argument has to be greater than or equal to 0', null);
     willBuildString(times * str(s, c).length, 'str_repeat()', c);
     return str(s, c).repeat(times);
   },
   str_pad: ([s, len, pad, type], c) => {
-    const v = str(s, c);
+    // Lengths are in bytes ('ü' is 2).
+    const v = bytes(str(s, c));
     const n = int(len);
-    const p = pad === undefined ? ' ' : str(pad, c);
+    const p = pad === undefined ? ' ' : bytes(str(pad, c));
     const t = type === undefined ? 1 : int(type);
-    if (n <= v.length || p === '') return v;
+    // Nothing to pad: the pad string is never looked at.
+    if (n <= v.length) return v;
+    if (p === '') return refuse(c, 'str_pad(): Argument #3 ($pad_string) must be a non-empty string', 'str_pad(): Padding string cannot be empty', null);
     willBuildString(n, 'str_pad()', c);
-    if (t === 0) return v.padStart(n, p);
+    if (t === 0) return text(v.padStart(n, p), 'str_pad()');
     if (t === 2) {
       const total = n - v.length;
       const left = Math.floor(total / 2);
-      return ''.padStart(left, p) + v + ''.padStart(total - left, p);
+      return text(''.padStart(left, p) + v + ''.padStart(total - left, p), 'str_pad()');
     }
-    return v.padEnd(n, p);
+    return text(v.padEnd(n, p), 'str_pad()');
   },
-  substr: ([s, start, length], c) => {
-    const v = str(s, c);
-    let a = int(start);
-    if (a < 0) a = Math.max(0, v.length + a);
-    if (length === undefined || length === null) return v.slice(a);
-    const l = int(length);
-    return l < 0 ? v.slice(a, Math.max(a, v.length + l)) : v.slice(a, a + l);
-  },
+  substr: ([s, start, length], c) => text(substrBytes(bytes(str(s, c)), start, length), 'substr()'),
   strpos: ([h, n, off], c) => {
-    const i = str(h, c).indexOf(str(n, c), off === undefined ? 0 : int(off));
+    // Offsets are in bytes.
+    const haystack = bytes(str(h, c));
+    let from = off === undefined ? 0 : int(off);
+    if (from > haystack.length || from < -haystack.length) {
+      return refuse(c, 'strpos(): Argument #3 ($offset) must be contained in argument #1 ($haystack)', 'strpos(): Offset not contained in string', false);
+    }
+    if (from < 0) from += haystack.length;
+    const i = haystack.indexOf(bytes(str(n, c)), from);
     return i < 0 ? false : i;
   },
   str_contains: ([h, n], c) => str(h, c).includes(str(n, c)),
@@ -324,13 +381,24 @@ const BUILTINS: Record<string, Builtin> = {
   sprintf: ([f, ...rest], c) => sprintf(str(f, c), rest, c),
   vsprintf: ([f, a], c) => sprintf(str(f, c), [...arr(a, 'vsprintf', 2).values()], c),
   implode: ([glue, pieces], c) => {
-    if (glue instanceof PhpArray) return joined([...glue.values()].map((v) => str(v, c)), pieces === undefined ? '' : str(pieces, c), c);
+    if (glue instanceof PhpArray) {
+      // implode($array, $glue): the legacy order, gone in PHP 8.
+      if (pieces !== undefined && pieces !== null && isPhp8(c.phpVersion)) throw new PhpFatal('TypeError', `implode(): Argument #2 ($array) must be of type ?array, ${phpTypeName(pieces)} given`);
+      return joined([...glue.values()].map((v) => str(v, c)), pieces === undefined || pieces === null ? '' : str(pieces, c), c);
+    }
+    if (pieces === undefined || pieces === null) {
+      // PHP reads a lone non-array argument as the separator (a string) and reports it so.
+      if (isPhp8(c.phpVersion)) throw new PhpFatal('TypeError', 'implode(): Argument #1 ($array) must be of type array, string given');
+      c.warn('implode(): Argument must be an array');
+      return null;
+    }
+    if (!(pieces instanceof PhpArray) && isPhp8(c.phpVersion)) throw new PhpFatal('TypeError', `implode(): Argument #2 ($array) must be of type ?array, ${phpTypeName(pieces)} given`);
     return joined([...arr(pieces, 'implode', 2).values()].map((v) => str(v, c)), str(glue, c), c);
   },
   join: (a, c) => BUILTINS.implode(a, c),
   explode: ([sep, s, limit], c) => {
     const d = str(sep, c);
-    if (d === '') throw new PhpFatal('ValueError', 'explode(): Argument #1 ($separator) cannot be empty');
+    if (d === '') return refuse(c, 'explode(): Argument #1 ($separator) cannot be empty', 'explode(): Empty delimiter', false);
     const subject = str(s, c);
     willBuildArray(occurrences(subject, d) + 1, 'explode()', c);
     let parts = subject.split(d);
@@ -467,6 +535,7 @@ const BUILTINS: Record<string, Builtin> = {
     const out = new PhpArray();
     const s = int(start);
     const n = int(num);
+    if (n < 0) return refuse(c, 'array_fill(): Argument #2 ($count) must be greater than or equal to 0', "array_fill(): Number of elements can't be negative", false);
     willBuildArray(n, 'array_fill()', c);
     for (let i = 0; i < n; i++) out.set(s + i, shareValue(value));
     return out;
@@ -480,7 +549,16 @@ const BUILTINS: Record<string, Builtin> = {
   is_bool: ([v]) => typeof v === 'boolean',
   is_null: ([v]) => v === null,
   is_numeric: ([v]) => typeof v === 'number' || v instanceof PhpFloat || (typeof v === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)),
-  is_callable: ([v]) => v instanceof PhpClosure,
+  is_callable: ([v], c) => {
+    if (v instanceof PhpClosure) return true;
+    if (typeof v === 'string') {
+      const known = c.isFunction(v.replace(/^\\/, ''));
+      if (known === undefined) throw new UnknownArgument(new Unknown(`whether ${v}() exists (a helper CodeIgniter loads, say) is not known`));
+      return known;
+    }
+    if (v instanceof PhpArray) throw new UnknownArgument(new Unknown('whether an array names a callable method is not known'));
+    return false;
+  },
   intval: ([v, base]) => {
     // Other bases read strings in that base: not evaluated.
     if (base !== undefined && !(int(base) === 10 || typeof v !== 'string')) throw new UnknownArgument(new Unknown('intval() in a base other than 10 is not evaluated'));
@@ -497,8 +575,8 @@ const BUILTINS: Record<string, Builtin> = {
     if (n instanceof Unknown) throw new UnknownArgument(n);
     return n instanceof PhpFloat ? new PhpFloat(Math.abs(n.value)) : Math.abs(n);
   },
-  max: (args) => pick(args, (a, b) => a > b),
-  min: (args) => pick(args, (a, b) => a < b),
+  max: (args, c) => pick('max', args, (a, b) => a > b, c),
+  min: (args, c) => pick('min', args, (a, b) => a < b, c),
 };
 
 /** `==` (or `===` when strict) as in_array() and array_keys() compare; an unknown answer makes the result unknown. */
@@ -521,6 +599,15 @@ function dirnameOnce(path: string): string {
   return path.slice(0, end + 1);
 }
 
+/** substr() over a byte string. */
+function substrBytes(v: string, start: Value, length: Value | undefined): string {
+  let a = int(start);
+  if (a < 0) a = Math.max(0, v.length + a);
+  if (length === undefined || length === null) return v.slice(a);
+  const l = int(length);
+  return l < 0 ? v.slice(a, Math.max(a, v.length + l)) : v.slice(a, a + l);
+}
+
 /** `implode()`: the pieces joined, refused before joining past the size cap. */
 function joined(pieces: string[], glue: string, ctx: WorkMeter): string {
   let length = glue.length * Math.max(0, pieces.length - 1);
@@ -529,8 +616,14 @@ function joined(pieces: string[], glue: string, ctx: WorkMeter): string {
   return pieces.join(glue);
 }
 
-function pick(args: Value[], better: (a: number, b: number) => boolean): Value {
+function pick(name: string, args: Value[], better: (a: number, b: number) => boolean, ctx: BuiltinContext): Value {
+  if (args.length === 1 && !(args[0] instanceof PhpArray)) {
+    if (isPhp8(ctx.phpVersion)) throw new PhpFatal('TypeError', `${name}(): Argument #1 ($value) must be of type array, ${phpTypeName(args[0])} given`);
+    ctx.warn(`${name}(): When only one parameter is given, it must be an array`);
+    return null;
+  }
   const list = args.length === 1 && args[0] instanceof PhpArray ? [...args[0].values()] : args;
+  if (list.length === 0) return refuse(ctx, `${name}(): Argument #1 ($value) must contain at least one element`, `${name}(): Array must contain at least one element`, false);
   let best: Value = null;
   let bestNum = 0;
   for (const v of list) {
@@ -561,7 +654,9 @@ export function isBuiltin(name: string): boolean {
 export function callBuiltin(name: string, args: Value[], ctx: BuiltinContext): Value {
   const lower = name.toLowerCase();
   const fn = BUILTINS[lower];
-  checkArity(lower, args.length);
+  // PHP 8 throws on a wrong argument before the function runs; PHP 7 warned and returned null.
+  const refused = checkArguments(lower, args, ctx.phpVersion, (m) => ctx.warn(m));
+  if (refused) return refused.result;
   for (const a of args) if (a instanceof Unknown && name !== 'is_null') return new Unknown(`${name}() of an unknown value`);
   let units = 0;
   let entries = 0;
@@ -583,7 +678,7 @@ export function callBuiltin(name: string, args: Value[], ctx: BuiltinContext): V
     ctx.charge(Math.max(0, unitsOf(result) - prepaid));
     return result;
   } catch (e) {
-    if (e instanceof UnknownArgument) return new Unknown(`${name}() of an unknown value: ${e.value.reason}`);
+    if (e instanceof UnknownArgument) return new Unknown(e.ofResult ? e.value.reason : `${name}() of an unknown value: ${e.value.reason}`);
     throw e;
   } finally {
     prepaid = outer;

@@ -3,13 +3,12 @@ import { PhpFloat, Unknown, type Value } from './values';
 /** PHP's own constants that route and constants files use. */
 export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>([
   ['PHP_EOL', '\n'],
-  ['PHP_INT_MAX', Number.MAX_SAFE_INTEGER],
-  ['PHP_INT_MIN', Number.MIN_SAFE_INTEGER],
+  // 64-bit integers past ±2^53 are not evaluated exactly: unknown rather than off by thousands.
+  ['PHP_INT_MAX', new Unknown('PHP_INT_MAX (9223372036854775807) is beyond the integers evaluated exactly (±2^53)')],
+  ['PHP_INT_MIN', new Unknown('PHP_INT_MIN (-9223372036854775808) is beyond the integers evaluated exactly (±2^53)')],
   ['PHP_INT_SIZE', 8],
   ['PHP_FLOAT_EPSILON', new PhpFloat(Number.EPSILON)],
-  ['PHP_VERSION', '8.2.0'],
-  ['PHP_MAJOR_VERSION', 8],
-  ['PHP_MINOR_VERSION', 2],
+  // PHP_VERSION, PHP_MAJOR_VERSION and PHP_MINOR_VERSION follow the version evaluated under (see phpVersionConstants).
   ['PHP_OS', 'Linux'],
   ['PHP_OS_FAMILY', 'Linux'],
   ['DIRECTORY_SEPARATOR', '/'],
@@ -40,3 +39,11 @@ export const FRAMEWORK_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, V
     new Unknown(`${n} is set by CodeIgniter at runtime`),
   ]),
 );
+
+/** The version constants of the PHP version evaluated under (its release is not known). */
+export function phpVersionConstant(name: string, version: { major: number; minor: number }): Value | undefined {
+  if (name === 'PHP_MAJOR_VERSION') return version.major;
+  if (name === 'PHP_MINOR_VERSION') return version.minor;
+  if (name === 'PHP_VERSION') return new Unknown(`PHP_VERSION: ${version.major}.${version.minor}.x, the release is not known`);
+  return undefined;
+}

@@ -89,12 +89,17 @@ export function toInt(v: Value): number | Unknown {
   if (v === null) return 0;
   if (typeof v === 'string') {
     const n = leadingNumber(v);
-    return Number.isFinite(n.value) ? Math.trunc(n.value) : 0;
+    return exactInt(Number.isFinite(n.value) ? Math.trunc(n.value) : 0, v);
   }
-  if (v instanceof PhpFloat) return Number.isFinite(v.value) ? Math.trunc(v.value) : 0;
+  if (v instanceof PhpFloat) return Number.isFinite(v.value) ? exactInt(Math.trunc(v.value), floatToString(v.value)) : 0;
   if (v instanceof PhpArray) return v.size > 0 ? 1 : 0;
   if (v instanceof PhpClosure) return 1;
   return v instanceof Unknown ? v : new Unknown('the value differs between request methods');
+}
+
+/** An integer read from `what`, or unknown past ±2^53 (PHP saturates or wraps at 64 bits, not evaluated here). */
+function exactInt(n: number, what: string): number | Unknown {
+  return Number.isSafeInteger(n) ? n : new Unknown(`(int) ${what.length > 40 ? `${what.slice(0, 40)}…` : what} is an integer beyond ±2^53, which is not evaluated exactly`);
 }
 
 /** Numeric value for arithmetic: int stays int, float/float-like strings become floats. */

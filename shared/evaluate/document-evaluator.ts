@@ -128,7 +128,7 @@ export class DocumentEvaluator {
 }
 
 function sameOptions(a: DocumentOptions, b: DocumentOptions): boolean {
-  return a.dialect === b.dialect && Boolean(a.recover) === Boolean(b.recover) && a.maxSteps === b.maxSteps && a.maxMilliseconds === b.maxMilliseconds && a.maxRoutes === b.maxRoutes && a.file === b.file && a.environmentRoutes?.path === b.environmentRoutes?.path && sameConstants(a.constants, b.constants);
+  return a.dialect === b.dialect && Boolean(a.recover) === Boolean(b.recover) && Boolean(a.constantsComplete) === Boolean(b.constantsComplete) && a.phpVersion?.major === b.phpVersion?.major && a.phpVersion?.minor === b.phpVersion?.minor && a.maxSteps === b.maxSteps && a.maxMilliseconds === b.maxMilliseconds && a.maxRoutes === b.maxRoutes && a.file === b.file && a.environmentRoutes?.path === b.environmentRoutes?.path && sameConstants(a.constants, b.constants);
 }
 
 function sameConstants(a: ReadonlyMap<string, Value> | undefined, b: ReadonlyMap<string, Value> | undefined): boolean {

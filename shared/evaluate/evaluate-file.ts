@@ -7,6 +7,7 @@ import type { IncludedFile } from '../php/ast';
 import type { EnvironmentRoutes, IncludeFiles } from './includes';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type OrderGroup, type RouteCall } from './interpreter';
 import type { ReplayCache } from './replay';
+import type { PhpVersion } from './php-version';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PhpArray, type PhpClosure, type Value } from './values';
 
@@ -65,6 +66,13 @@ export interface EvaluateOptions {
    * the methods' `error`, and the routes are those of the file without the failing statements.
    */
   recover?: boolean;
+  /** The PHP version whose semantics apply where versions differ (default: DEFAULT_PHP_VERSION, 8.2). */
+  phpVersion?: PhpVersion;
+  /**
+   * A constant nothing read defines is undefined, as for a file run alone (PHP 8: an Error). False
+   * (the default) for an application's files: it may be defined where the analysis does not look.
+   */
+  constantsComplete?: boolean;
 }
 
 /** An uncaught error the evaluation went on past (see EvaluateOptions.recover). */
@@ -168,6 +176,8 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     includes: options.includes,
     environmentRoutes: options.environmentRoutes,
     recover: options.recover,
+    phpVersion: options.phpVersion,
+    constantsComplete: options.constantsComplete,
   };
   if (!options.perMethod) {
     try {

@@ -5,15 +5,17 @@ import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMas
 import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type CallSite, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost, type TransientState } from '../library/route-library';
 import { branchOrderVaries } from '../library/branch-order';
+import { phpTypeName } from './builtin-signatures';
+import { DEFAULT_PHP_VERSION, isPhp8, type PhpVersion } from './php-version';
 import { callBuiltin, isBuiltin, type BuiltinContext } from './builtins';
-import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS } from './constants';
+import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS, phpVersionConstant } from './constants';
 import {
   PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
 import { EvaluationLimit } from './limits';
 import { Includes, type EnvironmentRoutes, type IncludeFiles } from './includes';
 import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
-import { parseNumber } from './numbers';
+import { beyondExactIntegers, parseNumber } from './numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
 import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
@@ -49,6 +51,14 @@ export interface InterpreterOptions {
    * of stopping there as PHP does: what an editor shows, so that one error hides nothing else.
    */
   recover?: boolean;
+  /** The PHP version whose semantics apply where they differ (default: DEFAULT_PHP_VERSION). */
+  phpVersion?: PhpVersion;
+  /**
+   * Whether a constant that nothing read defines is undefined (PHP 8: an Error; PHP 7: its name
+   * as a string, with a warning), as for a file run alone; otherwise (an application's file) it
+   * may be defined where the analysis does not look, and its value is unknown.
+   */
+  constantsComplete?: boolean;
   /** The Route library's state when the file starts: what files included before it in the same request left (see library/library-carry.ts). */
   libraryStart?: LibrarySnapshot;
   /** The files include/require and glob() read (see includes.ts); without it, includes are reported and not evaluated. */
@@ -1527,14 +1537,20 @@ export class Interpreter implements LibraryHost, WorkMeter {
     if (lower === 'true') return true;
     if (lower === 'false') return false;
     if (lower === 'null') return null;
-    const v = this.constants.get(name) ?? PHP_CONSTANTS.get(name) ?? FRAMEWORK_CONSTANTS.get(name);
+    const v = this.constants.get(name) ?? PHP_CONSTANTS.get(name) ?? FRAMEWORK_CONSTANTS.get(name) ?? phpVersionConstant(name, this.options.phpVersion ?? DEFAULT_PHP_VERSION);
     if (v !== undefined) return v;
+    const php8 = isPhp8(this.options.phpVersion);
+    if (this.options.constantsComplete) {
+      if (php8) throw new PhpFatal('Error', `Undefined constant "${name}"`);
+      this.warn(`Use of undefined constant ${name} - assumed '${name}' (this will throw an Error in a future version of PHP)`);
+      return name;
+    }
     return new Unknown(`constant ${name} is not defined in the routes file or config/constants.php`, this.span(node));
   }
 
   private isDefined(name: string): boolean {
     const n = name.startsWith('\\') ? name.slice(1) : name;
-    return this.constants.has(n) || PHP_CONSTANTS.has(n) || FRAMEWORK_CONSTANTS.has(n);
+    return this.constants.has(n) || PHP_CONSTANTS.has(n) || FRAMEWORK_CONSTANTS.has(n) || n === 'PHP_VERSION' || n === 'PHP_MAJOR_VERSION' || n === 'PHP_MINOR_VERSION';
   }
 
   // ---------------------------------------------------------------- variables
@@ -1555,7 +1571,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     const v = this.writeScope(name).vars.get(name);
     if (v === undefined) {
       if (this.scope.arrowParent?.has(name)) return this.scope.arrowParent.get(name) as Value;
-      if (!quiet) this.warn(`Undefined variable $${name}`);
+      if (!quiet) this.warn(isPhp8(this.options.phpVersion) ? `Undefined variable $${name}` : `Undefined variable: ${name}`);
       return null;
     }
     return v;
@@ -1767,7 +1783,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       if (key instanceof Unknown) return key;
       const v = c.get(key);
       if (v === undefined) {
-        if (!quiet) this.warn(`Undefined array key ${typeof key === 'number' ? key : `"${key}"`}`);
+        if (!quiet) this.warn(isPhp8(this.options.phpVersion) ? `Undefined array key ${typeof key === 'number' ? key : `"${key}"`}` : typeof key === 'number' ? `Undefined offset: ${key}` : `Undefined index: ${key}`);
         return null;
       }
       return v;
@@ -2029,14 +2045,15 @@ export class Interpreter implements LibraryHost, WorkMeter {
       return out;
     }
     if (['<', '>', '<=', '>=', '<=>'].includes(op)) return compare(op, a, b, this);
-    const x = toNumber(a, this);
-    const y = toNumber(b, this);
+    const [x, y] = this.operands(op, a, b);
     if (x instanceof Unknown) return x;
     if (y instanceof Unknown) return y;
     const isFloat = x instanceof PhpFloat || y instanceof PhpFloat;
     const xv = x instanceof PhpFloat ? x.value : x;
     const yv = y instanceof PhpFloat ? y.value : y;
-    const num = (v: number, float = isFloat): Value => (float || !Number.isSafeInteger(v) ? new PhpFloat(v) : v);
+    // An integer result stays an integer up to PHP_INT_MAX; past 2^53 it is not exact here.
+    const num = (v: number, float = isFloat): Value => (float ? new PhpFloat(v) : Number.isSafeInteger(v) ? v : Math.abs(v) >= 2 ** 63 ? new PhpFloat(v) : beyondExactIntegers(`${op}'s result`));
+    const bits = (v: bigint): Value => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : beyondExactIntegers(`${op}'s result`));
     switch (op) {
       case '+':
         return num(xv + yv);
@@ -2056,17 +2073,35 @@ export class Interpreter implements LibraryHost, WorkMeter {
       case '**':
         return num(xv ** yv, isFloat || yv < 0);
       case '&':
-        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) & BigInt(Math.trunc(yv))));
+        return bits(BigInt.asIntN(64, BigInt(Math.trunc(xv)) & BigInt(Math.trunc(yv))));
       case '|':
-        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) | BigInt(Math.trunc(yv))));
+        return bits(BigInt.asIntN(64, BigInt(Math.trunc(xv)) | BigInt(Math.trunc(yv))));
       case '^':
-        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) ^ BigInt(Math.trunc(yv))));
+        return bits(BigInt.asIntN(64, BigInt(Math.trunc(xv)) ^ BigInt(Math.trunc(yv))));
       case '<<':
-        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) << BigInt(Math.trunc(yv) & 63)));
+        return bits(BigInt.asIntN(64, BigInt(Math.trunc(xv)) << BigInt(Math.trunc(yv) & 63)));
       case '>>':
-        return Number(BigInt.asIntN(64, BigInt(Math.trunc(xv)) >> BigInt(Math.trunc(yv) & 63)));
+        return bits(BigInt.asIntN(64, BigInt(Math.trunc(xv)) >> BigInt(Math.trunc(yv) & 63)));
     }
     return new Unknown(`operator ${op} is not evaluated`);
+  }
+
+  /**
+   * Both operands as numbers. PHP 8 refuses arrays and non-numeric strings with a TypeError naming
+   * both types; PHP 7 read a non-numeric string as 0 with a warning (arrays were an Error).
+   */
+  private operands(op: string, a: Value, b: Value): [number | PhpFloat | Unknown, number | PhpFloat | Unknown] {
+    try {
+      return [toNumber(a, this), toNumber(b, this)];
+    } catch (e) {
+      if (!(e instanceof PhpFatal) || !e.phpMessage.startsWith('Unsupported operand types')) throw e;
+      const arrays = a instanceof PhpArray || a instanceof PhpClosure || b instanceof PhpArray || b instanceof PhpClosure;
+      if (isPhp8(this.options.phpVersion)) throw new PhpFatal('TypeError', `Unsupported operand types: ${phpTypeName(a)} ${op} ${phpTypeName(b)}`);
+      if (arrays) throw new PhpFatal('Error', 'Unsupported operand types');
+      this.warn('A non-numeric value encountered');
+      const lenient = (v: Value): Value => (typeof v === 'string' && !/^\s*[+-]?\.?\d/.test(v) ? 0 : v);
+      return [toNumber(lenient(a), this), toNumber(lenient(b), this)];
+    }
   }
 
   private evalUnary(node: PhpNode): Value {
@@ -2291,11 +2326,27 @@ export class Interpreter implements LibraryHost, WorkMeter {
     return declared;
   }
 
-  private readonly builtinContext: BuiltinContext = {
+  private readonly builtinContext: BuiltinContext = this.makeBuiltinContext();
+
+  private makeBuiltinContext(): BuiltinContext {
+    const version = () => this.options.phpVersion;
+    return {
     warn: (m) => this.warn(m),
     call: (fn, a) => this.callValue(fn, a),
     charge: (units) => this.charge(units),
-  };
+    isFunction: (name) => {
+      const route = routeMethodOf(name);
+      if (route !== undefined) return ROUTE_METHODS.has(route.toLowerCase());
+      if (name.includes('::')) return undefined;
+      const lower = name.toLowerCase();
+      // Functions CodeIgniter's helpers or the application declare elsewhere are not known.
+      return this.functions.has(lower) || isBuiltin(lower) ? true : undefined;
+    },
+    get phpVersion() {
+      return version();
+    },
+    };
+  }
 
   private callValue(fn: Value, args: Value[], span: Span = this.statementSpan): Value {
     if (fn instanceof PhpClosure) return this.callClosure(fn, args);

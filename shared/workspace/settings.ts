@@ -1,3 +1,4 @@
+import { parsePhpVersion } from '../evaluate/php-version';
 import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../analysis/diagnostics/types';
 import { messageText } from '../util/escape';
 
@@ -7,6 +8,8 @@ export interface FolderSettings {
   dialect: 'auto' | 'spec' | 'bonfire';
   /** The router that routes requests (Test URL): 'auto' detects it from the application's own files. */
   router: 'auto' | 'ci' | 'bonfire' | 'mx';
+  /** The PHP version whose semantics apply where versions differ ('7.4', '8.2'…): 'auto' reads composer.json's require.php, else 8.2. */
+  phpVersion: string;
   /** Constants defined before route files run (override config/constants.php). */
   constants: Record<string, string | number | boolean | null>;
   /** Globs (relative to the folder) of the route files. */
@@ -32,6 +35,7 @@ export const DEFAULT_ROUTE_FILES = ['**/application/config/routes.php', '**/appl
 export const DEFAULT_SETTINGS: FolderSettings = {
   dialect: 'auto',
   router: 'auto',
+  phpVersion: 'auto',
   constants: {},
   routeFiles: DEFAULT_ROUTE_FILES,
   diagnostics: {},
@@ -89,6 +93,10 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
   if (r.dialect !== undefined) {
     if (r.dialect === 'auto' || r.dialect === 'spec' || r.dialect === 'bonfire') s.dialect = r.dialect;
     else problems.push(`ciRoutes.dialect must be "auto", "spec" or "bonfire", not ${messageText(JSON.stringify(r.dialect) ?? String(r.dialect))}`);
+  }
+  if (r.phpVersion !== undefined) {
+    if (r.phpVersion === 'auto' || (typeof r.phpVersion === 'string' && parsePhpVersion(r.phpVersion))) s.phpVersion = r.phpVersion;
+    else problems.push(`ciRoutes.phpVersion must be "auto" or a PHP version such as "7.4" or "8.2", not ${messageText(JSON.stringify(r.phpVersion) ?? String(r.phpVersion))}`);
   }
   if (r.router !== undefined) {
     if (r.router === 'auto' || r.router === 'ci' || r.router === 'bonfire' || r.router === 'mx') s.router = r.router;

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type EvaluateOptions, type FileEvaluation, type MethodResult } from '../../shared/evaluate/evaluate-file';
 import { PhpClosure, Unknown, type Key, type PhpArray } from '../../shared/evaluate/values';
-import { BUILTINS_WITH_ARITY } from '../../shared/evaluate/builtin-arity';
+import { BUILTINS_WITH_SIGNATURE } from '../../shared/evaluate/builtin-signatures';
 import type { EntryOriginInfo } from '../../shared/library/records';
 import { builtinNames } from '../../shared/evaluate/builtins';
 import { StatementParser } from '../../shared/php/parse';
@@ -617,8 +617,8 @@ $route['i'] = intval('12', 10) + intval(42, 8);
     }
 
     it('knows the signature of every builtin it evaluates', () => {
-      assert.deepEqual(builtinNames().filter((n) => !BUILTINS_WITH_ARITY.has(n)), []);
-      assert.deepEqual([...BUILTINS_WITH_ARITY].filter((n) => !builtinNames().includes(n)), []);
+      assert.deepEqual(builtinNames().filter((n) => !BUILTINS_WITH_SIGNATURE.has(n)), []);
+      assert.deepEqual([...BUILTINS_WITH_SIGNATURE].filter((n) => !builtinNames().includes(n)), []);
     });
 
     it('gives an unknown result for a builtin of an unknown value', () => {

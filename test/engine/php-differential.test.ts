@@ -25,3 +25,24 @@ describe('PHP corners, against what php-cli 8.2 printed', () => {
     });
   }
 });
+
+/**
+ * `errors.txt`: PHP expressions, each with what php-cli 8.2 made of `$route['r'] = EXPR;` in a
+ * file run alone: the uncaught error (class and message) or the value as JSON.
+ */
+describe('PHP errors and values of builtins and operators, against what php-cli 8.2 printed', () => {
+  const lines = fs.readFileSync(path.join(DIR, 'errors.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  for (const line of lines) {
+    const [expr, expected] = line.split(' => ');
+    it(expr, () => {
+      const result = evaluateRouteFile(`<?php\n$route['r'] = ${expr};\n`, { constantsComplete: true }).methods[0];
+      const actual = result.error ? `${result.error.class}: ${result.error.message}` : JSON.stringify(jsonOf(result.routes?.get('r')));
+      assert.equal(actual, expected);
+    });
+  }
+});
+
+function jsonOf(v: unknown): unknown {
+  if (v instanceof PhpArray) return [...v.values()].map(jsonOf);
+  return v;
+}

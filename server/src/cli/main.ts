@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import { formatPhpVersion, parsePhpVersion } from '../../../shared/evaluate/php-version';
+import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import { parseArgs } from 'node:util';
 import { mergedRows, routeRows, unknownRoutes, type MergedRow } from '../../../shared/analysis/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
@@ -44,6 +46,8 @@ Options:
                         Bonfire's bonfire/core/BF_Router.php or Modular Extensions' third_party/MX/,
                         else CodeIgniter's own
   --define NAME=VALUE   define a constant before the file runs (repeatable)
+  --php-version V       the PHP version whose semantics apply where versions differ (7.4, 8.2…);
+                        default: the lowest composer.json's require.php allows, else 8.2
   --max-steps N         evaluation step budget (default 100,000, as the editor's ciRoutes.maxSteps;
                         a 10,000-declaration file takes about 62,000)
   --severity CODE=LEVEL with check: off, error, warning, information or hint for a diagnostic
@@ -113,7 +117,7 @@ function parseRouter(value: string | undefined): RouterFlavour | undefined {
   return value;
 }
 
-function loadIn(applications: Applications, file: string | undefined, dialect: Dialect | undefined, defines: string[], router?: RouterFlavour): RouteFileContext {
+function loadIn(applications: Applications, file: string | undefined, dialect: Dialect | undefined, defines: string[], router?: RouterFlavour, phpVersion?: string): RouteFileContext {
   if (!file) throw new UsageError('missing the routes file argument');
   let parsedDefines;
   try {
@@ -122,7 +126,7 @@ function loadIn(applications: Applications, file: string | undefined, dialect: D
     throw new UsageError((e as Error).message);
   }
   try {
-    return loadRouteFile(file, { dialect, router, defines: parsedDefines }, applications);
+    return loadRouteFile(file, { dialect, router, defines: parsedDefines, phpVersion }, applications);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'ENOENT') throw new UsageError(`cannot read '${file}': no such file`);
@@ -133,11 +137,18 @@ function loadIn(applications: Applications, file: string | undefined, dialect: D
   }
 }
 
+/** --php-version, checked: `7.4`, `8`, `8.2.10`. */
+function parsePhpVersionOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!parsePhpVersion(value)) throw new UsageError(`--php-version expects a PHP version such as 7.4 or 8.2, got '${value}'`);
+  return value;
+}
+
 // The absolute path: PHP gives __FILE__ and __DIR__ so, and includes are found from them.
 // `recover` (check) goes on past fatal errors to report everything at once; list, eval and match
 // show what PHP does.
 function evaluate(ctx: RouteFileContext, maxSteps: number | undefined, recover = false): FileEvaluation {
-  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: path.resolve(ctx.file), maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, environmentRoutes: ctx.environmentRoutes, recover });
+  return evaluateRouteFile(ctx.text, { dialect: ctx.dialect, constants: ctx.constants, file: path.resolve(ctx.file), maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, environmentRoutes: ctx.environmentRoutes, recover, phpVersion: ctx.php.version, constantsComplete: ctx.constantsComplete });
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -153,6 +164,7 @@ export function run(argv: string[], io: Io): number {
         dialect: { type: 'string' },
         router: { type: 'string' },
         define: { type: 'string', multiple: true },
+        'php-version': { type: 'string' },
         json: { type: 'boolean' },
         'max-steps': { type: 'string' },
         'max-warnings': { type: 'string' },
@@ -180,7 +192,8 @@ export function run(argv: string[], io: Io): number {
     const maxSteps = parseMaxSteps(values['max-steps']);
     // One application model for the run: the files it names and the applications they belong to.
     const applications = diskApplications();
-    const load = (f: string | undefined, d: Dialect | undefined, defs: string[], r?: RouterFlavour) => loadIn(applications, f, d, defs, r);
+    const phpVersion = parsePhpVersionOption(values['php-version']);
+    const load = (f: string | undefined, d: Dialect | undefined, defs: string[], r?: RouterFlavour) => loadIn(applications, f, d, defs, r, phpVersion);
     /** Evaluates the file, warns of the analysis limits it reached, then runs the command: exit 1 at least when a limit was reached. */
     const evaluated = (ctx: RouteFileContext, then: (ctx: RouteFileContext, evaluation: FileEvaluation) => number): number => {
       const evaluation = evaluate(ctx, maxSteps);
@@ -331,6 +344,8 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
         file: ctx.file,
         dialect: ctx.dialect,
         dialect_source: ctx.dialectSource,
+        php_version: formatPhpVersion(ctx.php.version),
+        php_version_source: ctx.php.source,
         router: ctx.router,
         router_source: ctx.routerSource,
         environment: ctx.environment.name ?? null,
@@ -368,7 +383,7 @@ function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: Request
       s.dim(t(declaredAt(ctx, lines, r.span))),
     ]);
   const reserved = rows.filter((r) => r.reserved);
-  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  router ${ctx.router} (${ctx.routerSource})  ${describeEnvironment(ctx.environment, ctx.environmentRoutes, ranEnvironment !== undefined, ctx.app?.environmentsWithRoutes() ?? [])}`))}\n`);
+  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  ${describePhpVersion(ctx.php)}  router ${ctx.router} (${ctx.routerSource})  ${describeEnvironment(ctx.environment, ctx.environmentRoutes, ranEnvironment !== undefined, ctx.app?.environmentsWithRoutes() ?? [])}`))}\n`);
   for (const r of reserved) io.out(`${s.dim(`${t(r.key)} =`)} ${t(r.targetText)}\n`);
   io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
   io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);

@@ -50,7 +50,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     main: evaluation,
     read: (p) => root?.read(p),
     // Module route files include files as the main one does, relative to their own folder.
-    evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes },
+    evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, phpVersion: ctx.php.version },
     fileName: (p) => root?.absolute(p) ?? p,
   });
   const mainLines = new LineIndex(ctx.text);

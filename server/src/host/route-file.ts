@@ -45,6 +45,8 @@ export interface LoadOptions {
   dialect?: Dialect;
   router?: RouterFlavour;
   defines?: [string, Value][];
+  /** `7.4`, `8.2`… (see AskedSetup.phpVersion). */
+  phpVersion?: string;
 }
 
 /** The applications on disk, through the read fence: each application is read once by one model. */
@@ -56,6 +58,6 @@ export function diskApplications(shown?: (file: string) => string): Applications
 export function loadRouteFile(file: string, options: LoadOptions = {}, applications: Applications = diskApplications()): RouteFileContext {
   const text = readTextFile(file);
   const app = applications.of(file);
-  const { router, ...setup } = applications.setupFor(file, { dialect: options.dialect, router: options.router, constants: options.defines });
+  const { router, ...setup } = applications.setupFor(file, { dialect: options.dialect, router: options.router, constants: options.defines, phpVersion: options.phpVersion });
   return { ...setup, text, app, router: router.flavour, routerSource: router.source, tree: app ? applications.files.tree(app.appDir) : undefined };
 }

@@ -24,6 +24,8 @@ export interface RouteTableResult {
   dialect: string;
   /** How the dialect was chosen (`detected from …`, `given`, `default`…). */
   dialectSource: string;
+  /** The PHP version the file is evaluated under, and how it was chosen (`php 8.2 (default)`). */
+  php: string;
   /** The router that routes the application's requests (Test URL), and how it was chosen. */
   router: string;
   routerSource: string;
@@ -136,6 +138,7 @@ export function registerCustomRequests(connection: Connection, deps: Deps): void
       file: uri,
       dialect: a.dialect,
       dialectSource: a.dialectSource,
+      php: a.php,
       router: a.router.flavour,
       routerSource: a.router.source,
       environment: a.environment.choice.name ?? null,

@@ -1,3 +1,4 @@
+import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
 import { namesAreComplete } from '../../../shared/analysis/diagnostics/checks/named';
 import { runSteps, type Steps } from '../../../shared/util/steps';
@@ -36,6 +37,8 @@ export interface AnalysedRouteFile {
   dialect: Dialect;
   /** How the dialect was chosen, for messages. */
   dialectSource: string;
+  /** The PHP version evaluated under, and how it was chosen (`php 8.2 (default)`). */
+  php: string;
   /** The router that routes the application's requests, and how it was chosen. */
   router: RouterChoice;
   appDir: string | undefined;
@@ -215,14 +218,15 @@ export class RouteService implements RouteFileEvaluator {
   evaluate(uri: string, file: string, text: string, version: number, settings: FolderSettings): void {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return;
-    const { evaluation, dialect, dialectSource, router, appDir, environment, parseMs, evaluateMs } = prepared;
-    this.latest.set(uri, { version, evaluation, findings: [], dialect, dialectSource, router, appDir, environment, text, timing: { parseMs, evaluateMs, analyseMs: 0, totalMs: parseMs + evaluateMs } });
+    const { evaluation, dialect, dialectSource, php, router, appDir, environment, parseMs, evaluateMs } = prepared;
+    this.latest.set(uri, { version, evaluation, findings: [], dialect, dialectSource, php, router, appDir, environment, text, timing: { parseMs, evaluateMs, analyseMs: 0, totalMs: parseMs + evaluateMs } });
   }
 
   /** The evaluation of `text` (the evaluator's own when it has just evaluated that text), or why it was skipped. */
   private prepare(uri: string, file: string, text: string, version: number, settings: FolderSettings): Prepared | { skipped: AnalysedRouteFile } {
-    const setup = this.applications.setupFor(file, { dialect: settings.dialect, router: settings.router, constants: Object.entries(settings.constants) });
+    const setup = this.applications.setupFor(file, { dialect: settings.dialect, router: settings.router, constants: Object.entries(settings.constants), phpVersion: settings.phpVersion });
     const { appDir, router, dialect, dialectSource, constants, environmentRoutes, includes } = setup;
+    const php = describePhpVersion(setup.php);
     const environment: EnvironmentInForce = { choice: setup.environment, routes: environmentRoutes };
     if (text.length > settings.maxFileSize) {
       const evaluation = evaluateRouteFile('', { dialect });
@@ -231,6 +235,7 @@ export class RouteService implements RouteFileEvaluator {
         evaluation,
         dialect,
         dialectSource,
+        php,
         router,
         appDir,
         environment,
@@ -245,13 +250,13 @@ export class RouteService implements RouteFileEvaluator {
       return { skipped };
     }
     const evaluator = this.documentEvaluator(uri, file);
-    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, includes, environmentRoutes, recover: true });
+    evaluator.configure({ dialect, constants, file, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, includes, environmentRoutes, recover: true, phpVersion: setup.php.version, constantsComplete: setup.constantsComplete });
     const evaluation = evaluator.update(text);
     const { parseMs, evaluateMs } = evaluator.lastTiming;
     // Evaluated earlier for a request: its time is this version's too.
     const earlier = this.latest.get(uri);
-    if (parseMs + evaluateMs === 0 && earlier?.evaluation === evaluation && earlier.timing) return { evaluation, dialect, dialectSource, router, appDir, environment, parseMs: earlier.timing.parseMs, evaluateMs: earlier.timing.evaluateMs };
-    return { evaluation, dialect, dialectSource, router, appDir, environment, parseMs, evaluateMs };
+    if (parseMs + evaluateMs === 0 && earlier?.evaluation === evaluation && earlier.timing) return { evaluation, dialect, dialectSource, php, router, appDir, environment, parseMs: earlier.timing.parseMs, evaluateMs: earlier.timing.evaluateMs };
+    return { evaluation, dialect, dialectSource, php, router, appDir, environment, parseMs, evaluateMs };
   }
 
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
@@ -304,7 +309,7 @@ export class RouteService implements RouteFileEvaluator {
   ): Steps<AnalysedRouteFile> {
     const prepared = this.prepare(uri, file, text, version, settings);
     if ('skipped' in prepared) return prepared.skipped;
-    const { evaluation, dialect, dialectSource, router, appDir, environment, parseMs, evaluateMs } = prepared;
+    const { evaluation, dialect, dialectSource, php, router, appDir, environment, parseMs, evaluateMs } = prepared;
     // This version stopped at an analysis limit: the names past it are unknown, as while pending.
     const names = namesAreComplete(evaluation) ? knownNames : 'pending';
     const steps = analyzeRouteFileSteps(text, evaluation, {
@@ -328,14 +333,14 @@ export class RouteService implements RouteFileEvaluator {
     }
     const findings = withSeverities(found, settings, names);
     const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
-    const result = { version, evaluation, findings, dialect, dialectSource, router, appDir, environment, timing };
+    const result = { version, evaluation, findings, dialect, dialectSource, php, router, appDir, environment, timing };
     this.latest.set(uri, { ...result, text });
     return result;
   }
 }
 
 /** A version evaluated, with what it was evaluated under. */
-type Prepared = Pick<AnalysedRouteFile, 'evaluation' | 'dialect' | 'dialectSource' | 'router' | 'appDir' | 'environment'> & { parseMs: number; evaluateMs: number };
+type Prepared = Pick<AnalysedRouteFile, 'evaluation' | 'dialect' | 'dialectSource' | 'php' | 'router' | 'appDir' | 'environment'> & { parseMs: number; evaluateMs: number };
 
 /**
  * Findings with the severity the settings give them, those turned off left out. While the

@@ -1,3 +1,4 @@
+import type { RouteFileSetup } from '../../../shared/app/application';
 import { stoppingError } from '../../../shared/evaluate/evaluate-file';
 import { pathToFileURL } from 'node:url';
 import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
@@ -78,7 +79,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       main: a.evaluation,
       read: (p) => root?.read(p, openText),
       // Module route files include files as the main one does, relative to their own folder.
-      evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? { includes: deps.service.applications.setupFor(mainFile).includes } : {}) },
+      evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? moduleSetup(deps.service.applications.setupFor(mainFile, { phpVersion: settings.phpVersion })) : {}) },
       fileName: (p) => root?.absolute(p) ?? p,
     });
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
@@ -97,4 +98,9 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
         : {}),
     };
   });
+}
+
+/** What module route files take from the main file's setup: its includes reader and PHP version. */
+function moduleSetup(setup: RouteFileSetup): { includes: RouteFileSetup['includes']; phpVersion: RouteFileSetup['php']['version'] } {
+  return { includes: setup.includes, phpVersion: setup.php.version };
 }

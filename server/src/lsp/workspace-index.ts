@@ -227,8 +227,8 @@ export class WorkspaceIndex {
       }
     }
     const folder = this.folderOf(file);
-    const { dialect, constants, includes, environmentRoutes } = this.applications.setupFor(file, { dialect: folder?.settings.dialect, router: folder?.settings.router, constants: Object.entries(folder?.settings.constants ?? {}) });
-    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes, environmentRoutes, recover: true });
+    const { dialect, constants, includes, environmentRoutes, php, constantsComplete } = this.applications.setupFor(file, { dialect: folder?.settings.dialect, router: folder?.settings.router, constants: Object.entries(folder?.settings.constants ?? {}), phpVersion: folder?.settings.phpVersion });
+    const evaluation = this.evaluator.evaluateFile(file, source, { dialect, constants, file, maxSteps: folder?.settings.maxSteps, maxMilliseconds: folder?.settings.maxEvaluationMs, maxRoutes: folder?.settings.maxRoutes, includes, environmentRoutes, recover: true, phpVersion: php.version, constantsComplete });
     return this.recordRouteFile(file, source, evaluation);
   }
 

@@ -1,0 +1,185 @@
+import { isNumericString, PhpFatal } from './convert';
+import { isPhp8, type PhpVersion } from './php-version';
+import { PhpArray, PhpClosure, PhpFloat, Unknown, type Value } from './values';
+
+/**
+ * The builtins' signatures as PHP 8.2's manual writes them: what ArgumentCountError and the
+ * TypeErrors of internal functions are made of (`count(): Argument #1 ($value) must be of type
+ * Countable|array, null given`). Parameter types are checked as PHP does in coercive mode.
+ */
+const SIGNATURES: Readonly<Record<string, string>> = {
+  strtolower: 'string $string',
+  strtoupper: 'string $string',
+  ucfirst: 'string $string',
+  lcfirst: 'string $string',
+  ucwords: 'string $string, string $separators = ""',
+  trim: 'string $string, string $characters = ""',
+  ltrim: 'string $string, string $characters = ""',
+  rtrim: 'string $string, string $characters = ""',
+  chop: 'string $string, string $characters = ""',
+  strlen: 'string $string',
+  strrev: 'string $string',
+  str_split: 'string $string, int $length = 1',
+  intdiv: 'int $num1, int $num2',
+  str_repeat: 'string $string, int $times',
+  str_pad: 'string $string, int $length, string $pad_string = " ", int $pad_type = 1',
+  substr: 'string $string, int $offset, ?int $length = null',
+  strpos: 'string $haystack, string $needle, int $offset = 0',
+  str_contains: 'string $haystack, string $needle',
+  str_starts_with: 'string $haystack, string $needle',
+  str_ends_with: 'string $haystack, string $needle',
+  str_replace: 'array|string $search, array|string $replace, string|array $subject, mixed &$count = null',
+  sprintf: 'string $format, mixed ...$values',
+  vsprintf: 'string $format, array $values',
+  // Its two orders are checked by implode() itself.
+  implode: 'mixed $separator, mixed $array = null',
+  join: 'mixed $separator, mixed $array = null',
+  explode: 'string $separator, string $string, int $limit = 0',
+  preg_quote: 'string $str, ?string $delimiter = null',
+  urlencode: 'string $string',
+  rawurlencode: 'string $string',
+  basename: 'string $path, string $suffix = ""',
+  dirname: 'string $path, int $levels = 1',
+  count: 'Countable|array $value, int $mode = 0',
+  sizeof: 'Countable|array $value, int $mode = 0',
+  array_keys: 'array $array, mixed $filter_value = null, bool $strict = false',
+  array_values: 'array $array',
+  array_reverse: 'array $array, bool $preserve_keys = false',
+  array_merge: 'array ...$arrays',
+  array_unique: 'array $array, int $flags = 2',
+  array_flip: 'array $array',
+  array_combine: 'array $keys, array $values',
+  array_key_exists: 'mixed $key, array $array',
+  in_array: 'mixed $needle, array $haystack, bool $strict = false',
+  array_map: '?callable $callback, array $array, array ...$arrays',
+  array_filter: 'array $array, ?callable $callback = null, int $mode = 0',
+  array_fill: 'int $start_index, int $count, mixed $value',
+  range: 'mixed $start, mixed $end, int|float $step = 1',
+  is_array: 'mixed $value',
+  is_string: 'mixed $value',
+  is_int: 'mixed $value',
+  is_integer: 'mixed $value',
+  is_float: 'mixed $value',
+  is_bool: 'mixed $value',
+  is_null: 'mixed $value',
+  is_numeric: 'mixed $value',
+  is_callable: 'mixed $value, bool $syntax_only = false, mixed &$callable_name = null',
+  intval: 'mixed $value, int $base = 10',
+  strval: 'mixed $value',
+  boolval: 'mixed $value',
+  abs: 'int|float $num',
+  max: 'mixed $value, mixed ...$values',
+  min: 'mixed $value, mixed ...$values',
+};
+
+interface Param {
+  name: string;
+  type: string;
+  optional: boolean;
+  variadic: boolean;
+}
+
+function parse(signature: string): Param[] {
+  return signature.split(', ').map((p) => {
+    const m = /^(\S+) (&?)(\.\.\.)?\$(\w+)( = .*)?$/.exec(p);
+    if (!m) throw new Error(`bad signature part: ${p}`);
+    return { type: m[1], name: m[4], variadic: m[3] !== undefined, optional: m[5] !== undefined || m[3] !== undefined };
+  });
+}
+
+const PARSED = new Map(Object.entries(SIGNATURES).map(([name, sig]) => [name, parse(sig)] as const));
+
+/** The builtins with a known signature (every builtin must have one: a test holds it). */
+export const BUILTINS_WITH_SIGNATURE: ReadonlySet<string> = new Set(PARSED.keys());
+
+/** How many arguments a builtin takes: [min, max]. */
+export function arityOf(name: string): readonly [number, number] | undefined {
+  const params = PARSED.get(name);
+  if (!params) return undefined;
+  const min = params.filter((p) => !p.optional).length;
+  return [min, params.some((p) => p.variadic) ? Infinity : params.length];
+}
+
+/** The type name PHP's messages give a value. */
+export function phpTypeName(v: Value): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return 'int';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof PhpFloat) return 'float';
+  if (v instanceof PhpArray) return 'array';
+  if (v instanceof PhpClosure) return 'Closure';
+  return 'mixed';
+}
+
+/** Whether PHP's coercive mode takes `v` for a parameter of type `type` (undefined: not checked). */
+function accepts(type: string, v: Value): boolean | undefined {
+  if (v instanceof Unknown) return undefined;
+  const nullable = type.startsWith('?');
+  const types = (nullable ? type.slice(1) : type).split('|');
+  if (v === null && nullable) return true;
+  let any: boolean | undefined = false;
+  for (const t of types) {
+    const ok = acceptsOne(t, v);
+    if (ok === true) return true;
+    if (ok === undefined) any = undefined;
+  }
+  return any;
+}
+
+function acceptsOne(type: string, v: Value): boolean | undefined {
+  const scalar = v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof PhpFloat;
+  switch (type) {
+    case 'mixed':
+      return true;
+    case 'array':
+    case 'Countable':
+      return v instanceof PhpArray;
+    case 'string':
+    case 'bool':
+      // null is taken with a deprecation (PHP 8.1).
+      return scalar;
+    case 'int':
+    case 'float':
+      if (typeof v === 'string') return isNumericString(v);
+      return scalar;
+    case 'callable':
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks a builtin's arguments against its signature before it runs. PHP 8 throws
+ * ArgumentCountError and TypeError; PHP 7 warned and returned null for a wrong type (the
+ * function then does not run: `null` is returned here), and threw ArgumentCountError only for
+ * too few arguments to user functions (internal ones warned too).
+ */
+export function checkArguments(name: string, args: readonly Value[], version: PhpVersion | undefined, warn: (message: string) => void): { result: Value } | undefined {
+  const params = PARSED.get(name);
+  if (!params) return undefined;
+  const [min, max] = arityOf(name)!;
+  if (args.length < min || args.length > max) {
+    const bound = args.length < min ? min : max;
+    const how = min === max ? 'exactly' : args.length < min ? 'at least' : 'at most';
+    const message = `${name}() expects ${how} ${bound} argument${bound === 1 ? '' : 's'}, ${args.length} given`;
+    if (isPhp8(version)) throw new PhpFatal('ArgumentCountError', message);
+    warn(`${name}() expects ${how} ${bound} parameter${bound === 1 ? '' : 's'}, ${args.length} given`);
+    return { result: null };
+  }
+  for (let i = 0; i < args.length; i++) {
+    const p = params[Math.min(i, params.length - 1)];
+    if (accepts(p.type, args[i]) !== false) continue;
+    const given = phpTypeName(args[i]);
+    if (isPhp8(version)) throw new PhpFatal('TypeError', `${name}(): Argument #${i + 1} ($${p.name}) must be of type ${p.type}, ${given} given`);
+    // PHP 7.2's count() of what is not countable: a warning, and 0 for null, 1 for anything else.
+    if ((name === 'count' || name === 'sizeof') && i === 0) {
+      warn(`${name}(): Parameter must be an array or an object that implements Countable`);
+      return { result: args[0] === null ? 0 : 1 };
+    }
+    warn(`${name}() expects parameter ${i + 1} to be ${p.type.replace(/^\?/, '')}, ${given} given`);
+    return { result: null };
+  }
+  return undefined;
+}
