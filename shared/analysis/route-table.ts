@@ -156,7 +156,20 @@ export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex):
   const found = new Map<PhpArray, number[]>();
   evaluation.methods.forEach((result, m) => {
     if (method !== undefined && m !== method) return;
-    if (!result.routes) return;
+    if (!result.routes) {
+      // The whole table unknown: one unknown route stands for all of it.
+      const whole = result.routesUnknown;
+      if (!whole || result.error) return;
+      const place = `$route:${whole.span?.start ?? -1}`;
+      const known = byPlace.get(place);
+      if (known) known.methods.push(REQUEST_METHODS[m]!);
+      else {
+        const route: UnknownRoute = { span: whole.span, reason: `$route itself: ${whole.reason}`, pathUnknown: true, methods: [REQUEST_METHODS[m]!] };
+        byPlace.set(place, route);
+        out.push(route);
+      }
+      return;
+    }
     const { keys, values, origins } = tableView(result.routes);
     let hits = found.get(result.routes);
     if (!hits) {

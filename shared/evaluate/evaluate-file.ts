@@ -95,6 +95,8 @@ export interface MethodResult {
   method: RequestMethod;
   /** `$route` when the script ended; undefined when it never held an array. */
   routes: PhpArray | undefined;
+  /** `$route` when its value is not known statically (routes is then undefined), and why. */
+  routesUnknown?: { reason: string; span?: Span };
   /** The uncaught error that stopped the script, or the parse error that prevented it. */
   error: PhpError | null;
   warnings: string[];
@@ -240,7 +242,8 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
       : fatal
         ? { class: fatal.phpClass, message: fatal.phpMessage, span: fatal.span }
         : null;
-    return { method, routes: o.routes[m], error, warnings: o.warnings[m], library: o.library.states[m] };
+    const unknown = o.routesUnknown[m];
+    return { method, routes: o.routes[m], ...(unknown ? { routesUnknown: { reason: unknown.reason, span: unknown.span } } : {}), error, warnings: o.warnings[m], library: o.library.states[m] };
   });
   const unique = [...new Set(outcomes)];
   const problems: EvalProblem[] = [];

@@ -119,6 +119,8 @@ interface TopLevelMark {
 export interface InterpreterOutcome {
   /** `$route` at the end, per method index (undefined when it never held an array). */
   routes: (PhpArray | undefined)[];
+  /** Per method: `$route` at the end when its value is not known (then `routes` is undefined). */
+  routesUnknown: (Unknown | undefined)[];
   /** An uncaught PHP error that stopped the script, per method. */
   errors: (PhpFatal | undefined)[];
   /** The fatal errors the evaluation went on past (with `recover`; `errors` holds none of them). */
@@ -393,6 +395,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
   private cleanAfterReplay = false;
   /** Route keys whose mutual order in the tables depends on an undecidable condition (see branchOrderVaries), by condition. */
   private readonly orderVaries = new Map<string, OrderGroup>();
+  /** The namespace the running code is in ('' for the global one), and the classes the file imports (`use`), by lower-case alias. */
+  private namespace = '';
+  private readonly classAliases = new Map<string, string>();
   /** The fatal errors recovered from (with `recover`), in order. */
   private readonly recovered: RecoveredFatal[] = [];
   /** Top-level statements resumed past (from a checkpoint), replayed and evaluated, for the editor's timing log. */
@@ -554,8 +559,14 @@ export class Interpreter implements LibraryHost, WorkMeter {
       const v = route === undefined ? undefined : at(route, m);
       return v instanceof PhpArray ? v : undefined;
     });
+    // `$route` itself not known (Route::map() of something unknown, say): said, never dropped.
+    const routesUnknown = REQUEST_METHODS.map((_, m) => {
+      const v = route === undefined ? undefined : at(route, m);
+      return v instanceof Unknown ? v : undefined;
+    });
     return {
       routes,
+      routesUnknown,
       errors,
       recovered: this.recovered,
       orderVaries: this.orderVaries,
@@ -690,7 +701,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
   /** At the top level, outside any condition or callback, with the library's prefixes unset. */
   private isClean(): boolean {
     // Static variables live outside the checkpointed state: once one exists, nothing is recorded.
-    return this.mask === ALL_METHODS && this.conditionalDepth === 0 && this.callDepth === 0 && this.via.length === 0 && this.statics.size === 0 && this.library.isClean();
+    // A namespace or an import changes what `Route::` names: nothing recorded outside them applies.
+    return this.mask === ALL_METHODS && this.conditionalDepth === 0 && this.callDepth === 0 && this.via.length === 0 && this.statics.size === 0 && this.namespace === '' && this.classAliases.size === 0 && this.library.isClean();
   }
 
   /** Evaluates a replayable statement, noting everything it adds so it can be replayed later. */
@@ -963,8 +975,10 @@ export class Interpreter implements LibraryHost, WorkMeter {
       case 'print':
         for (const e of node.expressions ?? []) this.eval(e);
         return undefined;
-      case 'inline':
       case 'usegroup':
+        this.useClasses(node);
+        return undefined;
+      case 'inline':
       case 'useitem':
       case 'class':
       case 'interface':
@@ -973,9 +987,24 @@ export class Interpreter implements LibraryHost, WorkMeter {
       case 'noop':
       case 'nop':
         return undefined;
+      case 'namespace': {
+        // `namespace App;` names the namespace of what follows; `namespace App { ... }` of its block.
+        const name = typeof node.name === 'string' ? node.name.replace(/^\\/, '') : '';
+        this.classAliases.clear();
+        if (!node.withBrackets) {
+          this.namespace = name;
+          return this.execList(node.children);
+        }
+        const outer = this.namespace;
+        this.namespace = name;
+        try {
+          return this.execList(node.children);
+        } finally {
+          this.namespace = outer;
+        }
+      }
       case 'block':
       case 'program':
-      case 'namespace':
         return this.execList(node.children);
       case 'declare':
         return this.execList(node.children);
@@ -2230,8 +2259,65 @@ export class Interpreter implements LibraryHost, WorkMeter {
     }
   }
 
+  /** `use Route;`, `use Route as R;`: class names the file imports (functions and constants too, ignored). */
+  private useClasses(node: PhpNode): void {
+    if (node.type && node.type !== 'class') return;
+    const prefix = typeof node.name === 'string' ? `${node.name.replace(/^\\/, '')}\\` : '';
+    for (const item of node.items ?? []) {
+      if (item.type && item.type !== 'class') continue;
+      const full = `${prefix}${String(item.name ?? '').replace(/^\\/, '')}`;
+      const alias = typeof item.alias?.name === 'string' ? item.alias.name : full.split('\\').pop() ?? full;
+      this.classAliases.set(alias.toLowerCase(), full);
+    }
+  }
+
+  /** Whether the file declares the class (`self`, `static` and `parent` name one it declares). */
+  private declaresClass(cls: string): boolean {
+    if (['self', 'static', 'parent'].includes(cls.toLowerCase())) return true;
+    if (!this.declaredClasses) {
+      const names = new Set<string>();
+      const visit = (nodes: readonly PhpNode[] | undefined, ns: string) => {
+        for (const n of nodes ?? []) {
+          if (n.kind === 'class' || n.kind === 'interface' || n.kind === 'trait' || n.kind === 'enum') {
+            const name = typeof n.name === 'string' ? n.name : n.name?.name;
+            if (typeof name === 'string') names.add((ns ? `${ns}\\${name}` : name).toLowerCase());
+          } else if (n.kind === 'namespace') visit(n.children, typeof n.name === 'string' ? n.name : '');
+        }
+      };
+      let ns = '';
+      for (const st of this.parsed.statements) {
+        for (const n of st.nodes) {
+          if (n.kind === 'namespace' && !n.withBrackets) ns = typeof n.name === 'string' ? n.name : '';
+          visit([n], ns);
+        }
+      }
+      this.declaredClasses = names;
+    }
+    return this.declaredClasses.has(cls.toLowerCase());
+  }
+
+  private declaredClasses: Set<string> | undefined;
+
+  /** A class name as PHP resolves it: fully qualified, through the file's imports, else in its namespace. */
+  private resolveClass(name: PhpNode | undefined): string {
+    const raw = String(name?.name ?? '');
+    if (raw.startsWith('\\') || name?.resolution === 'fqn') return raw.replace(/^\\/, '');
+    const lower = raw.toLowerCase();
+    if (['self', 'static', 'parent'].includes(lower)) return raw;
+    if (lower.startsWith('namespace\\')) return this.namespace ? `${this.namespace}\\${raw.slice(10)}` : raw.slice(10);
+    const [first, ...rest] = raw.split('\\');
+    const imported = this.classAliases.get(first.toLowerCase());
+    if (imported !== undefined) return [imported, ...rest].join('\\');
+    return this.namespace ? `${this.namespace}\\${raw}` : raw;
+  }
+
   private callStatic(node: PhpNode, what: PhpNode): Value {
-    const cls = String(what.what?.name ?? '').replace(/^\\/, '');
+    const cls = this.resolveClass(what.what);
+    if (cls.toLowerCase() !== 'route' && this.options.constantsComplete && !this.declaresClass(cls)) {
+      // Run alone, nothing declares the class (the namespace's Route, say): PHP stops.
+      this.evalArgs(node.arguments);
+      throw new PhpFatal('Error', `Class "${cls}" not found`);
+    }
     let method = what.offset?.kind === 'identifier' ? String(what.offset.name) : undefined;
     // `Route::$m(...)`: the method named by a variable.
     if (method === undefined && cls.toLowerCase() === 'route' && what.offset && what.offset.kind !== 'identifier') {
@@ -2240,7 +2326,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     }
     if (cls.toLowerCase() !== 'route' || method === undefined) {
       this.evalArgs(node.arguments);
-      return new Unknown(`${this.describeCallee(what)}() is not evaluated`, this.span(node));
+      const elsewhere = cls.toLowerCase() !== 'route' && /(^|\\)route$/i.test(cls) ? ` (in namespace ${this.namespace || 'none'}, Route is ${cls}, not the Route library)` : '';
+      return new Unknown(`${this.describeCallee(what)}() is not evaluated${elsewhere}`, this.span(node));
     }
     const args = this.evalArgs(node.arguments, ROUTE_PARAMS[method.toLowerCase()]);
     return this.callRoute(method, args, this.span(node), this.span(what.offset), (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)));

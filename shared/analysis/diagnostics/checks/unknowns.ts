@@ -42,8 +42,11 @@ function anyUnknown(evaluation: FileEvaluation): boolean {
   const previous = evaluation.lineage ? lastViews.get(evaluation.lineage) : undefined;
   const views: (TableView | undefined)[] = [];
   let found = false;
-  evaluation.methods.forEach(({ routes }, m) => {
-    if (!routes) return;
+  evaluation.methods.forEach(({ routes, routesUnknown, error }, m) => {
+    if (!routes) {
+      if (routesUnknown && !error) found = true;
+      return;
+    }
     const view = (views[m] = tableView(routes));
     if (unknownCount(view, previous?.[m]) > 0) found = true;
   });
