@@ -39,9 +39,10 @@ describe('ci-routes check', () => {
     const out = r.stdout.split('\n');
     const shown = path.relative(process.cwd(), routes);
     assert.match(out[0], new RegExp(`^${escape(shown)}:${duplicateLine}:12: warning: 'articles' is declared again: .* \\[duplicate-route\\]$`));
-    assert.match(out[1], new RegExp(`^  ${escape(shown)}:\\d+:\\d+: the replaced declaration of 'articles'$`));
-    assert.match(out[2], new RegExp(`^${escape(shown)}:${resourceLine}:8: error: Route::resource\\(\\) does not exist: .* \\[undefined-route-method\\]$`));
-    assert.match(out[3], /^2 problems in 1 route file and \d+ other PHP files: 1 error, 1 warning$/);
+    assert.match(out[1], new RegExp(`^  ${escape(shown)}:${duplicateLine}:12: a PHP array keeps the first position and the last value`));
+    assert.match(out[2], new RegExp(`^  ${escape(shown)}:\\d+:\\d+: the replaced declaration of 'articles' \\(target 'blog/posts/index'\\)$`));
+    assert.match(out[3], new RegExp(`^${escape(shown)}:${resourceLine}:8: error: Route::resource\\(\\) does not exist: .* \\[undefined-route-method\\]$`));
+    assert.match(out[5], /^2 problems in 1 route file and \d+ other PHP files: 1 error, 1 warning$/);
   });
 
   it('gives the same findings as JSON, with 1-based places', () => {
@@ -58,8 +59,8 @@ describe('ci-routes check', () => {
     assert.deepEqual(duplicate.methods, ['GET']);
     assert.equal(duplicate.endLine, duplicate.line);
     assert.equal(duplicate.endColumn - duplicate.column, "'articles'".length);
-    assert.equal(duplicate.related[0].file, routes);
-    assert.ok(duplicate.related[0].line < duplicate.line);
+    assert.equal(duplicate.related[1].file, routes);
+    assert.ok(duplicate.related[1].line < duplicate.line);
     assert.equal(undefinedMethod.code, 'undefined-route-method');
     assert.equal(undefinedMethod.severity, 'error');
   });

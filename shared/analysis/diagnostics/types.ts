@@ -62,14 +62,19 @@ export const DIAGNOSTIC_CODES = {
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
-export function finding(code: DiagnosticCode, span: Span, message: string, extra: Partial<Omit<Finding, 'code' | 'span' | 'message'>> = {}): Finding {
+/**
+ * A finding. Its message says the fact first, in about 120 characters; `details` (the why, the
+ * way out) go into related information at the finding's own place, where editors show them
+ * beneath it.
+ */
+export function finding(code: DiagnosticCode, span: Span, message: string, extra: Partial<Omit<Finding, 'code' | 'span' | 'message'>> & { details?: string } = {}): Finding {
   return {
     code,
     severity: extra.severity ?? DIAGNOSTIC_CODES[code].severity,
     message,
     span,
     methods: extra.methods ?? [],
-    related: extra.related ?? [],
+    related: extra.details ? [{ span, message: extra.details }, ...(extra.related ?? [])] : (extra.related ?? []),
     fixes: extra.fixes ?? [],
     ...(extra.unnecessary ? { unnecessary: true } : {}),
   };

@@ -59,8 +59,8 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
       finding(
         'routes-after-map',
         record.site.nameSpan,
-        `Declared after the last Route::map() (line ${describe.line(lastMap.site.span)}): ${keyToString(record.key)} never reaches $route under ${describeMethods(methods)}. Move the declaration above the map() call, or call map() again after it.`,
-        { methods, related: [{ span: lastMap.site.span, message: 'the last Route::map()' }] },
+        `'${keyToString(record.key)}' is declared after the last Route::map() (line ${describe.line(lastMap.site.span)}): it never reaches $route${methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`}.`,
+        { methods, related: [{ span: lastMap.site.span, message: 'the last Route::map(): move the declaration above it, or call map() again after it' }] },
       ),
     );
   }
@@ -72,8 +72,9 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
       finding(
         'missing-map',
         first.site.nameSpan,
-        `Routes are declared but Route::map() is never called: none of them (${lost} route${lost === 1 ? '' : 's'} across the request methods) reach $route, so CodeIgniter never sees them. Add \`$route = Route::map($route);\` after the last declaration.`,
+        `Route::map() is never called: the ${lost} route${lost === 1 ? '' : 's'} declared never reach $route.`,
         {
+          details: 'CodeIgniter never sees them: add `$route = Route::map($route);` after the last declaration',
           methods: REQUEST_METHODS.filter((m) => methods.includes(m)),
           fixes: [{ title: 'Add $route = Route::map($route); at the end', edits: [{ span: { start: text.length, end: text.length }, newText: `${text.endsWith('\n') ? '' : '\n'}\n$route = Route::map($route);\n` }] }],
         },
@@ -82,8 +83,9 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   }
   for (const { value, methods } of notAssigned.entries()) {
     out.push(
-      finding('missing-map', value.span, `Route::map() returns the merged routes, but its result does not end up in $route here, so under ${describeMethods(methods)} the declared routes never reach CodeIgniter. Write \`$route = Route::map($route);\`.`, {
+      finding('missing-map', value.span, `Route::map()'s result does not end up in $route: the declared routes never reach CodeIgniter${methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`}.`, {
         methods,
+        details: 'map() returns the merged routes: write `$route = Route::map($route);`',
       }),
     );
   }

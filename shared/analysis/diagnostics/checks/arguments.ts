@@ -39,8 +39,8 @@ export const closureTargets: Check = ({ evaluation }) => {
       finding(
         'closure-target',
         span,
-        'A closure cannot be the target of a Route:: route: Route::map() passes every target to str_replace(), which throws a TypeError for a Closure on PHP 8, and the whole routes file fails. Assign closure routes straight to $route after map() instead ($route[\'path\'] = function (...) {...};).',
-        { methods },
+        'A closure as the target of a Route:: route: Route::map() throws a TypeError on PHP 8 and the whole file fails.',
+        { methods, details: "map() passes every target to str_replace(), which refuses a Closure: assign closure routes to $route after map() instead ($route['path'] = function (...) {...};)" },
       ),
     );
   }
@@ -71,8 +71,9 @@ export const blockArrays: Check = ({ evaluation, text }) => {
         finding(
           'block-array',
           span,
-          `Route::block() takes each path as a separate argument. Given an array, it registers the literal path 'Array' (with an "Array to string conversion" warning) and blocks nothing${paths.length ? `: ${paths.map((p) => `'${p}'`).join(', ')} stay${paths.length === 1 ? 's' : ''} reachable` : ''}.`,
+          `Route::block() given an array blocks nothing: it registers the path 'Array'.`,
           {
+            details: `it takes each path as a separate argument${paths.length ? `: ${paths.map((p) => `'${p}'`).join(', ')} stay${paths.length === 1 ? 's' : ''} reachable` : ''} (PHP warns "Array to string conversion")`,
             methods: maskNames(call.mask),
             fixes: spread ? [{ title: 'Pass the paths as separate arguments', edits: [{ span, newText: spread }], preferred: true }] : [],
           },

@@ -19,7 +19,14 @@ interface Pair {
 interface Replacement {
   later: EntryOriginInfo;
   key: string;
+  /** Every key the declaration declares again (a resources() call declares several). */
+  keys: Set<string>;
   earlier: Map<string, { origin: EntryOriginInfo; methods: Set<string> }>;
+}
+
+/** A declaration, whatever row of it (one finding per declaration, not per route a resources() call makes). */
+function declarationIdentity(o: EntryOriginInfo): string {
+  return o.kind === 'route' ? `r${o.site.span.file?.path ?? ''}:${o.site.span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
 }
 
 function isBlock(o: EntryOriginInfo): boolean {
@@ -86,8 +93,9 @@ export const duplicates: Check = ({ evaluation, describe }) => {
       shadowedBlocks.add(`${identity(later)}|${identity(earlier)}`, method, () => ({ later, earlier, key }));
       return;
     }
-    const r = pairs.add(identity(later), method, () => ({ later, key, earlier: new Map() }));
-    const e = r.earlier.get(identity(earlier)) ?? r.earlier.set(identity(earlier), { origin: earlier, methods: new Set() }).get(identity(earlier))!;
+    const r = pairs.add(declarationIdentity(later), method, () => ({ later, key, keys: new Set(), earlier: new Map() }));
+    r.keys.add(key);
+    const e = r.earlier.get(declarationIdentity(earlier)) ?? r.earlier.set(declarationIdentity(earlier), { origin: earlier, methods: new Set() }).get(declarationIdentity(earlier))!;
     e.methods.add(method);
   };
   evaluation.methods.forEach((result, m) => {
@@ -117,20 +125,21 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   const out: Finding[] = [];
   for (const { value: r, methods } of pairs.entries()) {
     const earlier = [...r.earlier.values()];
-    const what = earlier
-      .map((e) => {
-        const target = e.origin.kind === 'route' ? ` (target ${describeValue(e.origin.to)})` : '';
-        const under = earlier.length > 1 || e.methods.size !== methods.length ? ` under ${describeMethods(sortMethods(e.methods as Set<(typeof REQUEST_METHODS)[number]>))}` : '';
-        return `${describe.declaration(e.origin)}${target}${under}`;
-      })
-      .join(', and ');
+    // The fact in the message; each replaced declaration's target and methods beside it, in related information.
+    const what = earlier.length === 1 ? describe.declaration(earlier[0].origin) : `${earlier.length} earlier declarations`;
+    const several = r.keys.size > 1 ? `${r.keys.size} routes of this declaration ('${r.key}', …) are` : `'${r.key}' is`;
     const message = isBlock(r.later)
       ? `block() blocks '${r.key}', which ${what} routes: under ${describeMethods(methods)} that route never works.`
-      : `'${r.key}' is declared again: this replaces ${what}${earlier.length === 1 && earlier[0].methods.size === methods.length ? ` under ${describeMethods(methods)}` : ''}. A PHP array keeps the first position and the last value, so the earlier declaration never takes effect. Remove one of them or give them different paths.`;
+      : `${several} declared again: ${what} never takes effect${methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`}.`;
     out.push(
       finding('duplicate-route', fromSpan(r.later), message, {
         methods,
-        related: earlier.map((e) => ({ span: fromSpan(e.origin), message: `the replaced declaration of '${r.key}'` })),
+        related: earlier.map((e) => {
+          const target = e.origin.kind === 'route' ? ` (target ${describeValue(e.origin.to)})` : '';
+          const under = e.methods.size !== methods.length ? ` under ${describeMethods(sortMethods(e.methods as Set<(typeof REQUEST_METHODS)[number]>))}` : '';
+          return { span: fromSpan(e.origin), message: r.keys.size > 1 ? `the replaced declaration${under}` : `the replaced declaration of '${r.key}'${target}${under}` };
+        }),
+        ...(isBlock(r.later) ? {} : { details: `${r.keys.size > 1 ? `${[...r.keys].map((k) => `'${k}'`).join(', ')}: ` : ''}a PHP array keeps the first position and the last value: remove one of them or give them different paths` }),
       }),
     );
   }
@@ -139,7 +148,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
       finding(
         'shadowed-block',
         fromSpan(p.earlier),
-        `'${p.key}' is blocked here, but ${describe.declaration(p.later)} declares it again afterwards, replacing the block under ${describeMethods(methods)}: the path is routed, not blocked.`,
+        `'${p.key}' is blocked here, but ${describe.declaration(p.later)} declares it again: the path is routed, not blocked.`,
         { methods, unnecessary: true, related: [{ span: fromSpan(p.later), message: `the later declaration of '${p.key}'` }] },
       ),
     );

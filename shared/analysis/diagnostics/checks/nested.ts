@@ -55,8 +55,8 @@ export const nestedCallables: Check = ({ evaluation }) => {
       finding(
         'nested-callable-repeated',
         call.site.argSpans[idx] ?? call.site.nameSpan,
-        `This $nested callable runs once for every route Route::${call.site.written}() registers under the request method (${counts}), each time under that route's path, so the routes it declares are repeated. Under ${firstMethod} it produces ${list(produced.get(firstMethod) ?? [])}.`,
-        { methods: sortMethods(runs.keys()) },
+        `This $nested callable runs once per route Route::${call.site.written}() registers: its routes are repeated.`,
+        { methods: sortMethods(runs.keys()), details: `${counts}, each time under that route's path: under ${firstMethod} it produces ${list(produced.get(firstMethod) ?? [])}` },
       ),
     );
   }
@@ -95,8 +95,12 @@ export const nestedCallables: Check = ({ evaluation }) => {
       finding(
         'nested-depth',
         value.site.nameSpan,
-        `Only the first route declared inside a $nested callable sees the nesting depth. This resources() is not the first, so under ${describeMethods(methods)} its targets get neither the parent route's '/$1' nor a raised offset: its '$1' receives the parent's id, not its own.`,
-        { methods, related: [{ span: value.parent.nameSpan, message: 'the route whose $nested callable this is' }] },
+        `Not the first route of its $nested callable: its '$1' receives the parent's id, not its own.`,
+        {
+          methods,
+          related: [{ span: value.parent.nameSpan, message: 'the route whose $nested callable this is' }],
+          details: `only the first route declared inside a $nested callable sees the nesting depth: under ${describeMethods(methods)} this one's targets get neither the parent route's '/$1' nor a raised offset`,
+        },
       ),
     );
   }
@@ -105,14 +109,18 @@ export const nestedCallables: Check = ({ evaluation }) => {
       finding(
         'nested-depth',
         value.site.nameSpan,
-        `Declared inside a $nested callable, this route's pattern starts with the parent route's path, which has ${value.groups} group${value.groups === 1 ? '' : 's'}: '${value.to}' numbers its back-references as if it did not, so its '$1' receives the parent's value (pattern '${value.key}').`,
-        { methods, related: [{ span: value.parent.nameSpan, message: 'the route whose $nested callable this is' }] },
+        `'${value.to}' numbers its back-references as if the parent's path had no group: its '$1' receives the parent's value.`,
+        {
+          methods,
+          related: [{ span: value.parent.nameSpan, message: 'the route whose $nested callable this is' }],
+          details: `declared inside a $nested callable, the pattern '${value.key}' starts with the parent route's path, which has ${value.groups} group${value.groups === 1 ? '' : 's'}`,
+        },
       ),
     );
   }
   for (const { value, methods } of doubledPrefix.entries()) {
     out.push(
-      finding('nested-depth', value.site.nameSpan, `Inside a $nested callable the prefix '${value.prefix.replace(/\/$/, '')}' is applied twice (once in the parent route's path, once again here): this declares '${value.key}'.`, { methods }),
+      finding('nested-depth', value.site.nameSpan, `The prefix '${value.prefix.replace(/\/$/, '')}' is applied twice here: this declares '${value.key}'.`, { methods, details: "inside a $nested callable, once in the parent route's path and once again here" }),
     );
   }
   for (const { value, methods } of lostNesting.entries()) {

@@ -98,8 +98,9 @@ export const unknownOptions: Check = ({ evaluation }) => {
         finding(
           'unknown-option',
           span,
-          `'${key}' is not an option of Route::${call.site.written}(), which reads only ${allowed.map((a) => `'${a}'`).join(', ')}: it is ignored.${naming}${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+          `'${key}' is not an option of Route::${call.site.written}(): it is ignored.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
           {
+            details: `Route::${call.site.written}() reads only ${allowed.map((a) => `'${a}'`).join(', ')}.${naming}`,
             methods: maskNames(call.mask),
             fixes: suggestion && literal?.keySpan ? [{ title: `Change to '${suggestion}'`, edits: [{ span: innerString(literal.keySpan), newText: suggestion }] }] : [],
           },

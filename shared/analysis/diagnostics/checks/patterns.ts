@@ -104,7 +104,7 @@ export function patternChecks(): Check {
           const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
           invalid.add(`${span.start}:${key}`, method, () => ({
             span,
-            message: `'${key}' is not a valid regular expression for CodeIgniter (${issue.why}): preg_match() fails with a warning and this route never matches.`,
+            message: `'${key}' is not a valid regular expression (${issue.why}): this route never matches.`,
           }));
           continue;
         }
@@ -114,14 +114,18 @@ export function patternChecks(): Check {
       }
     }
     const out: Finding[] = [];
-    for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods }));
+    for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods, details: "CodeIgniter's preg_match() fails on it with a warning" }));
     for (const { value, methods } of backrefs.entries()) {
       const shown = value.examples.slice(0, 3).join('; ') + (value.examples.length > 3 ? `; and ${value.examples.length - 3} more` : '');
       const message =
         value.kind === 'nogroup'
-          ? `The pattern has no group, so CodeIgniter does not substitute back-references: they reach the controller literally: ${shown}.${value.generated ? " Give the 'constraint' a capture group, e.g. '([0-9]+)'." : ''}`
-          : `A back-reference points past the pattern's groups and CodeIgniter substitutes an empty string${value.generated ? " (the 'offset' option shifts every back-reference)" : ''}: ${shown}.`;
-      out.push(finding('backreference-out-of-range', value.span, message, { methods }));
+          ? `The pattern has no group: its back-references reach the controller literally.`
+          : `A back-reference points past the pattern's groups: CodeIgniter puts an empty string there.`;
+      const details =
+        value.kind === 'nogroup'
+          ? `CodeIgniter substitutes back-references only for a pattern with a group: ${shown}${value.generated ? ". Give the 'constraint' a capture group, e.g. '([0-9]+)'" : ''}`
+          : `${shown}${value.generated ? " (the 'offset' option shifts every back-reference)" : ''}`;
+      out.push(finding('backreference-out-of-range', value.span, message, { methods, details }));
     }
     return out;
   });

@@ -62,12 +62,12 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
   return nestings.map(({ call, inner, outer, innerKeys, lostKeys, methods }) => {
     const outerCall = prefixCalls.find((c) => c.site.span.start === outer.span.start);
     const name = (v: unknown) => (typeof v === 'string' ? `'${v}'` : 'its prefix');
-    const parts = [
-      `prefix() does not nest: ${name(call.args[0])} replaces the prefix ${name(outerCall?.args[0])} of the enclosing prefix() at line ${describe.line(outer.span)} instead of adding to it`,
-    ];
+    const parts: string[] = [];
     if (innerKeys.size) parts.push(`routes declared in here get only this prefix (${list(innerKeys)})`);
-    if (lostKeys.size) parts.push(`and when it returns the prefix is cleared, so the routes after it in the outer closure get no prefix at all (${list(lostKeys)})`);
-    return finding('prefix-not-nested', inner.nameSpan, `${parts.join('; ')}.`, {
+    if (lostKeys.size) parts.push(`when it returns the prefix is cleared: the routes after it in the outer closure get none (${list(lostKeys)})`);
+    const message = `prefix() does not nest: ${name(call.args[0])} replaces the enclosing prefix ${name(outerCall?.args[0])} (line ${describe.line(outer.span)}) instead of adding to it.`;
+    return finding('prefix-not-nested', inner.nameSpan, message, {
+      ...(parts.length ? { details: parts.join('; ') } : {}),
       methods: sortMethods(methods),
       related: [{ span: outer.nameSpan, message: 'the enclosing prefix()' }],
     });

@@ -88,9 +88,11 @@ function prefixHint(o: EntryOriginInfo): string {
   return '';
 }
 
-function identity(o: EntryOriginInfo): string {
-  return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
+/** The declaration an entry comes from, whatever its row. */
+function declarationOf(o: EntryOriginInfo): string {
+  return o.kind === 'route' ? `r${o.site.span.file?.path ?? ''}:${o.site.span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
 }
+
 
 /** What was decided about one method's table, the view it was read from, and each candidate's index in that view. */
 interface TableDecisions {
@@ -127,7 +129,8 @@ function presentWhenever(coverer: EntryOriginInfo, entry: EntryOriginInfo): bool
 export function reachability(checker: InclusionChecker = new InclusionChecker(), memo = new DecisionMemo()): Check {
   const byDocument = new WeakMap<object, DocumentDecisions>();
   return steppedCheck('reachability', function* ({ evaluation, describe }) {
-    const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean }>();
+    // One finding per declaration: a resources() call whose routes are all taken first gets one.
+    const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean; keys: Set<string> }>();
     let previous = evaluation.lineage ? byDocument.get(evaluation.lineage) : undefined;
     if (!previous || memo.growth > MEMO_GROWTH_LIMIT) {
       // Deciding everything: what this analysis uses stays in the memo, what it does not goes.
@@ -170,15 +173,19 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
         if (!by.every((b) => presentWhenever(b.origin, entry.origin))) continue;
         // Nor when which comes first depends on such a condition: one branch alone may put the route first.
         if (evaluation.orderVaries.length > 0 && by.some((b) => orderVariesBetween(evaluation, entry.key, b.key))) continue;
-        groups.add(identity(entry.origin), method, () => ({ entry, by, empty: c.kind === 'empty' }));
+        const group = groups.add(`${declarationOf(entry.origin)}:${c.kind === 'empty'}`, method, () => ({ entry, by: [], empty: c.kind === 'empty', keys: new Set() }));
+        group.keys.add(entry.key);
+        for (const b of by) if (!group.by.some((x) => x.key === b.key)) group.by.push(b);
       }
     }
     if (evaluation.lineage) byDocument.set(evaluation.lineage, current);
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
-      const { entry, by, empty } = value;
-      const where = describeMethods(methods);
-      const firsts = by.map((b) => `'${b.key}' (${describe.declaration(b.origin)})`).join(', ');
+      const { entry, by, empty, keys } = value;
+      const subject = keys.size > 1 ? `${keys.size} routes of this declaration ('${entry.key}', …)` : `'${entry.key}'`;
+      const where = methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`;
+      // The first taker in the message, every one in related information.
+      const firsts = by.length === 0 ? '' : `'${by[0].key}' (${describe.at(fromSpan(by[0].origin))})${by.length > 1 ? ` and ${by.length - 1} other route${by.length === 2 ? '' : 's'}` : ''}`;
       const related = by.map((b) => ({ span: fromSpan(b.origin), message: `matches first: '${b.key}'` }));
       if (entry.blocked) {
         out.push(
@@ -187,8 +194,8 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
             fromSpan(entry.origin),
             empty
               ? `The blocked path '${entry.key}' matches no URI CodeIgniter can route, so the block does nothing.`
-              : `The block of '${entry.key}' never takes effect under ${where}: every URI it matches is matched first by ${firsts}. Declare the block before those routes.`,
-            { methods, related, unnecessary: true },
+              : `The block of ${keys.size > 1 ? `${keys.size} paths ('${entry.key}', …)` : `'${entry.key}'`} never takes effect${where}: ${firsts} ${by.length > 1 ? 'match' : 'matches'} ${keys.size > 1 ? 'their' : 'its'} URIs first.`,
+            { methods, related, unnecessary: true, ...(empty ? {} : { details: 'declare the block before those routes' }) },
           ),
         );
         continue;
@@ -198,9 +205,16 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
           'unreachable-route',
           fromSpan(entry.origin),
           empty
-            ? `'${entry.key}' matches no URI CodeIgniter can route (URIs have no empty segments, no leading or trailing '/', and only letters, digits and ~%.:_- and spaces), so this route is never used.${prefixHint(entry.origin)}`
-            : `'${entry.key}' is never reached under ${where}: every URI it matches is matched first by ${firsts}, and CodeIgniter uses the first route that matches. Declare it before them.`,
-          { methods, related, unnecessary: true },
+            ? `'${entry.key}' matches no URI CodeIgniter can route: this route is never used.${prefixHint(entry.origin)}`
+            : `${subject} ${keys.size > 1 ? 'are' : 'is'} never reached${where}: ${firsts} ${by.length > 1 ? 'match' : 'matches'} ${keys.size > 1 ? 'their' : 'its'} URIs first.`,
+          {
+            methods,
+            related,
+            unnecessary: true,
+            details: empty
+              ? "URIs have no empty segments, no leading or trailing '/', and only letters, digits, spaces and ~%.:_-"
+              : `${keys.size > 1 ? `${[...keys].map((k) => `'${k}'`).join(', ')}: ` : ''}CodeIgniter uses the first route that matches: declare it before them`,
+          },
         ),
       );
     }

@@ -32,8 +32,9 @@ export const undefinedMethods: Check = ({ evaluation }) => {
         finding(
           'undefined-route-method',
           site.nameSpan,
-          `Route::${site.written}() does not exist: PHP stops here with "${fatal}", so no route of this file is loaded.${suggestion ? ` Did you mean Route::${suggestion}()?` : ''}`,
+          `Route::${site.written}() does not exist: PHP stops here.${suggestion ? ` Did you mean Route::${suggestion}()?` : ''}`,
           {
+            details: `Error: ${fatal}: no route of this file is loaded`,
             methods: maskNames(call.mask),
             fixes: suggestion ? [{ title: `Change to Route::${suggestion}()`, edits: [{ span: site.nameSpan, newText: suggestion }], preferred: true }] : [],
           },
@@ -58,8 +59,9 @@ export const runtimeErrors: Check = ({ evaluation }) => {
   // Those the evaluation went on past (an editor's): each is reported, not only the first.
   for (const fatal of evaluation.fatals) for (const m of methodsIn(fatal.mask)) add(fatal, m);
   return groups.entries().map(({ value, methods }) =>
-    finding('runtime-error', value.span, `PHP stops here under ${describe(methods)} with ${value.text}. No route of this file reaches CodeIgniter's router then.`, {
+    finding('runtime-error', value.span, `PHP stops here${methods.length === REQUEST_METHODS.length ? '' : ` under ${describe(methods)}`}: ${value.text}`, {
       methods,
+      details: `no route of this file reaches CodeIgniter's router under ${describe(methods)}`,
     }),
   );
 };

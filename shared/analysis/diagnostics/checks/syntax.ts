@@ -5,7 +5,7 @@ import { finding } from '../types';
 /** Parse errors and evaluation limits, as the engine reported them. */
 export const syntaxAndLimits: Check = ({ evaluation }) => [
   ...evaluation.parsed.problems.map((p) =>
-    finding('syntax-error', p.span, `${capitalize(p.message)}. PHP refuses the whole file with a ParseError; the other statements are still analysed here.`),
+    finding('syntax-error', p.span, `${capitalize(p.message)}: PHP refuses the whole file.`, { details: 'a ParseError: nothing of the file runs; the other statements are still analysed here' }),
   ),
   ...analysisLimits(evaluation).map((p) => finding('evaluation-limit', p.span, capitalize(p.message))),
 ];

@@ -72,8 +72,8 @@ export const unknownRouteFindings: Check = ({ evaluation }) => {
   }
   const out: Finding[] = [];
   for (const { route, methods } of byPlace.values()) {
-    const consequence = route.pathUnknown ? 'Checks skip this route; it may take any URI first.' : 'Its target is not checked.';
-    out.push(finding('dynamic-route', route.span!, `Not known statically: ${route.reason}. ${consequence}`, { methods: sortMethods(methods) }));
+    const consequence = route.pathUnknown ? 'checks skip this route, and it may take any URI first' : 'its target is not checked';
+    out.push(finding('dynamic-route', route.span!, `Not known statically: ${route.reason}.`, { methods: sortMethods(methods), details: `${consequence}; a ciRoutes.constants entry (or --define) may make it known` }));
   }
   return out;
 };
