@@ -116,7 +116,7 @@ function orderUnsure(main: FileEvaluation, m: MethodIndex, uri: string, matched:
   for (const k of routes.keys()) {
     const key = keyToString(k);
     if (key === matched || isDynamicKey(k)) continue;
-    const condition = orderVariesBetween(main, matched, key);
+    const condition = orderVariesBetween(main, matched, key, m);
     if (condition && compileRouteKey(key).match(uri)) return { other_key: key, condition };
   }
   return undefined;

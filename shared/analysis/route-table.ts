@@ -197,3 +197,47 @@ export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex):
   });
   return out;
 }
+
+/** A condition that cannot be decided statically, on which a table's routes depend. */
+export interface UndecidedCondition {
+  /** The `if` statement (in the evaluated file). */
+  span: Span;
+  reason: string;
+}
+
+/**
+ * The undecidable conditions the final tables (of `method`, else every method) depend on: a
+ * route of one branch is in them, or routes whose order the branch decides. Both branches' routes
+ * are listed, so the table is no single run's: what `eval` says it could not know.
+ */
+export function undecidedConditions(evaluation: FileEvaluation, method?: MethodIndex): UndecidedCondition[] {
+  const offsets = new Set<number>();
+  evaluation.methods.forEach((result, m) => {
+    if ((method !== undefined && m !== method) || !result.routes) return;
+    for (const origin of tableView(result.routes).origins) {
+      if (!origin || origin.kind === 'literal') continue;
+      for (const id of origin.branches) {
+        const at = /^c(\d+):/.exec(id);
+        if (at) offsets.add(Number(at[1]));
+      }
+    }
+  });
+  const problems = evaluation.problems.filter((p) => p.code === 'unknown-value' && !p.span.file && p.message.startsWith('the condition cannot be decided'));
+  const out: UndecidedCondition[] = [];
+  const tests = new Set<number>();
+  for (const start of [...offsets].sort((a, b) => a - b)) {
+    // The condition's own problem lies in the `if`, at its test: the first one from its start.
+    const test = problems.find((p) => p.span.start >= start);
+    if (test) tests.add(test.span.start);
+    const why = test ? test.message.replace(/: both branches are analysed$/, '') : 'a condition cannot be decided statically';
+    out.push({ span: { start, end: start }, reason: `the routes depend on it: ${why}; both branches' routes are listed` });
+  }
+  const seen = new Set<number>();
+  for (const g of evaluation.orderVaries) {
+    if (method !== undefined && (g.mask & (1 << method)) === 0) continue;
+    if (g.condition.file || tests.has(g.condition.start) || seen.has(g.condition.start)) continue;
+    seen.add(g.condition.start);
+    out.push({ span: g.condition, reason: `which of ${[...g.keys].slice(0, 3).map((k) => `'${k}'`).join(', ')} comes first depends on a condition that cannot be decided statically` });
+  }
+  return out;
+}

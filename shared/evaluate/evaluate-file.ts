@@ -261,7 +261,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     methods,
     problems,
     fatals: recoveredErrors(unique),
-    orderVaries: unique.flatMap((o) => [...o.orderVaries.values()]),
+    orderVaries: orderGroups(unique),
     // Copied (closures the URL tester runs add to the interpreter's list); not with flatMap,
     // which takes milliseconds for the 9,000 calls of a large file.
     calls: unique.length === 1 ? unique[0].calls.slice() : ([] as RouteCall[]).concat(...unique.map((o) => o.calls)),
@@ -309,8 +309,21 @@ export function stoppingError(evaluation: FileEvaluation, m: MethodIndex): PhpEr
   return fatal ? { class: fatal.class, message: fatal.message, span: fatal.span } : null;
 }
 
-/** The undecidable condition on which the order of two route keys depends, if any (see FileEvaluation.orderVaries). */
-export function orderVariesBetween(evaluation: FileEvaluation, a: string, b: string): Span | undefined {
-  for (const g of evaluation.orderVaries) if (g.keys.has(a) && g.keys.has(b)) return g.condition;
+/** The undecidable condition on which the order of two route keys depends (under method `m`, else any), if any (see FileEvaluation.orderVaries). */
+export function orderVariesBetween(evaluation: FileEvaluation, a: string, b: string, m?: MethodIndex): Span | undefined {
+  for (const g of evaluation.orderVaries) if ((m === undefined || (g.mask & (1 << m)) !== 0) && g.keys.has(a) && g.keys.has(b)) return g.condition;
   return undefined;
+}
+
+/** The outcomes' order groups, one per condition (methods evaluated alone each found their own). */
+function orderGroups(outcomes: readonly InterpreterOutcome[]): OrderGroup[] {
+  if (outcomes.length === 1) return [...outcomes[0].orderVaries.values()];
+  const byId = new Map<string, OrderGroup>();
+  for (const o of outcomes) {
+    for (const [id, g] of o.orderVaries) {
+      const known = byId.get(id);
+      byId.set(id, known ? { keys: new Set([...known.keys, ...g.keys]), condition: g.condition, mask: known.mask | g.mask } : g);
+    }
+  }
+  return [...byId.values()];
 }

@@ -91,6 +91,8 @@ export interface RouteCall {
 export interface OrderGroup {
   readonly keys: ReadonlySet<string>;
   readonly condition: Span;
+  /** The methods whose tables it concerns. */
+  readonly mask: MethodMask;
 }
 
 /** A fatal error the evaluation went on past (see InterpreterOptions.recover). */
@@ -668,7 +670,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       otherCalls: this.otherCalls.slice(),
       nestedClosure: this.nestedClosure,
       recovered: this.recovered.slice(),
-      orderVaries: new Map([...this.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition }])),
+      orderVaries: new Map([...this.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask }])),
       occurrences: new Map(this.occurrences),
       repeated: this.parsed.repeated,
       steps: this.steps,
@@ -693,7 +695,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     this.recovered.length = 0;
     this.recovered.push(...s.recovered);
     this.orderVaries.clear();
-    for (const [id, g] of s.orderVaries) this.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition });
+    for (const [id, g] of s.orderVaries) this.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask });
     this.occurrences = new Map(s.occurrences);
     this.steps = s.steps;
   }
@@ -1236,7 +1238,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     if (keys.length === 0) return;
     const id = `${condition.file?.path ?? ''}:${condition.start}`;
     let group = this.orderVaries.get(id);
-    if (!group) this.orderVaries.set(id, (group = { keys: new Set(), condition }));
+    if (!group) this.orderVaries.set(id, (group = { keys: new Set(), condition, mask: this.mask }));
+    else if ((group.mask | this.mask) !== group.mask) this.orderVaries.set(id, (group = { ...group, mask: group.mask | this.mask }));
     for (const k of keys) (group.keys as Set<string>).add(keyToString(k));
   }
 

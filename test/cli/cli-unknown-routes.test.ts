@@ -87,3 +87,33 @@ $route['about'] = 'pages/about';
     assert.equal(JSON.parse(sure.stdout).results[0].order_unsure, undefined);
   });
 });
+
+describe('ci-routes eval/list: tables that depend on an undecidable condition say so', () => {
+  let dir: string;
+  let file: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-cond-'));
+    file = path.join(dir, 'routes.php');
+    fs.writeFileSync(file, `<?php
+if ($_SERVER['HTTP_HOST'] === 'api.example.com') {
+    $route['(:any)'] = 'api/$1';
+}
+$route['about'] = 'pages/about';
+`);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('eval lists the condition under incomplete; list warns and exits 1; CLI requests (no host) are exact', () => {
+    const get = JSON.parse(cli(['eval', '--method', 'GET', file, '--json']).stdout);
+    assert.deepEqual(get.routes, [['(:any)', 'api/$1'], ['about', 'pages/about']]);
+    assert.equal(get.incomplete.length, 1);
+    assert.equal(get.incomplete[0].line, 2);
+    assert.match(get.incomplete[0].reason, /^the routes depend on it: the condition cannot be decided statically .*both branches' routes are listed$/);
+    const list = cli(['list', file]);
+    assert.equal(list.code, 1);
+    assert.match(list.stderr, /routes\.php:2: a condition that cannot be decided statically/);
+    const cliRun = JSON.parse(cli(['eval', '--method', 'CLI', file, '--json']).stdout);
+    assert.deepEqual(cliRun.routes, [['about', 'pages/about']]);
+    assert.deepEqual(cliRun.incomplete, []);
+  });
+});

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { formatPhpVersion, parsePhpVersion } from '../../../shared/evaluate/php-version';
 import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import { parseArgs } from 'node:util';
-import { mergedRows, routeRows, unknownRoutes, type MergedRow } from '../../../shared/analysis/route-table';
+import { mergedRows, routeRows, undecidedConditions, unknownRoutes, type MergedRow } from '../../../shared/analysis/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
@@ -209,7 +209,10 @@ export function run(argv: string[], io: Io): number {
           const m = REQUEST_METHODS.indexOf(method);
           // What PHP would hold, then what could not be known of it (empty when everything is).
           const lines = new LineIndex(ctx.text);
-          const incomplete = unknownRoutes(evaluation, m).map((u) => ({ ...placeOf(lines, u.span), reason: u.reason }));
+          const incomplete = [
+            ...unknownRoutes(evaluation, m).map((u) => ({ ...placeOf(lines, u.span), reason: u.reason })),
+            ...undecidedConditions(evaluation, m).map((c) => ({ ...placeOf(lines, c.span), reason: c.reason })),
+          ];
           io.out(`${terminalJson({ ...outcomeToJson(evaluation.methods[m]), incomplete }, values.json ? undefined : 2)}\n`);
           return 0;
         });
@@ -286,7 +289,9 @@ function warnOfUnknowns(ctx: RouteFileContext, evaluation: FileEvaluation, metho
   const unknown = unknownRoutes(evaluation, method === undefined ? undefined : REQUEST_METHODS.indexOf(method));
   const lines = new LineIndex(ctx.text);
   for (const u of unknown) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, u.span))}: a route that cannot be known statically (${t(u.reason)})\n`);
-  return unknown.length ? 1 : 0;
+  const conditions = undecidedConditions(evaluation, method === undefined ? undefined : REQUEST_METHODS.indexOf(method));
+  for (const c of conditions) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, c.span))}: a condition that cannot be decided statically (${t(c.reason)})\n`);
+  return unknown.length || conditions.length ? 1 : 0;
 }
 
 /** Where a place of the evaluation is, for JSON: its line, and its file when an include ran it. */

@@ -172,7 +172,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
         // one branch of an undecidable condition covers nothing of a route the other branch keeps.
         if (!by.every((b) => presentWhenever(b.origin, entry.origin))) continue;
         // Nor when which comes first depends on such a condition: one branch alone may put the route first.
-        if (evaluation.orderVaries.length > 0 && by.some((b) => orderVariesBetween(evaluation, entry.key, b.key))) continue;
+        if (evaluation.orderVaries.length > 0 && by.some((b) => orderVariesBetween(evaluation, entry.key, b.key, m))) continue;
         const group = groups.add(`${declarationOf(entry.origin)}:${c.kind === 'empty'}`, method, () => ({ entry, by: [], empty: c.kind === 'empty', keys: new Set() }));
         group.keys.add(entry.key);
         for (const b of by) if (!group.by.some((x) => x.key === b.key)) group.by.push(b);
