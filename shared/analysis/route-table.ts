@@ -189,7 +189,8 @@ export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex):
         if (!known.methods.includes(REQUEST_METHODS[m]!)) known.methods.push(REQUEST_METHODS[m]!);
         continue;
       }
-      const reason = [pathUnknown ? `path: ${unknownPathReason(evaluation, origin)}` : undefined, target !== undefined ? `target: ${target}` : undefined].filter(Boolean).join('; ');
+      const pathReason = pathUnknown ? unknownPathReason(evaluation, origin) : undefined;
+      const reason = pathReason !== undefined && pathReason === target ? `path and target: ${target}` : [pathReason !== undefined ? `path: ${pathReason}` : undefined, target !== undefined ? `target: ${target}` : undefined].filter(Boolean).join('; ');
       const route: UnknownRoute = { span, reason, pathUnknown, methods: [REQUEST_METHODS[m]!] };
       byPlace.set(place, route);
       out.push(route);

@@ -29,6 +29,9 @@ export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>(
   ['M_PI', new PhpFloat(Math.PI)],
 ]);
 
+/** Why BASEPATH (the system/ folder) is unknown: a path built on it is CodeIgniter's own code (see Includes.include). */
+export const SYSTEM_PATH_UNKNOWN = 'BASEPATH is set by CodeIgniter at runtime';
+
 /**
  * Constants CodeIgniter's front controller always defines before routes.php runs; their values
  * depend on the installation, so they are defined but unknown unless the user gives them.
@@ -36,7 +39,7 @@ export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>(
 export const FRAMEWORK_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>(
   ['BASEPATH', 'APPPATH', 'FCPATH', 'VIEWPATH', 'SYSDIR', 'SELF', 'ENVIRONMENT', 'CI_VERSION', 'EXT'].map((n) => [
     n,
-    new Unknown(`${n} is set by CodeIgniter at runtime`),
+    new Unknown(n === 'BASEPATH' ? SYSTEM_PATH_UNKNOWN : `${n} is set by CodeIgniter at runtime`),
   ]),
 );
 

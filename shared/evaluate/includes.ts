@@ -1,3 +1,4 @@
+import { SYSTEM_PATH_UNKNOWN } from './constants';
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { StatementParser, type ParsedFile } from '../php/parse';
@@ -77,6 +78,9 @@ export class Includes {
     const what = `${node.require ? 'require' : 'include'}${node.once ? '_once' : ''}`;
     this.asked = true;
     const path = pathOf(target);
+    // A file of CodeIgniter's system/ folder (`require_once BASEPATH . 'database/DB.php'`, to read
+    // routes from the database): framework code, which declares no route. What it defines is unknown.
+    if (typeof path !== 'string' && path.reason === SYSTEM_PATH_UNKNOWN) return new Unknown(`${what} of a CodeIgniter system file is not evaluated (it declares no route)`, span);
     if (typeof path !== 'string') return this.fail(`${what} of a path that cannot be known statically (${path.reason})`, span);
     if (!this.files) return this.fail(`${what} '${path}' is not evaluated here (no files to read)`, span);
     const found = this.files.read(path, this.host.currentFile());

@@ -2255,6 +2255,10 @@ export class Interpreter implements LibraryHost, WorkMeter {
         return this.callRoute(routeMethod, args, this.span(node), this.span(what), (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)));
       }
       if (typeof callee === 'string') return this.callFunction(callee, node);
+      if ((what.kind === 'propertylookup' || what.kind === 'nullsafepropertylookup') && what.offset?.kind === 'identifier') {
+        this.evalArgs(node.arguments);
+        return new Unknown(`the method call ->${String(what.offset.name)}() is not evaluated (objects are not)`, this.span(node));
+      }
       return new Unknown(`call of ${describeKind(what.kind)} is not evaluated`, this.span(node));
     } catch (e) {
       if (e instanceof PhpFatal && !e.span) e.span = this.span(node);

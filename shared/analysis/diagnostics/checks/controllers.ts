@@ -1,4 +1,4 @@
-import { PhpArray, type Value } from '../../../evaluate/values';
+import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
 import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../library/methods';
 import { resolveStaticTarget, varies } from '../../target-dispatch';
@@ -43,6 +43,13 @@ function targetsOf(value: Value): string[] {
   if (typeof value === 'string') return [value];
   if (value instanceof PhpArray) return [...value.values()].filter((v): v is string => typeof v === 'string');
   return [];
+}
+
+/** The target a verb array (`$route['x']['get'] = ...`) gives a method, if any. */
+function targetOfVerb(value: PhpArray, method: string): string | undefined {
+  const verb = method.toLowerCase();
+  for (const [k, v] of value.entries()) if (keyToString(k).toLowerCase() === verb && typeof v === 'string') return v;
+  return undefined;
 }
 
 type Verdict = { kind: 'no-controller'; reason: string } | { kind: 'no-method'; file: string; method: string } | undefined;
@@ -114,7 +121,11 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
       for (const [i, found] of yield* JUDGED.ofSteps(view, evaluation.lineage, m, scope)) {
         const key = view.keys[i];
         const origin = view.origins[i]!;
+        // A verb array dispatches under each method its own verb's target only.
+        const entry = view.values[i];
+        const verbTarget = entry instanceof PhpArray ? targetOfVerb(entry, method) : undefined;
         for (const { target, verdict } of found) {
+          if (entry instanceof PhpArray && target !== verbTarget) continue;
           const span = key === 'default_controller' ? toSpan(origin) : origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
           const what = key === 'default_controller' ? 'the home page' : `'${key}'`;
           const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : `no method in ${verdict.file}`;

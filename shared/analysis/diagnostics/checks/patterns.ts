@@ -1,3 +1,4 @@
+import { isDynamicKey } from '../../../library/records';
 import { REQUEST_METHODS } from '../../../library/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
@@ -62,7 +63,8 @@ function judgeEntry(view: TableView, i: number): PatternIssue | undefined {
   const key = view.keys[i];
   if (key === 'default_controller' || key === 'translate_uri_dashes') return undefined;
   const origin = view.origins[i];
-  if (!origin || (origin.kind === 'route' && origin.dynamic)) return undefined;
+  // An unknown key (an $route[$unknown] entry): its groups are not known.
+  if (!origin || (origin.kind === 'route' && origin.dynamic) || isDynamicKey(key)) return undefined;
   const pattern = compileRouteKey(key);
   // Only structural errors are reported: they make PCRE fail for certain (no compilation needed).
   const why = pattern.syntaxError;

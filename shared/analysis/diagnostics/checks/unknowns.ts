@@ -73,7 +73,7 @@ export const unknownRouteFindings: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   for (const { route, methods } of byPlace.values()) {
     const consequence = route.pathUnknown ? 'checks skip this route, and it may take any URI first' : 'its target is not checked';
-    out.push(finding('dynamic-route', route.span!, `Not known statically: ${route.reason}.`, { methods: sortMethods(methods), details: `${consequence}; a ciRoutes.constants entry (or --define) may make it known` }));
+    out.push(finding('dynamic-route', route.span!, `Not known statically: ${route.reason}.`, { methods: sortMethods(methods), details: /constant /.test(route.reason) ? `${consequence}; a ciRoutes.constants entry (or --define) makes it known` : consequence }));
   }
   return out;
 };
