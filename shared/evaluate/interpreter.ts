@@ -1477,6 +1477,10 @@ export class Interpreter implements LibraryHost, WorkMeter {
         return this.eval(node.inner);
       case 'include':
         return this.includes.include(node, this.eval(node.target), this.span(node));
+      case 'propertylookup':
+      case 'nullsafepropertylookup':
+        // `$row->slug` (a database row), `$this->uri` (the router that includes routes.php).
+        return new Unknown(node.offset?.kind === 'identifier' ? `the property ->${String(node.offset.name)} is not evaluated (objects are not)` : 'property access is not evaluated', this.span(node));
       default:
         return new Unknown(`${describeKind(node.kind)} is not evaluated`, this.span(node));
     }
@@ -1596,7 +1600,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     if (name instanceof Unknown) return name;
     if (name === 'GLOBALS') return this.globalsArray();
     if (name === '_SERVER') return this.serverArray();
-    if (name === 'this') return new Unknown('$this is not available in a routes file');
+    if (name === 'this') return new Unknown("$this (CodeIgniter's router, which includes routes.php) is not evaluated");
     if (name.startsWith('_') && ['_GET', '_POST', '_REQUEST', '_COOKIE', '_ENV', '_FILES', '_SESSION'].includes(name)) {
       return new Unknown(`$${name} depends on the request`);
     }

@@ -30,7 +30,7 @@ describe('ci-routes: routes that cannot be known statically are said, never drop
     assert.equal(r.code, 1);
     const rows = r.stdout.split('\n').filter((l) => /^ANY /.test(l)).map((l) => l.split(/\s{2,}/).slice(1, 3));
     assert.deepEqual(rows, [
-      ['‹unknown path›', '‹property access is not evaluated›'],
+      ['‹unknown path›', '‹the property ->id is not evaluated (objects are not)›'],
       ['‹unknown path›', 'admin/dashboard'],
       ['about', 'pages/about'],
     ]);

@@ -1,3 +1,4 @@
+import { isDynamicKey } from '../../../library/records';
 import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
 import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../library/methods';
@@ -127,7 +128,7 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
         for (const { target, verdict } of found) {
           if (entry instanceof PhpArray && target !== verbTarget) continue;
           const span = key === 'default_controller' ? toSpan(origin) : origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
-          const what = key === 'default_controller' ? 'the home page' : `'${key}'`;
+          const what = key === 'default_controller' ? 'the home page' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
           const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : `no method in ${verdict.file}`;
           const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [] }));
           if (!missing.targets.includes(target)) missing.targets.push(target);
