@@ -704,7 +704,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
   private isClean(): boolean {
     // Static variables live outside the checkpointed state: once one exists, nothing is recorded.
     // A namespace or an import changes what `Route::` names: nothing recorded outside them applies.
-    return this.mask === ALL_METHODS && this.conditionalDepth === 0 && this.callDepth === 0 && this.via.length === 0 && this.statics.size === 0 && this.namespace === '' && this.classAliases.size === 0 && this.library.isClean();
+    return this.mask === ALL_METHODS && this.conditionalDepth === 0 && this.callDepth === 0 && this.via.length === 0 && this.statics.size === 0 && this.namespace === '' && this.classAliases.size === 0 && !this.serverWritten && this.library.isClean();
   }
 
   /** Evaluates a replayable statement, noting everything it adds so it can be replayed later. */
@@ -1632,6 +1632,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
   /** `$_SERVER`: REQUEST_METHOD is what differs between the route tables. */
   /** `$_SERVER` under each method, made once per evaluation (shared: a write copies it). */
   private serverArrays: PhpArray[] | undefined;
+  private serverWritten = false;
 
   private serverArray(): Value {
     const by: Value[] = (this.serverArrays ??= REQUEST_METHODS.map((name) => {
@@ -1644,6 +1645,28 @@ export class Interpreter implements LibraryHost, WorkMeter {
     }));
     const ms = methodsIn(this.mask);
     return ms.length === 1 ? by[ms[0]] : new PerMethod(by);
+  }
+
+  /**
+   * A write into `$_SERVER`: seen by later reads under every method. REQUEST_METHOD is what the
+   * library's verb methods and the router read to choose routes: a write to it changes which
+   * request the rest of the file (and the router) serve, which is not evaluated.
+   */
+  private assignServer(target: PhpNode, value: Value): void {
+    const key = target.offset ? toKey(this.eval(target.offset)) : new Unknown('$_SERVER[] appends');
+    if (key instanceof Unknown || key === 'REQUEST_METHOD') {
+      throw new EvaluationLimit(`evaluation stopped: a write to $_SERVER${key instanceof Unknown ? '[…]' : "['REQUEST_METHOD']"} changes the request method the library and the router read, which is not evaluated; routes after this point are not known`);
+    }
+    if (this.mask !== this.options.mask) throw new Diverge('$_SERVER is written under some request methods only');
+    this.serverArray();
+    // Not in checkpoints nor recorded effects: nothing is reused past it (see isClean).
+    this.serverWritten = true;
+    this.serverArrays = this.serverArrays!.map((a) => {
+      const copy = a.clone();
+      copy.set(key, shareValue(value));
+      shareValue(copy);
+      return copy;
+    });
   }
 
   private setVariable(name: string, value: Value): void {
@@ -1665,6 +1688,10 @@ export class Interpreter implements LibraryHost, WorkMeter {
         return;
       }
       case 'offsetlookup':
+        if (target.what?.kind === 'variable' && target.what.name === '_SERVER') {
+          this.assignServer(target, value);
+          return;
+        }
         this.assignOffset(target, value, undefined);
         return;
       case 'list':
@@ -1872,7 +1899,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       const right = this.eval(node.right);
       value = this.binary(op.slice(0, -1), cur, right);
     }
-    if (left.kind === 'offsetlookup' && op === '=') {
+    if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
       const fresh: AssignmentOrigin = {
         kind: 'assignment',
         span: this.span(node),

@@ -48,3 +48,10 @@ describe('phpVersion: the semantics PHP 7 and PHP 8 differ in', () => {
     assert.ok([...(evaluateRouteFile("<?php\n$route['a'] = 'b';\n").methods[0].routes?.keys() ?? [])].map(keyToString).includes('a'));
   });
 });
+
+describe('writes to $_SERVER', () => {
+  it("a write to REQUEST_METHOD stops the evaluation with a limit: which routes follow is not evaluated", () => {
+    const ev = evaluateRouteFile("<?php\n$_SERVER['REQUEST_METHOD'] = 'POST';\nRoute::post('p', 'q/r');\n$route = Route::map($route);\n");
+    assert.match(ev.problems.find((p) => p.code === 'evaluation-limit')?.message ?? '', /a write to \$_SERVER\['REQUEST_METHOD'\] changes the request method/);
+  });
+});

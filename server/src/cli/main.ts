@@ -212,6 +212,8 @@ export function run(argv: string[], io: Io): number {
           const incomplete = [
             ...unknownRoutes(evaluation, m).map((u) => ({ ...placeOf(lines, u.span), reason: u.reason })),
             ...undecidedConditions(evaluation, m).map((c) => ({ ...placeOf(lines, c.span), reason: c.reason })),
+            // Where the analysis stopped or skipped something (an include it could not read, the step budget).
+            ...analysisLimits(evaluation).map((p) => ({ ...placeOf(lines, p.span), reason: p.message })),
           ];
           io.out(`${terminalJson({ ...outcomeToJson(evaluation.methods[m]), incomplete }, values.json ? undefined : 2)}\n`);
           return 0;
