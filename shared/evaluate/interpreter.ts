@@ -496,40 +496,44 @@ export class Interpreter implements LibraryHost, WorkMeter {
         }
         // Past an include, the state depends on other files' text: nothing is replayed or recorded.
         const replay = counting && !this.includes.ran && countsOccurrence(st) ? this.options.replay : undefined;
-        const before = this.options.recover ? this.markTopLevel() : undefined;
         for (const node of st.nodes) {
+          // What a failing statement is rolled back to (with `recover`): taken only for a statement
+          // that runs, not for one replayed (a replayed effect never throws).
+          let before: TopLevelMark | undefined;
           try {
-          if (replay) {
-            // Replay serves single-node statements only: `node` is the one isRepeated was looked up for.
-            let occurrence = 0;
-            if (isRepeated) {
-              occurrence = this.occurrences.get(node) ?? 0;
-              this.occurrences.set(node, occurrence + 1);
+            if (replay) {
+              // Replay serves single-node statements only: `node` is the one isRepeated was looked up for.
+              let occurrence = 0;
+              if (isRepeated) {
+                occurrence = this.occurrences.get(node) ?? 0;
+                this.occurrences.set(node, occurrence + 1);
+              }
+              const effect = replay.get(node, occurrence, index);
+              // A replayed statement takes its recorded span: no new one per statement and edit.
+              if (effect && this.replayEffect(effect, st.chunk.start)) continue;
+              this.cleanAfterReplay = false;
+              this.statementSpan = this.span(node);
+              if (this.options.recover) before = this.markTopLevel();
+              if (this.isClean() && isReplayableStatement(node, fixed)) {
+                const effect = this.recordStatement(node, st.chunk.start);
+                if (effect) replay.set(node, occurrence, effect, index);
+                continue;
+              }
+            } else {
+              this.cleanAfterReplay = false;
+              this.statementSpan = this.span(node);
+              if (this.options.recover) before = this.markTopLevel();
             }
-            const effect = replay.get(node, occurrence, index);
-            // A replayed statement takes its recorded span: no new one per statement and edit.
-            if (effect && this.replayEffect(effect, st.chunk.start)) continue;
-            this.cleanAfterReplay = false;
-            this.statementSpan = this.span(node);
-            if (this.isClean() && isReplayableStatement(node, fixed)) {
-              const effect = this.recordStatement(node, st.chunk.start);
-              if (effect) replay.set(node, occurrence, effect, index);
-              continue;
+            this.replayStats.evaluated++;
+            const signal = this.execStatement(node, st.problems.length > 0);
+            // `return` at the top of an included file ends it.
+            if (signal?.kind === 'return') {
+              stoppedAt = index;
+              break outer;
             }
-          } else {
-            this.cleanAfterReplay = false;
-            this.statementSpan = this.span(node);
-          }
-          this.replayStats.evaluated++;
-          const signal = this.execStatement(node, st.problems.length > 0);
-          // `return` at the top of an included file ends it.
-          if (signal?.kind === 'return') {
-            stoppedAt = index;
-            break outer;
-          }
           } catch (e) {
-            if (!(e instanceof PhpFatal) || !this.options.recover) throw e;
-            this.recoverFrom(e, st.chunk, before!);
+            if (!(e instanceof PhpFatal) || !before) throw e;
+            this.recoverFrom(e, st.chunk, before);
           }
         }
       }
