@@ -74,16 +74,32 @@ const SIGNATURES: Readonly<Record<string, string>> = {
 
 interface Param {
   name: string;
+  /** As written (for messages): `?array`, `Countable|array`… */
   type: string;
+  /** The kinds of value it takes (see KIND), read once from `type`. */
+  kinds: number;
   optional: boolean;
   variadic: boolean;
+}
+
+/** Kinds of parameter type, as bits. */
+const KIND = { array: 1, string: 2, bool: 4, int: 8, float: 16, mixed: 32, callable: 64, null: 128 } as const;
+
+function kindsOf(type: string): number {
+  let kinds = type.startsWith('?') ? KIND.null : 0;
+  for (const t of type.replace(/^\?/, '').split('|')) {
+    if (t === 'Countable' || t === 'array') kinds |= KIND.array;
+    else if (t in KIND) kinds |= KIND[t as keyof typeof KIND];
+    else kinds |= KIND.mixed; // a type not modelled is not checked
+  }
+  return kinds;
 }
 
 function parse(signature: string): Param[] {
   return signature.split(', ').map((p) => {
     const m = /^(\S+) (&?)(\.\.\.)?\$(\w+)( = .*)?$/.exec(p);
     if (!m) throw new Error(`bad signature part: ${p}`);
-    return { type: m[1], name: m[4], variadic: m[3] !== undefined, optional: m[5] !== undefined || m[3] !== undefined };
+    return { type: m[1], kinds: kindsOf(m[1]), name: m[4], variadic: m[3] !== undefined, optional: m[5] !== undefined || m[3] !== undefined };
   });
 }
 
@@ -92,12 +108,11 @@ const PARSED = new Map(Object.entries(SIGNATURES).map(([name, sig]) => [name, pa
 /** The builtins with a known signature (every builtin must have one: a test holds it). */
 export const BUILTINS_WITH_SIGNATURE: ReadonlySet<string> = new Set(PARSED.keys());
 
+const ARITY = new Map([...PARSED].map(([name, params]) => [name, [params.filter((p) => !p.optional).length, params.some((p) => p.variadic) ? Infinity : params.length] as const]));
+
 /** How many arguments a builtin takes: [min, max]. */
 export function arityOf(name: string): readonly [number, number] | undefined {
-  const params = PARSED.get(name);
-  if (!params) return undefined;
-  const min = params.filter((p) => !p.optional).length;
-  return [min, params.some((p) => p.variadic) ? Infinity : params.length];
+  return ARITY.get(name);
 }
 
 /** The type name PHP's messages give a value. */
@@ -112,42 +127,22 @@ export function phpTypeName(v: Value): string {
   return 'mixed';
 }
 
-/** Whether PHP's coercive mode takes `v` for a parameter of type `type` (undefined: not checked). */
-function accepts(type: string, v: Value): boolean | undefined {
-  if (v instanceof Unknown) return undefined;
-  const nullable = type.startsWith('?');
-  const types = (nullable ? type.slice(1) : type).split('|');
-  if (v === null && nullable) return true;
-  let any: boolean | undefined = false;
-  for (const t of types) {
-    const ok = acceptsOne(t, v);
-    if (ok === true) return true;
-    if (ok === undefined) any = undefined;
-  }
-  return any;
-}
+/** Numeric strings longer than this are not looked at (the builtin runs, as it would on PHP 7). */
+const MAX_CHECKED_STRING = 4096;
 
-function acceptsOne(type: string, v: Value): boolean | undefined {
-  const scalar = v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof PhpFloat;
-  switch (type) {
-    case 'mixed':
-      return true;
-    case 'array':
-    case 'Countable':
-      return v instanceof PhpArray;
-    case 'string':
-    case 'bool':
-      // null is taken with a deprecation (PHP 8.1).
-      return scalar;
-    case 'int':
-    case 'float':
-      if (typeof v === 'string') return isNumericString(v);
-      return scalar;
-    case 'callable':
-      return undefined;
-    default:
-      return undefined;
+/** Whether PHP's coercive mode takes `v` for a parameter of these kinds (undefined: not checked). */
+function accepts(kinds: number, v: Value): boolean | undefined {
+  if (kinds & KIND.mixed || v instanceof Unknown) return true;
+  if (v === null) return (kinds & (KIND.null | KIND.string | KIND.bool | KIND.int | KIND.float)) !== 0; // a deprecation on 8.1, not an error
+  if (v instanceof PhpArray) return (kinds & KIND.array) !== 0;
+  if (v instanceof PhpClosure) return kinds & KIND.callable ? undefined : false;
+  if (typeof v === 'string') {
+    if (kinds & (KIND.string | KIND.bool)) return true;
+    if (!(kinds & (KIND.int | KIND.float))) return false;
+    return v.length > MAX_CHECKED_STRING ? undefined : isNumericString(v);
   }
+  if (typeof v === 'number' || typeof v === 'boolean' || v instanceof PhpFloat) return (kinds & (KIND.string | KIND.bool | KIND.int | KIND.float)) !== 0;
+  return undefined;
 }
 
 /**
@@ -159,7 +154,7 @@ function acceptsOne(type: string, v: Value): boolean | undefined {
 export function checkArguments(name: string, args: readonly Value[], version: PhpVersion | undefined, warn: (message: string) => void): { result: Value } | undefined {
   const params = PARSED.get(name);
   if (!params) return undefined;
-  const [min, max] = arityOf(name)!;
+  const [min, max] = ARITY.get(name)!;
   if (args.length < min || args.length > max) {
     const bound = args.length < min ? min : max;
     const how = min === max ? 'exactly' : args.length < min ? 'at least' : 'at most';
@@ -170,7 +165,7 @@ export function checkArguments(name: string, args: readonly Value[], version: Ph
   }
   for (let i = 0; i < args.length; i++) {
     const p = params[Math.min(i, params.length - 1)];
-    if (accepts(p.type, args[i]) !== false) continue;
+    if (accepts(p.kinds, args[i]) !== false) continue;
     const given = phpTypeName(args[i]);
     if (isPhp8(version)) throw new PhpFatal('TypeError', `${name}(): Argument #${i + 1} ($${p.name}) must be of type ${p.type}, ${given} given`);
     // PHP 7.2's count() of what is not countable: a warning, and 0 for null, 1 for anything else.
