@@ -10,7 +10,7 @@ import { DEFAULT_PHP_VERSION, isPhp8, type PhpVersion } from './php-version';
 import { callBuiltin, isBuiltin, type BuiltinContext } from './builtins';
 import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS, phpVersionConstant } from './constants';
 import {
-  PhpFatal, floatToString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
+  PhpFatal, floatToString, isNumericString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
 } from './convert';
 import { EvaluationLimit } from './limits';
 import { Includes, type EnvironmentRoutes, type IncludeFiles } from './includes';
@@ -2613,19 +2613,10 @@ function notOrUnknown(b: boolean | undefined): Value {
   return b === undefined ? new Unknown('comparison with an unknown value') : !b;
 }
 
+/** `<`, `>`, `<=`, `>=`, `<=>` by PHP 8's comparison rules (the manual's comparison table). */
 function compare(op: string, a: Value, b: Value, sink: { warn(m: string): void }): Value {
-  let c: number;
-  if (typeof a === 'string' && typeof b === 'string' && !(/^\s*[+-]?\d/.test(a) && /^\s*[+-]?\d/.test(b))) {
-    c = a < b ? -1 : a > b ? 1 : 0;
-  } else {
-    const x = toNumber(a, sink);
-    const y = toNumber(b, sink);
-    if (x instanceof Unknown) return x;
-    if (y instanceof Unknown) return y;
-    const xv = x instanceof PhpFloat ? x.value : x;
-    const yv = y instanceof PhpFloat ? y.value : y;
-    c = xv < yv ? -1 : xv > yv ? 1 : 0;
-  }
+  const c = compareValues(a, b, sink);
+  if (c instanceof Unknown) return c;
   switch (op) {
     case '<':
       return c < 0;
@@ -2638,6 +2629,48 @@ function compare(op: string, a: Value, b: Value, sink: { warn(m: string): void }
     default:
       return c;
   }
+}
+
+function order(x: number | string, y: number | string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function compareValues(a: Value, b: Value, sink: { warn(m: string): void }): number | Unknown {
+  if (a instanceof Unknown) return a;
+  if (b instanceof Unknown) return b;
+  if (a instanceof PerMethod || b instanceof PerMethod) return new Unknown('comparison of a value that differs by request method');
+  // null with a string: '' and the string; bool or null with anything else: both as booleans.
+  if (a === null && typeof b === 'string') return order('', b);
+  if (b === null && typeof a === 'string') return order(a, '');
+  if (typeof a === 'boolean' || typeof b === 'boolean' || a === null || b === null) {
+    const x = toBool(a);
+    const y = toBool(b);
+    if (x === undefined || y === undefined) return new Unknown('comparison with an unknown value');
+    return order(Number(x), Number(y));
+  }
+  // An array is greater than anything but an array (arrays among themselves: not evaluated here).
+  if (a instanceof PhpArray || b instanceof PhpArray) {
+    if (a instanceof PhpArray && b instanceof PhpArray) return new Unknown('comparison of two arrays is not evaluated');
+    return a instanceof PhpArray ? 1 : -1;
+  }
+  if (typeof a === 'string' && typeof b === 'string') {
+    // Two numeric strings compare as numbers; otherwise byte by byte.
+    if (!(isNumericString(a) && isNumericString(b))) return order(a, b);
+  } else if (typeof a === 'string' || typeof b === 'string') {
+    // A number with a non-numeric string: the number as a string, compared byte by byte (PHP 8).
+    const str = (typeof a === 'string' ? a : b) as string;
+    if (!isNumericString(str)) {
+      const num = typeof a === 'string' ? b : a;
+      const text = toPhpString(num, sink);
+      if (text instanceof Unknown) return text;
+      return typeof a === 'string' ? order(a, text) : order(text, str);
+    }
+  }
+  const x = toNumber(a, sink);
+  const y = toNumber(b, sink);
+  if (x instanceof Unknown) return x;
+  if (y instanceof Unknown) return y;
+  return order(x instanceof PhpFloat ? x.value : x, y instanceof PhpFloat ? y.value : y);
 }
 
 function describeMatch(v: Value): string {
