@@ -7,6 +7,8 @@ interface TableResult {
   /** The router that routes the application's requests, and why it is that one. */
   router?: string;
   routerSource?: string;
+  /** `php 8.2 (default)`: the PHP version evaluated under, and why. */
+  php?: string;
   methods: { method: string; rows: { reserved: boolean }[] }[];
 }
 
@@ -37,7 +39,7 @@ export class StatusItem implements vscode.Disposable {
       // The router's name is one of a few fixed words, not workspace text; the tooltip says why it is in force.
       const router = table.router ? ` · ${table.router}` : '';
       this.item.text = `$(list-tree) ${count} routes (all methods) · ${table.dialect}${router}${problems ? ` · $(warning) ${problems}` : ''}`;
-      this.item.tooltip = `CI Routes: show the route table${table.router ? `\nrouter ${table.router}: ${visibleControls(table.routerSource ?? '')}` : ''}`;
+      this.item.tooltip = `CI Routes: show the route table${table.router ? `\nrouter ${table.router}: ${visibleControls(table.routerSource ?? '')}` : ''}${table.php ? `\n${visibleControls(table.php.replace(/^php/, 'PHP'))}` : ''}`;
       this.item.command = 'ciRoutes.showRouteTable'; // stopped() pointed it at the restart
       this.item.show();
     } catch {
