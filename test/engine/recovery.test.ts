@@ -64,6 +64,12 @@ $route['after'] = 'x/z';
     assert.ok(unreachable[1].related.some((r) => /stops here first/.test(r.message)));
   });
 
+  it('an undefined method reached by several methods evaluated one at a time concerns them all', () => {
+    const text = "<?php\nif ($_SERVER['REQUEST_METHOD'] === 'OPTIONS') exit(0);\nRoute::resource('orders');\n";
+    const [f] = analyzeRouteFile(text, evaluateRouteFile(text, { recover: true })).filter((x) => x.code === 'undefined-route-method');
+    assert.deepEqual(f.methods, REQUEST_METHODS.filter((m) => m !== 'OPTIONS'));
+  });
+
   it('an editor evaluating version after version recovers alike (checkpoints keep the errors)', () => {
     const evaluator = new DocumentEvaluator();
     evaluator.configure({ recover: true });

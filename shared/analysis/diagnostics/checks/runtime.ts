@@ -20,6 +20,12 @@ export function closestMethod(name: string): string | undefined {
 export const undefinedMethods: Check = ({ evaluation }) => {
   const seen = new Set<number>();
   const out: Finding[] = [];
+  // Methods evaluated one at a time record the call once each: the finding concerns all of them.
+  const masks = new Map<number, number>();
+  for (const [method, calls] of CallGroups.of(evaluation).methods()) {
+    if (LIBRARY_METHODS[method]) continue;
+    for (const call of calls) masks.set(call.site.span.start, (masks.get(call.site.span.start) ?? 0) | call.mask);
+  }
   for (const [method, calls] of CallGroups.of(evaluation).methods()) {
     if (LIBRARY_METHODS[method]) continue;
     for (const call of calls) {
@@ -35,7 +41,7 @@ export const undefinedMethods: Check = ({ evaluation }) => {
           `Route::${site.written}() does not exist: PHP stops here.${suggestion ? ` Did you mean Route::${suggestion}()?` : ''}`,
           {
             details: `Error: ${fatal}: no route of this file is loaded`,
-            methods: maskNames(call.mask),
+            methods: maskNames(masks.get(site.span.start) ?? call.mask),
             fixes: suggestion ? [{ title: `Change to Route::${suggestion}()`, edits: [{ span: site.nameSpan, newText: suggestion }], preferred: true }] : [],
           },
         ),
