@@ -40,3 +40,16 @@ export class CallGroups {
     return this.byMethod.entries();
   }
 }
+
+/**
+ * The methods under which a call's site ran: the call's own when all methods were evaluated
+ * together; else every method's call at that site (each method evaluated alone records its own).
+ */
+export function methodsAtSite(evaluation: FileEvaluation, call: RouteCall): number {
+  if (evaluation.mode === 'together') return call.mask;
+  const { start } = call.site.span;
+  const file = call.site.span.file?.path;
+  let mask = 0;
+  for (const c of evaluation.calls) if (c.site.span.start === start && c.site.span.file?.path === file) mask |= c.mask;
+  return mask || call.mask;
+}

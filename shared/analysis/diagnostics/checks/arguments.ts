@@ -1,7 +1,7 @@
 import { PerMethod, PhpArray, PhpClosure, type Value } from '../../../evaluate/values';
 import { maskNames, maskOf, type MethodMask } from '../../../library/methods';
 import type { Check } from '../context';
-import { CallGroups } from '../call-groups';
+import { CallGroups, methodsAtSite } from '../call-groups';
 import { isRouteMethod } from '../../origins';
 import { finding, type Finding } from '../types';
 
@@ -74,7 +74,7 @@ export const blockArrays: Check = ({ evaluation, text }) => {
           `Route::block() given an array blocks nothing: it registers the path 'Array'.`,
           {
             details: `it takes each path as a separate argument${paths.length ? `: ${paths.map((p) => `'${p}'`).join(', ')} stay${paths.length === 1 ? 's' : ''} reachable` : ''} (PHP warns "Array to string conversion")`,
-            methods: maskNames(call.mask),
+            methods: maskNames(methodsAtSite(evaluation, call)),
             fixes: spread ? [{ title: 'Pass the paths as separate arguments', edits: [{ span, newText: spread }], preferred: true }] : [],
           },
         ),

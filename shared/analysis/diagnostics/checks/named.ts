@@ -5,7 +5,7 @@ import type { Span } from '../../../php/ast';
 import { LineIndex } from '../../../php/line-index';
 import type { RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
-import { CallGroups } from '../call-groups';
+import { CallGroups, methodsAtSite } from '../call-groups';
 import { closestNames } from '../../names';
 import { finding, type Finding } from '../types';
 
@@ -129,7 +129,7 @@ export function namedLookups(knownNames?: ReadonlySet<string>): Check {
       const { message, suggestions } = unknownNameMessage(name, known);
       out.push(
         finding('unknown-route-name', span, message, {
-          methods: maskNames(call.mask),
+          methods: maskNames(methodsAtSite(evaluation, call)),
           fixes: quoted ? suggestions.map((s, i) => ({ title: `Change to '${s}'`, edits: [{ span: inner, newText: s }], preferred: i === 0 })) : [],
         }),
       );

@@ -1,3 +1,4 @@
+import { methodsAtSite } from '../call-groups';
 import { PhpArray, type Value } from '../../../evaluate/values';
 import { maskNames } from '../../../library/methods';
 import type { LiteralOrigin } from '../../../library/records';
@@ -101,7 +102,7 @@ export const unknownOptions: Check = ({ evaluation }) => {
           `'${key}' is not an option of Route::${call.site.written}(): it is ignored.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
           {
             details: `Route::${call.site.written}() reads only ${allowed.map((a) => `'${a}'`).join(', ')}.${naming}`,
-            methods: maskNames(call.mask),
+            methods: maskNames(methodsAtSite(evaluation, call)),
             fixes: suggestion && literal?.keySpan ? [{ title: `Change to '${suggestion}'`, edits: [{ span: innerString(literal.keySpan), newText: suggestion }] }] : [],
           },
         ),

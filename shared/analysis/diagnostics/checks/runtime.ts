@@ -3,7 +3,7 @@ import { maskNames, methodsIn, REQUEST_METHODS, type MethodIndex, type RequestMe
 import type { PhpError } from '../../../evaluate/evaluate-file';
 import type { Span } from '../../../php/ast';
 import type { Check } from '../context';
-import { CallGroups } from '../call-groups';
+import { CallGroups, methodsAtSite } from '../call-groups';
 import { MethodGroups } from '../../origins';
 import { closestName } from '../../names';
 import { finding, type Finding } from '../types';
@@ -20,12 +20,6 @@ export function closestMethod(name: string): string | undefined {
 export const undefinedMethods: Check = ({ evaluation }) => {
   const seen = new Set<number>();
   const out: Finding[] = [];
-  // Methods evaluated one at a time record the call once each: the finding concerns all of them.
-  const masks = new Map<number, number>();
-  for (const [method, calls] of CallGroups.of(evaluation).methods()) {
-    if (LIBRARY_METHODS[method]) continue;
-    for (const call of calls) masks.set(call.site.span.start, (masks.get(call.site.span.start) ?? 0) | call.mask);
-  }
   for (const [method, calls] of CallGroups.of(evaluation).methods()) {
     if (LIBRARY_METHODS[method]) continue;
     for (const call of calls) {
@@ -41,7 +35,7 @@ export const undefinedMethods: Check = ({ evaluation }) => {
           `Route::${site.written}() does not exist: PHP stops here.${suggestion ? ` Did you mean Route::${suggestion}()?` : ''}`,
           {
             details: `Error: ${fatal}: no route of this file is loaded`,
-            methods: maskNames(masks.get(site.span.start) ?? call.mask),
+            methods: maskNames(methodsAtSite(evaluation, call)),
             fixes: suggestion ? [{ title: `Change to Route::${suggestion}()`, edits: [{ span: site.nameSpan, newText: suggestion }], preferred: true }] : [],
           },
         ),
