@@ -137,6 +137,40 @@ describe('language server: hover, completion and definition over stdio', functio
   });
 });
 
+describe('language server: definitions while an edit waits for its analysis', function () {
+  this.timeout(30_000);
+  let client: LspClient;
+  before(async () => {
+    client = new LspClient();
+    // The default debounce: requests come before the edit's analysis.
+    await client.initialize(EXAMPLE_APP, {});
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    await client.waitForDiagnostics(routesUri);
+  });
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it('goes to the declaration in the text just edited, when a request evaluated the edit first', async () => {
+    const uri = pathToFileURL(path.join(EXAMPLE_APP, 'application', 'controllers', 'Users.php')).toString();
+    const view = "<?php\nclass Users extends CI_Controller {\n    public function back() { redirect(Route::named('login')); }\n}\n";
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: view } });
+    for (let i = 1; i <= 5; i++) {
+      // A line added above the declaration, a hover that evaluates the new version (which reuses
+      // the previous version's records), then at once a definition asked from another file.
+      const edited = routesText.replace('<?php\n', `<?php\n${'// a line added above every declaration\n'.repeat(i)}`);
+      await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: routesUri, version: 1 + i }, contentChanges: [{ text: edited }] });
+      const at = lineOf(edited, "resources('articles'");
+      await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: routesUri }, position: { line: at.line, character: at.character + 2 } });
+      const locations = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 2, character: 52 } })) as Location[];
+      const decl = lineOf(edited, "'as' => 'login'");
+      assert.equal(locations.length, 1);
+      assert.equal(locations[0].range.start.line, decl.line, `after edit ${i}`);
+      assert.equal(edited.split('\n')[decl.line].slice(locations[0].range.start.character, locations[0].range.end.character), "'login'");
+    }
+  });
+});
+
 describe('language server: custom requests for the route table and the URL tester', function () {
   this.timeout(30_000);
   const server = withExampleServer();

@@ -262,20 +262,26 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     if (result.skipped) overLimit.add(doc.uri);
     else overLimit.delete(doc.uri);
     // The workspace index learns this version's names from the same evaluation.
-    if (!result.skipped) {
-      const wasComplete = index.namesComplete();
-      const changed = index.recordRouteNames(file, doc.getText(), result.evaluation);
-      // Names changed: files using them may gain or lose unknown-route-name findings; every file
-      // may when the names became complete or partial (an analysis limit reached or left).
-      if (index.namesComplete() !== wasComplete) namesChanged('all', doc.uri);
-      else if (changed.size) namesChanged(changed, doc.uri);
-    }
+    if (!result.skipped) learnRouteFile(doc, file, result.evaluation);
     published.set(doc.uri, version);
     void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: diagnosticsOf(doc, result.findings) });
     // Server-side cost of this analysis, for benchmarks and the curious (clients may ignore it).
     if (result.timing) void connection.sendNotification('ciRoutes/analysisTiming', { uri: doc.uri, version, ...result.timing });
     // Once the diagnostics are out, build what the first requests would otherwise build.
     if (!result.skipped) idle.start(doc.uri, whenIdle(file, result, doc.getText()));
+  }
+
+  /**
+   * The workspace index takes a version of an open route file with its evaluation: the two
+   * must go together (a request about another file reads the declarations' places in that text).
+   */
+  function learnRouteFile(doc: TextDocument, file: string, evaluation: FileEvaluation): void {
+    const wasComplete = index.namesComplete();
+    const changed = index.recordRouteNames(file, doc.getText(), evaluation);
+    // Names changed: files using them may gain or lose unknown-route-name findings; every file
+    // may when the names became complete or partial (an analysis limit reached or left).
+    if (index.namesComplete() !== wasComplete) namesChanged('all', doc.uri);
+    else if (changed.size) namesChanged(changed, doc.uri);
   }
 
   /** What the quick checks of a first analysis found, published while the inclusion checks run. */
@@ -716,6 +722,10 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     }
     try {
       service.evaluate(doc.uri, file, doc.getText(), doc.version, settingsFor(file));
+      // The new evaluation may share records with the one the index holds (replay moves their
+      // places to this text): the index takes this version at once, text and evaluation together.
+      const evaluated = service.last(doc.uri);
+      if (evaluated && evaluated.version === doc.version && !evaluated.skipped) learnRouteFile(doc, file, evaluated.evaluation);
     } catch (e) {
       logFailure(`evaluation of ${doc.uri}`, e);
     }
