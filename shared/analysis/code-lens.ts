@@ -1,7 +1,7 @@
 import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { EntryOriginInfo } from '../library/records';
-import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
+import { REQUEST_METHODS, type RequestMethod } from '../runtime/methods';
 import type { AppTree } from '../router/app-tree';
 import type { TargetRouting } from '../router/hmvc/locate-target';
 import type { PhpFileIndex } from '../workspace/php-index';

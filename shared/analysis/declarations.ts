@@ -1,7 +1,7 @@
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { RouteCall } from '../evaluate/interpreter';
-import { keyToString, type Key } from '../evaluate/values';
-import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
+import { keyToString, type Key } from '../runtime/values';
+import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../runtime/methods';
 import { isDynamicKey, type CallSite, type RouteRecord } from '../library/records';
 import { fateOf, stopOf, type Fate } from './produced';
 import type { Span } from '../php/ast';

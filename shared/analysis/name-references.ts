@@ -5,7 +5,7 @@
 
 import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import { PhpArray, type Value } from '../evaluate/values';
+import { PhpArray, type Value } from '../runtime/values';
 import type { LiteralOrigin } from '../library/records';
 import { indexPhpFile, type NamedUsage } from '../workspace/php-index';
 import { decodeStringContent } from '../workspace/php-index-model';

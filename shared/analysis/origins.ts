@@ -2,7 +2,7 @@ import type { IncludedFile, Span } from '../php/ast';
 import { describeIncludedPlace, includedLines } from './diagnostics/included-places';
 import { LineIndex } from '../php/line-index';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
+import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../runtime/methods';
 import type { CallSite, EntryOriginInfo, RouteRecord } from '../library/records';
 
 const VERB_METHODS = new Set(['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options']);

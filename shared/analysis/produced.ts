@@ -1,7 +1,7 @@
 import type { Span } from '../php/ast';
 import type { FileEvaluation, MethodResult } from '../evaluate/evaluate-file';
-import { PhpArray, keyToString, type Value } from '../evaluate/values';
-import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
+import { PhpArray, keyToString, type Value } from '../runtime/values';
+import { REQUEST_METHODS, type RequestMethod } from '../runtime/methods';
 import { wasMapped, type CallSite, type EntryOriginInfo, type LiteralOrigin, type RouteRecord } from '../library/records';
 import { recordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';

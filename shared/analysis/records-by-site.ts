@@ -1,5 +1,5 @@
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import type { MethodIndex } from '../library/methods';
+import type { MethodIndex } from '../runtime/methods';
 import type { CallSite, RouteRecord } from '../library/records';
 import type { Steps } from '../util/steps';
 import { StepsMemo } from '../util/steps-memo';

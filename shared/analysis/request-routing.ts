@@ -1,8 +1,8 @@
 import { orderVariesBetween, type EvaluateOptions, type FileEvaluation } from '../evaluate/evaluate-file';
-import { keyToString } from '../evaluate/values';
+import { keyToString } from '../runtime/values';
 import { isDynamicKey } from '../library/records';
 import { compileRouteKey } from '../router/pattern';
-import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
+import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../runtime/methods';
 import type { Span } from '../php/ast';
 import type { AppTree } from '../router/app-tree';
 import type { Dispatch } from '../router/ci-router';

@@ -1,6 +1,6 @@
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import { keyToString, type Key, type Value } from '../evaluate/values';
-import { REQUEST_METHODS, type RequestMethod } from '../library/methods';
+import { keyToString, type Key, type Value } from '../runtime/values';
+import { REQUEST_METHODS, type RequestMethod } from '../runtime/methods';
 import type { AssignmentOrigin, EntryOriginInfo, LiteralOrigin } from '../library/records';
 
 /**

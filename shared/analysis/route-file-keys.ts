@@ -1,5 +1,5 @@
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import { keyToString } from '../evaluate/values';
+import { keyToString } from '../runtime/values';
 
 /**
  * The keys a module's routes file leaves in `$route`, under any request method: what

@@ -1,8 +1,8 @@
 import type { Span } from '../php/ast';
-import { describeValue } from '../evaluate/convert';
+import { describeValue } from '../runtime/convert';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../evaluate/values';
-import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../library/methods';
+import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../runtime/values';
+import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../runtime/methods';
 import { isDynamicKey, unknownPathOf, type EntryOriginInfo } from '../library/records';
 import { tableView } from './diagnostics/table-view';
 

@@ -1,7 +1,7 @@
 import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
 import type { RouteCall } from '../evaluate/interpreter';
-import { PhpArray } from '../evaluate/values';
+import { PhpArray } from '../runtime/values';
 import { runSteps, type Steps } from '../util/steps';
 import { DECLARING_METHODS, ProducedIndex, countsNested, displayKey, methodsLabel, summarize, summaryTitle, uniqueCalls } from './declarations';
 import { recordsBySiteSteps } from './records-by-site';

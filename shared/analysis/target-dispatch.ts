@@ -1,6 +1,6 @@
-import { PhpArray, type Value } from '../evaluate/values';
+import { PhpArray, type Value } from '../runtime/values';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import type { RequestMethod } from '../library/methods';
+import type { RequestMethod } from '../runtime/methods';
 import type { AppTree } from '../router/app-tree';
 import type { ControllerResolution, ControllerTarget } from '../router/controller-target';
 import { rootAroundApplication } from '../router/hmvc/app-paths';

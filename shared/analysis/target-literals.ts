@@ -1,6 +1,6 @@
 import type { Span } from '../php/ast';
 import type { FileEvaluation } from '../evaluate/evaluate-file';
-import { PhpArray } from '../evaluate/values';
+import { PhpArray } from '../runtime/values';
 import { isDynamicKey, type LiteralOrigin } from '../library/records';
 import { decodeStringContent } from '../workspace/php-index-model';
 import { isRouteMethod } from './origins';

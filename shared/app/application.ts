@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { choosePhpVersion, type PhpVersionChoice } from './php-version-choice';
 import type { EnvironmentRoutes, IncludeFiles } from '../evaluate/includes';
-import type { Value } from '../evaluate/values';
+import type { Value } from '../runtime/values';
 import type { Dialect } from '../library/route-library';
 import type { RouterFlavour } from '../router/hmvc/flavour';
 import { createControllerCatalog, type ControllerCatalog } from '../workspace/controller-catalog';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../evaluate/evaluate-file';
-import type { Value } from '../evaluate/values';
+import type { Value } from '../runtime/values';
 import { frontControllerOf } from './environment';
 import type { ProjectFiles } from './project-files';
 

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { RE2JS } from 're2js';
 import type { EnvironmentRoutes } from '../evaluate/includes';
-import type { Value } from '../evaluate/values';
+import type { Value } from '../runtime/values';
 import type { IncludedFile } from '../php/ast';
 import { environmentRouteFileOf, isMainRouteFile } from './layout';
 import type { ProjectFiles } from './project-files';

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { DEFAULT_PHP_VERSION, formatPhpVersion, lowestAllowed, parsePhpVersion, type PhpVersion } from '../evaluate/php-version';
+import { DEFAULT_PHP_VERSION, formatPhpVersion, lowestAllowed, parsePhpVersion, type PhpVersion } from '../runtime/php-version';
 import type { ProjectFiles } from './project-files';
 
 /** The PHP version a file is evaluated under, and how it was chosen (for messages). */

@@ -2,8 +2,8 @@ import { StatementParser, type ParsedFile } from '../php/parse';
 import { evaluateParsed, reuseStopped, type EvaluateOptions, type FileEvaluation } from './evaluate-file';
 import { ReplayCache } from './replay';
 import { canResume, firstDifference, type Checkpoint } from './checkpoint';
-import { sameValue } from './convert';
-import type { Value } from './values';
+import { sameValue } from '../runtime/convert';
+import type { Value } from '../runtime/values';
 
 export type DocumentOptions = Omit<EvaluateOptions, 'parser' | 'perMethod' | 'replay' | 'resume' | 'checkpointAt' | 'onCheckpoint'>;
 

@@ -1,15 +1,15 @@
 import type { Span } from '../php/ast';
 import { StatementParser, type ParsedFile } from '../php/parse';
-import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type MethodMask, type RequestMethod } from '../library/methods';
+import { ALL_METHODS, REQUEST_METHODS, type MethodIndex, type MethodMask, type RequestMethod } from '../runtime/methods';
 import { Diverge, type Dialect, type MethodState } from '../library/route-library';
 import type { LibrarySnapshot } from '../library/library-snapshot';
 import type { IncludedFile } from '../php/ast';
 import type { EnvironmentRoutes, IncludeFiles } from './includes';
 import { Interpreter, type EvalProblem, type InterpreterOutcome, type OrderGroup, type RouteCall } from './interpreter';
 import type { ReplayCache } from './replay';
-import type { PhpVersion } from './php-version';
+import type { PhpVersion } from '../runtime/php-version';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
-import { PhpArray, type PhpClosure, type Value } from './values';
+import { PhpArray, type PhpClosure, type Value } from '../runtime/values';
 
 // A 10,000-declaration file takes about 62,000 steps; an endless loop stops within ~20 ms.
 export const DEFAULT_MAX_STEPS = 100_000;

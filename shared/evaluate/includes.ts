@@ -1,8 +1,8 @@
-import { SYSTEM_PATH_UNKNOWN } from './constants';
+import { SYSTEM_PATH_UNKNOWN } from '../runtime/constants';
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { StatementParser, type ParsedFile } from '../php/parse';
-import { PhpArray, PerMethod, Unknown, type Value } from './values';
+import { PhpArray, PerMethod, Unknown, type Value } from '../runtime/values';
 
 /** A file an include names, as the host read it, or why it could not be read. */
 export type IncludeRead = { file: string; text: string } | { unreadable: string; missing?: boolean };

@@ -1,25 +1,25 @@
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile, type ParsedStatement } from '../php/parse';
-import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../library/methods';
+import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../runtime/methods';
 import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type CallSite, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost, type TransientState } from '../library/route-library';
 import { branchOrderVaries } from '../library/branch-order';
-import { phpTypeName } from './builtin-signatures';
-import { DEFAULT_PHP_VERSION, isPhp8, type PhpVersion } from './php-version';
-import { callBuiltin, isBuiltin, type BuiltinContext } from './builtins';
-import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS, phpVersionConstant } from './constants';
+import { phpTypeName } from '../runtime/builtin-signatures';
+import { DEFAULT_PHP_VERSION, isPhp8, type PhpVersion } from '../runtime/php-version';
+import { callBuiltin, isBuiltin, type BuiltinContext } from '../runtime/builtins';
+import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS, phpVersionConstant } from '../runtime/constants';
 import {
   PhpFatal, floatToString, isNumericString, looseEquals, sameValue, strictEquals, toBool, toInt, toKey, toNumber, toPhpString,
-} from './convert';
-import { EvaluationLimit } from './limits';
+} from '../runtime/convert';
+import { EvaluationLimit } from '../runtime/limits';
 import { Includes, type EnvironmentRoutes, type IncludeFiles } from './includes';
-import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
-import { beyondExactIntegers, parseNumber } from './numbers';
+import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unitsOf, type WorkMeter } from '../runtime/work-meter';
+import { beyondExactIntegers, parseNumber } from '../runtime/numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
 import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
-import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, normalizeStringKey, shareValue, type Key, type Value } from './values';
+import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, normalizeStringKey, shareValue, type Key, type Value } from '../runtime/values';
 
 export interface InterpreterOptions {
   dialect: Dialect;
@@ -178,7 +178,7 @@ export interface InterpreterSnapshot {
 }
 
 /** Stops evaluation when the step budget or the nesting limit is reached. */
-export { EvaluationLimit } from './limits';
+export { EvaluationLimit } from '../runtime/limits';
 
 /**
  * What a recorded effect holds for a list to which the statement added nothing: shared, since an

@@ -1,4 +1,4 @@
-import type { Key } from '../evaluate/values';
+import type { Key } from '../runtime/values';
 
 /**
  * The keys whose place in a route table depends on which branch of an undecidable condition ran.

@@ -1,4 +1,4 @@
-import { PhpArray, type ArraySource, type EntryOrigin, type Key, type Value } from '../evaluate/values';
+import { PhpArray, type ArraySource, type EntryOrigin, type Key, type Value } from '../runtime/values';
 import { samePrint, type RecordTable, type TablePrint } from './record-table';
 import type { RouteRecord } from './records';
 

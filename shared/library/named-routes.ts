@@ -1,4 +1,4 @@
-import { PhpArray, type Key, type Value } from '../evaluate/values';
+import { PhpArray, type Key, type Value } from '../runtime/values';
 import type { RouteRecord } from './records';
 
 /**

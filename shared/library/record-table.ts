@@ -1,4 +1,4 @@
-import type { Key, Value } from '../evaluate/values';
+import type { Key, Value } from '../runtime/values';
 import type { RouteRecord } from './records';
 import { RunningHash } from '../util/running-hash';
 

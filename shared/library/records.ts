@@ -1,6 +1,6 @@
 import type { Span } from '../php/ast';
-import type { Key, Value } from '../evaluate/values';
-import type { MethodIndex } from './methods';
+import type { Key, Value } from '../runtime/values';
+import type { MethodIndex } from '../runtime/methods';
 
 /** One `Route::name(...)` call in the source. */
 export interface CallSite {

@@ -1,8 +1,8 @@
-import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../evaluate/convert';
-import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../evaluate/values';
-import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../evaluate/limits';
-import { UNITS_PER_STEP } from '../evaluate/work-meter';
-import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from './methods';
+import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../runtime/convert';
+import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../runtime/values';
+import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
+import { UNITS_PER_STEP } from '../runtime/work-meter';
+import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '../runtime/methods';
 import { DYNAMIC_KEY_PREFIX, clearMarks, setUnknownPath, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { MappedRoutes } from './mapped-routes';
@@ -39,12 +39,12 @@ export interface LibraryHost {
   readonly file: string;
   /** 1-based line of a document offset, for PHP-style messages. */
   lineAt(offset: number): number;
-  /** Pays for work in steps (see evaluate/work-meter.ts); throws past the budget. */
+  /** Pays for work in steps (see runtime/work-meter.ts); throws past the budget. */
   charge(units: number): void;
 }
 
 /**
- * The library's own work is paid in steps too (see evaluate/work-meter.ts): a route record costs
+ * The library's own work is paid in steps too (see runtime/work-meter.ts): a route record costs
  * about as much as a dozen interpreter steps to make and store (measured: about 2 µs against
  * 0.16 µs). A call site's first FREE_UNITS_PER_SITE under each request method in a top-level
  * statement are paid by the statement's own steps: a declaration expands to a few dozen records,

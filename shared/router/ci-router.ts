@@ -1,6 +1,6 @@
-import { toPhpString } from '../evaluate/convert';
-import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from '../evaluate/values';
-import type { RequestMethod } from '../library/methods';
+import { toPhpString } from '../runtime/convert';
+import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from '../runtime/values';
+import type { RequestMethod } from '../runtime/methods';
 import type { AppTree } from './app-tree';
 import { compileRouteKey } from './pattern';
 import { scanSlashParts } from './sscanf';

@@ -1,5 +1,5 @@
-import { parsePhpVersion } from '../evaluate/php-version';
-import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../analysis/diagnostics/types';
+import { parsePhpVersion } from '../runtime/php-version';
+import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from './diagnostic-codes';
 import { messageText } from '../util/escape';
 
 /** `ciRoutes.*` settings of one workspace folder. */

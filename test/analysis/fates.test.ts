@@ -4,7 +4,7 @@ import { producedBy } from '../../shared/analysis/produced';
 import { hoverAt } from '../../shared/analysis/hover';
 import { declarationLenses } from '../../shared/analysis/code-lens';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS } from '../../shared/library/methods';
+import { REQUEST_METHODS } from '../../shared/runtime/methods';
 
 /** Hovers (producedBy) and the outline and lenses (ProducedIndex) tell one story about each route. */
 describe('fates of declared routes', () => {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cli } from '../helpers/cli';
-import { REQUEST_METHODS } from '../../shared/library/methods';
+import { REQUEST_METHODS } from '../../shared/runtime/methods';
 import { CONFORMANCE } from '../helpers/paths';
 
 const expectedDir = path.join(CONFORMANCE, 'expected');

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS } from '../../shared/library/methods';
-import { outcomeToJson, type OutcomeJson } from '../../shared/library/outcome-json';
+import { REQUEST_METHODS } from '../../shared/runtime/methods';
+import { outcomeToJson, type OutcomeJson } from '../../shared/evaluate/outcome-json';
 import { CONFORMANCE } from '../helpers/paths';
 
 interface Vector {

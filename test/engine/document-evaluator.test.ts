@@ -8,7 +8,7 @@ import { FILE_CHECKS, fileChecks, sortFindings } from '../../shared/analysis/dia
 import type { CheckContext } from '../../shared/analysis/diagnostics/context';
 import { Describer } from '../../shared/analysis/origins';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
-import { PhpClosure } from '../../shared/evaluate/values';
+import { PhpClosure } from '../../shared/runtime/values';
 import { evaluationTrace } from '../helpers/evaluation-trace';
 import { CONFORMANCE, EXAMPLE_APP } from '../helpers/paths';
 import { seededRandom } from '../helpers/random';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS } from '../../shared/library/methods';
-import { outcomeToJson } from '../../shared/library/outcome-json';
+import { REQUEST_METHODS } from '../../shared/runtime/methods';
+import { outcomeToJson } from '../../shared/evaluate/outcome-json';
 import type { RouteRecord } from '../../shared/library/records';
 
 const GET = REQUEST_METHODS.indexOf('GET');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { IncludeFiles } from '../../shared/evaluate/includes';
-import { PhpArray } from '../../shared/evaluate/values';
+import { PhpArray } from '../../shared/runtime/values';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 

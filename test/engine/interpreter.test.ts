@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type EvaluateOptions, type FileEvaluation, type MethodResult } from '../../shared/evaluate/evaluate-file';
-import { PhpClosure, Unknown, type Key, type PhpArray } from '../../shared/evaluate/values';
-import { BUILTINS_WITH_SIGNATURE } from '../../shared/evaluate/builtin-signatures';
+import { PhpClosure, Unknown, type Key, type PhpArray } from '../../shared/runtime/values';
+import { BUILTINS_WITH_SIGNATURE } from '../../shared/runtime/builtin-signatures';
 import type { EntryOriginInfo } from '../../shared/library/records';
-import { builtinNames } from '../../shared/evaluate/builtins';
+import { builtinNames } from '../../shared/runtime/builtins';
 import { StatementParser } from '../../shared/php/parse';
-import { REQUEST_METHODS, type RequestMethod } from '../../shared/library/methods';
-import { outcomeToJson, valueToJson, type JsonValue } from '../../shared/library/outcome-json';
+import { REQUEST_METHODS, type RequestMethod } from '../../shared/runtime/methods';
+import { outcomeToJson, valueToJson, type JsonValue } from '../../shared/evaluate/outcome-json';
 import type { AssignmentOrigin, RouteRecord } from '../../shared/library/records';
 
 /**

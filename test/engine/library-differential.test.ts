@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { outcomeToJson } from '../../shared/library/outcome-json';
-import { REQUEST_METHODS } from '../../shared/library/methods';
+import { outcomeToJson } from '../../shared/evaluate/outcome-json';
+import { REQUEST_METHODS } from '../../shared/runtime/methods';
 import { ROOT } from '../helpers/paths';
 
 /**

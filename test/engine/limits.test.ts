@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { ALL_METHODS } from '../../shared/library/methods';
+import { ALL_METHODS } from '../../shared/runtime/methods';
 import { Interpreter } from '../../shared/evaluate/interpreter';
 import { StatementParser } from '../../shared/php/parse';
 import { evaluationTrace } from '../helpers/evaluation-trace';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { PhpArray, type Key, type Value } from '../../shared/evaluate/values';
+import { PhpArray, type Key, type Value } from '../../shared/runtime/values';
 import { MappedRoutes } from '../../shared/library/mapped-routes';
 import { RecordTable } from '../../shared/library/record-table';
 import type { RouteRecord } from '../../shared/library/records';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { PhpArray, type Key } from '../../shared/evaluate/values';
+import { PhpArray, type Key } from '../../shared/runtime/values';
 
 type Op = { kind: 'set'; key: Key; origin: boolean } | { kind: 'delete'; key: Key } | { kind: 'append'; origin: boolean };
 

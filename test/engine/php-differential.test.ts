@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { keyToString, PhpArray } from '../../shared/evaluate/values';
+import { keyToString, PhpArray } from '../../shared/runtime/values';
 import { ROOT } from '../helpers/paths';
 
 /**

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { keyToString } from '../../shared/evaluate/values';
-import { lowestAllowed, parsePhpVersion } from '../../shared/evaluate/php-version';
-import { outcomeToJson } from '../../shared/library/outcome-json';
+import { keyToString } from '../../shared/runtime/values';
+import { lowestAllowed, parsePhpVersion } from '../../shared/runtime/php-version';
+import { outcomeToJson } from '../../shared/evaluate/outcome-json';
 
 const PHP7 = { major: 7, minor: 4 };
 const PHP8 = { major: 8, minor: 2 };

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { keyToString } from '../../shared/evaluate/values';
-import { ALL_METHODS, REQUEST_METHODS } from '../../shared/library/methods';
+import { keyToString } from '../../shared/runtime/values';
+import { ALL_METHODS, REQUEST_METHODS } from '../../shared/runtime/methods';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 
 const keys = (text: string, recover: boolean, m = 0) => [...(evaluateRouteFile(text, { recover }).methods[m].routes?.keys() ?? [])].map(keyToString);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS, type RequestMethod } from '../../shared/library/methods';
+import { REQUEST_METHODS, type RequestMethod } from '../../shared/runtime/methods';
 import { FileListTree } from '../../shared/router/app-tree';
 import { routeUri } from '../../shared/router/ci-router';
 import { CONFORMANCE } from '../helpers/paths';

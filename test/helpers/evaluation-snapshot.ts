@@ -1,8 +1,8 @@
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import type { Finding } from '../../shared/analysis/diagnostics/types';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS } from '../../shared/library/methods';
-import { outcomeToJson, type OutcomeJson } from '../../shared/library/outcome-json';
+import { REQUEST_METHODS } from '../../shared/runtime/methods';
+import { outcomeToJson, type OutcomeJson } from '../../shared/evaluate/outcome-json';
 
 /**
  * What a user sees of an evaluation, as plain JSON: the routes of every request method in the

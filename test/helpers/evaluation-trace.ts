@@ -1,7 +1,7 @@
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
 import { mappedBy, type CallSite, type EntryOriginInfo, type RouteRecord } from '../../shared/library/records';
-import { outcomeToJson, valueToJson } from '../../shared/library/outcome-json';
+import { outcomeToJson, valueToJson } from '../../shared/evaluate/outcome-json';
 
 /**
  * Everything an evaluation tells the analyses, as plain JSON: outcomes per method, and every

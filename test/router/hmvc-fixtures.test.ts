@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { RequestMethod } from '../../shared/library/methods';
+import type { RequestMethod } from '../../shared/runtime/methods';
 import type { RouterFlavour } from '../../shared/router/hmvc/flavour';
 import { ROOT } from '../helpers/paths';
 import { HmvcTestApp, MODEL_FIELDS, differences } from './hmvc-app';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { keyToString } from '../../shared/evaluate/values';
-import { REQUEST_METHODS } from '../../shared/library/methods';
+import { keyToString } from '../../shared/runtime/values';
+import { REQUEST_METHODS } from '../../shared/runtime/methods';
 import { FileListTree } from '../../shared/router/app-tree';
 import { evaluatedModuleRouteFiles } from '../../shared/router/hmvc/module-route-files';
 import { routeRequest } from '../../shared/router/hmvc/route-request';

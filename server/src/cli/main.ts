@@ -1,13 +1,13 @@
 import * as path from 'node:path';
-import { formatPhpVersion, parsePhpVersion } from '../../../shared/evaluate/php-version';
+import { formatPhpVersion, parsePhpVersion } from '../../../shared/runtime/php-version';
 import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import { parseArgs } from 'node:util';
 import { mergedRows, routeRows, undecidedConditions, unknownRoutes, type MergedRow } from '../../../shared/analysis/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
-import { REQUEST_METHODS, methodIndex, type RequestMethod } from '../../../shared/library/methods';
-import { outcomeToJson } from '../../../shared/library/outcome-json';
+import { REQUEST_METHODS, methodIndex, type RequestMethod } from '../../../shared/runtime/methods';
+import { outcomeToJson } from '../../../shared/evaluate/outcome-json';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import { setReadRoots } from '../host/read-fence';

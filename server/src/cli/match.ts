@@ -2,7 +2,7 @@ import { requestRouter, type RoutedRequest } from '../../../shared/analysis/requ
 import { unknownRoutes } from '../../../shared/analysis/route-table';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS, type RequestMethod } from '../../../shared/library/methods';
+import { REQUEST_METHODS, type RequestMethod } from '../../../shared/runtime/methods';
 import { LineIndex } from '../../../shared/php/line-index';
 import { normalizeAppPath, type AppTree } from '../../../shared/router/app-tree';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';

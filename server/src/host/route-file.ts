@@ -1,5 +1,5 @@
 import { Applications, type Application, type RouteFileSetup } from '../../../shared/app/application';
-import { PhpFloat, type Value } from '../../../shared/evaluate/values';
+import { PhpFloat, type Value } from '../../../shared/runtime/values';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { AppTree } from '../../../shared/router/app-tree';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';

@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { mergedRows, routeRows } from '../../../shared/analysis/route-table';
 import { LineIndex } from '../../../shared/php/line-index';
 import { analysisLimits, stoppingError, type FileEvaluation, type PhpError } from '../../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS } from '../../../shared/library/methods';
+import { REQUEST_METHODS } from '../../../shared/runtime/methods';
 import { includedRange, spanToRange } from './convert';
 import { describeEnvironment, environmentFileRun } from '../../../shared/app/environment';
 import { pathToFileURL } from 'node:url';

@@ -6,7 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/route-table';
 import { LineIndex } from '../../../shared/php/line-index';
-import { REQUEST_METHODS, methodIndex } from '../../../shared/library/methods';
+import { REQUEST_METHODS, methodIndex } from '../../../shared/runtime/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { spanToRange } from './convert';

@@ -1,5 +1,5 @@
 import type { FileEvaluation, RecoveredError } from '../../evaluate/evaluate-file';
-import { maskNames } from '../../library/methods';
+import { maskNames } from '../../runtime/methods';
 import { LineIndex } from '../../php/line-index';
 import type { DiagnosticCode, Finding } from './types';
 

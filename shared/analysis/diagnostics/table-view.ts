@@ -1,4 +1,4 @@
-import { keyToString, type Key, type PhpArray, type Value } from '../../evaluate/values';
+import { keyToString, type Key, type PhpArray, type Value } from '../../runtime/values';
 import type { EntryOriginInfo } from '../../library/records';
 import { changedWindow, isUnchanged, type ChangedWindow } from '../../util/changed-window';
 import { runSteps, type Steps } from '../../util/steps';

@@ -1,4 +1,4 @@
-import type { Value } from '../../evaluate/values';
+import type { Value } from '../../runtime/values';
 import type { AppTree } from '../app-tree';
 import { ucfirst } from '../ci-router';
 import { scanSlashParts } from '../sscanf';

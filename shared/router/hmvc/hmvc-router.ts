@@ -1,4 +1,4 @@
-import type { PhpArray, Value } from '../../evaluate/values';
+import type { PhpArray, Value } from '../../runtime/values';
 import type { AppTree } from '../app-tree';
 import { CiRouter, type RouterTable } from '../ci-router';
 import { scanSlashParts } from '../sscanf';

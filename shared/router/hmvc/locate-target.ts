@@ -1,4 +1,4 @@
-import { PhpArray } from '../../evaluate/values';
+import { PhpArray } from '../../runtime/values';
 import type { AppTree } from '../app-tree';
 import { CiRouter, readRouteTable, ucfirst, type RouterTable } from '../ci-router';
 import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../controller-target';

@@ -1,7 +1,7 @@
 import { evaluateRouteFile, type EvaluateOptions, type FileEvaluation } from '../../evaluate/evaluate-file';
 import { carriedLibrary } from '../../library/library-carry';
 import type { LibrarySnapshot } from '../../library/library-snapshot';
-import { REQUEST_METHODS, type RequestMethod } from '../../library/methods';
+import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import type { ModuleRoutesFile } from './module-routes';
 
 /** Module route files evaluated per request, in the order the router includes them. */

@@ -1,5 +1,5 @@
-import { toPhpString } from '../../evaluate/convert';
-import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../../evaluate/values';
+import { toPhpString } from '../../runtime/convert';
+import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../../runtime/values';
 import type { AppTree } from '../app-tree';
 import { compileModuleRouteKey } from '../pattern';
 import { isFileAt } from './app-paths';

@@ -1,5 +1,5 @@
-import { PhpArray, Unknown, type PhpClosure, type Value } from '../../evaluate/values';
-import type { RequestMethod } from '../../library/methods';
+import { PhpArray, Unknown, type PhpClosure, type Value } from '../../runtime/values';
+import type { RequestMethod } from '../../runtime/methods';
 import type { AppTree } from '../app-tree';
 import { CiRouter, DISALLOWED_CHARACTERS, disallowedSegment, matchRouteTable, readRouteTable, uriSegments, type RouterTable } from '../ci-router';
 import { applicationFolder } from './app-paths';

@@ -1,5 +1,5 @@
-import { toPhpString } from '../../evaluate/convert';
-import { Unknown, type Value } from '../../evaluate/values';
+import { toPhpString } from '../../runtime/convert';
+import { Unknown, type Value } from '../../runtime/values';
 import { noWarnings } from '../ci-router';
 import { RouterStop } from './router-stop';
 

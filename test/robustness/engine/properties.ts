@@ -3,7 +3,7 @@ import { analyzeRouteFile, analyzeRouteFileSteps } from '../../../shared/analysi
 import { DocumentEvaluator } from '../../../shared/evaluate/document-evaluator';
 import { CHECKPOINTS_EVERYWHERE } from '../../helpers/checkpoints';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
-import { REQUEST_METHODS } from '../../../shared/library/methods';
+import { REQUEST_METHODS } from '../../../shared/runtime/methods';
 import { StatementParser } from '../../../shared/php/parse';
 import { evaluationSnapshot, snapshotDifference, type EvaluationSnapshot } from '../../helpers/evaluation-snapshot';
 import { spanViolations } from '../../helpers/span-invariants';

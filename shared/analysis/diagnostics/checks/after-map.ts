@@ -1,6 +1,6 @@
-import { keyToString, type Key } from '../../../evaluate/values';
+import { keyToString, type Key } from '../../../runtime/values';
 import { displacedRoutes } from '../../../library/mapped-routes';
-import { REQUEST_METHODS } from '../../../library/methods';
+import { REQUEST_METHODS } from '../../../runtime/methods';
 import { mappedBy, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';

@@ -1,5 +1,5 @@
-import { PerMethod, PhpArray, PhpClosure, type Value } from '../../../evaluate/values';
-import { maskNames, maskOf, type MethodMask } from '../../../library/methods';
+import { PerMethod, PhpArray, PhpClosure, type Value } from '../../../runtime/values';
+import { maskNames, maskOf, type MethodMask } from '../../../runtime/methods';
 import type { Check } from '../context';
 import { CallGroups, methodsAtSite } from '../call-groups';
 import { isRouteMethod } from '../../origins';

@@ -1,7 +1,7 @@
 import { isDynamicKey } from '../../../library/records';
-import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
+import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import type { Span } from '../../../php/ast';
-import { REQUEST_METHODS } from '../../../library/methods';
+import { REQUEST_METHODS } from '../../../runtime/methods';
 import { resolveStaticTarget, varies } from '../../target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import { targetScope, type RouteFileRouting, type TargetScope } from '../../target-scope';

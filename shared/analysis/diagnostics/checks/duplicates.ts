@@ -1,7 +1,7 @@
-import { describeValue } from '../../../evaluate/convert';
+import { describeValue } from '../../../runtime/convert';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
-import { keyToString } from '../../../evaluate/values';
-import { REQUEST_METHODS } from '../../../library/methods';
+import { keyToString } from '../../../runtime/values';
+import { REQUEST_METHODS } from '../../../runtime/methods';
 import { wasMapped, type EntryOriginInfo, type CallTick, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';

@@ -1,6 +1,6 @@
 import type { FileEvaluation } from '../../../evaluate/evaluate-file';
-import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
-import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import { PhpArray, keyToString, type Value } from '../../../runtime/values';
+import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey } from '../../../library/records';
 import { LineIndex } from '../../../php/line-index';
 import { InclusionChecker } from '../../inclusion';

@@ -1,5 +1,5 @@
-import { keyToString, normalizeStringKey } from '../../../evaluate/values';
-import { maskNames } from '../../../library/methods';
+import { keyToString, normalizeStringKey } from '../../../runtime/values';
+import { maskNames } from '../../../runtime/methods';
 import { analysisLimits, type FileEvaluation, type RecoveredError } from '../../../evaluate/evaluate-file';
 import type { Span } from '../../../php/ast';
 import { LineIndex } from '../../../php/line-index';

@@ -1,5 +1,5 @@
-import { PhpClosure, keyToString, type Value } from '../../../evaluate/values';
-import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import { PhpClosure, keyToString, type Value } from '../../../runtime/values';
+import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import type { CallSite, RouteRecord } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';

@@ -1,6 +1,6 @@
 import { methodsAtSite } from '../call-groups';
-import { PhpArray, type Value } from '../../../evaluate/values';
-import { maskNames } from '../../../library/methods';
+import { PhpArray, type Value } from '../../../runtime/values';
+import { maskNames } from '../../../runtime/methods';
 import type { LiteralOrigin } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';

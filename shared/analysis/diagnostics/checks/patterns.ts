@@ -1,5 +1,5 @@
 import { isDynamicKey } from '../../../library/records';
-import { REQUEST_METHODS } from '../../../library/methods';
+import { REQUEST_METHODS } from '../../../runtime/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import { steppedCheck, type Check } from '../context';

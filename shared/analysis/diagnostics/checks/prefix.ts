@@ -1,5 +1,5 @@
-import { keyToString } from '../../../evaluate/values';
-import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import { keyToString } from '../../../runtime/values';
+import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import type { CallSite } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';

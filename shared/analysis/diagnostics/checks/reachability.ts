@@ -1,8 +1,8 @@
 import { orderVariesBetween } from '../../../evaluate/evaluate-file';
-import { PhpArray, keyToString, type Value } from '../../../evaluate/values';
+import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import { tableView, viewChanges, type TableView } from '../table-view';
 import { isUnchanged, type ChangedWindow } from '../../../util/changed-window';
-import { REQUEST_METHODS, type RequestMethod } from '../../../library/methods';
+import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../inclusion';

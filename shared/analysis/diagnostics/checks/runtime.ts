@@ -1,5 +1,5 @@
 import { LIBRARY_METHODS } from '../../../library/route-library';
-import { maskNames, methodsIn, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../../library/methods';
+import { maskNames, methodsIn, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../../runtime/methods';
 import type { PhpError } from '../../../evaluate/evaluate-file';
 import type { Span } from '../../../php/ast';
 import type { Check } from '../context';

@@ -1,6 +1,6 @@
 import type { FileEvaluation } from '../../../evaluate/evaluate-file';
 import { isDynamicKey } from '../../../library/records';
-import type { RequestMethod } from '../../../library/methods';
+import type { RequestMethod } from '../../../runtime/methods';
 import { sortMethods } from '../../origins';
 import { unknownRoutes, unknownTarget, type UnknownRoute } from '../../route-table';
 import type { Check } from '../context';

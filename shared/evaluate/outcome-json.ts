@@ -1,7 +1,7 @@
-import { floatToString } from '../evaluate/convert';
-import type { MethodResult } from '../evaluate/evaluate-file';
-import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, type Value } from '../evaluate/values';
-import { isDynamicKey } from './records';
+import { floatToString } from '../runtime/convert';
+import type { MethodResult } from './evaluate-file';
+import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, type Value } from '../runtime/values';
+import { isDynamicKey } from '../library/records';
 
 /** A PHP value as the conformance vectors write it. */
 export type JsonValue = string | number | boolean | null | { '<array>': [string, JsonValue][] } | { '<unknown>': string };
