@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
+import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import type { RouteRecord } from '../../shared/library/records';
+import { EXAMPLE_APP } from '../helpers/paths';
+
+/**
+ * Evaluations handed out should be values: what a consumer holds must not change when the next
+ * version is evaluated. This lists every field of an evaluation's records that the next
+ * evaluation of the same document writes in place. The list may only shrink: a field written that
+ * is not listed fails, and so does a listed one no longer written.
+ */
+const KNOWN_IN_PLACE_WRITES = ['record.addedAt', 'record.site.argSpans', 'record.site.nameSpan', 'record.site.span'];
+
+type Fingerprint = Map<string, string>;
+
+function fingerprint(evaluation: FileEvaluation): { prints: Fingerprint; records: RouteRecord[] } {
+  const prints: Fingerprint = new Map();
+  const records: RouteRecord[] = [];
+  const seen = new Set<RouteRecord>();
+  evaluation.methods.forEach((m) => {
+    for (const r of m.library.created) {
+      if (seen.has(r)) continue;
+      seen.add(r);
+      records.push(r);
+    }
+  });
+  records.forEach((r, i) => {
+    const field = (name: string, v: unknown) => prints.set(`${i}|${name}`, JSON.stringify(v ?? null));
+    field('record.site.span', [r.site.span.start, r.site.span.end]);
+    field('record.site.nameSpan', [r.site.nameSpan.start, r.site.nameSpan.end]);
+    field('record.site.argSpans', r.site.argSpans.map((s) => [s.start, s.end]));
+    field('record.replacedBy', r.replacedBy?.id);
+    field('record.reset', r.reset?.at);
+    field('record.addedAt', r.addedAt);
+    field('record.overwrote', r.overwrote ? [r.overwrote.kind, r.overwrote.span.start] : null);
+    field('record.storedOver', r.storedOver);
+    field('record.foundBelow', r.foundBelow?.id);
+  });
+  return { prints, records };
+}
+
+describe('evaluations as values: what the next evaluation writes into the last one', () => {
+  it('lists the fields written in place (the known ones only, which may only go)', () => {
+    const text = fs.readFileSync(path.join(EXAMPLE_APP, 'application', 'config', 'routes.php'), 'utf8');
+    const evaluator = new DocumentEvaluator({ recover: true });
+    const first = evaluator.update(text);
+    const before = fingerprint(first);
+    // An edit above every declaration (their places move), then one that replaces a route.
+    evaluator.update(text.replace('<?php\n', '<?php\n// a line above\n'));
+    evaluator.update(text.replace('<?php\n', "<?php\n// a line above\nRoute::get('about', 'pages/other');\n"));
+    const after = fingerprint(first);
+    const written = new Set<string>();
+    for (const [key, value] of before.prints) if (after.prints.get(key) !== value) written.add(key.split('|')[1]);
+    assert.deepEqual([...written].sort(), KNOWN_IN_PLACE_WRITES);
+  });
+});
