@@ -5,7 +5,6 @@
  */
 
 import type { Span } from '../php/ast';
-import type { CompletionEntry } from './completion';
 import type { ControllerListing } from './controller-listing';
 import { cursorContext, type CursorContext, type StringAtCursor } from './cursor-context';
 import { cursorPosition } from './cursor-position';
@@ -18,13 +17,8 @@ import { markdownCode } from '../util/escape';
 export type { ControllerListing, ListedController } from './controller-listing';
 export { listingFromFiles } from './controller-listing';
 
-export type MoreCompletionKind = CompletionEntry['kind'] | 'option-value' | 'module' | 'folder' | 'controller' | 'controller-method';
-
-export interface MoreCompletionEntry extends Omit<CompletionEntry, 'kind'> {
-  kind: MoreCompletionKind;
-  /** Keeps the offered order where it means something (constraints, segments). */
-  sortText?: string;
-}
+export type { MoreCompletionEntry, MoreCompletionKind } from './completion';
+import type { MoreCompletionEntry } from './completion';
 
 /**
  * Entries for the cursor, or undefined when it is in none of the places this file handles.

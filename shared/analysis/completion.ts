@@ -111,3 +111,11 @@ export function completeRouteMethods(text: string, offset: number): CompletionEn
   const replace = { start: offset - m[1].length, end: offset };
   return Object.entries(ROUTE_METHOD_DOCS).map(([name, d]) => ({ label: name, kind: 'method' as const, detail: `Route::${d.signature}`, documentation: d.doc, replace }));
 }
+
+export type MoreCompletionKind = CompletionEntry['kind'] | 'option-value' | 'module' | 'folder' | 'controller' | 'controller-method';
+
+export interface MoreCompletionEntry extends Omit<CompletionEntry, 'kind'> {
+  kind: MoreCompletionKind;
+  /** Keeps the offered order where it means something (constraints, segments). */
+  sortText?: string;
+}

@@ -7,7 +7,7 @@
 
 import type { Span } from '../php/ast';
 import type { ControllerListing, ListedController } from './controller-listing';
-import type { MoreCompletionEntry } from './completion-more';
+import type { MoreCompletionEntry } from './completion';
 import type { StringAtCursor } from './cursor-context';
 import { markdownCode as code } from '../util/escape';
 

@@ -1,15 +1,7 @@
-import type { IncludedFile, PhpNode } from '../php/ast';
 import type { ParsedFile, ParsedStatement } from '../php/parse';
-import type { InterpreterSnapshot } from './interpreter';
+import type { FunctionDeclaration, InterpreterSnapshot } from './interpreter-state';
+export type { FunctionDeclaration } from './interpreter-state';
 import { sameItems } from '../util/same-items';
-
-/** A function declaration and the offset base of the statement it was parsed from. */
-export interface FunctionDeclaration {
-  readonly node: PhpNode;
-  readonly base: number;
-  /** The included file that declared it; undefined for the evaluated file. */
-  readonly source?: IncludedFile;
-}
 
 /**
  * The evaluation's state before one top-level statement of one version of a document. A later

@@ -18,7 +18,9 @@ import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unit
 import { beyondExactIntegers, parseNumber } from '../runtime/numbers';
 import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
-import { topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
+import { topLevelFunctions, type Checkpoint } from './checkpoint';
+import type { EvalProblem, FunctionDeclaration, InterpreterSnapshot, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
+export type { EvalProblem, InterpreterSnapshot, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
 import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, normalizeStringKey, shareValue, type Key, type Value } from '../runtime/values';
 
 export interface InterpreterOptions {
@@ -65,43 +67,6 @@ export interface InterpreterOptions {
   includes?: IncludeFiles;
   /** The environment's route file run after this one (see EvaluateOptions.environmentRoutes). */
   environmentRoutes?: EnvironmentRoutes;
-}
-
-export type ProblemCode = 'evaluation-limit' | 'unknown-value' | 'unsupported' | 'exit';
-
-export interface EvalProblem {
-  code: ProblemCode;
-  message: string;
-  span: Span;
-  /** An analysis limit stopped the evaluation here: what follows was not evaluated (PHP would go on). */
-  stops?: true;
-}
-
-/** One evaluation of a `Route::` call. */
-export interface RouteCall {
-  site: CallSite;
-  args: Value[];
-  mask: MethodMask;
-  conditional: boolean;
-  /** The enclosing prefix()/nested calls when it ran. */
-  via: readonly CallSite[];
-}
-
-/** Route keys whose mutual order depends on which branch of `condition` runs (see branchOrderVaries). */
-export interface OrderGroup {
-  readonly keys: ReadonlySet<string>;
-  readonly condition: Span;
-  /** The methods whose tables it concerns. */
-  readonly mask: MethodMask;
-}
-
-/** A fatal error the evaluation went on past (see InterpreterOptions.recover). */
-export interface RecoveredFatal {
-  readonly error: PhpFatal;
-  /** The methods it stopped. */
-  readonly mask: MethodMask;
-  /** The top-level statement it failed in, which was skipped. */
-  readonly statement: Span;
 }
 
 interface TopLevelMark {
@@ -153,29 +118,6 @@ export interface InterpreterOutcome {
   stoppedAt?: number;
 }
 
-/**
- * The interpreter between two top-level statements, copied: what a later version of the document
- * resumes from (see evaluate/checkpoint.ts). Arrays are shared, so writes after it copy them.
- */
-export interface InterpreterSnapshot {
-  readonly library: LibrarySnapshot;
-  readonly vars: ReadonlyMap<string, Value>;
-  readonly globalNames: readonly string[];
-  readonly constants: ReadonlyMap<string, Value>;
-  readonly functions: ReadonlyMap<string, FunctionDeclaration>;
-  readonly warnings: readonly (readonly string[])[];
-  readonly problems: readonly EvalProblem[];
-  readonly problemsAt: ReadonlyMap<number, readonly EvalProblem[]>;
-  readonly calls: readonly RouteCall[];
-  readonly otherCalls: readonly RouteCall[];
-  readonly nestedClosure: boolean;
-  readonly recovered: readonly RecoveredFatal[];
-  readonly orderVaries: ReadonlyMap<string, OrderGroup>;
-  /** The counted occurrences of the repeated nodes (`repeated`, as the run that took it had them). */
-  readonly occurrences: ReadonlyMap<PhpNode, number>;
-  readonly repeated: ReadonlySet<PhpNode>;
-  readonly steps: number;
-}
 
 /** Stops evaluation when the step budget or the nesting limit is reached. */
 export { EvaluationLimit } from '../runtime/limits';

@@ -1,7 +1,7 @@
 import type { PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
 import type { AssignmentOrigin, EntryOriginInfo, RouteRecord } from '../library/records';
-import type { EvalProblem, RouteCall } from './interpreter';
+import type { EvalProblem, RouteCall } from './interpreter-state';
 import type { PhpClosure } from '../runtime/values';
 import { PositionMemo } from '../util/position-memo';
 import { sameItems } from '../util/same-items';
