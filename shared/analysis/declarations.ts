@@ -14,10 +14,8 @@ import { describeTarget } from './route-table';
  * record per call, which is quadratic over a whole file).
  */
 
-/** Library methods that declare routes (named(), map() and reset() do not). */
-export const DECLARING_METHODS: ReadonlySet<string> = new Set([
-  'any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'resources', 'context', 'block', 'prefix',
-]);
+/** Library methods that declare routes, themselves or in their callback (named(), map() and reset() do not). */
+export { DECLARING_METHODS } from '../library/route-api';
 
 const uniqueCallsCache = new WeakMap<FileEvaluation, readonly RouteCall[]>();
 

@@ -5,10 +5,10 @@ import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../runtime/methods';
 import type { CallSite, EntryOriginInfo, RouteRecord } from '../library/records';
 
-const VERB_METHODS = new Set(['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options']);
+import { ROUTE_METHODS_FROM_TO } from '../library/route-api';
 
 export function isRouteMethod(method: string): boolean {
-  return VERB_METHODS.has(method);
+  return ROUTE_METHODS_FROM_TO.has(method);
 }
 
 /** Where a route's `$from` is written: the argument, the block() path, the assignment's key. */
@@ -23,7 +23,7 @@ export function fromSpan(origin: EntryOriginInfo): Span {
 export function toSpan(origin: EntryOriginInfo): Span {
   if (origin.kind !== 'route') return origin.valueSpan;
   const site = origin.site;
-  if (VERB_METHODS.has(site.method)) return site.argSpans[1] ?? site.span;
+  if (ROUTE_METHODS_FROM_TO.has(site.method)) return site.argSpans[1] ?? site.span;
   return site.span;
 }
 

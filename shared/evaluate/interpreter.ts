@@ -5,6 +5,7 @@ import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMas
 import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type CallSite, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost, type TransientState } from '../library/route-library';
 import { branchOrderVaries } from '../library/branch-order';
+import { routeApi, STORING_METHODS } from '../library/route-api';
 import { phpTypeName } from '../runtime/builtin-signatures';
 import { DEFAULT_PHP_VERSION, isPhp8, type PhpVersion } from '../runtime/php-version';
 import { callBuiltin, isBuiltin, type BuiltinContext } from '../runtime/builtins';
@@ -97,7 +98,7 @@ export interface InterpreterOutcome {
   warnings: string[][];
   problems: EvalProblem[];
   calls: RouteCall[];
-  /** The calls of methods other than the declaring ones (see DECLARING_METHODS). */
+  /** The calls of methods that store no route, and block()'s (see IN_MAIN_CALLS). */
   otherCalls: RouteCall[];
   /** A closure was passed as a `$nested` callable. */
   nestedClosure: boolean;
@@ -227,33 +228,8 @@ const STEPS_PER_CLOCK_READING = 1024;
 /** Entries from which copying a shared array reads the clock (see writableCopy). */
 const LARGE_COPY = 4096;
 
-const ROUTE_PARAMS: Record<string, string[]> = {
-  any: ['from', 'to', 'options', 'nested'],
-  get: ['from', 'to', 'options', 'nested'],
-  post: ['from', 'to', 'options', 'nested'],
-  put: ['from', 'to', 'options', 'nested'],
-  delete: ['from', 'to', 'options', 'nested'],
-  head: ['from', 'to', 'options', 'nested'],
-  patch: ['from', 'to', 'options', 'nested'],
-  options: ['from', 'to', 'options', 'nested'],
-  resources: ['name', 'options', 'nested'],
-  context: ['name', 'controller', 'options'],
-  prefix: ['name', 'callback'],
-  named: ['name'],
-  map: ['routes'],
-};
-
-/** The methods that declare routes: nearly every call of a route file. */
-export const DECLARING_METHODS: ReadonlySet<string> = new Set(['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'resources', 'context']);
-
-/** Where a method takes its `$nested` callable. */
-export const NESTED_ARGUMENT: ReadonlyMap<string, number> = new Map([
-  ...['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options'].map((m) => [m, 3] as const),
-  ['resources', 2] as const,
-]);
-
-/** The library's public methods (a callable naming another is not callable). */
-const ROUTE_METHODS: ReadonlySet<string> = new Set([...Object.keys(ROUTE_PARAMS), 'block', 'reset']);
+/** The calls the interpreter records in the main list: those storing routes (block() aside, whose calls the checks read with the others). */
+const IN_MAIN_CALLS: ReadonlySet<string> = new Set([...STORING_METHODS].filter((m) => m !== 'block'));
 
 /** The Route method a callable value names: `'Route::any'`, `['Route', 'get']` (any case of `Route`). */
 function routeMethodOf(fn: Value): string | undefined {
@@ -2188,7 +2164,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     return typeof node.name === 'string' ? node.name : describeKind(node.kind);
   }
 
-  private evalArgs(args: PhpNode[] | undefined, paramNames?: string[]): Value[] {
+  private evalArgs(args: PhpNode[] | undefined, paramNames?: readonly string[]): Value[] {
     // Plain arguments (the usual case): map() sizes the list exactly, and route calls keep theirs.
     if (args && !args.some((a) => a && (a.kind === 'variadic' || a.kind === 'namedargument'))) {
       return args.map((a) => (a ? this.eval(a) : new Unknown('the argument could not be parsed')));
@@ -2228,7 +2204,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       // `$f = 'Route::post'; $f(...)`, `$f = ['Route', 'get']; $f(...)`.
       const routeMethod = routeMethodOf(callee);
       if (routeMethod !== undefined) {
-        const args = this.evalArgs(node.arguments, ROUTE_PARAMS[routeMethod.toLowerCase()]);
+        const args = this.evalArgs(node.arguments, routeApi(routeMethod)?.params);
         return this.callRoute(routeMethod, args, this.span(node), this.span(what), (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)));
       }
       if (typeof callee === 'string') return this.callFunction(callee, node);
@@ -2313,7 +2289,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
       const elsewhere = cls.toLowerCase() !== 'route' && /(^|\\)route$/i.test(cls) ? ` (in namespace ${this.namespace || 'none'}, Route is ${cls}, not the Route library)` : '';
       return new Unknown(`${this.describeCallee(what)}() is not evaluated${elsewhere}`, this.span(node));
     }
-    const args = this.evalArgs(node.arguments, ROUTE_PARAMS[method.toLowerCase()]);
+    const args = this.evalArgs(node.arguments, routeApi(method)?.params);
     return this.callRoute(method, args, this.span(node), this.span(what.offset), (node.arguments ?? []).map((a: PhpNode | null) => this.span(a ?? node)));
   }
 
@@ -2326,8 +2302,8 @@ export class Interpreter implements LibraryHost, WorkMeter {
     const site: CallSite = { method: lower, written: method, span, nameSpan, argSpans };
     const call: RouteCall = { site, args, mask: this.mask, conditional: this.conditional, via: this.viaSnapshot };
     this.calls.push(call);
-    if (!DECLARING_METHODS.has(lower)) this.otherCalls.push(call);
-    const nestedAt = NESTED_ARGUMENT.get(lower);
+    if (!IN_MAIN_CALLS.has(lower)) this.otherCalls.push(call);
+    const nestedAt = routeApi(lower)?.nestedAt;
     if (nestedAt !== undefined && args[nestedAt] instanceof PhpClosure) this.nestedClosure = true;
     // Skipped named arguments take their defaults.
     const filled = args.map((a) => (a === undefined ? (null as Value) : a));
@@ -2407,7 +2383,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     charge: (units) => this.charge(units),
     isFunction: (name) => {
       const route = routeMethodOf(name);
-      if (route !== undefined) return ROUTE_METHODS.has(route.toLowerCase());
+      if (route !== undefined) return routeApi(route) !== undefined;
       if (name.includes('::')) return undefined;
       const lower = name.toLowerCase();
       // Functions CodeIgniter's helpers or the application declare elsewhere are not known.
@@ -2435,7 +2411,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
   isCallable(v: Value): boolean {
     if (v instanceof PhpClosure) return true;
     const routeMethod = routeMethodOf(v);
-    if (routeMethod !== undefined) return ROUTE_METHODS.has(routeMethod.toLowerCase());
+    if (routeMethod !== undefined) return routeApi(routeMethod) !== undefined;
     if (typeof v === 'string') return this.functions.has(v.toLowerCase()) || isBuiltin(v);
     return false;
   }

@@ -1,3 +1,4 @@
+import { STORING_METHODS } from '../library/route-api';
 import type { PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
 import type { AssignmentOrigin, EntryOriginInfo, RouteRecord } from '../library/records';
@@ -15,7 +16,8 @@ import { sameItems } from '../util/same-items';
  * config/constants.php or the settings, and not declared by the file with `const`: define()
  * cannot change a defined constant).
  */
-const DECLARING = new Set(['get', 'post', 'put', 'delete', 'head', 'patch', 'options', 'any', 'resources', 'block', 'context']);
+/** The calls a replayable statement may make: those storing routes (see route-api.ts). */
+const DECLARING = STORING_METHODS;
 
 export function isReplayableStatement(node: PhpNode, fixed: ReadonlySet<string> = NO_CONSTANTS): boolean {
   return node.kind === 'expressionstatement' && isReplayableCall(node.expression, 0, fixed);

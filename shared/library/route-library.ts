@@ -1,3 +1,4 @@
+import { ROUTE_API } from './route-api';
 import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../runtime/convert';
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../runtime/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
@@ -96,26 +97,10 @@ export class MethodState {
   }
 }
 
-/** The public static methods of the library, lower case, with their minimum argument counts. */
-export const LIBRARY_METHODS: Record<string, { min: number; max: number }> = {
-  map: { min: 0, max: 1 },
-  any: { min: 2, max: 4 },
-  get: { min: 2, max: 4 },
-  post: { min: 2, max: 4 },
-  put: { min: 2, max: 4 },
-  delete: { min: 2, max: 4 },
-  head: { min: 2, max: 4 },
-  patch: { min: 2, max: 4 },
-  options: { min: 2, max: 4 },
-  resources: { min: 1, max: 3 },
-  prefix: { min: 2, max: 2 },
-  named: { min: 1, max: 1 },
-  context: { min: 1, max: 3 },
-  block: { min: 0, max: Infinity },
-  reset: { min: 0, max: 0 },
-};
+/** The public static methods of the library, lower case, with their argument counts (see route-api.ts). */
+export const LIBRARY_METHODS: Readonly<Record<string, { min: number; max: number }>> = ROUTE_API;
 
-const VERBS: Record<string, MethodIndex> = { get: 0, post: 1, put: 2, delete: 3, head: 4, patch: 5, options: 6 };
+const VERBS: Readonly<Record<string, MethodIndex>> = Object.fromEntries(Object.entries(ROUTE_API).flatMap(([name, m]) => (m.verb === undefined ? [] : [[name, m.verb]])));
 
 /** The literal name of each method as PHP reports it in errors. */
 const DISPLAY_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LIBRARY_METHODS).map((m) => [m, m]));

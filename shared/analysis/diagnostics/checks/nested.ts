@@ -3,15 +3,15 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import type { CallSite, RouteRecord } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';
-import { NESTED_ARGUMENT } from '../../../evaluate/interpreter';
+import { routeApi } from '../../../library/route-api';
 import { MethodGroups, describeMethods, sortMethods } from '../../origins';
 import { finding, type Finding } from '../types';
 
 const same = (a: CallSite, b: CallSite) => a.span.start === b.span.start;
 
-/** Where a method takes its `$nested` callable (the interpreter's table). */
+/** Where a method takes its `$nested` callable (the Route API's table). */
 function nestedArgIndex(method: string): number | undefined {
-  return NESTED_ARGUMENT.get(method);
+  return routeApi(method)?.nestedAt;
 }
 
 function list(keys: string[], max = 6): string {

@@ -1,3 +1,4 @@
+import { ROUTE_API } from '../../../library/route-api';
 import { methodsAtSite } from '../call-groups';
 import { PhpArray, type Value } from '../../../runtime/values';
 import { maskNames } from '../../../runtime/methods';
@@ -8,19 +9,8 @@ import { closestName } from '../../names';
 import { finding, type Finding } from '../types';
 import { PositionMemo } from '../../../util/position-memo';
 
-const ROUTE_OPTIONS = ['as'];
-export const OPTIONS_BY_METHOD: Record<string, readonly string[]> = {
-  any: ROUTE_OPTIONS,
-  get: ROUTE_OPTIONS,
-  post: ROUTE_OPTIONS,
-  put: ROUTE_OPTIONS,
-  delete: ROUTE_OPTIONS,
-  head: ROUTE_OPTIONS,
-  patch: ROUTE_OPTIONS,
-  options: ROUTE_OPTIONS,
-  resources: ['controller', 'module', 'constraint', 'offset'],
-  context: ['offset', 'home'],
-};
+/** The option keys each method reads (see route-api.ts). */
+export const OPTIONS_BY_METHOD: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(ROUTE_API).flatMap(([name, m]) => (m.options ? [[name, m.options]] : [])));
 
 /** The index of the options argument of a call, given its evaluated arguments. */
 export function optionsArgIndex(method: string, args: readonly Value[]): number | undefined {

@@ -1,0 +1,64 @@
+import type { MethodIndex } from '../runtime/methods';
+
+/** One public static method of the Route library, as every layer needs to know it. */
+export interface RouteApiMethod {
+  /** Its parameters in order (named arguments are matched to them), without the `$`. */
+  readonly params: readonly string[];
+  /** Arguments it needs, and takes at most (PHP's ArgumentCountError below the first). */
+  readonly min: number;
+  readonly max: number;
+  /** It stores routes into the library's table itself. */
+  readonly stores: boolean;
+  /** Its callback declares routes (prefix()): an outline and lenses show it as a declaration too. */
+  readonly declaresInCallback?: boolean;
+  /** The request method it declares for, for the verb methods (get() declares under GET only). */
+  readonly verb?: MethodIndex;
+  /** Where it takes the `$nested` callable, if it does. */
+  readonly nestedAt?: number;
+  /** The option keys it reads. */
+  readonly options?: readonly string[];
+}
+
+const ROUTE: Omit<RouteApiMethod, 'verb'> = { params: ['from', 'to', 'options', 'nested'], min: 2, max: 4, stores: true, nestedAt: 3, options: ['as'] };
+const verb = (v: MethodIndex): RouteApiMethod => ({ ...ROUTE, verb: v });
+
+/**
+ * The Route library's API, written once: the interpreter (arguments, named arguments, callables),
+ * the library model, replay, the checks, hover, completion and signature help all read it.
+ * Keys in lower case (PHP's method names are case-insensitive).
+ */
+export const ROUTE_API: Readonly<Record<string, RouteApiMethod>> = {
+  any: ROUTE,
+  get: verb(0),
+  post: verb(1),
+  put: verb(2),
+  delete: verb(3),
+  head: verb(4),
+  patch: verb(5),
+  options: verb(6),
+  resources: { params: ['name', 'options', 'nested'], min: 1, max: 3, stores: true, nestedAt: 2, options: ['controller', 'module', 'constraint', 'offset'] },
+  context: { params: ['name', 'controller', 'options'], min: 1, max: 3, stores: true, options: ['offset', 'home'] },
+  block: { params: [], min: 0, max: Infinity, stores: true },
+  prefix: { params: ['name', 'callback'], min: 2, max: 2, stores: false, declaresInCallback: true },
+  named: { params: ['name'], min: 1, max: 1, stores: false },
+  map: { params: ['routes'], min: 0, max: 1, stores: false },
+  reset: { params: [], min: 0, max: 0, stores: false },
+};
+
+/** The API entry of a method name, whatever its case; undefined for a method the library lacks. */
+export function routeApi(method: string): RouteApiMethod | undefined {
+  const lower = method.toLowerCase();
+  return Object.prototype.hasOwnProperty.call(ROUTE_API, lower) ? ROUTE_API[lower] : undefined;
+}
+
+/** The methods of one kind, from the table. */
+function methodsWhere(test: (m: RouteApiMethod, name: string) => boolean): ReadonlySet<string> {
+  return new Set(Object.entries(ROUTE_API).filter(([name, m]) => test(m, name)).map(([name]) => name));
+}
+
+/** any() and the verb methods: one route from `$from` to `$to`. */
+export const ROUTE_METHODS_FROM_TO: ReadonlySet<string> = methodsWhere((m) => m.params[0] === 'from');
+/** The methods that store routes themselves. */
+export const STORING_METHODS: ReadonlySet<string> = methodsWhere((m) => m.stores);
+/** The methods that declare routes, themselves or in their callback (outline, lenses). */
+export const DECLARING_METHODS: ReadonlySet<string> = methodsWhere((m) => m.stores || m.declaresInCallback === true);
