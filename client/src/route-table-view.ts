@@ -1,23 +1,9 @@
 import type * as vscode from 'vscode';
 import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../shared/util/escape';
+import type { RouteTableResult } from '../../shared/protocol/route-table';
 
-export interface RouteTable {
-  dialect: string;
-  /** `php 8.2 (default)`: absent from older servers. */
-  php?: string;
-  /** Which ENVIRONMENT the route files run in and the environment's route file in force (older servers leave it out). */
-  environmentLine?: string;
-  /** Analysis limits the evaluation reached: the tables are then not all the file does. */
-  limits?: string[];
-  methods: { method: string; error?: string; rows: { uri: string; target: string; names: string[]; reserved: boolean; location?: RowLocation }[] }[];
-  /** The application's other route files, in the order its router reads them (older servers leave it out). */
-  otherFiles?: { file: string; module?: string; error?: string; rows: { methods: string[]; uri: string; target: string; names: string[]; location?: RowLocation }[]; more?: number }[];
-}
-
-interface RowLocation {
-  uri?: string;
-  range: { start: { line: number } };
-}
+/** What `ciRoutes/routeTable` answers (the server's declaration, shared). */
+export type RouteTable = RouteTableResult;
 
 /** Every request method: a row that has them all says ANY. */
 const ALL_METHODS = 8;

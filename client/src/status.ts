@@ -1,16 +1,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { visibleControls } from '../../shared/util/escape';
+import type { RouteTableResult } from '../../shared/protocol/route-table';
 
-interface TableResult {
-  dialect: string;
-  /** The router that routes the application's requests, and why it is that one. */
-  router?: string;
-  routerSource?: string;
-  /** `php 8.2 (default)`: the PHP version evaluated under, and why. */
-  php?: string;
-  methods: { method: string; rows: { reserved: boolean }[] }[];
-}
+type TableResult = RouteTableResult;
 
 /** The status bar item: routes counted for the active route file, dialect, router, problems; click shows the table. */
 export class StatusItem implements vscode.Disposable {

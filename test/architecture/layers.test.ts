@@ -8,7 +8,7 @@ import { ROOT } from '../helpers/paths';
  * folder of `shared/` is a layer; a file may import its own layer and those listed before it.
  * `server/` sits above `shared/` (only it knows LSP), `client/` above both (only it knows `vscode`).
  */
-const LAYERS = ['shared/php', 'shared/util', 'shared/runtime', 'shared/library', 'shared/evaluate', 'shared/router', 'shared/workspace', 'shared/app', 'shared/analysis', 'server/src', 'client/src'];
+const LAYERS = ['shared/php', 'shared/util', 'shared/runtime', 'shared/library', 'shared/evaluate', 'shared/router', 'shared/workspace', 'shared/app', 'shared/analysis', 'shared/protocol', 'server/src', 'client/src'];
 
 /**
  * Cycles that remain to be taken apart (a file or folder set importing itself around). The list
