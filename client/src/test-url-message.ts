@@ -1,33 +1,13 @@
 import { messageText as m } from '../../shared/util/escape';
+import type { TestUrlAnswer } from '../../shared/protocol/test-url';
 
 interface Place {
   uri: string;
   range: { start: { line: number; character: number } };
 }
 
-/** What `ciRoutes/testUrl` answers (the server's TestUrlResult, as far as the client reads it). */
-export interface TestUrlAnswer {
-  /** The router that routed the request (ci, bonfire, mx). */
-  flavour?: string;
-  main_matched_key?: string | null;
-  main_target_segments?: string[] | null;
-  default_controller_route?: boolean;
-  module_route?: { module: string; key: string; value: string; segments: string[] } | null;
-  class?: string | null;
-  method?: string | null;
-  rsegments?: string[] | null;
-  controller_file?: string | null;
-  controller?: { found: boolean; reason?: string } | null;
-  controllerUri?: string;
-  location?: Place;
-  moduleLocation?: Place;
-  error?: string | null;
-  unknown?: string;
-  limits?: string[];
-  /** Routes of the table whose path or target cannot be known statically (`line 4: reason`): one may take the URI first. */
-  unknownRoutes?: string[];
-  orderUnsure?: string;
-}
+/** What `ciRoutes/testUrl` answers (the server's declaration, shared). */
+export type { TestUrlAnswer };
 
 /** `path/to/file.php:12` of a place, for the notification (the last folders are enough to tell it). */
 function placeOf(place: Place | undefined): string {
@@ -61,7 +41,8 @@ function controllerLine(r: TestUrlAnswer): string {
     return `controller: ${m(`${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`)} in ${m(r.controller_file)}`;
   }
   if (r.error) return '';
-  return `controller: (none) ${m(r.controller?.reason ?? '')}`.trimEnd();
+  const why = r.controller && !r.controller.found ? r.controller.reason : '';
+  return `controller: (none) ${m(why)}`.trimEnd();
 }
 
 /**

@@ -8,7 +8,7 @@ describe('the Test URL notification', () => {
       main_matched_key: null,
       main_target_segments: ['blog', 'archive', '2020'],
       module_route: { module: 'blog', key: 'blog/archive/(:num)', value: 'posts/archive/$1', segments: ['blog', 'posts', 'archive', '2020'] },
-      moduleLocation: { uri: 'file:///w/app/application/modules/blog/config/routes.php', range: { start: { line: 8, character: 0 } } },
+      moduleLocation: { uri: 'file:///w/app/application/modules/blog/config/routes.php', range: { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } } },
       class: 'Posts',
       method: 'archive',
       rsegments: ['posts', 'archive', '2020'],
@@ -24,7 +24,7 @@ describe('the Test URL notification', () => {
   });
 
   it('says why no controller serves the request, and the error that ends it', () => {
-    const notFound = testUrlLines('GET', 'x', { flavour: 'ci', main_matched_key: 'x', main_target_segments: ['nope'], controller: { found: false, reason: 'no controller serves it: the 404 page' }, error: null });
+    const notFound = testUrlLines('GET', 'x', { flavour: 'ci', main_matched_key: 'x', main_target_segments: ['nope'], controller: { found: false, reason: 'no controller serves it: the 404 page', tried: [] }, error: null });
     assert.deepStrictEqual(notFound, ['GET /x  (router ci)', 'main route: x → nope', 'controller: (none) no controller serves it: the 404 page']);
     const failed = testUrlLines('GET', 'x', { error: 'TypeError: boom' });
     assert.deepStrictEqual(failed, ['GET /x', 'error: TypeError: boom']);

@@ -1,9 +1,9 @@
 import type { RouteFileSetup } from '../../../shared/app/application';
 import { stoppingError } from '../../../shared/evaluate/evaluate-file';
 import { pathToFileURL } from 'node:url';
-import { RequestType, type Connection, type Location, type TextDocuments } from 'vscode-languageserver';
+import { RequestType, type Connection, type TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
+import { requestRouter } from '../../../shared/analysis/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/route-table';
 import { LineIndex } from '../../../shared/php/line-index';
 import { REQUEST_METHODS, methodIndex } from '../../../shared/runtime/methods';
@@ -14,31 +14,11 @@ import { decodePath, limitsOf } from './custom-requests';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import type { RouteService } from './route-service';
 
-/**
- * What `ciRoutes/testUrl` answers: the request routed as the application's router routes it (the
- * HMVC vectors' fields: `method` is the controller's method), and where its routes are declared.
- */
-export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module_declaration' | 'order_unsure'> {
-  /** The request method asked for. */
-  request_method: string;
-  /** How the router was chosen (`detected from …`, `given`, `default: …`). */
-  router_source: string;
-  /** As RouteTableResult's: the answer may not be what PHP does. */
-  limits?: string[];
-  /** Routes of the table whose path or target cannot be known statically (`line 4: reason`): one may take the URI first. */
-  unknownRoutes?: string[];
-  /** Another route matches too and may come first (their order depends on an undecidable condition). */
-  orderUnsure?: string;
-  /** The controller file, when one serves the request. */
-  controllerUri?: string;
-  /** The declaration of the main route that matched. */
-  location?: Location;
-  /** The declaration of the module route that matched. */
-  moduleLocation?: Location;
-}
+export type { TestUrlError, TestUrlResult } from '../../../shared/protocol/test-url';
+import type { TestUrlError, TestUrlResult } from '../../../shared/protocol/test-url';
 
 /** `ciRoutes/testUrl`: how the application routes `GET /photos/12`: main route, module route, controller. */
-export const TestUrlRequest = new RequestType<{ uri: string; method: string; url: string }, TestUrlResult | { request_method: string; uri: string; error: string; limits?: string[]; unknownRoutes?: string[] } | null, void>('ciRoutes/testUrl');
+export const TestUrlRequest = new RequestType<{ uri: string; method: string; url: string }, TestUrlResult | TestUrlError | null, void>('ciRoutes/testUrl');
 
 interface Deps {
   documents: TextDocuments<TextDocument>;
