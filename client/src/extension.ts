@@ -30,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const restarts = new BackoffRestart((m) => output.warn(m));
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'php' }],
-    synchronize: { configurationSection: 'ciRoutes', fileEvents: vscode.workspace.createFileSystemWatcher('**/*.php') },
+    synchronize: { configurationSection: 'ciRoutes', fileEvents: [vscode.workspace.createFileSystemWatcher('**/*.php'), vscode.workspace.createFileSystemWatcher('**/composer.json')] },
     outputChannel: output,
     initializationOptions: {},
     errorHandler: restarts,

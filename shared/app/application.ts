@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { choosePhpVersion, type PhpVersionChoice } from './php-version-choice';
+import { choosePhpVersion, composerPhpRequirement, type PhpVersionChoice } from './php-version-choice';
 import type { EnvironmentRoutes, IncludeFiles } from '../evaluate/includes';
 import type { Value } from '../runtime/values';
 import type { Dialect } from '../library/route-library';
@@ -73,7 +73,7 @@ const MAX_CONTROLLER_BYTES = 1024 * 1024;
  */
 export class Application {
   readonly projectDir: string;
-  private facts: { constants: ReadonlyMap<string, Value>; dialect: { dialect: Dialect; source: string }; router: RouterChoice; environment: EnvironmentChoice } | undefined;
+  private facts: { constants: ReadonlyMap<string, Value>; dialect: { dialect: Dialect; source: string }; router: RouterChoice; environment: EnvironmentChoice; phpRequirement: string | undefined } | undefined;
   private catalog: ControllerCatalog | undefined;
   private appRoot: AppRoot | undefined;
   private includeFiles: IncludeFiles | undefined;
@@ -91,6 +91,7 @@ export class Application {
       dialect: detectDialect(this.appDir, this.files),
       router: detectRouterFlavour(this.appDir, this.files),
       environment: chooseEnvironment(this.appDir, undefined, this.files),
+      phpRequirement: composerPhpRequirement(this.projectDir, this.files),
     };
     return this.facts;
   }
@@ -128,7 +129,7 @@ export class Application {
     for (const [k, v] of asked.constants ?? []) constants.set(k, v);
     const { environment, environmentRoutes } = applyEnvironment(file, this.appDir, constants, () => this.defaultEnvironment(), this.files);
     this.includeFiles ??= this.files.includes(this.projectDir);
-    const php = choosePhpVersion(asked.phpVersion, this.projectDir, this.files);
+    const php = choosePhpVersion(asked.phpVersion, () => this.read().phpRequirement);
     return { file, appDir: this.appDir, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: this.includeFiles, php, constantsComplete: false };
   }
 
@@ -214,7 +215,7 @@ export function detachedSetup(file: string, asked: AskedSetup, files: ProjectFil
   const { dialect, source: dialectSource } = chooseDialect(asked.dialect, () => detectDialect(undefined, files), () => router.flavour);
   const constants = new Map<string, Value>(asked.constants ?? []);
   const { environment, environmentRoutes } = applyEnvironment(file, undefined, constants, () => chooseEnvironment(undefined, undefined, files), files);
-  const php = choosePhpVersion(asked.phpVersion, undefined, files);
+  const php = choosePhpVersion(asked.phpVersion, () => undefined);
   return { file, appDir: undefined, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: files.includes(includeRootOf(file, undefined)), php, constantsComplete: alone };
 }
 

@@ -16,22 +16,22 @@ const MAX_COMPOSER_BYTES = 1024 * 1024;
  * project's composer.json `require.php` allows, else DEFAULT_PHP_VERSION. A version asked for
  * that cannot be read is said, and the default used.
  */
-export function choosePhpVersion(asked: string | undefined, projectDir: string | undefined, files: ProjectFiles): PhpVersionChoice {
+export function choosePhpVersion(asked: string | undefined, required: () => string | undefined): PhpVersionChoice {
   if (asked !== undefined && asked !== '' && asked !== 'auto') {
     const version = parsePhpVersion(asked);
     if (version) return { version, source: 'given' };
     return { version: DEFAULT_PHP_VERSION, source: `default: '${asked}' is not a PHP version` };
   }
-  const required = projectDir === undefined ? undefined : composerPhpRequirement(projectDir, files);
-  if (required !== undefined) {
-    const version = lowestAllowed(required);
-    if (version) return { version, source: `composer.json requires php ${required}` };
+  const constraint = required();
+  if (constraint !== undefined) {
+    const version = lowestAllowed(constraint);
+    if (version) return { version, source: `composer.json requires php ${constraint}` };
   }
   return { version: DEFAULT_PHP_VERSION, source: 'default' };
 }
 
 /** composer.json's `require.php`, when the project has one that says it. */
-function composerPhpRequirement(projectDir: string, files: ProjectFiles): string | undefined {
+export function composerPhpRequirement(projectDir: string, files: ProjectFiles): string | undefined {
   const text = files.read(path.join(projectDir, 'composer.json'), MAX_COMPOSER_BYTES);
   if (text === undefined) return undefined;
   try {

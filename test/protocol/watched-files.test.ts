@@ -110,3 +110,31 @@ describe('files a closed route file includes, changed on disk', function () {
     assert.ok(symbols.some((s) => s.name.includes('new49')), JSON.stringify(symbols));
   });
 });
+
+describe("composer.json's PHP version, followed on disk", function () {
+  this.timeout(120_000);
+  it('a change of require.php analyses the open route files again under the new version', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-composer-'));
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const text = "<?php\n$route[implode(['blog', 'feed'], '/')] = 'blog/feed';\n";
+    fs.writeFileSync(file, text);
+    const composer = path.join(root, 'composer.json');
+    fs.writeFileSync(composer, JSON.stringify({ require: { php: '^7.4' } }));
+    const client = await startedOn(root);
+    try {
+      const uri = pathToFileURL(file).toString();
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'php', version: 1, text } });
+      const first = await client.waitForDiagnostics(uri);
+      assert.ok(!first.diagnostics.some((d) => d.code === 'runtime-error'), 'PHP 7.4 takes the legacy order');
+      client.clearDiagnostics(uri);
+      fs.writeFileSync(composer, JSON.stringify({ require: { php: '^8.1' } }));
+      await client.connection.sendNotification(DidChangeWatchedFilesNotification.method, { changes: [{ uri: pathToFileURL(composer).toString(), type: FileChangeType.Changed }] });
+      const second = await client.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'runtime-error'));
+      assert.match(String(second.diagnostics.find((d) => d.code === 'runtime-error')?.message), /implode\(\): Argument #2 \(\$array\) must be of type \?array, string given/);
+    } finally {
+      await client.shutdown();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

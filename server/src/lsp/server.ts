@@ -541,7 +541,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     if (supportsConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ciRoutes' });
     if (supportsWatchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.php' }],
+        watchers: [{ globPattern: '**/*.php' }, { globPattern: '**/composer.json' }],
       });
     }
     await refreshSettings();
@@ -593,7 +593,9 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   function followChange(change: FileChange): Followed {
     const base = path.basename(change.file);
     // What the application folder tells: its constants, the Route library's version, the router, ENVIRONMENT (index.php).
-    if (base === 'constants.php' || base === 'Route.php' || base === 'index.php' || ROUTER_FILE_NAMES.has(base)) service.invalidateApp();
+    if (base === 'constants.php' || base === 'Route.php' || base === 'index.php' || base === 'composer.json' || ROUTER_FILE_NAMES.has(base)) service.invalidateApp();
+    // composer.json tells the PHP version only: the open route files are analysed again (see below), nothing is indexed.
+    if (base === 'composer.json') return 'other file';
     service.invalidateControllers();
     // A file a route file includes (or might, through glob()): its includers are evaluated again,
     // once for the whole batch (see includersOfChanges).
