@@ -6,7 +6,6 @@ import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type CallSite, type EntryOri
 import { Diverge, RouteLibrary, at, type Dialect, type LibraryHost, type TransientState } from '../library/route-library';
 import { branchOrderVaries } from '../library/branch-order';
 import { routeApi, STORING_METHODS } from '../library/route-api';
-import { phpTypeName } from '../runtime/builtin-signatures';
 import { DEFAULT_PHP_VERSION, isPhp8, type PhpVersion } from '../runtime/php-version';
 import { callBuiltin, isBuiltin, type BuiltinContext } from '../runtime/builtins';
 import { FRAMEWORK_CONSTANTS, PHP_CONSTANTS, phpVersionConstant } from '../runtime/constants';
@@ -22,7 +21,7 @@ import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../librar
 import { topLevelFunctions, type Checkpoint } from './checkpoint';
 import type { EvalProblem, FunctionDeclaration, InterpreterSnapshot, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
 export type { EvalProblem, InterpreterSnapshot, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
-import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, normalizeStringKey, shareValue, type Key, type Value } from '../runtime/values';
+import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, keyToString, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../runtime/values';
 
 export interface InterpreterOptions {
   dialect: Dialect;
@@ -2081,7 +2080,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
     } catch (e) {
       if (!(e instanceof PhpFatal) || !e.phpMessage.startsWith('Unsupported operand types')) throw e;
       const arrays = a instanceof PhpArray || a instanceof PhpClosure || b instanceof PhpArray || b instanceof PhpClosure;
-      if (isPhp8(this.options.phpVersion)) throw new PhpFatal('TypeError', `Unsupported operand types: ${phpTypeName(a)} ${op} ${phpTypeName(b)}`);
+      if (isPhp8(this.options.phpVersion)) throw new PhpFatal('TypeError', `Unsupported operand types: ${typeName(a)} ${op} ${typeName(b)}`);
       if (arrays) throw new PhpFatal('Error', 'Unsupported operand types');
       this.warn('A non-numeric value encountered');
       const lenient = (v: Value): Value => (typeof v === 'string' && !/^\s*[+-]?\.?\d/.test(v) ? 0 : v);

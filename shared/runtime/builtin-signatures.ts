@@ -1,6 +1,6 @@
 import { isNumericString, PhpFatal } from './convert';
 import { isPhp8, type PhpVersion } from './php-version';
-import { PhpArray, PhpClosure, PhpFloat, Unknown, type Value } from './values';
+import { PhpArray, PhpClosure, PhpFloat, Unknown, typeName, type Value } from './values';
 
 /**
  * The builtins' signatures as PHP 8.2's manual writes them: what ArgumentCountError and the
@@ -115,17 +115,6 @@ export function arityOf(name: string): readonly [number, number] | undefined {
   return ARITY.get(name);
 }
 
-/** The type name PHP's messages give a value. */
-export function phpTypeName(v: Value): string {
-  if (v === null) return 'null';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'number') return 'int';
-  if (typeof v === 'boolean') return 'bool';
-  if (v instanceof PhpFloat) return 'float';
-  if (v instanceof PhpArray) return 'array';
-  if (v instanceof PhpClosure) return 'Closure';
-  return 'mixed';
-}
 
 /** Numeric strings longer than this are not looked at (the builtin runs, as it would on PHP 7). */
 const MAX_CHECKED_STRING = 4096;
@@ -166,7 +155,7 @@ export function checkArguments(name: string, args: readonly Value[], version: Ph
   for (let i = 0; i < args.length; i++) {
     const p = params[Math.min(i, params.length - 1)];
     if (accepts(p.kinds, args[i]) !== false) continue;
-    const given = phpTypeName(args[i]);
+    const given = typeName(args[i]);
     if (isPhp8(version)) throw new PhpFatal('TypeError', `${name}(): Argument #${i + 1} ($${p.name}) must be of type ${p.type}, ${given} given`);
     // PHP 7.2's count() of what is not countable: a warning, and 0 for null, 1 for anything else.
     if ((name === 'count' || name === 'sizeof') && i === 0) {

@@ -1,7 +1,7 @@
-import { checkArguments, phpTypeName } from './builtin-signatures';
+import { checkArguments } from './builtin-signatures';
 import { isPhp8, type PhpVersion } from './php-version';
 import { PhpFatal, floatToString, isNumericString, looseEquals, strictEquals, toBool, toInt, toKey, toNumber, toPhpString, type WarningSink } from './convert';
-import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, type Value } from './values';
+import { PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, typeName, type Value } from './values';
 import { ENTRY_UNITS, checkArrayEntries, checkResult, checkStringLength, unitsOf, type WorkMeter } from './work-meter';
 
 /**
@@ -68,7 +68,7 @@ function int(v: Value | undefined): number {
 function arr(v: Value | undefined, fn: string, pos: number): PhpArray {
   if (v instanceof PhpArray) return v;
   if (v instanceof Unknown) throw new UnknownArgument(v);
-  throw new PhpFatal('TypeError', `${fn}(): Argument #${pos} must be of type array, ${phpTypeName(v ?? null)} given`);
+  throw new PhpFatal('TypeError', `${fn}(): Argument #${pos} must be of type array, ${typeName(v ?? null)} given`);
 }
 
 /**
@@ -383,7 +383,7 @@ const BUILTINS: Record<string, Builtin> = {
   implode: ([glue, pieces], c) => {
     if (glue instanceof PhpArray) {
       // implode($array, $glue): the legacy order, gone in PHP 8.
-      if (pieces !== undefined && pieces !== null && isPhp8(c.phpVersion)) throw new PhpFatal('TypeError', `implode(): Argument #2 ($array) must be of type ?array, ${phpTypeName(pieces)} given`);
+      if (pieces !== undefined && pieces !== null && isPhp8(c.phpVersion)) throw new PhpFatal('TypeError', `implode(): Argument #2 ($array) must be of type ?array, ${typeName(pieces)} given`);
       return joined([...glue.values()].map((v) => str(v, c)), pieces === undefined || pieces === null ? '' : str(pieces, c), c);
     }
     if (pieces === undefined || pieces === null) {
@@ -392,7 +392,7 @@ const BUILTINS: Record<string, Builtin> = {
       c.warn('implode(): Argument must be an array');
       return null;
     }
-    if (!(pieces instanceof PhpArray) && isPhp8(c.phpVersion)) throw new PhpFatal('TypeError', `implode(): Argument #2 ($array) must be of type ?array, ${phpTypeName(pieces)} given`);
+    if (!(pieces instanceof PhpArray) && isPhp8(c.phpVersion)) throw new PhpFatal('TypeError', `implode(): Argument #2 ($array) must be of type ?array, ${typeName(pieces)} given`);
     return joined([...arr(pieces, 'implode', 2).values()].map((v) => str(v, c)), str(glue, c), c);
   },
   join: (a, c) => BUILTINS.implode(a, c),
@@ -618,7 +618,7 @@ function joined(pieces: string[], glue: string, ctx: WorkMeter): string {
 
 function pick(name: string, args: Value[], better: (a: number, b: number) => boolean, ctx: BuiltinContext): Value {
   if (args.length === 1 && !(args[0] instanceof PhpArray)) {
-    if (isPhp8(ctx.phpVersion)) throw new PhpFatal('TypeError', `${name}(): Argument #1 ($value) must be of type array, ${phpTypeName(args[0])} given`);
+    if (isPhp8(ctx.phpVersion)) throw new PhpFatal('TypeError', `${name}(): Argument #1 ($value) must be of type array, ${typeName(args[0])} given`);
     ctx.warn(`${name}(): When only one parameter is given, it must be an array`);
     return null;
   }
