@@ -57,13 +57,21 @@ describe('ci-routes: routes that cannot be known statically are said, never drop
   });
 });
 
-describe('ci-routes match: routes whose order depends on an undecidable condition', () => {
-  let dir: string;
-  let file: string;
+/** A route file of `text` in a temporary folder for the enclosing describe block; its path once `before` ran. */
+function withRouteFile(prefix: string, text: string): { file: string } {
+  const state = { file: '' };
+  let dir = '';
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-order-'));
-    file = path.join(dir, 'routes.php');
-    fs.writeFileSync(file, `<?php
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    state.file = path.join(dir, 'routes.php');
+    fs.writeFileSync(state.file, text);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return state;
+}
+
+describe('ci-routes match: routes whose order depends on an undecidable condition', () => {
+  const routes = withRouteFile('ci-routes-order-', `<?php
 if ($_SERVER['HTTP_HOST'] === 'admin.example.com') {
     $route['(:any)'] = 'pages/$1';
 } else {
@@ -72,47 +80,38 @@ if ($_SERVER['HTTP_HOST'] === 'admin.example.com') {
 }
 $route['about'] = 'pages/about';
 `);
-  });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('says that another route may take the URI first, warns and exits 1; a URI no such route matches is sure', () => {
-    const unsure = cli(['match', '--method', 'GET', file, 'login', '--json']);
+    const unsure = cli(['match', '--method', 'GET', routes.file, 'login', '--json']);
     assert.equal(unsure.code, 1);
     const [r] = JSON.parse(unsure.stdout).results;
     assert.equal(r.main_matched_key, '(:any)');
-    assert.deepEqual(r.order_unsure, { other_key: 'login', condition_at: `${path.relative(process.cwd(), file)}:2` });
+    assert.deepEqual(r.order_unsure, { other_key: 'login', condition_at: `${path.relative(process.cwd(), routes.file)}:2` });
     assert.match(unsure.stderr, /which of '\(:any\)' and 'login' comes first depends on this condition/);
-    const sure = cli(['match', '--method', 'GET', file, 'contact', '--json']);
+    const sure = cli(['match', '--method', 'GET', routes.file, 'contact', '--json']);
     assert.equal(sure.code, 0, sure.stderr);
     assert.equal(JSON.parse(sure.stdout).results[0].order_unsure, undefined);
   });
 });
 
 describe('ci-routes eval/list: tables that depend on an undecidable condition say so', () => {
-  let dir: string;
-  let file: string;
-  before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-cond-'));
-    file = path.join(dir, 'routes.php');
-    fs.writeFileSync(file, `<?php
+  const routes = withRouteFile('ci-routes-cond-', `<?php
 if ($_SERVER['HTTP_HOST'] === 'api.example.com') {
     $route['(:any)'] = 'api/$1';
 }
 $route['about'] = 'pages/about';
 `);
-  });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('eval lists the condition under incomplete; list warns and exits 1; CLI requests (no host) are exact', () => {
-    const get = JSON.parse(cli(['eval', '--method', 'GET', file, '--json']).stdout);
+    const get = JSON.parse(cli(['eval', '--method', 'GET', routes.file, '--json']).stdout);
     assert.deepEqual(get.routes, [['(:any)', 'api/$1'], ['about', 'pages/about']]);
     assert.equal(get.incomplete.length, 1);
     assert.equal(get.incomplete[0].line, 2);
     assert.match(get.incomplete[0].reason, /^the routes depend on it: the condition cannot be decided statically .*both branches' routes are listed$/);
-    const list = cli(['list', file]);
+    const list = cli(['list', routes.file]);
     assert.equal(list.code, 1);
     assert.match(list.stderr, /routes\.php:2: a condition that cannot be decided statically/);
-    const cliRun = JSON.parse(cli(['eval', '--method', 'CLI', file, '--json']).stdout);
+    const cliRun = JSON.parse(cli(['eval', '--method', 'CLI', routes.file, '--json']).stdout);
     assert.deepEqual(cliRun.routes, [['about', 'pages/about']]);
     assert.deepEqual(cliRun.incomplete, []);
   });
