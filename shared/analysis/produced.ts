@@ -35,13 +35,16 @@ export function stopOf(evaluation: FileEvaluation): Span | undefined {
 
 /** What finally happened to a route under one method: hovers, the outline and lenses all say this. */
 export function fateOf(record: RouteRecord, result: MethodResult | undefined, lastMap: CallSite | undefined, stop?: Span): Fate {
-  if (record.reset) return { kind: 'reset', at: record.reset.site };
+  const marks = result?.library.marks;
+  const reset = marks?.resetBy(record);
+  if (reset) return { kind: 'reset', at: reset.site };
   const final = result?.routes?.originOf(record.key);
   if (final === record) return ACTIVE;
-  if (record.replacedBy) return { kind: 'replaced', by: record.replacedBy };
+  const replacedBy = marks?.replacedBy(record);
+  if (replacedBy) return { kind: 'replaced', by: replacedBy };
   // A fatal error stops the script: nothing reaches CodeIgniter's router.
   if (result?.error && result.error.class !== 'ParseError') return { kind: 'error', message: `${result.error.class}: ${result.error.message}`, at: result.error.span };
-  if (!result || !wasMapped(record, result.library.maps)) return stop ? { kind: 'unknown', stop } : { kind: 'not-mapped', lastMap };
+  if (!result || !wasMapped(record, result.library)) return stop ? { kind: 'unknown', stop } : { kind: 'not-mapped', lastMap };
   return { kind: 'overwritten', by: final as EntryOriginInfo | undefined };
 }
 

@@ -2,6 +2,7 @@ import type { FileEvaluation } from '../evaluate/evaluate-file';
 import { keyToString, type Key, type Value } from '../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../runtime/methods';
 import type { AssignmentOrigin, EntryOriginInfo, LiteralOrigin } from '../library/records';
+import type { RecordMarks } from '../library/record-marks';
 
 /**
  * The entries written straight into `$route` (`$route['x'] = 'y';`, or elements of an
@@ -37,16 +38,19 @@ export function routeAssignments(evaluation: FileEvaluation): RouteAssignment[] 
     }
   };
   // Entries earlier writes or map() replaced: the chain is short, but guard against cycles.
-  const walkReplaced = (start: EntryOriginInfo | undefined, key: Key): void => {
+  const walkReplaced = (start: EntryOriginInfo | undefined, key: Key, marks: RecordMarks | undefined): void => {
     const seen = new Set<EntryOriginInfo>();
     let o = start;
     while (o && !seen.has(o)) {
       seen.add(o);
       let next: EntryOriginInfo | undefined;
       if (o.kind === 'assignment') next = o.replaced;
-      else if (o.kind === 'route' && o.overwrote) {
-        note(o.overwrote, key, undefined, undefined, 'overwritten by map()');
-        next = o.overwrote.kind === 'assignment' ? o.overwrote.replaced : undefined;
+      else if (o.kind === 'route') {
+        const overwrote = marks?.overwrote(o);
+        if (overwrote) {
+          note(overwrote, key, undefined, undefined, 'overwritten by map()');
+          next = overwrote.kind === 'assignment' ? overwrote.replaced : undefined;
+        }
       }
       if (next && next.kind !== 'route') note(next, key, undefined, undefined, 'replaced');
       o = next;
@@ -59,9 +63,10 @@ export function routeAssignments(evaluation: FileEvaluation): RouteAssignment[] 
       const origin = entryOrigin as EntryOriginInfo | undefined;
       if (!origin) return;
       note(origin, k, REQUEST_METHODS[m], v);
-      walkReplaced(origin, k);
+      walkReplaced(origin, k, result.library?.marks);
     });
-    for (const record of result?.library?.created ?? []) if (record.overwrote) walkReplaced(record, record.key);
+    const marks = result?.library?.marks;
+    for (const record of result?.library?.overwriting ?? []) walkReplaced(record, record.key, marks);
   });
   const out = [...byStart.values()].sort((a, b) => a.origin.span.start - b.origin.span.start);
   for (const a of out) {

@@ -6,7 +6,7 @@ import { RunningHash } from '../util/running-hash';
 export interface FrozenTable {
   readonly routes: ReadonlyMap<Key, RouteRecord>;
   readonly unplain: number;
-  /** Names these routes for records and prints (see RouteRecord.storedOver) without holding them. */
+  /** Names these routes for prints (see TablePrint) without holding them. */
   readonly id: number;
 }
 
@@ -112,13 +112,7 @@ export class RecordTable {
     let previous = this.own.get(key);
     const base = this.base;
     if (previous === undefined && base) {
-      // Frozen routes never change: a record stored over the same ones again finds the same route.
-      if (record.storedOver === this.baseId) previous = record.foundBelow;
-      else {
-        previous = base.get(key);
-        record.storedOver = this.baseId;
-        record.foundBelow = previous;
-      }
+      previous = base.get(key);
       if (previous) (this.over ??= new Set()).add(key);
     }
     this.own.set(key, record);

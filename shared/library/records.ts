@@ -1,6 +1,7 @@
 import type { Span } from '../php/ast';
 import type { Key, Value } from '../runtime/values';
 import type { MethodIndex } from '../runtime/methods';
+import type { RecordMarks } from './record-marks';
 
 /** One `Route::name(...)` call in the source. */
 export interface CallSite {
@@ -38,14 +39,7 @@ export function unknownPathOf(record: RouteRecord): string | undefined {
   return unknownPaths.get(record);
 }
 
-/** Forgets what statements after a record's creation wrote into it: they will write it again (replay, checkpoints). */
-export function clearMarks(record: RouteRecord): void {
-  record.replacedBy = undefined;
-  record.reset = undefined;
-  record.overwrote = undefined;
-}
-
-/** A map() or reset() call under one request method, and when it ran (see RouteRecord.addedAt). */
+/** A map() or reset() call under one request method, and when it ran (see RecordMarks.addedAt). */
 export interface CallTick {
   readonly site: CallSite;
   readonly at: number;
@@ -56,19 +50,27 @@ export interface CallTick {
  * (after it was added, before it was replaced or reset). Derived rather than written into every
  * record by every map() call: on each edit of a large file that was tens of thousands of writes.
  */
-export function mappedBy(record: RouteRecord, maps: readonly CallTick[]): CallSite[] {
-  return maps.filter(whileIn(record)).map((map) => map.site);
+export function mappedBy(record: RouteRecord, state: MarkedState): CallSite[] {
+  return state.maps.filter(whileIn(record, state.marks)).map((map) => map.site);
 }
 
 /** Whether a map() call copied the record (see mappedBy). */
-export function wasMapped(record: RouteRecord, maps: readonly CallTick[]): boolean {
-  return maps.some(whileIn(record));
+export function wasMapped(record: RouteRecord, state: MarkedState): boolean {
+  return state.maps.length > 0 && state.maps.some(whileIn(record, state.marks));
+}
+
+/** What mappedBy reads of a method's library state. */
+export interface MarkedState {
+  readonly maps: readonly CallTick[];
+  readonly marks: RecordMarks;
 }
 
 /** Whether a map() call ran while the record was in the table. */
-function whileIn(record: RouteRecord): (map: CallTick) => boolean {
-  const left = Math.min(record.replacedBy?.addedAt ?? Infinity, record.reset?.at ?? Infinity);
-  return (map) => map.at > record.addedAt && map.at < left;
+function whileIn(record: RouteRecord, marks: RecordMarks): (map: CallTick) => boolean {
+  const replacedBy = marks.replacedBy(record);
+  const left = Math.min(replacedBy ? marks.addedAt(replacedBy) : Infinity, marks.resetBy(record)?.at ?? Infinity);
+  const addedAt = marks.addedAt(record);
+  return (map) => map.at > addedAt && map.at < left;
 }
 
 /** Which row of an expansion a generated route is (resources, context, block). */
@@ -77,7 +79,12 @@ export type ExpansionRow =
   | 'context-6' | 'context-5' | 'context-4' | 'context-3' | 'context-2' | 'context-1' | 'home'
   | `path-${number}`;
 
-/** A route the library stored under one request method. */
+/**
+ * A route the library stored under one request method. Never changed once made: an editor's
+ * successive evaluations share the records of the statements they replay or resume past. What
+ * later statements do to it (replace it, reset it, map() it over an entry) is in the evaluation's
+ * RecordMarks.
+ */
 export interface RouteRecord {
   readonly kind: 'route';
   readonly id: number;
@@ -101,27 +108,8 @@ export interface RouteRecord {
   readonly conditional: boolean;
   /** `$from` or `$to` could not be known statically. */
   readonly dynamic: boolean;
-  /** A later declaration of the same key in the library replaced it. */
-  replacedBy?: RouteRecord;
-  /** The `Route::reset()` call that dropped it. */
-  reset?: CallTick;
-  /**
-   * When it was last added to its method's table, as a tick of that method's library state (each
-   * add, map() and reset() is one tick): what map() copied is derived from it (see mappedBy).
-   */
-  addedAt: number;
-  /** An entry written straight into the array that map() overwrote in place with this route. */
-  overwrote?: AssignmentOrigin | LiteralOrigin;
   /** Set when created while a `$nested` callable ran: what the nesting quirks did to it. */
-  nested?: NestingInfo;
-  /**
-   * The id of the frozen routes this record was last stored over, and the route it found there
-   * under its key (see RecordTable.store): an edit replays the statements below it over the same
-   * frozen routes, and the lookup is then the same. An id, not the routes: a record not stored
-   * again held a whole table of an earlier version (264 of them after 40 edits, 13 MB).
-   */
-  storedOver?: number;
-  foundBelow?: RouteRecord;
+  readonly nested?: NestingInfo;
   /** Which branches of undecidable conditions it was declared in (`condition:branch` ids). */
   readonly branches: readonly string[];
 }

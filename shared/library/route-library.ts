@@ -4,8 +4,9 @@ import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValu
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
 import { UNITS_PER_STEP } from '../runtime/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '../runtime/methods';
-import { DYNAMIC_KEY_PREFIX, clearMarks, setUnknownPath, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
+import { DYNAMIC_KEY_PREFIX, setUnknownPath, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
+import { RecordMarks } from './record-marks';
 import { MappedRoutes } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
 
@@ -77,19 +78,21 @@ export class MethodState {
   closureTarget = false;
   /** The records of `created` another replaced, in the order they were replaced (duplicate-route reads these, not every record). */
   replaced: RouteRecord[] = [];
-  /** The records map() stored over an entry of its input (see RouteRecord.overwrote), in that order. */
+  /** The records map() stored over an entry of its input (see RecordMarks.overwrote), in that order. */
   overwriting: RouteRecord[] = [];
-  /** The map() calls that ran, with their ticks (see RouteRecord.addedAt). */
+  /** The map() calls that ran, with their ticks (see RecordMarks.addedAt). */
   maps: CallTick[] = [];
   /** Ticks so far: one per add, map() and reset(). */
   ticks = 0;
+  /** What later statements did to the records (the records themselves never change). */
+  marks = new RecordMarks();
 
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord): void {
-    record.addedAt = this.ticks++;
+    this.marks.added(record, this.ticks++);
     const previous = this.routes.store(record);
     if (previous) {
-      previous.replacedBy = record;
+      this.marks.replaced(previous, record);
       this.replaced.push(previous);
     }
     this.created.push(record);
@@ -179,8 +182,7 @@ export class RouteLibrary {
 
   /**
    * Stores again the records a replayed declaration created (see evaluate/replay.ts): exactly
-   * what createRoute() does to the state, minus building the record. What later statements
-   * wrote into the records is forgotten first: they will write it again.
+   * what createRoute() does to the state, minus building the record.
    */
   replay(records: readonly (readonly RouteRecord[])[]): boolean {
     const states = this.states;
@@ -191,11 +193,7 @@ export class RouteLibrary {
       const list = records[m];
       if (list.length === 0) continue;
       const state = states[m];
-      for (let i = 0; i < list.length; i++) {
-        const record = list[i];
-        clearMarks(record);
-        state.add(record);
-      }
+      for (let i = 0; i < list.length; i++) state.add(list[i]);
     }
     return true;
   }
@@ -270,7 +268,7 @@ export class RouteLibrary {
         this.each(mask, (m) => {
           const s = this.states[m];
           const reset: CallTick = { site, at: s.ticks++ };
-          s.routes.forEachEntry((_to, _key, rec) => (rec.reset = reset));
+          s.routes.forEachEntry((_to, _key, rec) => s.marks.wasReset(rec, reset));
           s.routes = new RecordTable();
           s.named = new NamedRoutes(() => s.created, s.created.length);
           s.nestedDepth = 0;
@@ -391,19 +389,12 @@ export class RouteLibrary {
       nestedPrefix: state.nestedPrefix,
       conditional: this.host.conditional,
       dynamic,
-      addedAt: 0,
       branches: this.host.branches,
       // Every field, in one order, from the start: all records share one hidden class, so the
-      // loops replaying and mapping tens of thousands of them stay monomorphic (fields added
-      // later, in varying orders, made V8 deoptimize them on every edit).
-      replacedBy: undefined,
-      reset: undefined,
-      overwrote: undefined,
+      // loops replaying and mapping tens of thousands of them stay monomorphic.
       nested: this.nestedParents.length
         ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }
         : undefined,
-      storedOver: undefined,
-      foundBelow: undefined,
     };
     if (from instanceof Unknown) setUnknownPath(record, from.reason);
     state.add(record);
@@ -557,7 +548,7 @@ export class RouteLibrary {
       table.forEachEntry((to, from, rec) => {
         const before = routes.originOf(from) as EntryOriginInfo | undefined;
         if (before && before.kind !== 'route') {
-          rec.overwrote = before;
+          state.marks.overwrites(rec, before);
           state.overwriting.push(rec);
         }
         routes.set(from, plain(to) ? to : this.replaceDefaultController(to, controller, m), rec);
@@ -573,7 +564,7 @@ export class RouteLibrary {
     return MappedRoutes.over(input, table, (rec, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
       if (origin && origin.kind !== 'route') {
-        rec.overwrote = origin;
+        state.marks.overwrites(rec, origin);
         state.overwriting.push(rec);
       }
     });

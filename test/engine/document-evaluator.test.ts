@@ -208,8 +208,8 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     const [first, second] = e.methods[0].library.created;
     assert.notEqual(first, second);
     assert.equal(text.slice(first.site.span.start, first.site.span.end), decl.trim());
-    assert.equal(first.replacedBy, second);
-    assert.equal(second.replacedBy, undefined);
+    assert.equal(e.methods[0].library.marks.replacedBy(first), second);
+    assert.equal(e.methods[0].library.marks.replacedBy(second), undefined);
     assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)));
   });
 

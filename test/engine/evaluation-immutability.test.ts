@@ -12,7 +12,7 @@ import { EXAMPLE_APP } from '../helpers/paths';
  * evaluation of the same document writes in place. The list may only shrink: a field written that
  * is not listed fails, and so does a listed one no longer written.
  */
-const KNOWN_IN_PLACE_WRITES = ['record.addedAt', 'record.site.argSpans', 'record.site.nameSpan', 'record.site.span'];
+const KNOWN_IN_PLACE_WRITES = ['record.site.argSpans', 'record.site.nameSpan', 'record.site.span'];
 
 type Fingerprint = Map<string, string>;
 
@@ -29,15 +29,15 @@ function fingerprint(evaluation: FileEvaluation): { prints: Fingerprint; records
   });
   records.forEach((r, i) => {
     const field = (name: string, v: unknown) => prints.set(`${i}|${name}`, JSON.stringify(v ?? null));
+    const marks = evaluation.methods[r.method].library.marks;
+    const overwrote = marks.overwrote(r);
     field('record.site.span', [r.site.span.start, r.site.span.end]);
     field('record.site.nameSpan', [r.site.nameSpan.start, r.site.nameSpan.end]);
     field('record.site.argSpans', r.site.argSpans.map((s) => [s.start, s.end]));
-    field('record.replacedBy', r.replacedBy?.id);
-    field('record.reset', r.reset?.at);
-    field('record.addedAt', r.addedAt);
-    field('record.overwrote', r.overwrote ? [r.overwrote.kind, r.overwrote.span.start] : null);
-    field('record.storedOver', r.storedOver);
-    field('record.foundBelow', r.foundBelow?.id);
+    field('marks.replacedBy', marks.replacedBy(r)?.id);
+    field('marks.reset', marks.resetBy(r)?.at);
+    field('marks.addedAt', marks.addedAt(r));
+    field('marks.overwrote', overwrote ? [overwrote.kind, overwrote.kind === 'route' ? overwrote.site.span.start : overwrote.span.start] : null);
   });
   return { prints, records };
 }

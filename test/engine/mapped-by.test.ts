@@ -12,7 +12,7 @@ describe('routes copied by map() (mappedBy)', () => {
     const text = ['<?php', ...lines, ''].join('\n');
     const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
     const get = evaluateRouteFile(text).methods[0];
-    return get.library.created.map((r) => `${String(r.key)}: ${mappedBy(r, get.library.maps).map((s) => lineOf(s.span.start)).join(',')}`);
+    return get.library.created.map((r) => `${String(r.key)}: ${mappedBy(r, get.library).map((s) => lineOf(s.span.start)).join(',')}`);
   };
 
   it('counts the map() calls that ran between a route’s declaration and its replacement', () => {

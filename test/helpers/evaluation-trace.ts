@@ -10,6 +10,7 @@ import { outcomeToJson, valueToJson } from '../../shared/evaluate/outcome-json';
  */
 export function evaluationTrace(e: FileEvaluation): unknown {
   const span = (s: Span | undefined) => (s ? `${s.start}-${s.end}` : undefined);
+  const marks = (r: RouteRecord) => e.methods[r.method].library.marks;
   const site = (c: CallSite | undefined) => (c ? `${c.written}@${span(c.span)}[${span(c.nameSpan)};${c.argSpans.map(span).join(',')}]` : undefined);
   const origin = (o: EntryOriginInfo | undefined): unknown =>
     !o ? undefined : o.kind === 'route' ? `route:${o.method}:${String(o.key)}@${site(o.site)}` : { ...o, replaced: o.kind === 'assignment' ? origin(o.replaced) : undefined };
@@ -25,10 +26,10 @@ export function evaluationTrace(e: FileEvaluation): unknown {
     nestedPrefix: r.nestedPrefix,
     conditional: r.conditional,
     dynamic: r.dynamic,
-    replacedBy: r.replacedBy && origin(r.replacedBy),
-    resetBy: site(r.reset?.site),
-    mappedBy: mappedBy(r, e.methods[r.method].library.maps).map(site),
-    overwrote: origin(r.overwrote),
+    replacedBy: marks(r).replacedBy(r) && origin(marks(r).replacedBy(r)),
+    resetBy: site(marks(r).resetBy(r)?.site),
+    mappedBy: mappedBy(r, e.methods[r.method].library).map(site),
+    overwrote: origin(marks(r).overwrote(r)),
     nested: r.nested && { parent: site(r.nested.parent), depthSeen: r.nested.depthSeen, nestOffset: r.nested.nestOffset },
     branches: r.branches,
   });

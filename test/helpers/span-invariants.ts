@@ -39,10 +39,11 @@ export function spanViolations(text: string, evaluation: FileEvaluation, finding
     for (const r of m.library.created) {
       site(r.site, `${m.method} record '${String(r.key)}'`);
       r.via.forEach((v) => site(v, `${m.method} record via`));
-      mappedBy(r, m.library.maps).forEach((v) => site(v, `${m.method} record mapped by`));
-      if (r.reset) site(r.reset.site, `${m.method} record reset by`);
+      mappedBy(r, m.library).forEach((v) => site(v, `${m.method} record mapped by`));
+      const reset = m.library.marks.resetBy(r);
+      if (reset) site(reset.site, `${m.method} record reset by`);
       if (r.nested) site(r.nested.parent, `${m.method} record nested in`);
-      origin(r.overwrote, `${m.method} record overwrote`);
+      origin(m.library.marks.overwrote(r), `${m.method} record overwrote`);
     }
     if (m.routes) for (const k of m.routes.keys()) origin(m.routes.originOf(k) as EntryOriginInfo | undefined, `${m.method} $route['${String(k)}']`);
   }

@@ -65,13 +65,14 @@ describe("Bonfire's static Route state across the route files of one request", (
     assert.deepStrictEqual(tables('errors'), [{ module: 'errors', keys: ['shared'] }]);
   });
 
-  it('leaves the main file\'s evaluation as it was (its records are copied, not marked)', () => {
+  it('leaves the main file\'s evaluation as it was (what the module files do to its routes is marked in theirs)', () => {
     const { main, tables } = setUp();
-    const records = main.methods[GET].library.created;
-    const before = records.map((r) => [r.replacedBy, r.reset]);
+    const state = main.methods[GET].library;
+    const records = state.created;
+    const before = records.map((r) => [state.marks.replacedBy(r), state.marks.resetBy(r)]);
     tables('blog/zz');
     tables('shop');
-    assert.deepStrictEqual(records.map((r) => [r.replacedBy, r.reset]), before);
+    assert.deepStrictEqual(records.map((r) => [state.marks.replacedBy(r), state.marks.resetBy(r)]), before);
     assert.deepStrictEqual([...main.methods[GET].library.routes.keys()].map(keyToString), ['shared']);
   });
 

@@ -31,7 +31,7 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
       if (record.dynamic) return;
       const inRoutes = result.routes?.originOf(key);
       if (inRoutes === record) return;
-      const maps = mappedBy(record, result.library.maps);
+      const maps = mappedBy(record, result.library);
       if (maps.length === 0) {
         lost++;
         if (mapCalls.length === 0) neverMapped.add(siteKey(record.site), method, () => record);

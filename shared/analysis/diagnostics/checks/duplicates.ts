@@ -2,7 +2,7 @@ import { describeValue } from '../../../runtime/convert';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { keyToString } from '../../../runtime/values';
 import { REQUEST_METHODS } from '../../../runtime/methods';
-import { wasMapped, type EntryOriginInfo, type CallTick, type RouteRecord } from '../../../library/records';
+import { wasMapped, type EntryOriginInfo, type MarkedState, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
@@ -47,8 +47,8 @@ function identity(o: EntryOriginInfo): string {
  * replaced it before that map() did (the middle one of three declarations of a path is never
  * mapped itself, yet replaced the first before map() ran).
  */
-function beforeAMap(record: RouteRecord, maps: readonly CallTick[]): boolean {
-  for (let r: RouteRecord | undefined = record; r; r = r.replacedBy) if (wasMapped(r, maps)) return true;
+function beforeAMap(record: RouteRecord, state: MarkedState): boolean {
+  for (let r: RouteRecord | undefined = record; r; r = state.marks.replacedBy(r)) if (wasMapped(r, state)) return true;
   return false;
 }
 
@@ -79,7 +79,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   const shadowedBlocks = new MethodGroups<Pair>();
   // Asked once, not per pair: a file of n duplicates would otherwise cost n² (100,000 calls on one line).
   const hasMap = CallGroups.of(evaluation).of('map').length > 0;
-  const consider = (method: (typeof REQUEST_METHODS)[number], maps: readonly CallTick[], later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
+  const consider = (method: (typeof REQUEST_METHODS)[number], state: MarkedState, later: EntryOriginInfo, earlier: EntryOriginInfo, key: string) => {
     // A setting of the router set twice (an environment's default controller, say) is not a route declared twice.
     if (ROUTER_SETTING_KEYS.has(key)) return;
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
@@ -87,7 +87,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     // Blocking an already blocked path changes nothing.
     if (isBlock(later) && isBlock(earlier)) return;
     // A replacement made after the last map() never reaches $route: routes-after-map says so.
-    if (later.kind === 'route' && hasMap && !beforeAMap(later, maps)) return;
+    if (later.kind === 'route' && hasMap && !beforeAMap(later, state)) return;
     if (!compatibleBranches(branchesOf(later), branchesOf(earlier))) return;
     if (isBlock(earlier)) {
       shadowedBlocks.add(`${identity(later)}|${identity(earlier)}`, method, () => ({ later, earlier, key }));
@@ -101,14 +101,15 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   evaluation.methods.forEach((result, m) => {
     const method = REQUEST_METHODS[m];
     // The library lists the few records replaced or written over an entry: no pass over all of them.
-    const { replaced, overwriting, maps } = result.library;
+    const state = result.library;
+    const { replaced, overwriting, marks } = state;
     for (let ri = 0; ri < replaced.length; ri++) {
       const record = replaced[ri];
-      consider(method, maps, record.replacedBy!, record, keyToString(record.key));
+      consider(method, state, marks.replacedBy(record)!, record, keyToString(record.key));
     }
     for (let ri = 0; ri < overwriting.length; ri++) {
       const record = overwriting[ri];
-      if (result.routes?.originOf(record.key) === record) consider(method, maps, record, record.overwrote!, keyToString(record.key));
+      if (result.routes?.originOf(record.key) === record) consider(method, state, record, marks.overwrote(record)!, keyToString(record.key));
     }
     // Assignments that overwrite an entry of the final $route (read from the view the other checks share).
     if (!result.routes) return;
@@ -117,7 +118,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
       let origin = view.origins[i];
       while (origin && origin.kind === 'assignment' && origin.replaced) {
         const replaced: EntryOriginInfo = origin.replaced;
-        consider(method, maps, origin, replaced, view.keys[i]);
+        consider(method, state, origin, replaced, view.keys[i]);
         origin = replaced;
       }
     }

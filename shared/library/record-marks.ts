@@ -1,0 +1,95 @@
+import type { CallTick, EntryOriginInfo, RouteRecord } from './records';
+
+/** Marks as they were at one moment, shared by the states built on them and never changed (see RecordMarks.freeze). */
+export interface FrozenMarks {
+  readonly addedAt: ReadonlyMap<RouteRecord, number>;
+  readonly replacedBy: ReadonlyMap<RouteRecord, RouteRecord>;
+  readonly reset: ReadonlyMap<RouteRecord, CallTick>;
+  readonly overwrote: ReadonlyMap<RouteRecord, EntryOriginInfo>;
+}
+
+const NONE: FrozenMarks = { addedAt: new Map(), replacedBy: new Map(), reset: new Map(), overwrote: new Map() };
+
+/**
+ * What statements after a record's creation did to it under one request method: when it was
+ * added (a tick), the record that replaced it, the reset() that dropped it, the entry map() wrote
+ * it over. Kept by the evaluation's library state, not in the record: an editor's successive
+ * evaluations share the records of the statements they replay or resume past, and an evaluation
+ * handed out must not change when the next one runs.
+ *
+ * Like RecordTable, marks may read beneath their own those of a checkpoint (frozen): resuming
+ * from one costs nothing per record.
+ */
+export class RecordMarks {
+  private below: FrozenMarks = NONE;
+  private addedAtOwn = new Map<RouteRecord, number>();
+  private replacedByOwn: Map<RouteRecord, RouteRecord> | undefined;
+  private resetOwn: Map<RouteRecord, CallTick> | undefined;
+  private overwroteOwn: Map<RouteRecord, EntryOriginInfo> | undefined;
+
+  /** Marks that start as the frozen ones. */
+  static on(frozen: FrozenMarks): RecordMarks {
+    const marks = new RecordMarks();
+    marks.below = frozen;
+    return marks;
+  }
+
+  added(record: RouteRecord, tick: number): void {
+    this.addedAtOwn.set(record, tick);
+  }
+
+  replaced(record: RouteRecord, by: RouteRecord): void {
+    (this.replacedByOwn ??= new Map()).set(record, by);
+  }
+
+  wasReset(record: RouteRecord, by: CallTick): void {
+    (this.resetOwn ??= new Map()).set(record, by);
+  }
+
+  overwrites(record: RouteRecord, entry: EntryOriginInfo): void {
+    (this.overwroteOwn ??= new Map()).set(record, entry);
+  }
+
+  /** The tick at which the record was added to its method's table (see mappedBy); -1 for a record of another evaluation. */
+  addedAt(record: RouteRecord): number {
+    return this.addedAtOwn.get(record) ?? this.below.addedAt.get(record) ?? -1;
+  }
+
+  /** The later declaration of the same key that replaced it in the library's table. */
+  replacedBy(record: RouteRecord): RouteRecord | undefined {
+    return this.replacedByOwn?.get(record) ?? this.below.replacedBy.get(record);
+  }
+
+  /** The `Route::reset()` call that dropped it. */
+  resetBy(record: RouteRecord): CallTick | undefined {
+    return this.resetOwn?.get(record) ?? this.below.reset.get(record);
+  }
+
+  /** An entry written straight into the array that map() overwrote in place with this route. */
+  overwrote(record: RouteRecord): EntryOriginInfo | undefined {
+    return this.overwroteOwn?.get(record) ?? this.below.overwrote.get(record);
+  }
+
+  /** The marks as they are now, for states built later (RecordMarks.on); these go on marking beside them. */
+  freeze(): FrozenMarks {
+    const frozen: FrozenMarks = {
+      addedAt: merged(this.below.addedAt, this.addedAtOwn),
+      replacedBy: merged(this.below.replacedBy, this.replacedByOwn),
+      reset: merged(this.below.reset, this.resetOwn),
+      overwrote: merged(this.below.overwrote, this.overwroteOwn),
+    };
+    this.below = frozen;
+    this.addedAtOwn = new Map();
+    this.replacedByOwn = this.resetOwn = this.overwroteOwn = undefined;
+    return frozen;
+  }
+}
+
+/** `below` with `own` over it: `below` itself when `own` adds nothing, `own` when `below` is empty. */
+function merged<V>(below: ReadonlyMap<RouteRecord, V>, own: Map<RouteRecord, V> | undefined): ReadonlyMap<RouteRecord, V> {
+  if (!own || own.size === 0) return below;
+  if (below.size === 0) return own;
+  const all = new Map(below);
+  own.forEach((v, k) => all.set(k, v));
+  return all;
+}
