@@ -1,6 +1,7 @@
 import { StatementParser, type ParsedFile } from '../php/parse';
 import { evaluateParsed, reuseStopped, type EvaluateOptions, type FileEvaluation } from './evaluate-file';
 import { ReplayCache } from './replay';
+import { handOut } from './frozen-evaluations';
 import { canResume, firstDifference, type Checkpoint } from './checkpoint';
 import { sameValue } from '../runtime/convert';
 import type { Value } from '../runtime/values';
@@ -71,8 +72,9 @@ export class DocumentEvaluator {
     const parsed = this.parser.parse(text);
     const t1 = performance.now();
     const reused = this.last && reuseStopped(this.last, parsed);
-    this.last = reused ?? this.evaluate(parsed);
-    this.last.lineage = this.lineage;
+    const evaluation = reused ?? this.evaluate(parsed);
+    evaluation.lineage = this.lineage;
+    this.last = handOut(evaluation);
     this.lastText = text;
     this.lastTiming = { parseMs: t1 - t0, evaluateMs: performance.now() - t1 };
     return this.last;

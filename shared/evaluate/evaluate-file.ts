@@ -10,6 +10,7 @@ import type { ReplayCache } from './replay';
 import type { PhpVersion } from '../runtime/php-version';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PhpArray, type PhpClosure, type Value } from '../runtime/values';
+import { handOut } from './frozen-evaluations';
 
 // A 10,000-declaration file takes about 62,000 steps; an endless loop stops within ~20 ms.
 export const DEFAULT_MAX_STEPS = 100_000;
@@ -160,7 +161,7 @@ export function analysisLimits(evaluation: FileEvaluation): EvalProblem[] {
 export function evaluateRouteFile(text: string, options: EvaluateOptions = {}): FileEvaluation {
   const parser = options.parser ?? new StatementParser();
   const parsed = parser.parse(text);
-  return evaluateParsed(parsed, options);
+  return handOut(evaluateParsed(parsed, options));
 }
 
 export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}): FileEvaluation {

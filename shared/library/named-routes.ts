@@ -5,8 +5,9 @@ import type { RouteRecord } from './records';
  * The library's `$named` array under one request method (route name → `$from`), read from the
  * records created since it was last emptied (Route::reset()) instead of written for every named
  * route: an editor replays thousands of them on every edit, and a route file seldom reads the
- * array (`Route::named()`). Built when first read, then brought up to date with the records
- * created since.
+ * array (`Route::named()`). Built when the file first reads it, then brought up to date with the
+ * records created since. Analyses read it with entries() and forEachNamed(), which leave it as it
+ * is: an evaluation handed out never changes.
  */
 export class NamedRoutes {
   private readonly array = new PhpArray();
@@ -23,20 +24,16 @@ export class NamedRoutes {
     this.upTo = from;
   }
 
+  /** `$named[$key]` for the running file (Route::named()). */
   get(key: Key): Value | undefined {
     return this.current().get(key);
   }
 
-  has(key: Key): boolean {
-    return this.current().has(key);
-  }
-
-  keys(): IterableIterator<Key> {
-    return this.current().keys();
-  }
-
+  /** The array's entries, read without bringing it up to date (for analyses). */
   entries(): IterableIterator<[Key, Value]> {
-    return this.current().entries();
+    const array = new PhpArray();
+    this.forEachNamed((record) => array.set(record.name, String(record.key), record));
+    return array.entries();
   }
 
   /** Each named record, in order (a name given twice, twice), read without building the array. */
@@ -55,7 +52,7 @@ export class NamedRoutes {
       // The library stores `$from` under the name: the record's key as a string.
       if (record.name !== undefined) this.array.set(record.name, String(record.key), record);
     }
-    this.upTo = created.length;
+    if (this.upTo !== created.length) this.upTo = created.length;
     return this.array;
   }
 }

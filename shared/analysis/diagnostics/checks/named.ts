@@ -114,7 +114,14 @@ export function namedLookups(knownNames?: ReadonlySet<string>): Check {
   return ({ evaluation, text }) => {
     // The file's own names always count; the workspace adds the other route files'.
     let known: Set<string> | undefined;
-    const isKnown = (name: string) => knownNames?.has(name) || evaluation.methods.some((m) => m.library.named.has(name) || m.library.named.has(normalizeStringKey(name)));
+    let own: Set<string> | undefined;
+    const ownNames = (): Set<string> => {
+      if (own) return own;
+      own = new Set();
+      for (const m of evaluation.methods) m.library.named.forEachNamed((r) => own!.add(keyToString(r.name)));
+      return own;
+    };
+    const isKnown = (name: string) => knownNames?.has(name) || ownNames().has(name) || ownNames().has(keyToString(normalizeStringKey(name)));
     const out: Finding[] = [];
     const seen = new Set<number>();
     for (const call of CallGroups.of(evaluation).of('named')) {
