@@ -16,7 +16,8 @@ import { EvaluationLimit } from '../runtime/limits';
 import { Includes, type EnvironmentRoutes, type IncludeFiles } from './includes';
 import { ENTRY_UNITS, UNITS_PER_STEP, checkArrayEntries, checkStringLength, unitsOf, type WorkMeter } from '../runtime/work-meter';
 import { beyondExactIntegers, parseNumber } from '../runtime/numbers';
-import { declaresAnyConstant, isReplayableStatement, moveEffect, type ReplayCache, type StatementEffect } from './replay';
+import { declaresAnyConstant, isReplayableStatement, type ReplayCache } from './replay';
+import type { StatementEffect } from './statement-effect';
 import { restoreLibrary, snapshotLibrary, type LibrarySnapshot } from '../library/library-snapshot';
 import { topLevelFunctions, type Checkpoint } from './checkpoint';
 import type { EvalProblem, FunctionDeclaration, InterpreterSnapshot, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
@@ -264,7 +265,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
   private mask: MethodMask;
   private readonly globals: Scope;
   private scope: Scope;
-  private readonly constants: Map<string, Value>;
+  private constants: Map<string, Value>;
   private functions = new Map<string, FunctionDeclaration>();
   /** For closures with `use (&$x)`: the scope that owns each variable captured by reference. */
   private readonly closureRefs = new WeakMap<PhpClosure, Map<string, Scope>>();
@@ -300,16 +301,16 @@ export class Interpreter implements LibraryHost, WorkMeter {
   private branchStack: string[] = [];
   private silenced = 0;
   private lines: LineIndex | undefined;
-  /** While a replayable statement runs: the spans and closures it creates. */
-  private recording: { spans: Span[]; closures: PhpClosure[] } | undefined;
+  /** A closure was called from outside since the run (see callClosureSafely). */
+  private detached = false;
+  /** While a replayable statement runs (its objects are its own: none is shared with another version's). */
+  private recording = false;
   /**
    * How many times each repeated statement node was met (identical statements share a node; see
    * ParsedFile.repeated). A node met once is its statement's occurrence 0 and is not counted: a
    * map of every statement, copied at each resume, was a seventh of what an edit allocated.
    */
   private occurrences = new Map<PhpNode, number>();
-  /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
-  private statementUnique = false;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */
   private cleanAfterReplay = false;
   /** Route keys whose mutual order in the tables depends on an undecidable condition (see branchOrderVaries), by condition. */
@@ -405,7 +406,6 @@ export class Interpreter implements LibraryHost, WorkMeter {
         // Looked up once: whether its text is repeated decides both its occurrence and its origins.
         const single = st.nodes.length === 1;
         const isRepeated = single && repeated.size !== 0 && repeated.has(st.nodes[0]);
-        this.statementUnique = single && !isRepeated;
         if (st.tooDeep) {
           // PHP accepts it; the analysis cannot read it: skipped, like a half-typed statement.
           this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });
@@ -425,9 +425,9 @@ export class Interpreter implements LibraryHost, WorkMeter {
                 occurrence = this.occurrences.get(node) ?? 0;
                 this.occurrences.set(node, occurrence + 1);
               }
-              const effect = replay.get(node, occurrence, index);
+              const effect = replay.get(node, occurrence, index, st.chunk.start);
               // A replayed statement takes its recorded span: no new one per statement and edit.
-              if (effect && this.replayEffect(effect, st.chunk.start)) continue;
+              if (effect && this.replayEffect(effect)) continue;
               this.cleanAfterReplay = false;
               this.statementSpan = this.span(node);
               if (this.options.recover) before = this.markTopLevel();
@@ -637,12 +637,12 @@ export class Interpreter implements LibraryHost, WorkMeter {
     const otherCalls = this.otherCalls.length;
     const problems = this.problems.length;
     const steps = this.steps;
-    const recording = (this.recording = { spans: [this.statementSpan], closures: [] });
+    this.recording = true;
     this.replayStats.evaluated++;
     try {
       this.execStatement(node, false);
     } finally {
-      this.recording = undefined;
+      this.recording = false;
     }
     // Only an effect that left the library as it found it can be replayed anywhere; one that
     // reached the warnings' cap depends on how many came before it.
@@ -656,20 +656,17 @@ export class Interpreter implements LibraryHost, WorkMeter {
       warnings: newWarnings ? this.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
       problems: tail(this.problems, problems),
       steps: this.steps - steps,
-      // Copies at their exact size: lists grown by push keep room for 17 (effects are kept).
-      spans: recording.spans.length > 1 ? recording.spans.slice() : recording.spans,
-      closures: recording.closures.length ? recording.closures.slice() : NONE,
+      statement: this.statementSpan,
     };
   }
 
   /** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */
-  private replayEffect(effect: StatementEffect, start: number): boolean {
+  private replayEffect(effect: StatementEffect): boolean {
     // A replayed statement leaves the state clean: the next one need not look again.
     if (!(this.cleanAfterReplay || this.isClean()) || this.steps + effect.steps > this.options.maxSteps) return false;
     if (effect.warnings !== NO_WARNINGS && this.warnings.some((w, m) => w.length + effect.warnings[m].length > MAX_WARNINGS)) return false;
     if (!this.library.replay(effect.records)) return false;
-    moveEffect(effect, start);
-    this.statementSpan = effect.spans[0];
+    this.statementSpan = effect.statement;
     this.steps += effect.steps;
     // Indexed loops: this runs for every statement of a large file on every edit.
     appendAll(this.calls, effect.calls);
@@ -708,7 +705,13 @@ export class Interpreter implements LibraryHost, WorkMeter {
   }
 
   private callClosureSafely(closure: PhpClosure, args: Value[]): Value {
-    // A call from outside (the URL tester, later): it has a time budget of its own.
+    // A call from outside (the URL tester, later): it has a time budget of its own, and works on
+    // copies of what the evaluation handed out (the library's states, the constants).
+    if (!this.detached) {
+      this.detached = true;
+      this.library.detachStates();
+      this.constants = new Map(this.constants);
+    }
     this.startClock();
     try {
       return this.callClosure(closure, args);
@@ -747,7 +750,6 @@ export class Interpreter implements LibraryHost, WorkMeter {
       span.file = this.source;
       return span;
     }
-    this.recording?.spans.push(span);
     return span;
   }
 
@@ -1830,8 +1832,7 @@ export class Interpreter implements LibraryHost, WorkMeter {
         branches: this.branches,
       };
       // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
-      const movable = this.callDepth === 0 && this.statementUnique;
-      const origin = this.options.replay && !this.recording && !this.source ? this.options.replay.sameOrigin(node, fresh, this.base, movable) : fresh;
+      const origin = this.options.replay && !this.recording && !this.source ? this.options.replay.sameOrigin(node, fresh, this.base) : fresh;
       const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && this.writeScope('route') === this.globals;
       // Unique per assignment: its place, in the file it is written in.
       this.assignOffset(left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${this.source ? `${this.source.path}:` : ''}${fresh.span.start}` : undefined);
@@ -1912,7 +1913,6 @@ export class Interpreter implements LibraryHost, WorkMeter {
       captured.set(name, v === undefined ? null : shareValue(v));
     }
     const closure = new PhpClosure(node, this.base, captured, undefined, this.source);
-    this.recording?.closures.push(closure);
     if (refs.size) {
       this.closureRefs.set(closure, refs);
       this.capturedByReference = true;

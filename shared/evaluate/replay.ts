@@ -1,9 +1,9 @@
 import { STORING_METHODS } from '../library/route-api';
 import type { PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
-import type { AssignmentOrigin, EntryOriginInfo, RouteRecord } from '../library/records';
-import type { EvalProblem, RouteCall } from './interpreter-state';
-import type { PhpClosure } from '../runtime/values';
+import type { AssignmentOrigin, EntryOriginInfo } from '../library/records';
+import type { StatementEffect } from './statement-effect';
+import { movedEffect } from './moved-effect';
 import { PositionMemo } from '../util/position-memo';
 import { sameItems } from '../util/same-items';
 
@@ -77,33 +77,6 @@ function isLiteral(node: PhpNode | null | undefined, depth: number, fixed: Reado
   }
 }
 
-/** What one top-level statement did, recorded so that a later evaluation can redo it cheaply. */
-export interface StatementEffect {
-  /** The statement's document offset when recorded; spans are moved when it moves. */
-  start: number;
-  /** Records created, per request method, in creation order. */
-  readonly records: readonly (readonly RouteRecord[])[];
-  readonly calls: readonly RouteCall[];
-  /** The calls of methods other than the declaring ones (see Interpreter). */
-  readonly otherCalls: readonly RouteCall[];
-  readonly warnings: readonly (readonly string[])[];
-  readonly problems: readonly EvalProblem[];
-  readonly steps: number;
-  /** Every span and closure created while it ran: what must move with the statement. */
-  readonly spans: readonly Span[];
-  readonly closures: readonly PhpClosure[];
-}
-
-/** Moves a recorded effect to where its statement now starts. */
-export function moveEffect(effect: StatementEffect, start: number): void {
-  const delta = start - effect.start;
-  if (delta === 0) return;
-  const spans = effect.spans;
-  for (let i = 0; i < spans.length; i++) moveSpan(spans[i], delta);
-  for (let i = 0; i < effect.closures.length; i++) effect.closures[i].base += delta;
-  effect.start = start;
-}
-
 /**
  * Effects of replayable statements from earlier evaluations of one document, keyed by the parsed
  * statement (the parser hands out the same node for the same text) and its occurrence: identical
@@ -135,24 +108,12 @@ export class ReplayCache {
    * The origin an assignment made in an earlier evaluation, when `fresh` equals it (same spans,
    * same condition): `$route[...] = ...` statements are evaluated again on every edit, and the
    * checks compare the routes of two versions entry by entry, quickly when they are the same
-   * objects. Origins are never changed once made, so sharing one is invisible, but for this: when
-   * `movable` (a top-level statement whose text the file holds once) and its statement moved, the
-   * kept origin's spans move with it, as a replayed statement's records do. Otherwise a keystroke
-   * that moved every statement below it gave each of their assignments a new origin, and the
-   * checks judged everything below the keystroke again.
+   * objects. Origins are never changed once made, so sharing one is invisible. One whose
+   * statement moved is another origin: `fresh`, at its new place.
    */
-  sameOrigin(node: PhpNode, fresh: AssignmentOrigin, base: number, movable: boolean): AssignmentOrigin {
+  sameOrigin(node: PhpNode, fresh: AssignmentOrigin, base: number): AssignmentOrigin {
     const kept = this.origins.get(node);
-    if (kept) {
-      const delta = base - kept.base;
-      if (delta === 0 ? sameAssignment(kept.origin, fresh, 0) : movable && sameAssignment(kept.origin, fresh, delta)) {
-        if (delta !== 0) {
-          moveOrigin(kept.origin, delta);
-          kept.base = base;
-        }
-        return kept.origin;
-      }
-    }
+    if (kept && kept.base === base && sameAssignment(kept.origin, fresh)) return kept.origin;
     this.origins.set(node, { origin: fresh, base });
     return fresh;
   }
@@ -166,9 +127,16 @@ export class ReplayCache {
     return made;
   }
 
-  /** The effect of `node`'s `occurrence`-th evaluation, the statement being the `position`-th of the file. */
-  get(node: PhpNode, occurrence: number, position: number): StatementEffect | undefined {
-    return this.listAt.get(position, node, this.listOf)?.[occurrence];
+  /**
+   * The effect of `node`'s `occurrence`-th evaluation, the statement being the `position`-th of
+   * the file and starting at `start`: a moved copy when it was recorded elsewhere, kept for the
+   * next evaluation in its place (see movedEffect).
+   */
+  get(node: PhpNode, occurrence: number, position: number, start: number): StatementEffect | undefined {
+    const list = this.listAt.get(position, node, this.listOf);
+    const effect = list?.[occurrence];
+    if (!effect || effect.start === start) return effect;
+    return (list![occurrence] = movedEffect(effect, start));
   }
 
   set(node: PhpNode, occurrence: number, effect: StatementEffect, position: number): void {
@@ -191,33 +159,20 @@ export class ReplayCache {
   }
 }
 
-/** Whether `b` is `a` moved by `delta` (or both are absent). */
-function sameSpan(a: Span | undefined, b: Span | undefined, delta: number): boolean {
+/** Whether two spans are the same place (or both are absent). */
+function sameSpan(a: Span | undefined, b: Span | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return (a === b && delta === 0) || (a.start + delta === b.start && a.end + delta === b.end);
+  return a === b || (a.start === b.start && a.end === b.end);
 }
 
-/** Whether `b` is the assignment `a` moved by `delta`. */
-function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin, delta: number): boolean {
+/** Whether two assignments are the same. */
+function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin): boolean {
   return (
     a.replaced === b.replaced &&
     a.conditional === b.conditional &&
-    sameSpan(a.span, b.span, delta) &&
-    sameSpan(a.keySpan, b.keySpan, delta) &&
-    sameSpan(a.valueSpan, b.valueSpan, delta) &&
+    sameSpan(a.span, b.span) &&
+    sameSpan(a.keySpan, b.keySpan) &&
+    sameSpan(a.valueSpan, b.valueSpan) &&
     sameItems(a.branches, b.branches)
   );
-}
-
-/** Moves an origin's spans (the objects themselves: the origins made from it by `replacing` share them). */
-function moveOrigin(origin: AssignmentOrigin, delta: number): void {
-  moveSpan(origin.span, delta);
-  if (origin.keySpan) moveSpan(origin.keySpan, delta);
-  moveSpan(origin.valueSpan, delta);
-}
-
-/** Moves a span in place: whatever holds it sees the new offsets. */
-function moveSpan(span: Span, delta: number): void {
-  span.start += delta;
-  span.end += delta;
 }

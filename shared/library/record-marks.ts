@@ -70,14 +70,19 @@ export class RecordMarks {
     return this.overwroteOwn?.get(record) ?? this.below.overwrote.get(record);
   }
 
-  /** The marks as they are now, for states built later (RecordMarks.on); these go on marking beside them. */
-  freeze(): FrozenMarks {
-    const frozen: FrozenMarks = {
+  /** The marks as they are now, leaving these as they are (see MethodState.copy). */
+  merged(): FrozenMarks {
+    return {
       addedAt: merged(this.below.addedAt, this.addedAtOwn),
       replacedBy: merged(this.below.replacedBy, this.replacedByOwn),
       reset: merged(this.below.reset, this.resetOwn),
       overwrote: merged(this.below.overwrote, this.overwroteOwn),
     };
+  }
+
+  /** The marks as they are now, for states built later (RecordMarks.on); these go on marking beside them. */
+  freeze(): FrozenMarks {
+    const frozen = this.merged();
     this.below = frozen;
     this.addedAtOwn = new Map();
     this.replacedByOwn = this.resetOwn = this.overwroteOwn = undefined;
@@ -85,10 +90,9 @@ export class RecordMarks {
   }
 }
 
-/** `below` with `own` over it: `below` itself when `own` adds nothing, `own` when `below` is empty. */
+/** `below` with `own` over it: `below` itself when `own` adds nothing (never `own`, which goes on changing). */
 function merged<V>(below: ReadonlyMap<RouteRecord, V>, own: Map<RouteRecord, V> | undefined): ReadonlyMap<RouteRecord, V> {
   if (!own || own.size === 0) return below;
-  if (below.size === 0) return own;
   const all = new Map(below);
   own.forEach((v, k) => all.set(k, v));
   return all;

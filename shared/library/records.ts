@@ -28,6 +28,13 @@ export function isDynamicKey(key: unknown): boolean {
   return typeof key === 'string' && key.startsWith(DYNAMIC_KEY_PREFIX);
 }
 
+/** The last record id given: ids name records in table prints (see RecordTable), unique in the process. */
+let recordIds = 0;
+
+export function newRecordId(): number {
+  return ++recordIds;
+}
+
 /** Why a route record's path is unknown (kept beside the record: most records have a known one). */
 const unknownPaths = new WeakMap<RouteRecord, string>();
 

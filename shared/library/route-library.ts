@@ -4,7 +4,7 @@ import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValu
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
 import { UNITS_PER_STEP } from '../runtime/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '../runtime/methods';
-import { DYNAMIC_KEY_PREFIX, setUnknownPath, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
+import { DYNAMIC_KEY_PREFIX, newRecordId, setUnknownPath, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { RecordMarks } from './record-marks';
 import { MappedRoutes } from './mapped-routes';
@@ -87,6 +87,28 @@ export class MethodState {
   /** What later statements did to the records (the records themselves never change). */
   marks = new RecordMarks();
 
+  /**
+   * A copy to go on with, leaving this state as it is: an evaluation handed out holds this one
+   * (a closure the URL tester calls later declares routes into the copy).
+   */
+  copy(): MethodState {
+    const s = new MethodState();
+    s.routes = this.routes.copy();
+    s.marks = RecordMarks.on(this.marks.merged());
+    s.created = this.created.slice();
+    s.named = new NamedRoutes(() => s.created, this.named.from);
+    s.prefix = this.prefix;
+    s.nestedPrefix = this.nestedPrefix;
+    s.nestedDepth = this.nestedDepth;
+    s.createdNested = this.createdNested;
+    s.closureTarget = this.closureTarget;
+    s.replaced = this.replaced.slice();
+    s.overwriting = this.overwriting.slice();
+    s.maps = this.maps.slice();
+    s.ticks = this.ticks;
+    return s;
+  }
+
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord): void {
     this.marks.added(record, this.ticks++);
@@ -110,8 +132,6 @@ const DISPLAY_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LIB
 
 const DEFAULT_CONSTRAINT = '([a-zA-Z0-9\\-_]+)';
 const DEFAULT_HOME = 'home';
-
-let recordIds = 0;
 
 /** The default `$options` (`array()`): the library only reads options, so one instance serves all calls. */
 const NO_OPTIONS = new PhpArray();
@@ -151,6 +171,11 @@ export class RouteLibrary {
   }
 
   /** No prefix or nesting in effect under any method: the state a top-level declaration starts from. */
+  /** From now on, work on copies of the states: the ones so far are an evaluation's, handed out (see MethodState.copy). */
+  detachStates(): void {
+    for (let m = 0; m < this.states.length; m++) this.states[m] = this.states[m].copy();
+  }
+
   isClean(): boolean {
     if (this.via.length || this.nestedParents.length) return false;
     for (const s of this.states) if (s.prefix !== null || s.nestedPrefix !== '' || s.nestedDepth !== 0) return false;
@@ -376,7 +401,7 @@ export class RouteLibrary {
     const key: Key = from instanceof Unknown ? `${DYNAMIC_KEY_PREFIX}${ctx.site.span.start}:${ctx.row ?? ''}:${state.created.length}` : normalizeStringKey(from);
     const record: RouteRecord = {
       kind: 'route',
-      id: ++recordIds,
+      id: newRecordId(),
       method: m,
       key,
       to: shareValue(to),

@@ -275,6 +275,25 @@ export class PhpArray {
     return this.source ? this.source.entries() : this.map.entries();
   }
 
+  /**
+   * A new, unshared array with the same keys in the same order and the same next index, each
+   * value and origin passed through the given functions (a replayed statement's literal arrays,
+   * moved with it: see evaluate/replay.ts).
+   */
+  mapped(value: (v: Value) => Value, origin: (o: EntryOrigin) => EntryOrigin): PhpArray {
+    if (this.source) this.settle();
+    const map = new Map<Key, Value>();
+    this.map.forEach((v, k) => map.set(k, value(v)));
+    let origins: Map<Key, EntryOrigin> | undefined;
+    if (this.origins) {
+      origins = new Map();
+      this.origins.forEach((o, k) => origins!.set(k, origin(o)));
+    }
+    const copy = new PhpArray(map, this.nextIndex, origins);
+    copy.noIntegerKey = this.noIntegerKey;
+    return copy;
+  }
+
   clone(): PhpArray {
     if (this.source) this.settle();
     // Nested arrays are now held by both copies.

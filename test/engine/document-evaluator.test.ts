@@ -272,7 +272,7 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     assert.ok(resumed > 0, 'no version resumed from a checkpoint');
   });
 
-  it("keeps a `$route[...]` assignment's origin when a keystroke above only moves it (identical statements still evaluate as fresh ones)", () => {
+  it("gives a `$route[...]` assignment moved by a keystroke above a new origin at its new place, leaving the last version's as it was", () => {
     const assigns = Array.from({ length: 60 }, (_, i) => `$route['legacy${i}'] = 'old/page${i}';`);
     const file = (typed: string) => ['<?php', `Route::get('${typed}top', 'home/top');`, ...assigns, "$route[] = 'pushed/page';", "$route['twin'] = 'a/b';", "$route['twin'] = 'a/b';", '$route = Route::map($route);', ''].join('\n');
     const doc = new DocumentEvaluator(undefined, CHECKPOINTS_EVERYWHERE);
@@ -281,13 +281,16 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
       const text = file(typed);
       const e = doc.update(text);
       assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), typed);
-      const origin = (ev: FileEvaluation, key: string | number) => ev.methods[0].routes?.originOf(key);
-      // Moved with its statement: the same object, at the new place.
-      assert.equal(origin(e, 'legacy30'), origin(before, 'legacy30'), typed);
-      const moved = origin(e, 'legacy30') as { span: { start: number; end: number } };
+      const origin = (ev: FileEvaluation, key: string | number) => ev.methods[0].routes?.originOf(key) as { span: { start: number; end: number } };
+      const previousPlace = origin(before, 'legacy30').span.start;
+      const moved = origin(e, 'legacy30');
       assert.equal(text.slice(moved.span.start, moved.span.end), "$route['legacy30'] = 'old/page30';");
+      // The last version's origin stays where it was in its own text.
+      assert.equal(origin(before, 'legacy30').span.start, previousPlace, typed);
+      if (moved.span.start !== previousPlace) assert.notEqual(moved, origin(before, 'legacy30'), typed);
       // An assignment without a key moves as well.
-      assert.equal(origin(e, 0), origin(before, 0), typed);
+      const pushed = origin(e, 0);
+      assert.equal(text.slice(pushed.span.start, pushed.span.end), "$route[] = 'pushed/page';");
       before = e;
     }
   });
