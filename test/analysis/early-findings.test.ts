@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { analyzeRouteFileSteps, sortFindings, type AnalyzeOptions } from '../../shared/analysis/diagnostics/analyze';
 import { reachability } from '../../shared/analysis/diagnostics/checks/reachability';
 import type { Finding } from '../../shared/analysis/diagnostics/types';
-import { Describer } from '../../shared/analysis/origins';
+import { Describer } from '../../shared/analysis/model/origins';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { catalogFor } from '../helpers/fixture-app';
 import { ROOT } from '../helpers/paths';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { InclusionChecker, type Coverage } from '../../shared/analysis/inclusion';
-import { literalKey, translateRouteKey } from '../../shared/analysis/inclusion-syntax';
-import { accepts, buildDfa, isRoutableUri, packDfa, sampleWords, SYMBOLS, summarise, TooLargeError } from '../../shared/analysis/pattern-automata';
+import { InclusionChecker, type Coverage } from '../../shared/analysis/regular/inclusion';
+import { literalKey, translateRouteKey } from '../../shared/analysis/regular/inclusion-syntax';
+import { accepts, buildDfa, isRoutableUri, packDfa, sampleWords, SYMBOLS, summarise, TooLargeError } from '../../shared/analysis/regular/pattern-automata';
 import { compileRouteKey } from '../../shared/router/pattern';
 import { seededRandom } from '../helpers/random';
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { includedLines } from '../../../shared/analysis/diagnostics/included-places';
+import { includedLines } from '../../../shared/analysis/model/included-places';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
 import { namesAreComplete, namesOf, pastErrorMessages, pastErrorMessagesOf } from '../../../shared/analysis/diagnostics/checks/named';
 import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usages';
@@ -8,8 +8,8 @@ import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
-import { routeKeysOf } from '../../../shared/analysis/route-file-keys';
-import type { RouteFileRouting } from '../../../shared/analysis/target-scope';
+import { routeKeysOf } from '../../../shared/analysis/model/route-file-keys';
+import type { RouteFileRouting } from '../../../shared/analysis/model/target-scope';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouteFileContext } from '../host/route-file';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';

@@ -1,7 +1,7 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
-import { Describer } from '../origins';
+import { Describer } from '../model/origins';
 import type { ControllerCatalog } from '../../workspace/controller-catalog';
-import type { RouteFileRouting } from '../target-scope';
+import type { RouteFileRouting } from '../model/target-scope';
 import { afterMap } from './checks/after-map';
 import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
@@ -18,10 +18,10 @@ import { runtimeErrors, undefinedMethods } from './checks/runtime';
 import { syntaxAndLimits } from './checks/syntax';
 import type { Check, CheckContext } from './context';
 import type { Finding } from './types';
-import { placedInEvaluatedFile } from './included-places';
+import { placedInEvaluatedFile } from '../model/included-places';
 import { markAfterFatal } from './after-fatal';
 import { runSteps, type Steps } from '../../util/steps';
-import { InclusionChecker } from '../inclusion';
+import { InclusionChecker } from '../regular/inclusion';
 import { expandModuleWildcards } from '../../router/pattern';
 
 /**

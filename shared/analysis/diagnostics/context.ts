@@ -1,5 +1,5 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
-import type { Describer } from '../origins';
+import type { Describer } from '../model/origins';
 import type { Finding } from './types';
 import { runSteps, type Steps } from '../../util/steps';
 

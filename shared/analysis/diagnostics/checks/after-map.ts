@@ -4,7 +4,7 @@ import { REQUEST_METHODS } from '../../../runtime/methods';
 import { mappedBy, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
-import { MethodGroups, describeMethods, siteKey } from '../../origins';
+import { MethodGroups, describeMethods, siteKey } from '../../model/origins';
 import { finding, type Finding } from '../types';
 
 /**

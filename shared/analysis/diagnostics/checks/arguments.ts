@@ -2,7 +2,7 @@ import { PerMethod, PhpArray, PhpClosure, type Value } from '../../../runtime/va
 import { maskNames, maskOf, type MethodMask } from '../../../runtime/methods';
 import type { Check } from '../context';
 import { CallGroups, methodsAtSite } from '../call-groups';
-import { isRouteMethod } from '../../origins';
+import { isRouteMethod } from '../../model/origins';
 import { finding, type Finding } from '../types';
 
 const VERB_INDEX: Record<string, number> = { get: 0, post: 1, put: 2, delete: 3, head: 4, patch: 5, options: 6 };

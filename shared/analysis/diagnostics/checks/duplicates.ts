@@ -5,9 +5,9 @@ import { REQUEST_METHODS } from '../../../runtime/methods';
 import { wasMapped, type EntryOriginInfo, type CallTick, type RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
-import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
+import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../model/origins';
 import { finding, type Finding } from '../types';
-import { tableView, type TableView } from '../table-view';
+import { tableView, type TableView } from '../../model/table-view';
 
 interface Pair {
   later: EntryOriginInfo;

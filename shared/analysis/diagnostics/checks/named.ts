@@ -6,7 +6,7 @@ import { LineIndex } from '../../../php/line-index';
 import type { RouteRecord } from '../../../library/records';
 import type { Check } from '../context';
 import { CallGroups, methodsAtSite } from '../call-groups';
-import { closestNames } from '../../names';
+import { closestNames } from '../../model/names';
 import { finding, type Finding } from '../types';
 
 /** Every route name the file defines under any request method. */

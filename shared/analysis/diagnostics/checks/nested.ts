@@ -4,7 +4,7 @@ import type { CallSite, RouteRecord } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
 import type { Check } from '../context';
 import { routeApi } from '../../../library/route-api';
-import { MethodGroups, describeMethods, sortMethods } from '../../origins';
+import { MethodGroups, describeMethods, sortMethods } from '../../model/origins';
 import { finding, type Finding } from '../types';
 
 const same = (a: CallSite, b: CallSite) => a.span.start === b.span.start;

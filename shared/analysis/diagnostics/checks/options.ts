@@ -5,7 +5,7 @@ import { maskNames } from '../../../runtime/methods';
 import type { LiteralOrigin } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';
-import { closestName } from '../../names';
+import { closestName } from '../../model/names';
 import { finding, type Finding } from '../types';
 import { PositionMemo } from '../../../util/position-memo';
 

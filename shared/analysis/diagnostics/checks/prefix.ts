@@ -4,7 +4,7 @@ import type { CallSite } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../context';
 import { CallGroups } from '../call-groups';
-import { sortMethods } from '../../origins';
+import { sortMethods } from '../../model/origins';
 import { finding } from '../types';
 
 /** Whether a call stack (a record's `via`) holds the call at `start`; a loop, not a closure per record. */

@@ -4,8 +4,8 @@ import type { PhpError } from '../../../evaluate/evaluate-file';
 import type { Span } from '../../../php/ast';
 import type { Check } from '../context';
 import { CallGroups, methodsAtSite } from '../call-groups';
-import { MethodGroups } from '../../origins';
-import { closestName } from '../../names';
+import { MethodGroups } from '../../model/origins';
+import { closestName } from '../../model/names';
 import { finding, type Finding } from '../types';
 
 const SUGGESTIONS: Record<string, string> = { resource: 'resources', all: 'any' };
