@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeRouteFileSteps, sortFindings, type AnalyzeOptions } from '../../shared/analysis/diagnostics/analyze';
 import { reachability } from '../../shared/analysis/diagnostics/checks/reachability';
-import type { Finding } from '../../shared/analysis/diagnostics/types';
+import type { Finding } from '../../shared/analysis/diagnostics/core/types';
 import { Describer } from '../../shared/analysis/model/origins';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { catalogFor } from '../helpers/fixture-app';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ProducedIndex, uniqueCalls } from '../../shared/analysis/model/declarations';
-import { producedBy } from '../../shared/analysis/model/produced';
+import { uniqueCalls } from '../../shared/analysis/model/declarations';
+import { ProducedIndex, producedBy } from '../../shared/analysis/model/produced';
 import { hoverAt } from '../../shared/analysis/features/hover';
 import { declarationLenses } from '../../shared/analysis/features/code-lens';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { includedLines } from '../../../shared/analysis/model/included-places';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
-import { namesAreComplete, namesOf, pastErrorMessages, pastErrorMessagesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { namesAreComplete, namesOf, pastErrorMessages, pastErrorMessagesOf } from '../../../shared/analysis/model/name-declarations';
 import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usages';
-import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
+import type { Finding, Severity } from '../../../shared/analysis/diagnostics/core/types';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { NamedUsage } from '../../../shared/workspace/php-index';

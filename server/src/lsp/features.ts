@@ -18,7 +18,7 @@ import { moduleOfRouteFile } from '../../../shared/app/layout';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
 import { readRegularFile } from '../host/safe-read';
-import { nameDeclarations } from '../../../shared/analysis/model/produced';
+import { nameDeclarations } from '../../../shared/analysis/model/name-declarations';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
 import { filterCompletions, MAX_COMPLETION_ITEMS } from './completion-filter';

@@ -1,8 +1,8 @@
 import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
-import { namesAreComplete } from '../../../shared/analysis/diagnostics/checks/named';
+import { namesAreComplete } from '../../../shared/analysis/model/name-declarations';
 import { runSteps, type Steps } from '../../../shared/util/steps';
-import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
+import type { Finding, Severity } from '../../../shared/analysis/diagnostics/core/types';
 import { DocumentEvaluator, type DocumentOptions } from '../../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Dialect } from '../../../shared/library/route-library';
@@ -18,7 +18,7 @@ import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import type { RouteFileRouting } from '../../../shared/analysis/model/target-scope';
 import type { ModuleRouteKeys } from './module-route-keys';
-import type { MainRoutes } from '../../../shared/analysis/diagnostics/checks/module-keys';
+import type { MainRoutes } from '../../../shared/analysis/model/main-routes';
 
 export interface SeverityFinding {
   finding: Finding;

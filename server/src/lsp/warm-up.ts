@@ -1,5 +1,5 @@
 import { callIndexesSteps } from '../../../shared/analysis/model/calls-at';
-import { nameDeclarations } from '../../../shared/analysis/model/produced';
+import { nameDeclarations } from '../../../shared/analysis/model/name-declarations';
 import { recordsBySiteSteps } from '../../../shared/analysis/model/records-by-site';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Steps } from '../../../shared/util/steps';

@@ -3,7 +3,8 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { CallSite } from '../../library/records';
 import { expandWildcards, countGroups } from '../../router/pattern';
 import { Describer, fromSpan } from '../model/origins';
-import { nameDeclarations, producedBy, type ProducedRoute } from '../model/produced';
+import { producedBy, type ProducedRow } from '../model/produced';
+import { nameDeclarations } from '../model/name-declarations';
 import { callsAround } from '../model/calls-at';
 import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../util/escape';
 
@@ -19,7 +20,7 @@ function cell(s: string): string {
   return s === '' ? '*(blocked)*' : markdownCodeCell(s);
 }
 
-function fateText(r: ProducedRoute, d: Describer): string {
+function fateText(r: ProducedRow, d: Describer): string {
   switch (r.fate.kind) {
     case 'active':
       return '';
@@ -39,7 +40,7 @@ function fateText(r: ProducedRoute, d: Describer): string {
 }
 
 /** A compact table of produced routes, one row per method and route; with a document URI, each row links to its declaration. */
-export function routesTable(rows: ProducedRoute[], d: Describer, uri?: string): string {
+export function routesTable(rows: ProducedRow[], d: Describer, uri?: string): string {
   if (rows.length === 0) return '*No route under any request method.*';
   const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
   for (const r of rows.slice(0, MAX_ROWS)) {

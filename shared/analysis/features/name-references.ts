@@ -9,7 +9,7 @@ import { PhpArray, type Value } from '../../runtime/values';
 import type { LiteralOrigin } from '../../library/records';
 import { indexPhpFile, type NamedUsage } from '../../workspace/php-index';
 import { decodeStringContent } from '../../workspace/php-index-model';
-import { OPTIONS_BY_METHOD, optionsArgIndex } from '../diagnostics/checks/options';
+import { OPTIONS_BY_METHOD, optionsArgIndex } from '../model/route-options';
 
 export interface RouteFileInput {
   file: string;

@@ -8,7 +8,7 @@ import type { Span } from '../../php/ast';
 import { LineIndex } from '../../php/line-index';
 import { cursorContext } from '../model/cursor-context';
 import { cursorPosition } from '../model/cursor-position';
-import { OPTIONS_BY_METHOD } from '../diagnostics/checks/options';
+import { OPTIONS_BY_METHOD } from '../model/route-options';
 import { declarationsIn, nameReferences, type RouteFileInput, type UsageInput } from './name-references';
 
 export { nameReferences, declarationsIn, plainStringLiteral } from './name-references';

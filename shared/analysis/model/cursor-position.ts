@@ -4,7 +4,7 @@
  * cursor-context.ts), so it works on half-typed code.
  */
 
-import { OPTIONS_BY_METHOD } from '../diagnostics/checks/options';
+import { OPTIONS_BY_METHOD } from './route-options';
 import type { CursorContext, Frame } from './cursor-context';
 
 export type CursorPosition =

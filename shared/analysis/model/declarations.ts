@@ -2,16 +2,14 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { RouteCall } from '../../evaluate/interpreter';
 import { keyToString, type Key } from '../../runtime/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
-import { isDynamicKey, type CallSite, type RouteRecord } from '../../library/records';
-import { fateOf, stopOf, type Fate } from './produced';
-import type { Span } from '../../php/ast';
-import { recordsBySite, type RecordsBySite } from './records-by-site';
+import { isDynamicKey, type RouteRecord } from '../../library/records';
+import { lostReason } from './fate';
+import type { ProducedEntry } from './produced';
 import { describeTarget } from './route-table';
 
 /**
- * The Route:: declarations of a file and what each really produced, computed once per evaluation
- * so that outlines and lenses stay linear in the number of routes (producedBy() scans every
- * record per call, which is quadratic over a whole file).
+ * The Route:: declarations of a file and what each produced, folded into (key, target) routes for
+ * the outline and the lenses; the entries come from the one ProducedIndex of the evaluation.
  */
 
 /** Library methods that declare routes, themselves or in their callback (named(), map() and reset() do not). */
@@ -44,45 +42,6 @@ export function methodsLabel(methods: readonly RequestMethod[], sep = '|'): stri
   return methods.length === REQUEST_METHODS.length ? 'ANY' : methods.join(sep);
 }
 
-export interface ProducedEntry {
-  m: MethodIndex;
-  record: RouteRecord;
-  fate: Fate;
-}
-
-const indexes = new WeakMap<FileEvaluation, ProducedIndex>();
-
-/** What each call produced, with fates: read from recordsBySite(), a fate decided when asked for. */
-export class ProducedIndex {
-  /** The index of an evaluation (the outline and the lenses ask for it after every edit). */
-  static of(evaluation: FileEvaluation): ProducedIndex {
-    let index = indexes.get(evaluation);
-    if (!index) indexes.set(evaluation, (index = new ProducedIndex(evaluation, recordsBySite(evaluation))));
-    return index;
-  }
-
-  /** Where an analysis limit stopped the evaluation (see stopOf). */
-  private readonly stop: Span | undefined;
-
-  private constructor(
-    private readonly evaluation: FileEvaluation,
-    private readonly sites: RecordsBySite,
-  ) {
-    this.stop = stopOf(evaluation);
-  }
-
-  /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). */
-  of(site: CallSite, nested: boolean): ProducedEntry[] {
-    const own = this.sites.own.get(site.span.start) ?? [];
-    const inner = nested ? (this.sites.inside.get(site.span.start) ?? []) : [];
-    const entries: ProducedEntry[] = [];
-    for (const list of [own, inner]) {
-      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m], this.sites.lastMap, this.stop) });
-    }
-    return entries;
-  }
-}
-
 /** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */
 export interface ProducedRoute {
   key: string;
@@ -99,27 +58,6 @@ export interface DeclarationSummary {
   methods: RequestMethod[];
   /** Pairs in no final `$route` at all, counted by why (the first method's reason). */
   lost: { reason: string; count: number }[];
-}
-
-/** Why a route is not in `$route`, in a few words. */
-export function lostReason(fate: Fate, methodFailed: boolean): string {
-  switch (fate.kind) {
-    case 'active':
-      return 'active';
-    case 'replaced':
-      return 'replaced';
-    case 'reset':
-      return 'reset';
-    case 'not-mapped':
-      if (methodFailed) return 'lost to an error';
-      return fate.lastMap ? 'lost after map()' : 'not mapped';
-    case 'unknown':
-      return 'unknown (analysis stopped)';
-    case 'overwritten':
-      return fate.by ? 'overwritten in $route' : 'not in $route';
-    case 'error':
-      return 'lost to an error';
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { completeMore } from '../../../shared/analysis/features/completion/compl
 import { listingFromFiles } from '../../../shared/analysis/model/controller-listing';
 import { hoverAt } from '../../../shared/analysis/features/hover';
 import { backReferenceHints } from '../../../shared/analysis/features/inlay-hints';
-import { nameDeclarations } from '../../../shared/analysis/model/produced';
+import { nameDeclarations } from '../../../shared/analysis/model/name-declarations';
 import { prepareRename } from '../../../shared/analysis/features/rename';
 import { signatureAt } from '../../../shared/analysis/features/signature-help';
 import { documentSymbols } from '../../../shared/analysis/features/symbols';

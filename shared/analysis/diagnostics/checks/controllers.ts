@@ -5,9 +5,9 @@ import { REQUEST_METHODS } from '../../../runtime/methods';
 import { resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import { targetScope, type RouteFileRouting, type TargetScope } from '../../model/target-scope';
-import { steppedCheck, type Check } from '../context';
+import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
-import { finding, type Finding } from '../types';
+import { finding, type Finding } from '../core/types';
 import { EntryResults, tableView } from '../../model/table-view';
 
 /** What one declaration dispatches nowhere, for one cause: its targets, the paths they serve, the methods missing. */

@@ -1,4 +1,4 @@
-import type { FileEvaluation } from '../../../evaluate/evaluate-file';
+import type { MainRoutes } from '../../model/main-routes';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey } from '../../../library/records';
@@ -10,10 +10,10 @@ import { SYMBOLS, buildDfa, isRoutableUri, mayContinue, mayStartWith } from '../
 import { translateExpanded } from '../../regular/inclusion-syntax';
 import type { RouteFileRouting } from '../../model/target-scope';
 import { MethodGroups, toSpan } from '../../model/origins';
-import { steppedCheck, type Check } from '../context';
+import { steppedCheck, type Check } from '../core/context';
 import { tableView, type TableView } from '../../model/table-view';
 import type { Span } from '../../../php/ast';
-import { finding, type Finding } from '../types';
+import { finding, type Finding } from '../core/types';
 
 /** Characters that end a key's literal prefix (regular expression syntax). */
 const META = new Set([...'\\.[](){}*+?|^$']);
@@ -66,12 +66,6 @@ function decide(key: string, module: string): boolean {
     decisions.set(memo, dead);
   }
   return dead;
-}
-
-/** The application's main route file, for a module's routes file: its routes run first. */
-export interface MainRoutes {
-  text: string;
-  evaluation: FileEvaluation;
 }
 
 /** Characters written with a backslash in a key made here. */

@@ -8,9 +8,9 @@ import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../regular/inclusion';
 import { DecisionMemo } from './coverage-walk';
 import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
-import { steppedCheck, type Check } from '../context';
+import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../model/origins';
-import { finding, type Finding } from '../types';
+import { finding, type Finding } from '../core/types';
 
 
 

@@ -3,8 +3,8 @@ import { isDynamicKey } from '../../../library/records';
 import type { RequestMethod } from '../../../runtime/methods';
 import { sortMethods } from '../../model/origins';
 import { unknownRoutes, unknownTarget, type UnknownRoute } from '../../model/route-table';
-import type { Check } from '../context';
-import { finding, type Finding } from '../types';
+import type { Check } from '../core/context';
+import { finding, type Finding } from '../core/types';
 import { tableView, viewChanges, type TableView } from '../../model/table-view';
 
 /** Whether a table's key is an unknown route's (see DYNAMIC_KEY_PREFIX, which starts with NUL). */

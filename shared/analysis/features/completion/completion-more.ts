@@ -8,7 +8,7 @@ import type { Span } from '../../../php/ast';
 import type { ControllerListing } from '../../model/controller-listing';
 import { cursorContext, type CursorContext, type StringAtCursor } from '../../model/cursor-context';
 import { cursorPosition } from '../../model/cursor-position';
-import { OPTIONS_BY_METHOD } from '../../diagnostics/checks/options';
+import { OPTIONS_BY_METHOD } from '../../model/route-options';
 import { CONSTRAINT_VALUES, OPTION_DOCS, WILDCARDS } from './option-docs';
 import { isRouteMethod } from '../../model/origins';
 import { completeTargetSegments } from './target-completion';

@@ -1,7 +1,7 @@
-import type { FileEvaluation } from '../../evaluate/evaluate-file';
-import type { Describer } from '../model/origins';
+import type { FileEvaluation } from '../../../evaluate/evaluate-file';
+import type { Describer } from '../../model/origins';
 import type { Finding } from './types';
-import { runSteps, type Steps } from '../../util/steps';
+import { runSteps, type Steps } from '../../../util/steps';
 
 /** What a check may read: the evaluation of one route file, and workspace knowledge when known. */
 export interface CheckContext {

@@ -1,8 +1,8 @@
-import type { Span } from '../../php/ast';
-import type { RequestMethod } from '../../runtime/methods';
+import type { Span } from '../../../php/ast';
+import type { RequestMethod } from '../../../runtime/methods';
 
-export type { Severity } from '../../workspace/diagnostic-codes';
-import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../../workspace/diagnostic-codes';
+export type { Severity } from '../../../workspace/diagnostic-codes';
+import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../../../workspace/diagnostic-codes';
 
 /** A text edit in the analysed document. */
 export interface TextEdit {
@@ -38,7 +38,7 @@ export interface Finding {
   unnecessary?: boolean;
 }
 
-export { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../workspace/diagnostic-codes';
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../../workspace/diagnostic-codes';
 
 /**
  * A finding. Its message says the fact first, in about 120 characters; `details` (the why, the

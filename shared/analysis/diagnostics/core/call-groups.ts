@@ -1,5 +1,5 @@
-import type { FileEvaluation } from '../../evaluate/evaluate-file';
-import type { RouteCall } from '../../evaluate/interpreter';
+import type { FileEvaluation } from '../../../evaluate/evaluate-file';
+import type { RouteCall } from '../../../evaluate/interpreter';
 
 const NONE: readonly RouteCall[] = [];
 
