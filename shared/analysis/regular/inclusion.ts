@@ -1,23 +1,10 @@
 import { GenerationalMap } from '../../util/generational-map';
 import { fnv1a } from '../../util/hash-chains';
 import { describeKey, leadingPattern, translateExpanded, type ExpandKey, type KeyText, type Translation } from './inclusion-syntax';
-import {
-  accepts,
-  buildDfa,
-  DEFAULT_LIMITS,
-  isRoutableUri,
-  literalDfa,
-  mayStartWith,
-  packDfa,
-  ProductBudget,
-  sampleWords,
-  summarise,
-  TooLargeError,
-  unionCovers,
-  type BuildLimits,
-  type Summary,
-  type TableDfa,
-} from './pattern-automata';
+import { accepts, isRoutableUri, mayStartWith, packDfa, type TableDfa } from './pattern-automata';
+import { buildDfa, DEFAULT_LIMITS, literalDfa, TooLargeError, type BuildLimits } from './dfa-build';
+import { sampleWords, summarise, type Summary } from './dfa-facts';
+import { ProductBudget, unionCovers } from './dfa-products';
 
 /**
  * Exact inclusion of CodeIgniter route patterns: is every URI a key matches already matched by
