@@ -5,8 +5,8 @@
  * the measure.
  */
 import { FILE_CHECKS } from '../shared/analysis/diagnostics/analyze';
-import type { CheckContext } from '../shared/analysis/diagnostics/context';
-import { Describer } from '../shared/analysis/origins';
+import type { CheckContext } from '../shared/analysis/diagnostics/core/context';
+import { Describer } from '../shared/analysis/model/origins';
 import { DocumentEvaluator } from '../shared/evaluate/document-evaluator';
 import { planControllers } from './gen-controllers';
 import { generateRouteFile } from './gen-routes';

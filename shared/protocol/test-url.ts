@@ -1,4 +1,4 @@
-import type { RoutedRequest } from '../analysis/request-routing';
+import type { RoutedRequest } from '../analysis/model/request-routing';
 import type { ProtocolLocation } from './route-table';
 
 /**

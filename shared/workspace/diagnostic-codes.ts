@@ -3,7 +3,7 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /**
  * Every diagnostic code with its default severity and a summary: the settings schema and its
- * validation read it, the checks make findings of it (analysis/diagnostics/types.ts).
+ * validation read it, the checks make findings of it (analysis/diagnostics/core/types.ts).
  */
 export const DIAGNOSTIC_CODES = {
   'duplicate-route': { severity: 'warning', summary: 'A declaration replaces a route declared earlier for the same request method.' },

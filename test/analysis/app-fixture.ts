@@ -1,4 +1,4 @@
-import { listingFromFiles, type ControllerListing } from '../../shared/analysis/controller-listing';
+import { listingFromFiles, type ControllerListing } from '../../shared/analysis/model/controller-listing';
 import { FileListTree } from '../../shared/router/app-tree';
 import { createControllerCatalog, type ControllerCatalog } from '../../shared/workspace/controller-catalog';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { controllerLenses, controllerLensTitle, controllerReach, declarationLenses, type ReachingRoute } from '../../shared/analysis/code-lens';
+import { controllerLenses, controllerLensTitle, controllerReach, declarationLenses, type ReachingRoute } from '../../shared/analysis/features/code-lens';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { FileListTree } from '../../shared/router/app-tree';
 import { indexPhpFile } from '../../shared/workspace/php-index';

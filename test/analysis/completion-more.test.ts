@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { completeMore, type MoreCompletionEntry } from '../../shared/analysis/completion-more';
+import { completeMore, type MoreCompletionEntry } from '../../shared/analysis/features/completion/completion-more';
 import { appListing } from './app-fixture';
 import { withCursor } from './cursor-marker';
 

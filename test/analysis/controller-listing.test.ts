@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { listingFromFiles } from '../../shared/analysis/controller-listing';
+import { listingFromFiles } from '../../shared/analysis/model/controller-listing';
 import { appListing } from './app-fixture';
 
 describe('listingFromFiles', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { cursorContext } from '../../shared/analysis/cursor-context';
-import { cursorPosition, type CursorPosition } from '../../shared/analysis/cursor-position';
+import { cursorContext } from '../../shared/analysis/model/cursor-context';
+import { cursorPosition, type CursorPosition } from '../../shared/analysis/model/cursor-position';
 import { withCursor } from './cursor-marker';
 
 function position(src: string): CursorPosition | undefined {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
-import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../shared/analysis/diagnostics/types';
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../shared/analysis/diagnostics/core/types';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../shared/php/line-index';
 import { catalogFor } from '../helpers/fixture-app';

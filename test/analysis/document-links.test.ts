@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { targetLinks } from '../../shared/analysis/document-links';
-import { dispatchTarget } from '../../shared/analysis/target-dispatch';
-import { readStringLiteral } from '../../shared/analysis/target-literals';
+import { targetLinks } from '../../shared/analysis/features/document-links';
+import { dispatchTarget } from '../../shared/analysis/model/target-dispatch';
+import { readStringLiteral } from '../../shared/analysis/model/target-literals';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { FileListTree } from '../../shared/router/app-tree';
 import { withCursor } from './cursor-marker';

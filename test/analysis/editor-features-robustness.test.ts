@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { controllerLenses, controllerReach, declarationLenses } from '../../shared/analysis/code-lens';
-import { targetLinks } from '../../shared/analysis/document-links';
-import { backReferenceHints } from '../../shared/analysis/inlay-hints';
-import { documentSymbols, workspaceSymbols, type RouteSymbol } from '../../shared/analysis/symbols';
+import { controllerLenses, controllerReach, declarationLenses } from '../../shared/analysis/features/code-lens';
+import { targetLinks } from '../../shared/analysis/features/document-links';
+import { backReferenceHints } from '../../shared/analysis/features/inlay-hints';
+import { documentSymbols, workspaceSymbols, type RouteSymbol } from '../../shared/analysis/features/symbols';
 import type { Span } from '../../shared/php/ast';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { FileListTree } from '../../shared/router/app-tree';

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { ProducedIndex, uniqueCalls } from '../../shared/analysis/declarations';
-import { producedBy } from '../../shared/analysis/produced';
-import { hoverAt } from '../../shared/analysis/hover';
-import { declarationLenses } from '../../shared/analysis/code-lens';
+import { uniqueCalls } from '../../shared/analysis/model/declarations';
+import { ProducedIndex, producedBy } from '../../shared/analysis/model/produced';
+import { hoverAt } from '../../shared/analysis/features/hover';
+import { declarationLenses } from '../../shared/analysis/features/code-lens';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/runtime/methods';
 

@@ -1,5 +1,5 @@
 import { LineIndex } from '../../shared/php/line-index';
-import type { Finding } from '../../shared/analysis/diagnostics/types';
+import type { Finding } from '../../shared/analysis/diagnostics/core/types';
 
 /**
  * One line per finding: `L12:5-12:24  code  METHODS  «source text at the range»`, 1-based

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { InclusionChecker, type Coverage } from '../../shared/analysis/inclusion';
-import { literalKey, translateRouteKey } from '../../shared/analysis/inclusion-syntax';
-import { accepts, buildDfa, isRoutableUri, packDfa, sampleWords, SYMBOLS, summarise, TooLargeError } from '../../shared/analysis/pattern-automata';
+import { InclusionChecker, type Coverage } from '../../shared/analysis/regular/inclusion';
+import { literalKey, translateRouteKey } from '../../shared/analysis/regular/inclusion-syntax';
+import { accepts, isRoutableUri, packDfa, SYMBOLS } from '../../shared/analysis/regular/pattern-automata';
+import { buildDfa, TooLargeError } from '../../shared/analysis/regular/dfa-build';
+import { sampleWords, summarise } from '../../shared/analysis/regular/dfa-facts';
 import { compileRouteKey } from '../../shared/router/pattern';
 import { seededRandom } from '../helpers/random';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { backReferenceHints, patternGroups } from '../../shared/analysis/inlay-hints';
+import { backReferenceHints, patternGroups } from '../../shared/analysis/features/inlay-hints';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { withCursor } from './cursor-marker';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
-import type { RouteFileRouting } from '../../shared/analysis/target-scope';
+import type { RouteFileRouting } from '../../shared/analysis/model/target-scope';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../shared/php/line-index';
 

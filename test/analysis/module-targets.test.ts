@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { controllerLenses } from '../../shared/analysis/code-lens';
-import { completeMore } from '../../shared/analysis/completion-more';
+import { controllerLenses } from '../../shared/analysis/features/code-lens';
+import { completeMore } from '../../shared/analysis/features/completion/completion-more';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
-import { targetHover } from '../../shared/analysis/targets';
+import { targetHover } from '../../shared/analysis/features/targets';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { FileListTree } from '../../shared/router/app-tree';
 import { locateTarget, type TargetRouting } from '../../shared/router/hmvc/locate-target';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { nameReferences, prepareRename, renameName, type RenameEdit, type RouteFileInput, type UsageInput } from '../../shared/analysis/rename';
+import { nameReferences, prepareRename, renameName, type RenameEdit, type RouteFileInput, type UsageInput } from '../../shared/analysis/features/rename';
 import { indexPhpFile } from '../../shared/workspace/php-index';
 import { withCursor } from './cursor-marker';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ROUTE_METHOD_DOCS } from '../../shared/analysis/library-docs';
-import { OPTIONS_BY_METHOD } from '../../shared/analysis/diagnostics/checks/options';
+import { ROUTE_METHOD_DOCS } from '../../shared/analysis/features/library-docs';
+import { OPTIONS_BY_METHOD } from '../../shared/analysis/model/route-options';
 import { DECLARING_METHODS, ROUTE_API, STORING_METHODS } from '../../shared/library/route-api';
 import { LIBRARY_METHODS } from '../../shared/library/route-library';
 

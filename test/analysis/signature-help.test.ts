@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { signatureAt } from '../../shared/analysis/signature-help';
+import { signatureAt } from '../../shared/analysis/features/signature-help';
 import { withCursor } from './cursor-marker';
 
 function help(src: string): ReturnType<typeof signatureAt> {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { documentOutline, documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/symbols';
+import { documentOutline, documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/features/symbols';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 
 const slice = (text: string, s: { start: number; end: number }): string => text.slice(s.start, s.end);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { afterMap } from '../../shared/analysis/diagnostics/checks/after-map';
-import { Describer } from '../../shared/analysis/origins';
+import { Describer } from '../../shared/analysis/model/origins';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { displacedRoutes } from '../../shared/library/mapped-routes';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { targetAt, targetDefinition, targetHover } from '../../shared/analysis/targets';
+import { targetAt, targetDefinition, targetHover } from '../../shared/analysis/features/targets';
 import { APP_FILES, appCatalog, appTree } from './app-fixture';
 import { withCursor } from './cursor-marker';
 

@@ -3,7 +3,7 @@ import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { formatFindings } from './fixture-format';
-import { tableView } from '../../shared/analysis/diagnostics/table-view';
+import { tableView } from '../../shared/analysis/model/table-view';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 
 /**

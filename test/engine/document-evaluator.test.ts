@@ -5,8 +5,8 @@ import { DEFAULT_CHECKPOINTS, DocumentEvaluator } from '../../shared/evaluate/do
 import { CHECKPOINTS_EVERYWHERE } from '../helpers/checkpoints';
 import { evaluateRouteFile, type EvaluateOptions } from '../../shared/evaluate/evaluate-file';
 import { FILE_CHECKS, fileChecks, sortFindings } from '../../shared/analysis/diagnostics/analyze';
-import type { CheckContext } from '../../shared/analysis/diagnostics/context';
-import { Describer } from '../../shared/analysis/origins';
+import type { CheckContext } from '../../shared/analysis/diagnostics/core/context';
+import { Describer } from '../../shared/analysis/model/origins';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { PhpClosure } from '../../shared/runtime/values';
 import { evaluationTrace } from '../helpers/evaluation-trace';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { routeRows } from '../../shared/analysis/route-table';
+import { routeRows } from '../../shared/analysis/model/route-table';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/runtime/methods';
-import { routeKeysOf } from '../../shared/analysis/route-file-keys';
+import { routeKeysOf } from '../../shared/analysis/model/route-file-keys';
 import { locateTarget, type TargetRouting } from '../../shared/router/hmvc/locate-target';
 import { AppRoot } from '../../shared/app/app-root';
 import { diskProjectFiles } from '../../server/src/host/disk-project-files';

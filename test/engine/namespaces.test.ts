@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { keyToString } from '../../shared/runtime/values';
-import { unknownRoutes } from '../../shared/analysis/route-table';
+import { unknownRoutes } from '../../shared/analysis/model/route-table';
 
 const keys = (text: string) => [...(evaluateRouteFile(text).methods[0].routes?.keys() ?? [])].map(keyToString);
 

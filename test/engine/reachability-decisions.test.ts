@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import { DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
 import { decideTable as decideSteps, type MethodDecisions, type TableEntry } from '../../shared/analysis/diagnostics/checks/reachability-decisions';
 import { runSteps } from '../../shared/util/steps';
-import { InclusionChecker } from '../../shared/analysis/inclusion';
+import { InclusionChecker } from '../../shared/analysis/regular/inclusion';
 import type { LiteralOrigin } from '../../shared/library/records';
 
 const decideTable = (...args: Parameters<typeof decideSteps>): MethodDecisions => runSteps(decideSteps(...args));

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { MAX_WARNINGS } from '../../shared/evaluate/interpreter';
-import { InclusionChecker } from '../../shared/analysis/inclusion';
+import { InclusionChecker } from '../../shared/analysis/regular/inclusion';
 import { evaluationTrace } from '../helpers/evaluation-trace';
 
 /**

@@ -1,5 +1,5 @@
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
-import type { Finding } from '../../shared/analysis/diagnostics/types';
+import type { Finding } from '../../shared/analysis/diagnostics/core/types';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/runtime/methods';
 import { outcomeToJson, type OutcomeJson } from '../../shared/evaluate/outcome-json';

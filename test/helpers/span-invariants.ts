@@ -1,4 +1,4 @@
-import type { Finding } from '../../shared/analysis/diagnostics/types';
+import type { Finding } from '../../shared/analysis/diagnostics/core/types';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
 import { mappedBy, type CallSite, type EntryOriginInfo } from '../../shared/library/records';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { completeNamed, NameChoices } from '../../shared/analysis/completion';
+import { completeNamed, NameChoices } from '../../shared/analysis/features/completion/completion';
 import { MAX_COMPLETION_ITEMS, filterCompletions, fuzzyMatches } from '../../server/src/lsp/completion-filter';
 import { markdownText } from '../../shared/util/escape';
 

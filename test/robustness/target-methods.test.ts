@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { dispatchTarget } from '../../shared/analysis/target-dispatch';
+import { dispatchTarget } from '../../shared/analysis/model/target-dispatch';
 import type { AppTree } from '../../shared/router/app-tree';
 
 /** An application with controllers/Pages.php only. */

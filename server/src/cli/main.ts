@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { formatPhpVersion, parsePhpVersion } from '../../../shared/runtime/php-version';
 import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import { parseArgs } from 'node:util';
-import { mergedRows, routeRows, undecidedConditions, unknownRoutes, type MergedRow } from '../../../shared/analysis/route-table';
+import { mergedRows, routeRows, undecidedConditions, unknownRoutes, type MergedRow } from '../../../shared/analysis/model/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';

@@ -1,5 +1,5 @@
-import { requestRouter, type RoutedRequest } from '../../../shared/analysis/request-routing';
-import { unknownRoutes } from '../../../shared/analysis/route-table';
+import { requestRouter, type RoutedRequest } from '../../../shared/analysis/model/request-routing';
+import { unknownRoutes } from '../../../shared/analysis/model/route-table';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS, type RequestMethod } from '../../../shared/runtime/methods';

@@ -1,4 +1,4 @@
-import { fuzzyMatches, matchGroups } from '../../../shared/analysis/completion-match';
+import { fuzzyMatches, matchGroups } from '../../../shared/analysis/features/completion/completion-match';
 
 /** At most this many completion items per answer; past it the list is marked incomplete. */
 export const MAX_COMPLETION_ITEMS = 100;

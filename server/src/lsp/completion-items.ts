@@ -1,5 +1,5 @@
 import { CompletionItemKind, MarkupKind, type ClientCapabilities, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver';
-import type { MoreCompletionEntry } from '../../../shared/analysis/completion-more';
+import type { MoreCompletionEntry } from '../../../shared/analysis/features/completion/completion-more';
 import type { Span } from '../../../shared/php/ast';
 import { visibleControls } from '../../../shared/util/escape';
 

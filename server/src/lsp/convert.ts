@@ -1,8 +1,8 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
+import type { Finding, Severity } from '../../../shared/analysis/diagnostics/core/types';
 import type { Span } from '../../../shared/php/ast';
-import { includedLines } from '../../../shared/analysis/diagnostics/included-places';
+import { includedLines } from '../../../shared/analysis/model/included-places';
 import { visibleControls } from '../../../shared/util/escape';
 
 export const SOURCE = 'ci-routes';

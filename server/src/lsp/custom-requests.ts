@@ -1,6 +1,6 @@
 import { RequestType, type Connection, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { mergedRows, routeRows } from '../../../shared/analysis/route-table';
+import { mergedRows, routeRows } from '../../../shared/analysis/model/route-table';
 import { LineIndex } from '../../../shared/php/line-index';
 import { analysisLimits, stoppingError, type FileEvaluation, type PhpError } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../../shared/runtime/methods';

@@ -1,6 +1,6 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Severity } from '../../../shared/analysis/diagnostics/types';
+import type { Severity } from '../../../shared/analysis/diagnostics/core/types';
 import { SOURCE, spanToRange } from './convert';
 import type { Span } from '../../../shared/php/ast';
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { routeKeysOf } from '../../../shared/analysis/route-file-keys';
+import { routeKeysOf } from '../../../shared/analysis/model/route-file-keys';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { sameItems } from '../../../shared/util/same-items';
 import { moduleOfRouteFile } from '../../../shared/app/layout';

@@ -1,5 +1,5 @@
-import { NameChoices } from '../../../shared/analysis/completion';
-import { nameDeclarations } from '../../../shared/analysis/produced';
+import { NameChoices } from '../../../shared/analysis/features/completion/completion';
+import { nameDeclarations } from '../../../shared/analysis/model/name-declarations';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { WorkspaceIndex } from './workspace-index';
 

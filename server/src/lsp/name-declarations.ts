@@ -1,4 +1,4 @@
-import { nameDeclarations } from '../../../shared/analysis/produced';
+import { nameDeclarations } from '../../../shared/analysis/model/name-declarations';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 

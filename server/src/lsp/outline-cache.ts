@@ -1,7 +1,7 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
-import { documentOutlineSteps, type RouteSymbol } from '../../../shared/analysis/symbols';
+import { documentOutlineSteps, type RouteSymbol } from '../../../shared/analysis/features/symbols';
 import type { Steps } from '../../../shared/util/steps';
 import { StepsMemo } from '../../../shared/util/steps-memo';
 import { spanToRange } from './convert';

@@ -11,10 +11,10 @@ import {
   type InlayHint,
   type SymbolInformation,
 } from 'vscode-languageserver';
-import { controllerLenses, controllerReach, declarationLenses } from '../../../shared/analysis/code-lens';
-import { targetLinks } from '../../../shared/analysis/document-links';
-import { backReferenceHints } from '../../../shared/analysis/inlay-hints';
-import { workspaceSymbols } from '../../../shared/analysis/symbols';
+import { controllerLenses, controllerReach, declarationLenses } from '../../../shared/analysis/features/code-lens';
+import { targetLinks } from '../../../shared/analysis/features/document-links';
+import { backReferenceHints } from '../../../shared/analysis/features/inlay-hints';
+import { workspaceSymbols } from '../../../shared/analysis/features/symbols';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
 import { moduleOfRouteFile } from '../../../shared/app/layout';

@@ -1,14 +1,14 @@
 import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
-import { namesAreComplete } from '../../../shared/analysis/diagnostics/checks/named';
+import { namesAreComplete } from '../../../shared/analysis/model/name-declarations';
 import { runSteps, type Steps } from '../../../shared/util/steps';
-import type { Finding, Severity } from '../../../shared/analysis/diagnostics/types';
+import type { Finding, Severity } from '../../../shared/analysis/diagnostics/core/types';
 import { DocumentEvaluator, type DocumentOptions } from '../../../shared/evaluate/document-evaluator';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Dialect } from '../../../shared/library/route-library';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import type { ControllerCatalog } from '../../../shared/workspace/controller-catalog';
-import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/controller-listing';
+import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/model/controller-listing';
 import type { Application, Applications } from '../../../shared/app/application';
 import type { EnvironmentChoice } from '../../../shared/app/environment';
 import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
@@ -16,9 +16,9 @@ import type { RouterChoice } from '../../../shared/app/router-flavour';
 import { diskApplications } from '../host/route-file';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
-import type { RouteFileRouting } from '../../../shared/analysis/target-scope';
+import type { RouteFileRouting } from '../../../shared/analysis/model/target-scope';
 import type { ModuleRouteKeys } from './module-route-keys';
-import type { MainRoutes } from '../../../shared/analysis/diagnostics/checks/module-keys';
+import type { MainRoutes } from '../../../shared/analysis/model/main-routes';
 
 export interface SeverityFinding {
   finding: Finding;

@@ -19,7 +19,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ROUTER_FILE_NAMES } from '../../../shared/app/router-flavour';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
 import { normalizeSettings, severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
-import { DIAGNOSTIC_CODES } from '../../../shared/analysis/diagnostics/types';
+import { DIAGNOSTIC_CODES } from '../../../shared/analysis/diagnostics/core/types';
 import { setReadRoots } from '../host/read-fence';
 import { diskApplications } from '../host/route-file';
 import { readRegularFile } from '../host/safe-read';

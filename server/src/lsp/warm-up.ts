@@ -1,6 +1,6 @@
-import { callIndexesSteps } from '../../../shared/analysis/calls-at';
-import { nameDeclarations } from '../../../shared/analysis/produced';
-import { recordsBySiteSteps } from '../../../shared/analysis/records-by-site';
+import { callIndexesSteps } from '../../../shared/analysis/model/calls-at';
+import { nameDeclarations } from '../../../shared/analysis/model/name-declarations';
+import { recordsBySiteSteps } from '../../../shared/analysis/model/records-by-site';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Steps } from '../../../shared/util/steps';
 import type { OutlineCache } from './outline-cache';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { namedRecordsOf, namesAreComplete, namesOfRecords, pastErrorMessages, pastErrorMessagesOf } from '../../../shared/analysis/diagnostics/checks/named';
+import { namedRecordsOf, namesAreComplete, namesOfRecords, pastErrorMessages, pastErrorMessagesOf } from '../../../shared/analysis/model/name-declarations';
 
 const NO_PAST_ERRORS: ReadonlyMap<string, string> = new Map();
 import type { RouteRecord } from '../../../shared/library/records';

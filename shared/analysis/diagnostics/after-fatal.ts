@@ -1,7 +1,7 @@
 import type { FileEvaluation, RecoveredError } from '../../evaluate/evaluate-file';
 import { maskNames } from '../../runtime/methods';
 import { LineIndex } from '../../php/line-index';
-import type { DiagnosticCode, Finding } from './types';
+import type { DiagnosticCode, Finding } from './core/types';
 
 /** The findings about the errors themselves: true whatever PHP reached. */
 const ABOUT_THE_ERROR: ReadonlySet<DiagnosticCode> = new Set(['runtime-error', 'undefined-route-method', 'syntax-error']);

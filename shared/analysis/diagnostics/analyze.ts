@@ -1,11 +1,12 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
-import { Describer } from '../origins';
+import { Describer } from '../model/origins';
 import type { ControllerCatalog } from '../../workspace/controller-catalog';
-import type { RouteFileRouting } from '../target-scope';
+import type { RouteFileRouting } from '../model/target-scope';
 import { afterMap } from './checks/after-map';
 import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
-import { moduleKeyReach, type MainRoutes } from './checks/module-keys';
+import { moduleKeyReach } from './checks/module-keys';
+import type { MainRoutes } from '../model/main-routes';
 import { unknownRouteFindings } from './checks/unknowns';
 import { duplicates } from './checks/duplicates';
 import { namedLookups } from './checks/named';
@@ -16,12 +17,12 @@ import { prefixNesting } from './checks/prefix';
 import { reachability } from './checks/reachability';
 import { runtimeErrors, undefinedMethods } from './checks/runtime';
 import { syntaxAndLimits } from './checks/syntax';
-import type { Check, CheckContext } from './context';
-import type { Finding } from './types';
-import { placedInEvaluatedFile } from './included-places';
+import type { Check, CheckContext } from './core/context';
+import type { Finding } from './core/types';
+import { placedInEvaluatedFile } from './placed-findings';
 import { markAfterFatal } from './after-fatal';
 import { runSteps, type Steps } from '../../util/steps';
-import { InclusionChecker } from '../inclusion';
+import { InclusionChecker } from '../regular/inclusion';
 import { expandModuleWildcards } from '../../router/pattern';
 
 /**

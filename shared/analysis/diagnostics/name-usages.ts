@@ -1,6 +1,6 @@
 import type { NamedUsage } from '../../workspace/php-index';
-import { unknownNameMessage } from './checks/named';
-import { finding, type Finding } from './types';
+import { unknownNameMessage } from '../model/name-declarations';
+import { finding, type Finding } from './core/types';
 
 /**
  * `unknown-route-name` for the `Route::named()` calls of a PHP file that is not a route file (a

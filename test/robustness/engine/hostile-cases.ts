@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { analyzeRouteFile } from '../../../shared/analysis/diagnostics/analyze';
-import type { Finding } from '../../../shared/analysis/diagnostics/types';
+import type { Finding } from '../../../shared/analysis/diagnostics/core/types';
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { spanViolations } from '../../helpers/span-invariants';
 import { exerciseFeatures, spreadOffsets } from './features';

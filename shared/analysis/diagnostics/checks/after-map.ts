@@ -2,10 +2,10 @@ import { keyToString, type Key } from '../../../runtime/values';
 import { displacedRoutes } from '../../../library/mapped-routes';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import { mappedBy, type RouteRecord } from '../../../library/records';
-import type { Check } from '../context';
-import { CallGroups } from '../call-groups';
-import { MethodGroups, describeMethods, siteKey } from '../../origins';
-import { finding, type Finding } from '../types';
+import type { Check } from '../core/context';
+import { CallGroups } from '../core/call-groups';
+import { MethodGroups, describeMethods, siteKey } from '../../model/origins';
+import { finding, type Finding } from '../core/types';
 
 /**
  * Routes the library holds at the end that never reached the final `$route`: declared after the

@@ -1,9 +1,9 @@
 import { PerMethod, PhpArray, PhpClosure, type Value } from '../../../runtime/values';
 import { maskNames, maskOf, type MethodMask } from '../../../runtime/methods';
-import type { Check } from '../context';
-import { CallGroups, methodsAtSite } from '../call-groups';
-import { isRouteMethod } from '../../origins';
-import { finding, type Finding } from '../types';
+import type { Check } from '../core/context';
+import { CallGroups, methodsAtSite } from '../core/call-groups';
+import { isRouteMethod } from '../../model/origins';
+import { finding, type Finding } from '../core/types';
 
 const VERB_INDEX: Record<string, number> = { get: 0, post: 1, put: 2, delete: 3, head: 4, patch: 5, options: 6 };
 

@@ -2,13 +2,13 @@ import { isDynamicKey } from '../../../library/records';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../runtime/methods';
-import { resolveStaticTarget, varies } from '../../target-dispatch';
+import { resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
-import { targetScope, type RouteFileRouting, type TargetScope } from '../../target-scope';
-import { steppedCheck, type Check } from '../context';
-import { MethodGroups, toSpan } from '../../origins';
-import { finding, type Finding } from '../types';
-import { EntryResults, tableView } from '../table-view';
+import { targetScope, type RouteFileRouting, type TargetScope } from '../../model/target-scope';
+import { steppedCheck, type Check } from '../core/context';
+import { MethodGroups, toSpan } from '../../model/origins';
+import { finding, type Finding } from '../core/types';
+import { EntryResults, tableView } from '../../model/table-view';
 
 /** What one declaration dispatches nowhere, for one cause: its targets, the paths they serve, the methods missing. */
 interface Missing {

@@ -1,7 +1,7 @@
 import { GenerationalMap } from '../../../util/generational-map';
 import { RunningHash } from '../../../util/running-hash';
 import { fnv1a } from '../../../util/hash-chains';
-import type { Coverage, InclusionChecker } from '../../inclusion';
+import type { Coverage, InclusionChecker } from '../../regular/inclusion';
 
 /** What the walk needs to know of a key, computed once per key text. */
 interface KeyInfo {

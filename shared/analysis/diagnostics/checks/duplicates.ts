@@ -3,11 +3,11 @@ import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { keyToString } from '../../../runtime/values';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import { wasMapped, type EntryOriginInfo, type MarkedState, type RouteRecord } from '../../../library/records';
-import type { Check } from '../context';
-import { CallGroups } from '../call-groups';
-import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../origins';
-import { finding, type Finding } from '../types';
-import { tableView, type TableView } from '../table-view';
+import type { Check } from '../core/context';
+import { CallGroups } from '../core/call-groups';
+import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../model/origins';
+import { finding, type Finding } from '../core/types';
+import { tableView, type TableView } from '../../model/table-view';
 
 interface Pair {
   later: EntryOriginInfo;

@@ -1,19 +1,20 @@
-import type { FileEvaluation } from '../../../evaluate/evaluate-file';
+import type { MainRoutes } from '../../model/main-routes';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey } from '../../../library/records';
 import { LineIndex } from '../../../php/line-index';
-import { InclusionChecker } from '../../inclusion';
+import { InclusionChecker } from '../../regular/inclusion';
 import { compileModuleRouteKey, expandModuleWildcards } from '../../../router/pattern';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
-import { SYMBOLS, buildDfa, isRoutableUri, mayContinue, mayStartWith } from '../../pattern-automata';
-import { translateExpanded } from '../../inclusion-syntax';
-import type { RouteFileRouting } from '../../target-scope';
-import { MethodGroups, toSpan } from '../../origins';
-import { steppedCheck, type Check } from '../context';
-import { tableView, type TableView } from '../table-view';
+import { SYMBOLS, isRoutableUri, mayContinue, mayStartWith } from '../../regular/pattern-automata';
+import { buildDfa } from '../../regular/dfa-build';
+import { translateExpanded } from '../../regular/inclusion-syntax';
+import type { RouteFileRouting } from '../../model/target-scope';
+import { MethodGroups, toSpan } from '../../model/origins';
+import { steppedCheck, type Check } from '../core/context';
+import { tableView, type TableView } from '../../model/table-view';
 import type { Span } from '../../../php/ast';
-import { finding, type Finding } from '../types';
+import { finding, type Finding } from '../core/types';
 
 /** Characters that end a key's literal prefix (regular expression syntax). */
 const META = new Set([...'\\.[](){}*+?|^$']);
@@ -66,12 +67,6 @@ function decide(key: string, module: string): boolean {
     decisions.set(memo, dead);
   }
   return dead;
-}
-
-/** The application's main route file, for a module's routes file: its routes run first. */
-export interface MainRoutes {
-  text: string;
-  evaluation: FileEvaluation;
 }
 
 /** Characters written with a backslash in a key made here. */

@@ -2,10 +2,10 @@ import { PhpClosure, keyToString, type Value } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import type { CallSite, RouteRecord } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
-import type { Check } from '../context';
+import type { Check } from '../core/context';
 import { routeApi } from '../../../library/route-api';
-import { MethodGroups, describeMethods, sortMethods } from '../../origins';
-import { finding, type Finding } from '../types';
+import { MethodGroups, describeMethods, sortMethods } from '../../model/origins';
+import { finding, type Finding } from '../core/types';
 
 const same = (a: CallSite, b: CallSite) => a.span.start === b.span.start;
 

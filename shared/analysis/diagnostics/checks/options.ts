@@ -1,23 +1,13 @@
-import { ROUTE_API } from '../../../library/route-api';
-import { methodsAtSite } from '../call-groups';
-import { PhpArray, type Value } from '../../../runtime/values';
+import { methodsAtSite } from '../core/call-groups';
+import { PhpArray } from '../../../runtime/values';
+import { OPTIONS_BY_METHOD, optionsArgIndex } from '../../model/route-options';
 import { maskNames } from '../../../runtime/methods';
 import type { LiteralOrigin } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
-import type { Check } from '../context';
-import { closestName } from '../../names';
-import { finding, type Finding } from '../types';
+import type { Check } from '../core/context';
+import { closestName } from '../../model/names';
+import { finding, type Finding } from '../core/types';
 import { PositionMemo } from '../../../util/position-memo';
-
-/** The option keys each method reads (see route-api.ts). */
-export const OPTIONS_BY_METHOD: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(ROUTE_API).flatMap(([name, m]) => (m.options ? [[name, m.options]] : [])));
-
-/** The index of the options argument of a call, given its evaluated arguments. */
-export function optionsArgIndex(method: string, args: readonly Value[]): number | undefined {
-  if (method === 'resources') return 1;
-  if (method === 'context') return args[1] instanceof PhpArray ? 1 : 2;
-  return OPTIONS_BY_METHOD[method] ? 2 : undefined;
-}
 
 interface IgnoredOption {
   key: string;

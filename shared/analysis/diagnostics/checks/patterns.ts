@@ -2,10 +2,10 @@ import { isDynamicKey } from '../../../library/records';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { compileRouteKey } from '../../../router/pattern';
-import { steppedCheck, type Check } from '../context';
-import { MethodGroups, fromSpan, toSpan } from '../../origins';
-import { finding, type Finding } from '../types';
-import { EntryResults, tableView, type TableView } from '../table-view';
+import { steppedCheck, type Check } from '../core/context';
+import { MethodGroups, fromSpan, toSpan } from '../../model/origins';
+import { finding, type Finding } from '../core/types';
+import { EntryResults, tableView, type TableView } from '../../model/table-view';
 
 interface Issue {
   span: { start: number; end: number };

@@ -2,10 +2,10 @@ import { keyToString } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import type { CallSite } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
-import type { Check } from '../context';
-import { CallGroups } from '../call-groups';
-import { sortMethods } from '../../origins';
-import { finding } from '../types';
+import type { Check } from '../core/context';
+import { CallGroups } from '../core/call-groups';
+import { sortMethods } from '../../model/origins';
+import { finding } from '../core/types';
 
 /** Whether a call stack (a record's `via`) holds the call at `start`; a loop, not a closure per record. */
 function holds(via: readonly CallSite[], start: number): boolean {

@@ -1,6 +1,6 @@
 import type { EntryOriginInfo } from '../../../library/records';
-import type { Coverage, InclusionChecker } from '../../inclusion';
-import { branchesOf, compatibleBranches } from '../../origins';
+import type { Coverage, InclusionChecker } from '../../regular/inclusion';
+import { branchesOf, compatibleBranches } from '../../model/origins';
 import { CoverageWalk, type DecisionMemo } from './coverage-walk';
 import { changedWindow, isUnchanged, type ChangedWindow } from '../../../util/changed-window';
 import type { Steps } from '../../../util/steps';

@@ -1,16 +1,16 @@
 import { orderVariesBetween } from '../../../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
-import { tableView, viewChanges, type TableView } from '../table-view';
+import { tableView, viewChanges, type TableView } from '../../model/table-view';
 import { isUnchanged, type ChangedWindow } from '../../../util/changed-window';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
-import { InclusionChecker } from '../../inclusion';
+import { InclusionChecker } from '../../regular/inclusion';
 import { DecisionMemo } from './coverage-walk';
 import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
-import { steppedCheck, type Check } from '../context';
-import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../origins';
-import { finding, type Finding } from '../types';
+import { steppedCheck, type Check } from '../core/context';
+import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../model/origins';
+import { finding, type Finding } from '../core/types';
 
 
 

@@ -2,11 +2,11 @@ import { LIBRARY_METHODS } from '../../../library/route-library';
 import { maskNames, methodsIn, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../../runtime/methods';
 import type { PhpError } from '../../../evaluate/evaluate-file';
 import type { Span } from '../../../php/ast';
-import type { Check } from '../context';
-import { CallGroups, methodsAtSite } from '../call-groups';
-import { MethodGroups } from '../../origins';
-import { closestName } from '../../names';
-import { finding, type Finding } from '../types';
+import type { Check } from '../core/context';
+import { CallGroups, methodsAtSite } from '../core/call-groups';
+import { MethodGroups } from '../../model/origins';
+import { closestName } from '../../model/names';
+import { finding, type Finding } from '../core/types';
 
 const SUGGESTIONS: Record<string, string> = { resource: 'resources', all: 'any' };
 

@@ -1,6 +1,6 @@
 import { analysisLimits } from '../../../evaluate/evaluate-file';
-import type { Check } from '../context';
-import { finding } from '../types';
+import type { Check } from '../core/context';
+import { finding } from '../core/types';
 
 /** Parse errors and evaluation limits, as the engine reported them. */
 export const syntaxAndLimits: Check = ({ evaluation }) => [

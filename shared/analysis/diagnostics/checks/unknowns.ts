@@ -1,11 +1,11 @@
 import type { FileEvaluation } from '../../../evaluate/evaluate-file';
 import { isDynamicKey } from '../../../library/records';
 import type { RequestMethod } from '../../../runtime/methods';
-import { sortMethods } from '../../origins';
-import { unknownRoutes, unknownTarget, type UnknownRoute } from '../../route-table';
-import type { Check } from '../context';
-import { finding, type Finding } from '../types';
-import { tableView, viewChanges, type TableView } from '../table-view';
+import { sortMethods } from '../../model/origins';
+import { unknownRoutes, unknownTarget, type UnknownRoute } from '../../model/route-table';
+import type { Check } from '../core/context';
+import { finding, type Finding } from '../core/types';
+import { tableView, viewChanges, type TableView } from '../../model/table-view';
 
 /** Whether a table's key is an unknown route's (see DYNAMIC_KEY_PREFIX, which starts with NUL). */
 function unknownKey(k: string): boolean {

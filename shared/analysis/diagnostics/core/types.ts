@@ -1,0 +1,59 @@
+import type { Span } from '../../../php/ast';
+import type { RequestMethod } from '../../../runtime/methods';
+
+export type { Severity } from '../../../workspace/diagnostic-codes';
+import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../../../workspace/diagnostic-codes';
+
+/** A text edit in the analysed document. */
+export interface TextEdit {
+  span: Span;
+  newText: string;
+}
+
+export interface QuickFix {
+  title: string;
+  edits: TextEdit[];
+  /** The fix the editor may apply on "fix all" / save. */
+  preferred?: boolean;
+}
+
+export interface RelatedInfo {
+  span: Span;
+  message: string;
+  /** Another file (a workspace-relative or absolute path); absent for the analysed document. */
+  file?: string;
+}
+
+/** A finding as plain data: offsets into the analysed document, no editor types. */
+export interface Finding {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  span: Span;
+  /** The request methods it concerns (empty when it concerns none in particular). */
+  methods: RequestMethod[];
+  related: RelatedInfo[];
+  fixes: QuickFix[];
+  /** Shown faded (e.g. code that never takes effect). */
+  unnecessary?: boolean;
+}
+
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../../workspace/diagnostic-codes';
+
+/**
+ * A finding. Its message says the fact first, in about 120 characters; `details` (the why, the
+ * way out) go into related information at the finding's own place, where editors show them
+ * beneath it.
+ */
+export function finding(code: DiagnosticCode, span: Span, message: string, extra: Partial<Omit<Finding, 'code' | 'span' | 'message'>> & { details?: string } = {}): Finding {
+  return {
+    code,
+    severity: extra.severity ?? DIAGNOSTIC_CODES[code].severity,
+    message,
+    span,
+    methods: extra.methods ?? [],
+    related: extra.details ? [{ span, message: extra.details }, ...(extra.related ?? [])] : (extra.related ?? []),
+    fixes: extra.fixes ?? [],
+    ...(extra.unnecessary ? { unnecessary: true } : {}),
+  };
+}

@@ -1,0 +1,113 @@
+import type { Span } from '../../php/ast';
+import type { FileEvaluation } from '../../evaluate/evaluate-file';
+import type { CallSite } from '../../library/records';
+import { expandWildcards, countGroups } from '../../router/pattern';
+import { Describer, fromSpan } from '../model/origins';
+import { producedBy, type ProducedRow } from '../model/produced';
+import { nameDeclarations } from '../model/name-declarations';
+import { callsAround } from '../model/calls-at';
+import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../util/escape';
+
+export interface HoverResult {
+  markdown: string;
+  span: Span;
+}
+
+const MAX_ROWS = 40;
+
+/** A key or target in a table cell: the text as it is, in a code span that neither it nor a `|` can end. */
+function cell(s: string): string {
+  return s === '' ? '*(blocked)*' : markdownCodeCell(s);
+}
+
+function fateText(r: ProducedRow, d: Describer): string {
+  switch (r.fate.kind) {
+    case 'active':
+      return '';
+    case 'replaced':
+      return `replaced by line ${d.line(fromSpan(r.fate.by))}`;
+    case 'reset':
+      return `dropped by reset() at line ${d.line(r.fate.at.span)}`;
+    case 'not-mapped':
+      return r.fate.lastMap ? `lost: after the last map() (line ${d.line(r.fate.lastMap.span)})` : 'lost: map() is never called';
+    case 'unknown':
+      return `not known: the analysis stopped at line ${d.line(r.fate.stop)} (see the diagnostic there)`;
+    case 'overwritten':
+      return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by))}` : "lost: map()'s result is not assigned to $route";
+    case 'error':
+      return r.fate.at ? `lost: PHP stops at line ${d.line(r.fate.at)}` : `lost: ${markdownText(r.fate.message)}`;
+  }
+}
+
+/** A compact table of produced routes, one row per method and route; with a document URI, each row links to its declaration. */
+export function routesTable(rows: ProducedRow[], d: Describer, uri?: string): string {
+  if (rows.length === 0) return '*No route under any request method.*';
+  const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
+  for (const r of rows.slice(0, MAX_ROWS)) {
+    const line = d.line(r.record.site.span);
+    const where = uri ? ` [line ${line}](${markdownUrl(uri)}#L${line})` : '';
+    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${fateText(r, d)}${where} |`);
+  }
+  if (rows.length > MAX_ROWS) lines.push(`| … | ${rows.length - MAX_ROWS} more | | | |`);
+  return lines.join('\n');
+}
+
+function innermostCall(evaluation: FileEvaluation, offset: number): CallSite | undefined {
+  let best: CallSite | undefined;
+  for (const c of callsAround(evaluation, offset)) {
+    const s = c.site.span;
+    if (!best || s.end - s.start < best.span.end - best.span.start) best = c.site;
+  }
+  return best;
+}
+
+function wildcardHover(text: string, offset: number, site: CallSite): HoverResult | undefined {
+  const from = site.argSpans[0];
+  if (!from || offset < from.start || offset > from.end) return undefined;
+  const source = text.slice(from.start, from.end);
+  const re = /\(:(any|num)\)|\((?!\?)/g;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
+    const start = from.start + m.index;
+    const end = m[0] === '(' ? start + 1 : start + m[0].length;
+    if (offset < start || offset > end) continue;
+    const groupNumber = countGroups(expandWildcards(source.slice(0, m.index))) + 1;
+    const regex = m[1] === 'any' ? '[^/]+' : m[1] === 'num' ? '[0-9]+' : undefined;
+    const what = regex ? `\`${m[0]}\` becomes \`(${regex})\`` : 'A regular-expression group';
+    return { span: { start, end }, markdown: `${what}: it captures group ${groupNumber}, which \`$${groupNumber}\` in the target receives.` };
+  }
+  return undefined;
+}
+
+/** A route name's declarations in the workspace (hover on `Route::named('x')` outside route files). */
+export function namedRouteHover(name: string, declarations: readonly { file: string; line: number; from: string; methods: readonly string[] }[]): string {
+  if (declarations.length === 0) return `No route is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null.`;
+  return declarations
+    .map((d) => `**Route ${markdownCode(name)}** → ${markdownCode(d.from)}\n\nUnder ${d.methods.join(', ')}; declared in ${markdownText(`${d.file}:${d.line + 1}`)}.`)
+    .join('\n\n---\n\n');
+}
+
+/** Hover on a Route:: call (the routes it really produces), named() lookups and `(:any)` groups. */
+export function hoverAt(text: string, evaluation: FileEvaluation, offset: number, uri?: string): HoverResult | undefined {
+  const site = innermostCall(evaluation, offset);
+  if (!site) return undefined;
+  const d = Describer.of(text);
+  const w = wildcardHover(text, offset, site);
+  if (w) return w;
+  if (site.method === 'named') {
+    const call = callsAround(evaluation, site.span.start).find((c) => c.site.span.start === site.span.start);
+    const name = call?.args[0];
+    if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
+    const decl = nameDeclarations(evaluation).get(name);
+    if (!decl) return { span: site.span, markdown: `No route in this file is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null here.` };
+    return {
+      span: site.span,
+      markdown: `**Route ${markdownCode(name)}** → ${markdownCode(decl.from)}\n\nUnder ${decl.methods.join(', ')}; declared at line ${d.line(decl.site.span)}.`,
+    };
+  }
+  const nested = site.method === 'prefix' || site.method === 'resources' || site.method === 'any' || ['get', 'post', 'put', 'delete', 'head', 'patch', 'options'].includes(site.method);
+  const rows = producedBy(evaluation, site, nested);
+  const count = rows.length;
+  const methods = [...new Set(rows.map((r) => r.method))];
+  const header = `**Route::${site.written}()** — ${count} route${count === 1 ? '' : 's'}${methods.length ? ` · ${methods.join(' ')}` : ''}`;
+  return { span: site.nameSpan, markdown: `${header}\n\n${routesTable(rows, d, uri)}` };
+}

@@ -1,0 +1,241 @@
+import type { Span } from '../../php/ast';
+import type { FileEvaluation } from '../../evaluate/evaluate-file';
+import type { RouteCall } from '../../evaluate/interpreter';
+import { PhpArray } from '../../runtime/values';
+import { runSteps, type Steps } from '../../util/steps';
+import { ProducedIndex } from '../model/produced';
+import { DECLARING_METHODS, countsNested, displayKey, methodsLabel, summarize, summaryTitle, uniqueCalls } from '../model/declarations';
+import { recordsBySiteSteps } from '../model/records-by-site';
+import { fromSpan } from '../model/origins';
+import { routeAssignments, type RouteAssignment } from '../model/route-assignments';
+import { describeTarget, mergedRows } from '../model/route-table';
+
+/** One entry of a route file's outline. */
+export interface RouteSymbol {
+  name: string;
+  detail: string;
+  /** `declaration` a Route:: call, `prefix` a prefix() call, `statement` map()/reset(), `assignment` a `$route[...]` entry, `route` a route a declaration produced. */
+  kind: 'declaration' | 'prefix' | 'statement' | 'assignment' | 'route';
+  span: Span;
+  /** Inside `span`: the method name of a call, the path of a route, the key of an assignment. */
+  selectionSpan: Span;
+  children: RouteSymbol[];
+}
+
+const MAX_NAME_ARGS = 48;
+
+function clip(s: string, max: number): string {
+  const flat = s.replace(/\s+/g, ' ');
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+function within(inner: Span | undefined, outer: Span): Span {
+  return inner && inner.start >= outer.start && inner.end <= outer.end && inner.start <= inner.end ? inner : { start: outer.start, end: outer.start };
+}
+
+/** `Route::resources('photos')`, `Route::prefix('api')`: the arguments a reader recognises the call by. */
+function callName(text: string, call: RouteCall): string {
+  const site = call.site;
+  const args = site.method === 'block' ? site.argSpans : site.argSpans.slice(0, 1);
+  const shown = args.map((s) => text.slice(s.start, s.end)).join(', ');
+  return `Route::${site.written}(${clip(shown, MAX_NAME_ARGS)})`;
+}
+
+/** Names a kept call's symbol and describes it; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
+function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol[] {
+  const site = call.site;
+  symbol.name = callName(text, call);
+  symbol.selectionSpan = within(site.nameSpan, site.span);
+  symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
+  if (symbol.kind === 'statement') return [];
+  const nested = symbol.kind === 'prefix';
+  const summary = summarize(evaluation, index.of(site, nested));
+  symbol.detail = summaryTitle(summary);
+  if (nested) return [];
+  return summary.routes.map((r) => ({
+    name: `${methodsLabel(r.methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
+    detail: r.names.length ? `as ${r.names.join(', ')}` : '',
+    kind: 'route' as const,
+    span: site.span,
+    selectionSpan: within(fromSpan(r.record), site.span),
+    children: [],
+  }));
+}
+
+/** Names a kept `$route[...]` entry's symbol and describes it. */
+function describeAssignment(symbol: RouteSymbol, a: RouteAssignment): void {
+  const o = a.origin;
+  // A verb array describes itself (`GET → a/b, POST → a/c`).
+  const target = a.value === undefined ? '' : a.value instanceof PhpArray ? describeTarget(a.value) : `→ ${describeTarget(a.value)}`;
+  const where = a.methods.length ? '' : a.lost ?? 'not in $route';
+  symbol.name = `$route['${a.key}']`;
+  symbol.detail = [clip(target, 80), where].filter(Boolean).join(' · ');
+  symbol.kind = 'assignment';
+  symbol.selectionSpan = within(o.keySpan, o.span);
+}
+
+export interface Outline {
+  symbols: RouteSymbol[];
+  /** Some symbols were left out to stay within the limit. */
+  truncated: boolean;
+}
+
+/**
+ * The outline of a route file: every Route:: call that ran and every `$route[...]` entry, nested
+ * by where they are written (a call inside a prefix() closure or a `$nested` callable is a child
+ * of that call); a declaration's produced routes are its first children. Calls the evaluation
+ * never reached (an `if (false)` branch, after a fatal error) are not listed. Never throws.
+ *
+ * At most `maxSymbols` symbols, the shallowest first (every top-level entry before any child,
+ * then every child before any grandchild), each level in document order: a huge file keeps its
+ * whole top level, and only what is kept is named and described.
+ */
+export function documentOutline(text: string, evaluation: FileEvaluation, maxSymbols = Infinity): Outline {
+  return runSteps(documentOutlineSteps(text, evaluation, maxSymbols));
+}
+
+/** What names and describes a symbol of the skeleton once it is kept. */
+type Pending = { call: RouteCall; assignment?: undefined } | { call?: undefined; assignment: RouteAssignment };
+
+/** documentOutline(), pausing every few hundred symbols (to build it when idle). */
+export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, maxSymbols = Infinity): Steps<Outline> {
+  // The skeleton holds spans only: what is left out is never named or described.
+  const pending = new Map<RouteSymbol, Pending>();
+  const skeleton: RouteSymbol[] = [];
+  const blank = (span: Span): RouteSymbol => ({ name: '', detail: '', kind: 'statement', span, selectionSpan: span, children: [] });
+  for (const call of uniqueCalls(evaluation)) {
+    if (call.site.method === 'named') continue; // an expression, not a declaration
+    const symbol = blank(call.site.span);
+    pending.set(symbol, { call });
+    skeleton.push(symbol);
+  }
+  yield;
+  for (const assignment of routeAssignments(evaluation)) {
+    const symbol = blank(assignment.origin.span);
+    pending.set(symbol, { assignment });
+    skeleton.push(symbol);
+  }
+  yield;
+  const top = { children: nestBySpan(skeleton) };
+  yield;
+  yield* recordsBySiteSteps(evaluation);
+  const index = ProducedIndex.of(evaluation);
+  let budget = Math.max(0, Math.floor(maxSymbols));
+  let truncated = false;
+  let described = 0;
+  // Level by level: a symbol is described when kept, which gives its candidates for the next level.
+  let level: { holder: { children: RouteSymbol[] }; candidates: RouteSymbol[] }[] = [{ holder: top, candidates: top.children }];
+  while (level.length) {
+    const next: typeof level = [];
+    for (const { holder, candidates } of level) {
+      const kept = candidates.length <= budget ? candidates : candidates.slice(0, budget);
+      truncated ||= kept.length < candidates.length;
+      budget -= kept.length;
+      holder.children = kept;
+      for (const symbol of kept) {
+        const p = pending.get(symbol);
+        let routes: RouteSymbol[] = [];
+        if (p?.call) routes = describeCall(text, symbol, p.call, index, evaluation);
+        else if (p?.assignment) describeAssignment(symbol, p.assignment);
+        const nested = symbol.children;
+        symbol.children = [];
+        const own = routes.length && nested.length ? [...routes, ...nested] : routes.length ? routes : nested;
+        if (own.length) next.push({ holder: symbol, candidates: own });
+        if ((++described & 255) === 0) yield;
+      }
+    }
+    level = next;
+  }
+  return { symbols: top.children, truncated };
+}
+
+/** The whole outline (see documentOutline). */
+export function documentSymbols(text: string, evaluation: FileEvaluation): RouteSymbol[] {
+  return documentOutline(text, evaluation).symbols;
+}
+
+/** Nests symbols by textual containment (one pass over them sorted by start, longest first). */
+function nestBySpan(symbols: RouteSymbol[]): RouteSymbol[] {
+  symbols.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const roots: RouteSymbol[] = [];
+  const stack: RouteSymbol[] = [];
+  for (const s of symbols) {
+    while (stack.length && stack[stack.length - 1].span.end < s.span.end) stack.pop();
+    const parent = stack[stack.length - 1];
+    (parent ? parent.children : roots).push(s);
+    stack.push(s);
+  }
+  return roots;
+}
+
+export interface WorkspaceRouteSymbol {
+  /** The URI pattern. */
+  name: string;
+  /** Methods, target and route names: `GET|HEAD → photos/index · as photos`. */
+  detail: string;
+  file: string;
+  /** Where the path is written (the route's declaration). */
+  span: Span;
+}
+
+export const MAX_WORKSPACE_SYMBOLS = 500;
+
+interface SearchEntry {
+  /** Lower-case key, target and names, matched against the query. */
+  fields: string[];
+  symbol: Omit<WorkspaceRouteSymbol, 'file'>;
+}
+
+/** Evaluations are immutable: their searchable rows are computed once, not once per keystroke. */
+const entriesCache = new WeakMap<FileEvaluation, SearchEntry[]>();
+
+function searchEntries(evaluation: FileEvaluation): SearchEntry[] {
+  const cached = entriesCache.get(evaluation);
+  if (cached) return cached;
+  const entries: SearchEntry[] = [];
+  try {
+    for (const row of mergedRows(evaluation)) {
+      if (row.key === 'translate_uri_dashes') continue;
+      const key = displayKey(row.key);
+      const names = row.names.length ? ` · as ${row.names.join(', ')}` : '';
+      entries.push({
+        fields: [key, row.targetText, ...row.names].map((s) => s.toLowerCase()),
+        symbol: {
+          name: key,
+          detail: `${methodsLabel(row.methods)} → ${clip(row.targetText, 80)}${names}`,
+          span: row.origin ? fromSpan(row.origin) : (row.span ?? { start: 0, end: 0 }),
+        },
+      });
+    }
+  } catch {
+    // An evaluation without usable tables has no routes to list.
+  }
+  entriesCache.set(evaluation, entries);
+  return entries;
+}
+
+function isSubsequence(query: string, s: string): boolean {
+  let i = 0;
+  for (let j = 0; j < s.length && i < query.length; j++) if (s[j] === query[i]) i++;
+  return i === query.length;
+}
+
+/**
+ * Routes of every file whose URI pattern, name or target contains the query (case-insensitive),
+ * then those that contain its characters in order; at most 500. An empty query lists routes.
+ */
+export function workspaceSymbols(files: readonly { file: string; text: string; evaluation: FileEvaluation }[], query: string): WorkspaceRouteSymbol[] {
+  const q = (query ?? '').toLowerCase();
+  const exact: WorkspaceRouteSymbol[] = [];
+  const loose: WorkspaceRouteSymbol[] = [];
+  for (const f of files) {
+    if (exact.length >= MAX_WORKSPACE_SYMBOLS) break;
+    if (!f?.evaluation) continue;
+    for (const { fields, symbol } of searchEntries(f.evaluation)) {
+      const list = q === '' || fields.some((s) => s.includes(q)) ? exact : loose.length < MAX_WORKSPACE_SYMBOLS && fields.some((s) => isSubsequence(q, s)) ? loose : undefined;
+      if (!list || list.length >= MAX_WORKSPACE_SYMBOLS) continue;
+      list.push({ ...symbol, file: f.file });
+    }
+  }
+  return [...exact, ...loose].slice(0, MAX_WORKSPACE_SYMBOLS);
+}

@@ -1,0 +1,147 @@
+/**
+ * Route targets under the cursor (`Route::get('x', 'blog/posts/show/$1')`, `$route['x'] = '...'`):
+ * which controller file and method they dispatch to, for hover and go-to-definition.
+ */
+
+import type { Span } from '../../php/ast';
+import type { FileEvaluation } from '../../evaluate/evaluate-file';
+import type { ControllerResolution } from '../../router/controller-target';
+import type { AppTree } from '../../router/app-tree';
+import type { TargetRouting } from '../../router/hmvc/locate-target';
+import type { ControllerCatalog } from '../../workspace/controller-catalog';
+import { indexPhpFile } from '../../workspace/php-index';
+import { callsAround, callsWithTargetAt } from '../model/calls-at';
+import { cursorContext } from '../model/cursor-context';
+import { cursorPosition } from '../model/cursor-position';
+import { isRouteMethod } from '../model/origins';
+import { resolveStaticTarget, varies } from '../model/target-dispatch';
+import { targetScope, type RouteFileRouting } from '../model/target-scope';
+import { markdownCode as code, markdownText } from '../../util/escape';
+
+export interface TargetAtCursor {
+  /** The target expression (quotes included). */
+  span: Span;
+  target: string;
+  segments: string[];
+  /** The router's look-up; undefined when a segment decided per request picks the controller, or it is not known. */
+  resolution?: ControllerResolution;
+  /** When `resolution` is undefined: the segment (`$1`, `{default_controller}`) that picks the controller. */
+  decidedBy?: string;
+  /** When `resolution` is undefined and no segment decides it: why the look-up cannot tell. */
+  undecided?: string;
+}
+
+/** A back-reference or placeholder: its value is known only per request. */
+const ucfirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function translatesDashes(evaluation: FileEvaluation): boolean {
+  return (evaluation.methods ?? []).some((r) => r?.routes?.get('translate_uri_dashes') === true);
+}
+
+/**
+ * Resolves segments whose controller-choosing part is static. A varying segment there (`$1/show`,
+ * `blog/$1` when `$1` may name a controller of blog) leaves it undecided; in the method or the
+ * arguments it does not matter.
+ */
+export function resolveTargetSegments(segments: string[], routing: TargetRouting | AppTree, translateDashes = false): Pick<TargetAtCursor, 'resolution' | 'decidedBy' | 'undecided'> {
+  return resolveStaticTarget(segments, routing, translateDashes);
+}
+
+/** The target string at the cursor: from the evaluation for Route calls, from the text for `$route[...] =`. */
+function targetLiteralAt(text: string, evaluation: FileEvaluation, offset: number): { span: Span; target: string } | undefined {
+  let found: { span: Span; targets: Set<unknown> } | undefined;
+  const insideCall = callsAround(evaluation, offset).some((call) => offset < call.site.span.end);
+  for (const call of callsWithTargetAt(evaluation, offset)) {
+    const span = call.site.argSpans[1];
+    if (!isRouteMethod(call.site.method) || !span) continue;
+    found ??= { span, targets: new Set() };
+    found.targets.add(call.args[1]);
+  }
+  if (found) {
+    // A call run several times (a loop, a nested callable) must have one target to speak of.
+    const [only] = found.targets;
+    return found.targets.size === 1 && typeof only === 'string' ? { span: found.span, target: only } : undefined;
+  }
+  // The textual reading serves `$route[...] = '...'` lines; inside an evaluated call it has nothing to add
+  // (and lexing a large file for every hover would be slow).
+  if (insideCall) return undefined;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', offset);
+  if (!/\$route\b|Route\s*::/i.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd))) return undefined;
+  const ctx = cursorContext(text, offset, { openingQuote: true });
+  const pos = ctx && cursorPosition(ctx);
+  const s = ctx?.string;
+  if (!ctx || !pos || !s || !s.terminated || !s.token.literal) return undefined;
+  const textual = pos.kind === 'route-value' || (pos.kind === 'route-argument' && isRouteMethod(pos.method) && pos.argIndex === 1);
+  const after = ctx.tokens[s.index + 1]?.text;
+  if (!textual || (after !== undefined && ![',', ')', ';', '?>'].includes(after))) return undefined;
+  return { span: { start: s.token.start, end: s.token.end }, target: s.token.text };
+}
+
+/** The target under the cursor with where it dispatches, or undefined off a target. */
+export function targetAt(text: string, evaluation: FileEvaluation, offset: number, routing: TargetRouting | AppTree): TargetAtCursor | undefined {
+  try {
+    const literal = targetLiteralAt(text, evaluation, offset);
+    if (!literal) return undefined;
+    const segments = literal.target.split('/').filter((s) => s !== '');
+    if (segments.length === 0) return { ...literal, segments, decidedBy: undefined, resolution: { found: false, reason: 'the target is empty', tried: [] } };
+    return { ...literal, segments, ...resolveTargetSegments(segments, routing, translatesDashes(evaluation)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Markdown saying where the target under the cursor dispatches, or why nowhere. `routing`: the
+ * host's router and the file's module (guessed from the controllers' folder without it).
+ */
+export function targetHover(text: string, evaluation: FileEvaluation, offset: number, catalog: ControllerCatalog, routing?: RouteFileRouting): { markdown: string; span: Span } | undefined {
+  const at = targetAt(text, evaluation, offset, targetScope(catalog, routing).routing);
+  if (!at) return undefined;
+  const target = code(at.target);
+  if (at.undecided !== undefined) return { span: at.span, markdown: `Where ${target} dispatches is not known here: ${markdownText(at.undecided)}.` };
+  if (!at.resolution) {
+    return { span: at.span, markdown: `The controller of ${target} depends on the request: ${code(at.decidedBy ?? '')} is filled in from the URI.` };
+  }
+  if (!at.resolution.found) return { span: at.span, markdown: `${target} dispatches to no controller: ${markdownText(at.resolution.reason)}. CodeIgniter answers 404.` };
+  const t = at.resolution.target;
+  const cls = ucfirst(t.class);
+  const module = t.module ? ` (module ${code(t.module)})` : '';
+  const call = code(`${cls}::${t.method}(${t.args.join(', ')})`);
+  const methods = catalog.methods(t.file);
+  let note = '';
+  if (varies(t.method)) note = `\n\nThe method comes from the URI (${code(t.method)}).`;
+  else if (methods?.hasRemap) note = `\n\n${code(`${cls}::_remap()`)} receives every call.`;
+  else if (methods && !methods.names.has(t.method.toLowerCase())) {
+    return { span: at.span, markdown: `${target} dispatches to ${code(t.file)}${module}, which has no public method ${code(`${t.method}()`)}: CodeIgniter answers 404.` };
+  }
+  return { span: at.span, markdown: `${target} dispatches to ${code(t.file)}${module} → ${call}${note}` };
+}
+
+/**
+ * The controller file the target under the cursor dispatches to, with the span of the method's
+ * name in it (or of the class name when the method is not found or comes from the URI).
+ */
+export function targetDefinition(
+  text: string,
+  evaluation: FileEvaluation,
+  offset: number,
+  routing: TargetRouting | AppTree,
+  read: (file: string) => string | undefined,
+): { file: string; span?: Span } | undefined {
+  const at = targetAt(text, evaluation, offset, routing);
+  if (!at?.resolution?.found) return undefined;
+  const t = at.resolution.target;
+  let source: string | undefined;
+  try {
+    source = read(t.file);
+  } catch {
+    source = undefined;
+  }
+  if (typeof source !== 'string') return { file: t.file };
+  const classes = indexPhpFile(source).controllers;
+  const cls = classes.find((c) => c.className.toLowerCase() === t.class.toLowerCase()) ?? classes[0];
+  if (!cls) return { file: t.file };
+  const method = varies(t.method) ? undefined : cls.methods.find((m) => m.name.toLowerCase() === t.method.toLowerCase());
+  return { file: t.file, span: method ? method.span : cls.classSpan };
+}

@@ -1,0 +1,127 @@
+import type { FileEvaluation } from '../../evaluate/evaluate-file';
+import type { RouteCall } from '../../evaluate/interpreter';
+import { keyToString, type Key } from '../../runtime/values';
+import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
+import { isDynamicKey, type RouteRecord } from '../../library/records';
+import { lostReason } from './fate';
+import type { ProducedEntry } from './produced';
+import { describeTarget } from './route-table';
+
+/**
+ * The Route:: declarations of a file and what each produced, folded into (key, target) routes for
+ * the outline and the lenses; the entries come from the one ProducedIndex of the evaluation.
+ */
+
+/** Library methods that declare routes, themselves or in their callback (named(), map() and reset() do not). */
+export { DECLARING_METHODS } from '../../library/route-api';
+
+const uniqueCallsCache = new WeakMap<FileEvaluation, readonly RouteCall[]>();
+
+/** Each call site once (a call in a `$nested` callable runs once per parent route), in source order. */
+export function uniqueCalls(evaluation: FileEvaluation): readonly RouteCall[] {
+  const cached = uniqueCallsCache.get(evaluation);
+  if (cached) return cached;
+  const bySite = new Map<number, RouteCall>();
+  for (const call of evaluation.calls ?? []) {
+    // Calls in included files are not places in this document.
+    if (!call?.site?.span || call.site.span.file) continue;
+    if (!bySite.has(call.site.span.start)) bySite.set(call.site.span.start, call);
+  }
+  const calls = [...bySite.values()].sort((a, b) => a.site.span.start - b.site.span.start || b.site.span.end - a.site.span.end);
+  uniqueCallsCache.set(evaluation, calls);
+  return calls;
+}
+
+/** `‹dynamic›` for a route whose path is not known statically, else the key as PHP stores it. */
+export function displayKey(key: Key): string {
+  return isDynamicKey(key) ? '‹dynamic›' : keyToString(key);
+}
+
+/** Methods for a label: `ANY` when all eight, else joined by `sep`. */
+export function methodsLabel(methods: readonly RequestMethod[], sep = '|'): string {
+  return methods.length === REQUEST_METHODS.length ? 'ANY' : methods.join(sep);
+}
+
+/** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */
+export interface ProducedRoute {
+  key: string;
+  target: string;
+  methods: RequestMethod[];
+  names: string[];
+  record: RouteRecord;
+}
+
+export interface DeclarationSummary {
+  /** The (key, target) pairs present in the final `$route` of at least one method, in order. */
+  routes: ProducedRoute[];
+  /** Methods with at least one of those routes. */
+  methods: RequestMethod[];
+  /** Pairs in no final `$route` at all, counted by why (the first method's reason). */
+  lost: { reason: string; count: number }[];
+}
+
+/**
+ * Folds produced entries into routes. Rule: a route is a distinct (key, target) pair; a pair that
+ * is in the final `$route` under any method counts as produced (its methods are those it is in);
+ * a pair in none counts as lost, once.
+ */
+export function summarize(evaluation: FileEvaluation, entries: readonly ProducedEntry[]): DeclarationSummary {
+  // Most declarations produce one route under one method: no pairs to fold.
+  if (entries.length === 1 && entries[0].fate.kind === 'active') {
+    const { m, record } = entries[0];
+    const method = REQUEST_METHODS[m];
+    return { routes: [producedRoute(record, displayKey(record.key), describeTarget(record.to), method)], methods: [method], lost: [] };
+  }
+  const active = new Map<string, ProducedRoute>();
+  const lost = new Map<string, string>();
+  const methodSet = new Set<MethodIndex>();
+  for (const { m, record, fate } of entries) {
+    const key = displayKey(record.key);
+    const target = describeTarget(record.to);
+    const identity = `${key}\u0000${target}`;
+    if (fate.kind !== 'active') {
+      // A syntax error skips its statement only; an uncaught error stops the script.
+      const failed = evaluation.methods[m]?.error;
+      if (!lost.has(identity)) lost.set(identity, lostReason(fate, !!failed && failed.class !== 'ParseError'));
+      continue;
+    }
+    methodSet.add(m);
+    const method = REQUEST_METHODS[m];
+    const route = active.get(identity);
+    if (route) {
+      if (!route.methods.includes(method)) route.methods.push(method);
+      continue;
+    }
+    active.set(identity, producedRoute(record, key, target, method));
+  }
+  const reasons = new Map<string, number>();
+  for (const [identity, reason] of lost) {
+    if (active.has(identity)) continue;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const routes = [...active.values()];
+  for (const r of routes) r.methods = REQUEST_METHODS.filter((x) => r.methods.includes(x));
+  return {
+    routes,
+    methods: REQUEST_METHODS.filter((_, i) => methodSet.has(i)),
+    lost: [...reasons].map(([reason, count]) => ({ reason, count })),
+  };
+}
+
+function producedRoute(record: RouteRecord, key: string, target: string, method: RequestMethod): ProducedRoute {
+  return { key, target, methods: [method], names: record.name === undefined ? [] : [keyToString(record.name)], record };
+}
+
+/** `7 routes · GET POST PUT DELETE`, `1 route · ANY`, `0 routes · 2 replaced`. */
+export function summaryTitle(s: DeclarationSummary): string {
+  const n = s.routes.length;
+  const parts = [`${n} route${n === 1 ? '' : 's'}`];
+  if (s.methods.length > 0) parts.push(methodsLabel(s.methods, ' '));
+  for (const l of s.lost) parts.push(`${l.count} ${l.reason}`);
+  return parts.join(' · ');
+}
+
+/** Routes inside a prefix() closure belong to its summary; other calls count their own routes. */
+export function countsNested(method: string): boolean {
+  return method === 'prefix';
+}

@@ -1,0 +1,145 @@
+import { orderVariesBetween, type EvaluateOptions, type FileEvaluation } from '../../evaluate/evaluate-file';
+import { keyToString } from '../../runtime/values';
+import { isDynamicKey } from '../../library/records';
+import { compileRouteKey } from '../../router/pattern';
+import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
+import type { Span } from '../../php/ast';
+import type { AppTree } from '../../router/app-tree';
+import type { Dispatch } from '../../router/ci-router';
+import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../../router/controller-target';
+import type { RouterFlavour } from '../../router/hmvc/flavour';
+import { evaluatedModuleRouteFiles } from '../../router/hmvc/module-route-files';
+import { routeRequest, type HmvcRouting } from '../../router/hmvc/route-request';
+import { routeRows } from './route-table';
+
+export interface RequestRoutingOptions {
+  flavour: RouterFlavour;
+  /** The application root (`application/` below it, and Bonfire's `bonfire/`), as the router sees it. */
+  root: AppTree;
+  /** The evaluation of `application/config/routes.php`. */
+  main: FileEvaluation;
+  /** A module routes file's text by path from the root (hosts give an open document's first); undefined when unreadable. */
+  read(path: string): string | undefined;
+  /** How module route files are evaluated (the main file's dialect, the budgets, the includes reader). */
+  evaluate?: Omit<EvaluateOptions, 'libraryStart' | 'constants' | 'file'>;
+  /** The name a module routes file is evaluated under, from its path from the root (see ModuleRouteFilesOptions.fileName). */
+  fileName?: (path: string) => string;
+}
+
+/** A route's declaration in a module routes file. */
+export interface ModuleRouteDeclaration {
+  /** The file's path from the application root. */
+  file: string;
+  /** The file's text as evaluated, for positions. */
+  text: string;
+  span: Span;
+}
+
+/** One request routed as the application's router does, with the fields earlier answers had. */
+export interface RoutedRequest extends Omit<HmvcRouting, 'module_route_tables'> {
+  flavour: RouterFlavour;
+  /** CI_Router's view, kept for earlier readers: the main route key, its target, the router's state. */
+  matched_key: string | null;
+  target_segments: string[] | null;
+  dispatch: Dispatch;
+  /** The controller that serves the request (paths from the application folder), or why none does. */
+  controller: ControllerResolution | null;
+  /** Where the main route that matched is declared, in the main file. */
+  main_span?: Span;
+  /** The module routes file consulted by the first look-up (path from the root), when a key of it matched. */
+  module_route_file: string | null;
+  module_declaration?: ModuleRouteDeclaration;
+  /**
+   * Another main route that matches the URI too and may come first: which of the two does
+   * depends on a condition that cannot be decided (see FileEvaluation.orderVaries).
+   */
+  order_unsure?: { other_key: string; condition: Span };
+}
+
+/** Routes requests of one application: module route files are evaluated once per sequence of files, across requests. */
+export interface RequestRouter {
+  route(uri: string, method: RequestMethod): RoutedRequest;
+}
+
+export function requestRouter(options: RequestRoutingOptions): RequestRouter {
+  const texts = new Map<string, string | undefined>();
+  const read = (path: string): string | undefined => {
+    if (!texts.has(path)) texts.set(path, options.read(path));
+    return texts.get(path);
+  };
+  const modules = evaluatedModuleRouteFiles({ main: options.main, read, shareRouteLibrary: options.flavour === 'bonfire', evaluate: options.evaluate, fileName: options.fileName });
+  return {
+    route(uri, method) {
+      const m = REQUEST_METHODS.indexOf(method) as MethodIndex;
+      const loaded: { path: string; evaluation: FileEvaluation | null }[] = [];
+      const routing = routeRequest({
+        flavour: options.flavour,
+        root: options.root,
+        uri,
+        method,
+        routes: options.main.methods[m].routes,
+        moduleRoutes: modules.forRequest(method, (path, evaluation) => loaded.push({ path, evaluation })),
+        callClosure: (closure, args) => options.main.callClosure(m, closure, args),
+      });
+      const { module_route_tables: _tables, ...fields } = routing;
+      const first = routing.module_route ? loaded[0] : undefined;
+      const mainSpan = routing.main_matched_key === null ? undefined : declarationSpan(options.main, m, routing.main_matched_key);
+      const moduleSpan = first?.evaluation && routing.module_route ? declarationSpan(first.evaluation, m, routing.module_route.key) : undefined;
+      const moduleText = first ? read(first.path) : undefined;
+      const unsure = routing.main_matched_key === null ? undefined : orderUnsure(options.main, m, routing.uri, routing.main_matched_key);
+      return {
+        ...fields,
+        flavour: options.flavour,
+        matched_key: routing.main_matched_key,
+        target_segments: routing.main_target_segments,
+        dispatch: {
+          directory: routing.router.directory,
+          class: routing.router.class,
+          method: routing.router.method,
+          rsegments: routing.router.rsegments,
+          default_controller_used: routing.used_default_controller,
+        },
+        controller: controllerOf(routing),
+        ...(mainSpan ? { main_span: mainSpan } : {}),
+        module_route_file: first?.path ?? null,
+        ...(first && moduleSpan && moduleText !== undefined ? { module_declaration: { file: first.path, text: moduleText, span: moduleSpan } } : {}),
+        ...(unsure ? { order_unsure: unsure } : {}),
+      };
+    },
+  };
+}
+
+/** A key of the method's table that matches `uri` too and whose order with `matched` depends on an undecidable condition. */
+function orderUnsure(main: FileEvaluation, m: MethodIndex, uri: string, matched: string): { other_key: string; condition: Span } | undefined {
+  const routes = main.methods[m].routes;
+  if (main.orderVaries.length === 0 || !routes) return undefined;
+  for (const k of routes.keys()) {
+    const key = keyToString(k);
+    if (key === matched || isDynamicKey(k)) continue;
+    const condition = orderVariesBetween(main, matched, key, m);
+    if (condition && compileRouteKey(key).match(uri)) return { other_key: key, condition };
+  }
+  return undefined;
+}
+
+/** The declaration of a key of a file's final `$route` under a method (keys are unique: the first row of that key). */
+function declarationSpan(evaluation: FileEvaluation, m: MethodIndex, key: string): Span | undefined {
+  return routeRows(evaluation, m).find((r) => r.key === key)?.span;
+}
+
+/** The controller as earlier answers gave it: its file from the application folder, class as routed, method, arguments. */
+function controllerOf(r: HmvcRouting): ControllerResolution | null {
+  if (r.controller_file !== null && r.rsegments) {
+    const file = fromApplicationFolder(r.controller_file);
+    const module = moduleOfControllerPath(r.controller_file);
+    return { found: true, target: { file, ...(module ? { module } : {}), class: r.rsegments[0] ?? '', method: r.rsegments[1] ?? r.method ?? 'index', args: r.rsegments.slice(2) } };
+  }
+  return { found: false, reason: whyNoController(r), tried: [] };
+}
+
+function whyNoController(r: HmvcRouting): string {
+  if (r.error !== null) return `the request ends in an error: ${r.error}`;
+  if (r.unknown !== undefined) return `not known statically: ${r.unknown}`;
+  const what = r.show_404 ? ` (show_404('${r.show_404}'))` : '';
+  return r.stage_404 === 'router' ? `the router shows the 404 page${what}` : `no controller serves it: the 404 page${what}`;
+}
