@@ -8,15 +8,15 @@ import type { MethodState } from './route-library';
  *
  * Records never change and what later statements do to them is kept in the later file's own
  * marks (see RecordMarks): what the later file does (replace, reset, write over an entry) does
- * not show in the earlier file's evaluation, which editors keep analysing. Frozen here, the
- * earlier file's tables and marks are shared, not copied. The library's prefixes are not
+ * not show in the earlier file's evaluation, which editors keep analysing. The earlier file's
+ * tables and marks are read, never changed (it is an evaluation handed out). The library's prefixes are not
  * carried: a file that ends inside `prefix()` has stopped the request.
  */
 export function carriedLibrary(states: readonly MethodState[]): LibrarySnapshot {
   return {
     states: states.map((state) => ({
-      routes: state.routes.freeze(),
-      marks: state.marks.freeze(),
+      routes: state.routes.frozenCopy(),
+      marks: state.marks.merged(),
       namedFrom: state.named.from,
       created: state.created.slice(),
       createdNested: state.createdNested,

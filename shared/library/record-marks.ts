@@ -1,4 +1,4 @@
-import type { CallTick, EntryOriginInfo, RouteRecord } from './records';
+import type { CallSite, CallTick, EntryOriginInfo, RouteRecord } from './records';
 
 /** Marks as they were at one moment, shared by the states built on them and never changed (see RecordMarks.freeze). */
 export interface FrozenMarks {
@@ -96,4 +96,32 @@ function merged<V>(below: ReadonlyMap<RouteRecord, V>, own: Map<RouteRecord, V> 
   const all = new Map(below);
   own.forEach((v, k) => all.set(k, v));
   return all;
+}
+
+/**
+ * The map() calls that copied a record into an array: those that ran while it was in the table
+ * (after it was added, before it was replaced or reset). Derived rather than written into every
+ * record by every map() call: on each edit of a large file that was tens of thousands of writes.
+ */
+export function mappedBy(record: RouteRecord, state: MarkedState): CallSite[] {
+  return state.maps.filter(whileIn(record, state.marks)).map((map) => map.site);
+}
+
+/** Whether a map() call copied the record (see mappedBy). */
+export function wasMapped(record: RouteRecord, state: MarkedState): boolean {
+  return state.maps.length > 0 && state.maps.some(whileIn(record, state.marks));
+}
+
+/** What mappedBy reads of a method's library state. */
+export interface MarkedState {
+  readonly maps: readonly CallTick[];
+  readonly marks: RecordMarks;
+}
+
+/** Whether a map() call ran while the record was in the table. */
+function whileIn(record: RouteRecord, marks: RecordMarks): (map: CallTick) => boolean {
+  const replacedBy = marks.replacedBy(record);
+  const left = Math.min(replacedBy ? marks.addedAt(replacedBy) : Infinity, marks.resetBy(record)?.at ?? Infinity);
+  const addedAt = marks.addedAt(record);
+  return (map) => map.at > addedAt && map.at < left;
 }

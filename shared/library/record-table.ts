@@ -84,6 +84,14 @@ export class RecordTable {
     return { routes: this.base, unplain: this.unplain, id: this.baseId };
   }
 
+  /** The routes as they are now, as freeze() gives them, leaving this table as it is (a table handed out with an evaluation). */
+  frozenCopy(): FrozenTable {
+    if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId };
+    const routes = new Map<Key, RouteRecord>();
+    this.forEachRecord((record, key) => routes.set(key, record));
+    return { routes, unplain: this.unplain, id: ++lastFrozenId };
+  }
+
   /** A table with the same routes in the same order, leaving this one as it is (see MethodState.copy). */
   copy(): RecordTable {
     const table = new RecordTable();

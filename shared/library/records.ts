@@ -1,7 +1,6 @@
 import type { Span } from '../php/ast';
 import type { Key, Value } from '../runtime/values';
 import type { MethodIndex } from '../runtime/methods';
-import type { RecordMarks } from './record-marks';
 
 /** One `Route::name(...)` call in the source. */
 export interface CallSite {
@@ -50,34 +49,6 @@ export function unknownPathOf(record: RouteRecord): string | undefined {
 export interface CallTick {
   readonly site: CallSite;
   readonly at: number;
-}
-
-/**
- * The map() calls that copied a record into an array: those that ran while it was in the table
- * (after it was added, before it was replaced or reset). Derived rather than written into every
- * record by every map() call: on each edit of a large file that was tens of thousands of writes.
- */
-export function mappedBy(record: RouteRecord, state: MarkedState): CallSite[] {
-  return state.maps.filter(whileIn(record, state.marks)).map((map) => map.site);
-}
-
-/** Whether a map() call copied the record (see mappedBy). */
-export function wasMapped(record: RouteRecord, state: MarkedState): boolean {
-  return state.maps.length > 0 && state.maps.some(whileIn(record, state.marks));
-}
-
-/** What mappedBy reads of a method's library state. */
-export interface MarkedState {
-  readonly maps: readonly CallTick[];
-  readonly marks: RecordMarks;
-}
-
-/** Whether a map() call ran while the record was in the table. */
-function whileIn(record: RouteRecord, marks: RecordMarks): (map: CallTick) => boolean {
-  const replacedBy = marks.replacedBy(record);
-  const left = Math.min(replacedBy ? marks.addedAt(replacedBy) : Infinity, marks.resetBy(record)?.at ?? Infinity);
-  const addedAt = marks.addedAt(record);
-  return (map) => map.at > addedAt && map.at < left;
 }
 
 /** Which row of an expansion a generated route is (resources, context, block). */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
-import { mappedBy } from '../../shared/library/records';
+import { mappedBy } from '../../shared/library/record-marks';
 
 /**
  * Which map() calls copied each route, derived from when it was added, replaced or reset: the

@@ -1,6 +1,7 @@
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
-import { mappedBy, type CallSite, type EntryOriginInfo, type RouteRecord } from '../../shared/library/records';
+import type { CallSite, EntryOriginInfo, RouteRecord } from '../../shared/library/records';
+import { mappedBy } from '../../shared/library/record-marks';
 import { outcomeToJson, valueToJson } from '../../shared/evaluate/outcome-json';
 
 /**

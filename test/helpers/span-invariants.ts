@@ -1,7 +1,8 @@
 import type { Finding } from '../../shared/analysis/diagnostics/core/types';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
-import { mappedBy, type CallSite, type EntryOriginInfo } from '../../shared/library/records';
+import type { CallSite, EntryOriginInfo } from '../../shared/library/records';
+import { mappedBy } from '../../shared/library/record-marks';
 
 /**
  * Every offset the engine hands to an editor must lie inside the document: an out-of-range

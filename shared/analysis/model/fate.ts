@@ -1,6 +1,7 @@
 import type { Span } from '../../php/ast';
 import type { FileEvaluation, MethodResult } from '../../evaluate/evaluate-file';
-import { wasMapped, type CallSite, type EntryOriginInfo, type RouteRecord } from '../../library/records';
+import type { CallSite, EntryOriginInfo, RouteRecord } from '../../library/records';
+import { wasMapped } from '../../library/record-marks';
 
 /** What finally happened to a route a declaration produced. */
 export type Fate =

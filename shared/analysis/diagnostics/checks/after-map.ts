@@ -1,7 +1,8 @@
 import { keyToString, type Key } from '../../../runtime/values';
 import { displacedRoutes } from '../../../library/mapped-routes';
 import { REQUEST_METHODS } from '../../../runtime/methods';
-import { mappedBy, type RouteRecord } from '../../../library/records';
+import type { RouteRecord } from '../../../library/records';
+import { mappedBy } from '../../../library/record-marks';
 import type { Check } from '../core/context';
 import { CallGroups } from '../core/call-groups';
 import { MethodGroups, describeMethods, siteKey } from '../../model/origins';
