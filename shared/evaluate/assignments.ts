@@ -19,11 +19,86 @@ import { assignServer, globalsArray, readVariable, setVariable, variableName, wr
 const LARGE_COPY = 4096;
 
 /**
- * @param nested the write is into an element of it container's element (`$route['x']['get'] = …`
+ * The array to write into. Copying a shared one is not charged in steps: whether it is shared
+ * also depends on the checkpoints an editor took (their variables share the arrays), and an
+ * evaluation resumed from one must count the steps a fresh one does. A large copy reads the
+ * clock instead, so that a loop of copies meets the time budget at once.
+ */
+function writableCopy(it: InterpreterCore, arr: PhpArray): PhpArray {
+  if (arr.isShared && arr.size >= LARGE_COPY && it.deadline !== Infinity) {
+    it.nextClockReading = it.steps;
+    it.readClock();
+  }
+  return arr.writable();
+}
+
+/** Assigns to any writable expression: variable, `$a[..]` chains, `list()`. */
+export function assignTo(it: InterpreterCore, target: PhpNode, value: Value): void {
+  switch (target.kind) {
+    case 'variable': {
+      const name = variableName(it, target);
+      if (name instanceof Unknown) return;
+      setVariable(it, name, shareValue(value));
+      return;
+    }
+    case 'offsetlookup':
+      if (target.what?.kind === 'variable' && target.what.name === '_SERVER') {
+        assignServer(it, target, value);
+        return;
+      }
+      assignOffset(it, target, value, undefined);
+      return;
+    case 'list':
+    case 'array': {
+      let i = 0;
+      for (const item of target.items ?? []) {
+        if (!item) {
+          i++;
+          continue;
+        }
+        const entry = item.kind === 'entry' ? item : { key: null, value: item };
+        const key = entry.key ? toKey(it.eval(entry.key)) : i++;
+        const element = value instanceof PhpArray && !(key instanceof Unknown) ? (value.get(key) ?? null) : new Unknown('destructuring of an unknown value');
+        assignTo(it, entry.value, element);
+      }
+      return;
+    }
+    case 'staticlookup':
+    case 'propertylookup':
+      return;
+    default:
+      it.problem('unsupported', `assignment to ${describeKind(target.kind)} is not evaluated`, it.span(target));
+  }
+}
+
+/** Reads a container for writing into it: no warnings, undefined when absent. */
+function readForWrite(it: InterpreterCore, node: PhpNode): Value | undefined {
+  if (node.kind === 'variable') {
+    const name = variableName(it, node);
+    if (name instanceof Unknown) return name;
+    if (name === 'GLOBALS') return globalsArray(it);
+    return writeScope(it, name).vars.get(name);
+  }
+  if (node.kind === 'offsetlookup') {
+    const container = readForWrite(it, node.what);
+    if (!node.offset) return undefined;
+    const key = it.eval(node.offset);
+    return lift(it, [container ?? null, key], ([c, k]) => {
+      if (!(c instanceof PhpArray)) return c instanceof Unknown ? c : null;
+      const kk = toKey(k);
+      if (kk instanceof Unknown) return kk;
+      return c.get(kk) ?? null;
+    });
+  }
+  return it.eval(node);
+}
+
+/**
+ * @param nested the write is into an element of this container's element (`$route['x']['get'] = …`
  *   writes `$route['x']`): the entry keeps the origin it has, else takes the assignment's, and
  *   is not a second declaration of its key.
  */
-export function assignOffset(it: InterpreterCore, target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): void {
+function assignOffset(it: InterpreterCore, target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): void {
   const what: PhpNode = target.what;
   // $GLOBALS['name'] = ... writes the global variable.
   if (what.kind === 'variable' && what.name === 'GLOBALS' && target.offset) {
@@ -49,40 +124,16 @@ export function assignOffset(it: InterpreterCore, target: PhpNode, value: Value,
       if (name instanceof Unknown) return;
       setVariable(it, name, updated);
     } else {
-      // A verb array (`$route['x']['get'] = …`): its entry in $route is declared by it assignment.
+      // A verb array (`$route['x']['get'] = …`): its entry in $route is declared by this assignment.
       assignOffset(it, what, updated, origin, true);
     }
   }
 }
 
 /**
- * The array to write into. Copying a shared one is not charged in steps: whether it is shared
- * also depends on the checkpoints an editor took (their variables share the arrays), and an
- * evaluation resumed from one must count the steps a fresh one does. A large copy reads the
- * clock instead, so that a loop of copies meets the time budget at once.
- */
-export function writableCopy(it: InterpreterCore, arr: PhpArray): PhpArray {
-  if (arr.isShared && arr.size >= LARGE_COPY && it.deadline !== Infinity) {
-    it.nextClockReading = it.steps;
-    it.readClock();
-  }
-  return arr.writable();
-}
-
-/**
- * `$route = Route::map($route);` as a statement: the library's result is an array nobody else
- * holds (the statement's own value is dropped), so it is stored without marking it shared,
- * which would copy every method's table on the next `$route[...] = ...`. Used as a value
- * (`$a[] = $route = Route::map(...)`), the assignment goes the usual way.
- */
-export function assignFresh(it: InterpreterCore, node: PhpNode): void {
-  const value = it.eval(node.right);
-  const name = variableName(it, node.left);
-  if (!(name instanceof Unknown)) setVariable(it, name, value);
-}
-
-/** @param dynamicKey where an entry whose key cannot be known stands (`$route[...]` only; see DYNAMIC_KEY_PREFIX) */
-export function writeElement(it: InterpreterCore, container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): Value {
+ * `$container[$key] = $value` on a value; returns the updated container.
+ * @param dynamicKey where an entry whose key cannot be known stands (`$route[...]` only; see DYNAMIC_KEY_PREFIX) */
+function writeElement(it: InterpreterCore, container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): Value {
   if (container instanceof PerMethod || key instanceof PerMethod || value instanceof PerMethod) {
     const by: Value[] = REQUEST_METHODS.map(() => null);
     for (const m of methodsIn(it.mask)) {
@@ -136,65 +187,38 @@ export function writeElement(it: InterpreterCore, container: Value | undefined, 
   return arr;
 }
 
-/** Assigns to any writable expression: variable, `$a[..]` chains, `list()`. */
-export function assignTo(it: InterpreterCore, target: PhpNode, value: Value): void {
-  switch (target.kind) {
-    case 'variable': {
-      const name = variableName(it, target);
-      if (name instanceof Unknown) return;
-      setVariable(it, name, shareValue(value));
-      return;
-    }
-    case 'offsetlookup':
-      if (target.what?.kind === 'variable' && target.what.name === '_SERVER') {
-        assignServer(it, target, value);
-        return;
-      }
-      assignOffset(it, target, value, undefined);
-      return;
-    case 'list':
-    case 'array': {
-      let i = 0;
-      for (const item of target.items ?? []) {
-        if (!item) {
-          i++;
-          continue;
-        }
-        const entry = item.kind === 'entry' ? item : { key: null, value: item };
-        const key = entry.key ? toKey(it.eval(entry.key)) : i++;
-        const element = value instanceof PhpArray && !(key instanceof Unknown) ? (value.get(key) ?? null) : new Unknown('destructuring of an unknown value');
-        assignTo(it, entry.value, element);
-      }
-      return;
-    }
-    case 'staticlookup':
-    case 'propertylookup':
-      return;
-    default:
-      it.problem('unsupported', `assignment to ${describeKind(target.kind)} is not evaluated`, it.span(target));
-  }
+export function readOffset(it: InterpreterCore, node: PhpNode, quiet: boolean): Value {
+  const container = quiet ? quietRead(it, node.what) : it.eval(node.what);
+  if (!node.offset) throw new PhpFatal('Error', 'Cannot use [] for reading');
+  const key = it.eval(node.offset);
+  return lift(it, [container, key], ([c, k]) => readElement(it, c, k, quiet));
 }
 
-/** Reads a container for writing into it: no warnings, undefined when absent. */
-export function readForWrite(it: InterpreterCore, node: PhpNode): Value | undefined {
-  if (node.kind === 'variable') {
-    const name = variableName(it, node);
-    if (name instanceof Unknown) return name;
-    if (name === 'GLOBALS') return globalsArray(it);
-    return writeScope(it, name).vars.get(name);
+export function readElement(it: InterpreterCore, c: Value, k: Value, quiet: boolean): Value {
+  if (c instanceof Unknown) return c;
+  if (c instanceof PhpArray) {
+    const key = toKey(k);
+    if (key instanceof Unknown) return key;
+    const v = c.get(key);
+    if (v === undefined) {
+      if (!quiet) it.warn(isPhp8(it.options.phpVersion) ? `Undefined array key ${typeof key === 'number' ? key : `"${key}"`}` : typeof key === 'number' ? `Undefined offset: ${key}` : `Undefined index: ${key}`);
+      return null;
+    }
+    return v;
   }
-  if (node.kind === 'offsetlookup') {
-    const container = readForWrite(it, node.what);
-    if (!node.offset) return undefined;
-    const key = it.eval(node.offset);
-    return lift(it, [container ?? null, key], ([c, k]) => {
-      if (!(c instanceof PhpArray)) return c instanceof Unknown ? c : null;
-      const kk = toKey(k);
-      if (kk instanceof Unknown) return kk;
-      return c.get(kk) ?? null;
-    });
+  if (typeof c === 'string') {
+    const i = toInt(k);
+    if (typeof i !== 'number') return i;
+    const idx = i < 0 ? c.length + i : i;
+    if (idx < 0 || idx >= c.length) {
+      if (!quiet) it.warn(`Uninitialized string offset ${i}`);
+      return quiet ? null : '';
+    }
+    return c[idx];
   }
-  return it.eval(node);
+  if (c instanceof PhpClosure) throw new PhpFatal('Error', 'Cannot use object of type Closure as array');
+  if (!quiet) it.warn(`Trying to access array offset on value of type ${c === null ? 'null' : typeof c === 'boolean' ? 'bool' : typeof c === 'number' ? 'int' : 'float'}`);
+  return null;
 }
 
 /** Reads without warnings, as isset()/empty()/?? do. */
@@ -204,10 +228,70 @@ export function quietRead(it: InterpreterCore, node: PhpNode): Value {
   return it.eval(node);
 }
 
-/** `$list[$key] = $item`, for a foreach by reference (the element and the variable are one in PHP). */
-export function writeBack(it: InterpreterCore, list: PhpNode, key: Key, item: PhpNode): void {
-  const updated = writeElement(it, readForWrite(it, list), key, shareValue(quietRead(it, item)), undefined);
-  assignTo(it, list, updated);
+export function evalIsset(it: InterpreterCore, node: PhpNode): Value {
+  let result: Value = true;
+  for (const v of node.variables ?? []) {
+    const val = quietRead(it, v);
+    const r = lift(it, [val], ([x]) => (x instanceof Unknown ? (x.isSet ? true : x) : x !== null));
+    if (r === false) return false;
+    if (r !== true) result = r;
+  }
+  return result;
+}
+
+export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
+  const op: string = node.operator;
+  const left: PhpNode = node.left;
+  let value: Value;
+  if (op === '=') {
+    value = it.eval(node.right);
+  } else if (op === '??=') {
+    const cur = quietRead(it, left);
+    if (cur !== null && !(cur instanceof Unknown)) return cur;
+    value = it.eval(node.right);
+  } else {
+    const cur = quietRead(it, left);
+    const right = it.eval(node.right);
+    value = binary(it, op.slice(0, -1), cur, right);
+  }
+  if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
+    const fresh: AssignmentOrigin = {
+      kind: 'assignment',
+      span: it.span(node),
+      keySpan: left.offset ? it.span(left.offset) : undefined,
+      valueSpan: it.span(node.right),
+      conditional: it.conditional,
+      branches: it.branches,
+    };
+    // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
+    const movable = it.callDepth === 0 && it.statementUnique;
+    const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base, movable) : fresh;
+    const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
+    // Unique per assignment: its place, in the file it is written in.
+    assignOffset(it, left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${fresh.span.start}` : undefined);
+  } else {
+    assignTo(it, left, value);
+  }
+  return value;
+}
+
+/**
+ * `$route = Route::map($route);` as a statement: the library's result is an array nobody else
+ * holds (the statement's own value is dropped), so it is stored without marking it shared,
+ * which would copy every method's table on the next `$route[...] = ...`. Used as a value
+ * (`$a[] = $route = Route::map(...)`), the assignment goes the usual way.
+ */
+export function assignFresh(it: InterpreterCore, node: PhpNode): void {
+  const value = it.eval(node.right);
+  const name = variableName(it, node.left);
+  if (!(name instanceof Unknown)) setVariable(it, name, value);
+}
+
+export function evalIncrement(it: InterpreterCore, node: PhpNode): Value {
+  const cur = quietRead(it, node.what);
+  const next = binary(it, node.type === '+' ? '+' : '-', cur === null && node.type === '+' ? 0 : cur, 1);
+  assignTo(it, node.what, next);
+  return node.kind === 'pre' ? next : cur;
 }
 
 export function evalArray(it: InterpreterCore, node: PhpNode): Value {
@@ -247,92 +331,10 @@ export function evalArray(it: InterpreterCore, node: PhpNode): Value {
   return out;
 }
 
-export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
-  const op: string = node.operator;
-  const left: PhpNode = node.left;
-  let value: Value;
-  if (op === '=') {
-    value = it.eval(node.right);
-  } else if (op === '??=') {
-    const cur = quietRead(it, left);
-    if (cur !== null && !(cur instanceof Unknown)) return cur;
-    value = it.eval(node.right);
-  } else {
-    const cur = quietRead(it, left);
-    const right = it.eval(node.right);
-    value = binary(it, op.slice(0, -1), cur, right);
-  }
-  if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
-    const fresh: AssignmentOrigin = {
-      kind: 'assignment',
-      span: it.span(node),
-      keySpan: left.offset ? it.span(left.offset) : undefined,
-      valueSpan: it.span(node.right),
-      conditional: it.conditional,
-      branches: it.branches,
-    };
-    // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
-    const movable = it.callDepth === 0 && it.statementUnique;
-    const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base, movable) : fresh;
-    const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
-    // Unique per assignment: its place, in the file it is written in.
-    assignOffset(it, left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${fresh.span.start}` : undefined);
-  } else {
-    assignTo(it, left, value);
-  }
-  return value;
-}
-
-export function evalIncrement(it: InterpreterCore, node: PhpNode): Value {
-  const cur = quietRead(it, node.what);
-  const next = binary(it, node.type === '+' ? '+' : '-', cur === null && node.type === '+' ? 0 : cur, 1);
-  assignTo(it, node.what, next);
-  return node.kind === 'pre' ? next : cur;
-}
-
-export function evalIsset(it: InterpreterCore, node: PhpNode): Value {
-  let result: Value = true;
-  for (const v of node.variables ?? []) {
-    const val = quietRead(it, v);
-    const r = lift(it, [val], ([x]) => (x instanceof Unknown ? (x.isSet ? true : x) : x !== null));
-    if (r === false) return false;
-    if (r !== true) result = r;
-  }
-  return result;
-}
-
-export function readElement(it: InterpreterCore, c: Value, k: Value, quiet: boolean): Value {
-  if (c instanceof Unknown) return c;
-  if (c instanceof PhpArray) {
-    const key = toKey(k);
-    if (key instanceof Unknown) return key;
-    const v = c.get(key);
-    if (v === undefined) {
-      if (!quiet) it.warn(isPhp8(it.options.phpVersion) ? `Undefined array key ${typeof key === 'number' ? key : `"${key}"`}` : typeof key === 'number' ? `Undefined offset: ${key}` : `Undefined index: ${key}`);
-      return null;
-    }
-    return v;
-  }
-  if (typeof c === 'string') {
-    const i = toInt(k);
-    if (typeof i !== 'number') return i;
-    const idx = i < 0 ? c.length + i : i;
-    if (idx < 0 || idx >= c.length) {
-      if (!quiet) it.warn(`Uninitialized string offset ${i}`);
-      return quiet ? null : '';
-    }
-    return c[idx];
-  }
-  if (c instanceof PhpClosure) throw new PhpFatal('Error', 'Cannot use object of type Closure as array');
-  if (!quiet) it.warn(`Trying to access array offset on value of type ${c === null ? 'null' : typeof c === 'boolean' ? 'bool' : typeof c === 'number' ? 'int' : 'float'}`);
-  return null;
-}
-
-export function readOffset(it: InterpreterCore, node: PhpNode, quiet: boolean): Value {
-  const container = quiet ? quietRead(it, node.what) : it.eval(node.what);
-  if (!node.offset) throw new PhpFatal('Error', 'Cannot use [] for reading');
-  const key = it.eval(node.offset);
-  return lift(it, [container, key], ([c, k]) => readElement(it, c, k, quiet));
+/** `$list[$key] = $item`, for a foreach by reference (the element and the variable are one in PHP). */
+export function writeBack(it: InterpreterCore, list: PhpNode, key: Key, item: PhpNode): void {
+  const updated = writeElement(it, readForWrite(it, list), key, shareValue(quietRead(it, item)), undefined);
+  assignTo(it, list, updated);
 }
 
 export function unset(it: InterpreterCore, node: PhpNode): void {

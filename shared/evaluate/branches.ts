@@ -10,6 +10,38 @@ import { ExitSignal, type InterpreterCore, type Signal } from './interpreter-cor
  * that ended runs as the other branch's continuation.
  */
 
+function continueInBranch(it: InterpreterCore, id: string): void {
+  // A loop may end the same branch on every turn: once is enough.
+  if (it.branchStack.includes(id)) return;
+  it.branchStack.push(id);
+  it.branchSnapshot = it.branchStack.slice();
+  it.conditionalDepth++;
+  it.continuations++;
+}
+
+/** Ends the continuations opened since `mark` (the statement list they belong to ended). */
+export function closeContinuations(it: InterpreterCore, mark: number): void {
+  const n = it.continuations - mark;
+  if (n <= 0) return;
+  it.branchStack.length -= n;
+  it.branchSnapshot = it.branchStack.slice();
+  it.conditionalDepth -= n;
+  it.continuations = mark;
+}
+
+export function inBranch<T>(it: InterpreterCore, id: string, fn: () => T): T {
+  const mark = it.continuations;
+  it.branchStack.push(id);
+  it.branchSnapshot = it.branchStack.slice();
+  try {
+    return fn();
+  } finally {
+    closeContinuations(it, mark);
+    it.branchStack.pop();
+    it.branchSnapshot = it.branchStack.slice();
+  }
+}
+
 /**
  * Runs both branches of an undecidable condition and merges the variables they set. A branch
  * that returns or exits ends there: what follows runs only in the other branch (`ids`), and an
@@ -61,28 +93,16 @@ export function bothBranches(it: InterpreterCore, a: () => Signal, b: () => Sign
   return undefined;
 }
 
-/** Ends the continuations opened since `mark` (the statement list they belong to ended). */
-export function closeContinuations(it: InterpreterCore, mark: number): void {
-  const n = it.continuations - mark;
-  if (n <= 0) return;
-  it.branchStack.length -= n;
-  it.branchSnapshot = it.branchStack.slice();
-  it.conditionalDepth -= n;
-  it.continuations = mark;
-}
-
-/** One group per condition (a condition in a loop adds to its group): its keys' mutual order is not known. */
-export function markOrderVaries(it: InterpreterCore, keys: readonly Key[], condition: Span): void {
-  if (keys.length === 0) return;
-  const id = `${condition.file?.path ?? ''}:${condition.start}`;
-  let group = it.orderVaries.get(id);
-  if (!group) it.orderVaries.set(id, (group = { keys: new Set(), condition, mask: it.mask }));
-  else if ((group.mask | it.mask) !== group.mask) it.orderVaries.set(id, (group = { ...group, mask: group.mask | it.mask }));
-  for (const k of keys) (group.keys as Set<string>).add(keyToString(k));
+/** `$route` keys whose place depends on the branch (see branchOrderVaries), noted with the condition. */
+function noteOrderVaries(it: InterpreterCore, condition: Span, before: Value | undefined, a: Value | undefined, b: Value | undefined): void {
+  if (!(a instanceof PhpArray) || !(b instanceof PhpArray) || (a === before && b === before)) return;
+  const prior = before instanceof PhpArray ? before : undefined;
+  it.charge((a.size + b.size) * ENTRY_UNITS);
+  markOrderVaries(it, branchOrderVaries(a.keys(), b.keys(), (k) => prior?.has(k) ?? false), condition);
 }
 
 /** The library's tables' keys whose place depends on the branch, from the records each branch stored. */
-export function noteLibraryOrderVaries(it: InterpreterCore, condition: Span, created0: readonly number[], created1: readonly number[], replaced0: readonly number[]): void {
+function noteLibraryOrderVaries(it: InterpreterCore, condition: Span, created0: readonly number[], created1: readonly number[], replaced0: readonly number[]): void {
   it.library.states.forEach((state, m) => {
     if (created1[m] === created0[m]) return;
     const made = new Set(state.created.slice(created0[m]));
@@ -94,34 +114,14 @@ export function noteLibraryOrderVaries(it: InterpreterCore, condition: Span, cre
   });
 }
 
-/** `$route` keys whose place depends on the branch (see branchOrderVaries), noted with the condition. */
-export function noteOrderVaries(it: InterpreterCore, condition: Span, before: Value | undefined, a: Value | undefined, b: Value | undefined): void {
-  if (!(a instanceof PhpArray) || !(b instanceof PhpArray) || (a === before && b === before)) return;
-  const prior = before instanceof PhpArray ? before : undefined;
-  it.charge((a.size + b.size) * ENTRY_UNITS);
-  markOrderVaries(it, branchOrderVaries(a.keys(), b.keys(), (k) => prior?.has(k) ?? false), condition);
-}
-
-export function continueInBranch(it: InterpreterCore, id: string): void {
-  // A loop may end the same branch on every turn: once is enough.
-  if (it.branchStack.includes(id)) return;
-  it.branchStack.push(id);
-  it.branchSnapshot = it.branchStack.slice();
-  it.conditionalDepth++;
-  it.continuations++;
-}
-
-export function inBranch<T>(it: InterpreterCore, id: string, fn: () => T): T {
-  const mark = it.continuations;
-  it.branchStack.push(id);
-  it.branchSnapshot = it.branchStack.slice();
-  try {
-    return fn();
-  } finally {
-    closeContinuations(it, mark);
-    it.branchStack.pop();
-    it.branchSnapshot = it.branchStack.slice();
-  }
+/** One group per condition (a condition in a loop adds to its group): its keys' mutual order is not known. */
+function markOrderVaries(it: InterpreterCore, keys: readonly Key[], condition: Span): void {
+  if (keys.length === 0) return;
+  const id = `${condition.file?.path ?? ''}:${condition.start}`;
+  let group = it.orderVaries.get(id);
+  if (!group) it.orderVaries.set(id, (group = { keys: new Set(), condition, mask: it.mask }));
+  else if ((group.mask | it.mask) !== group.mask) it.orderVaries.set(id, (group = { ...group, mask: group.mask | it.mask }));
+  for (const k of keys) (group.keys as Set<string>).add(keyToString(k));
 }
 
 function mergeScopes(a: Map<string, Value>, b: Map<string, Value>, meter: WorkMeter): Map<string, Value> {

@@ -4,6 +4,7 @@ import { checkArrayEntries, unitsOf } from '../runtime/work-meter';
 import { PhpArray, Unknown, type Value } from '../runtime/values';
 import type { InterpreterCore } from './interpreter-core';
 
+/** A call's arguments, evaluated: spread (`...$a`) and named ones (matched to `paramNames`) included. */
 export function evalArgs(it: InterpreterCore, args: PhpNode[] | undefined, paramNames?: readonly string[]): Value[] {
   // Plain arguments (the usual case): map() sizes the list exactly, and route calls keep theirs.
   if (args && !args.some((a) => a && (a.kind === 'variadic' || a.kind === 'namedargument'))) {

@@ -17,36 +17,62 @@ import { evalArgs } from './call-arguments';
 import { callModel, callStatic, staticCallableOf } from './static-calls';
 import { execList } from './statements';
 
+/*
+ * Calls: functions (the file's, PHP's pure builtins, define() and the other functions that reach
+ * the interpreter's state), closures and callables; static calls are in static-calls.ts.
+ */
+
 const MAX_CALL_DEPTH = 100;
 
-/** A declared function about to be called (spans of what it creates lie in its body, wherever that is). */
-export function functionToCall(it: InterpreterCore, lower: string): FunctionDeclaration | undefined {
-  const declared = it.functions.get(lower);
-  if (declared) it.calledFunction = true;
-  return declared;
+export function makeClosure(it: InterpreterCore, node: PhpNode): PhpClosure {
+  const captured = new Map<string, Value>();
+  const refs = new Map<string, Scope>();
+  for (const u of node.uses ?? []) {
+    const name = u.kind === 'variable' ? u.name : u.name?.name;
+    if (typeof name !== 'string') continue;
+    if (u.byref) {
+      // The closure reads and writes the variable where it lives, when it runs.
+      refs.set(name, writeScope(it, name));
+      continue;
+    }
+    const v = writeScope(it, name).vars.get(name);
+    captured.set(name, v === undefined ? null : shareValue(v));
+  }
+  const closure = new PhpClosure(node, it.base, captured, undefined, it.source);
+  it.recording?.closures.push(closure);
+  if (refs.size) {
+    it.closureRefs.set(closure, refs);
+    it.capturedByReference = true;
+  }
+  return closure;
 }
 
-/** Called by the library for prefix() callbacks and `$nested` callables. */
-export function invoke(it: InterpreterCore, callable: Value, mask: MethodMask, via: CallSite): void {
-  const saved = it.mask;
-  it.mask = mask;
-  it.via.push(via);
-  it.viaSnapshot = it.via.slice();
+export function evalCall(it: InterpreterCore, node: PhpNode): Value {
+  const what: PhpNode = node.what;
   try {
-    callValue(it, callable, []);
-  } finally {
-    it.via.pop();
-    it.viaSnapshot = it.via.slice();
-    it.mask = saved;
+    if (what.kind === 'staticlookup') return callStatic(it, node, what);
+    if (what.kind === 'name') return callFunction(it, String(what.name), node);
+    const callee = it.eval(what);
+    if (callee instanceof PhpClosure) return callClosure(it, callee, evalArgs(it, node.arguments));
+    // `$f = 'Route::post'; $f(...)`, `$f = ['Route', 'get']; $f(...)`.
+    const target = staticCallableOf(it, callee);
+    if (target !== undefined) {
+      const args = evalArgs(it, node.arguments, target.model.parameterNames(target.method));
+      return callModel(it, target.model, target.method, args, it.span(node), it.span(what), (node.arguments ?? []).map((a: PhpNode | null) => it.span(a ?? node)));
+    }
+    if (typeof callee === 'string') return callFunction(it, callee, node);
+    if ((what.kind === 'propertylookup' || what.kind === 'nullsafepropertylookup') && what.offset?.kind === 'identifier') {
+      evalArgs(it, node.arguments);
+      return new Unknown(`the method call ->${String(what.offset.name)}() is not evaluated (objects are not)`, it.span(node));
+    }
+    return new Unknown(`call of ${describeKind(what.kind)} is not evaluated`, it.span(node));
+  } catch (e) {
+    if (e instanceof PhpFatal && !e.span) e.span = it.span(node);
+    throw e;
   }
 }
 
-/** Calls a closure with arguments (also used by the router for closure routes). */
-export function callClosure(it: InterpreterCore, closure: PhpClosure, args: Value[]): Value {
-  return callUser(it, closure, args, closure.captured, closure.arrowScope, '{closure}', it.closureRefs.get(closure));
-}
-
-export function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Value {
+function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Value {
   const name = rawName.replace(/^\\/, '');
   const lower = name.toLowerCase();
   switch (lower) {
@@ -100,7 +126,76 @@ export function callFunction(it: InterpreterCore, rawName: string, node: PhpNode
   return new Unknown(`${name}() is not evaluated (only pure builtins are)`, it.span(node));
 }
 
-export function callUser(it: InterpreterCore, 
+/** A declared function about to be called (spans of what it creates lie in its body, wherever that is). */
+function functionToCall(it: InterpreterCore, lower: string): FunctionDeclaration | undefined {
+  const declared = it.functions.get(lower);
+  if (declared) it.calledFunction = true;
+  return declared;
+}
+
+export function makeBuiltinContext(it: InterpreterCore): BuiltinContext {
+  const version = () => it.options.phpVersion;
+  return {
+    warn: (m) => it.warn(m),
+    call: (fn, a) => callValue(it, fn, a),
+    charge: (units) => it.charge(units),
+    isFunction: (name) => {
+      const target = staticCallableOf(it, name);
+      if (target !== undefined) return target.model.hasMethod(target.method);
+      if (name.includes('::')) return undefined;
+      const lower = name.toLowerCase();
+      // Functions CodeIgniter's helpers or the application declare elsewhere are not known.
+      return it.functions.has(lower) || isBuiltin(lower) ? true : undefined;
+    },
+    get phpVersion() {
+      return version();
+    },
+  };
+}
+
+function callValue(it: InterpreterCore, fn: Value, args: Value[], span: Span = it.statementSpan): Value {
+  if (fn instanceof PhpClosure) return callClosure(it, fn, args);
+  const target = staticCallableOf(it, fn);
+  if (target !== undefined) return callModel(it, target.model, target.method, args, span, span, args.map(() => span));
+  if (typeof fn === 'string') {
+    const lower = fn.toLowerCase();
+    const user = functionToCall(it, lower);
+    if (user) return callUser(it, user, args, new Map(), undefined, fn);
+    if (isBuiltin(lower)) return callBuiltin(lower, args, it.builtinContext);
+  }
+  return new Unknown('call of an unknown callable');
+}
+
+export function isCallable(it: InterpreterCore, v: Value): boolean {
+  if (v instanceof PhpClosure) return true;
+  const target = staticCallableOf(it, v);
+  if (target !== undefined) return target.model.hasMethod(target.method);
+  if (typeof v === 'string') return it.functions.has(v.toLowerCase()) || isBuiltin(v);
+  return false;
+}
+
+/** Called by the library for prefix() callbacks and `$nested` callables. */
+export function invoke(it: InterpreterCore, callable: Value, mask: MethodMask, via: CallSite): void {
+  const saved = it.mask;
+  it.mask = mask;
+  it.via.push(via);
+  it.viaSnapshot = it.via.slice();
+  try {
+    callValue(it, callable, []);
+  } finally {
+    it.via.pop();
+    it.viaSnapshot = it.via.slice();
+    it.mask = saved;
+  }
+}
+
+/** Calls a closure with arguments (also used by the router for closure routes). */
+export function callClosure(it: InterpreterCore, closure: PhpClosure, args: Value[]): Value {
+  return callUser(it, closure, args, closure.captured, closure.arrowScope, '{closure}', it.closureRefs.get(closure));
+}
+
+function callUser(
+  it: InterpreterCore,
   callee: { readonly node: PhpNode; readonly base: number; readonly source?: IncludedFile },
   args: Value[],
   captured: Map<string, Value>,
@@ -159,93 +254,4 @@ export function callUser(it: InterpreterCore,
     it.lines = savedLines;
     it.callDepth--;
   }
-}
-
-export function callValue(it: InterpreterCore, fn: Value, args: Value[], span: Span = it.statementSpan): Value {
-  if (fn instanceof PhpClosure) return callClosure(it, fn, args);
-  const target = staticCallableOf(it, fn);
-  if (target !== undefined) return callModel(it, target.model, target.method, args, span, span, args.map(() => span));
-  if (typeof fn === 'string') {
-    const lower = fn.toLowerCase();
-    const user = functionToCall(it, lower);
-    if (user) return callUser(it, user, args, new Map(), undefined, fn);
-    if (isBuiltin(lower)) return callBuiltin(lower, args, it.builtinContext);
-  }
-  return new Unknown('call of an unknown callable');
-}
-
-export function evalCall(it: InterpreterCore, node: PhpNode): Value {
-  const what: PhpNode = node.what;
-  try {
-    if (what.kind === 'staticlookup') return callStatic(it, node, what);
-    if (what.kind === 'name') return callFunction(it, String(what.name), node);
-    const callee = it.eval(what);
-    if (callee instanceof PhpClosure) return callClosure(it, callee, evalArgs(it, node.arguments));
-    // `$f = 'Route::post'; $f(...)`, `$f = ['Route', 'get']; $f(...)`.
-    const target = staticCallableOf(it, callee);
-    if (target !== undefined) {
-      const args = evalArgs(it, node.arguments, target.model.parameterNames(target.method));
-      return callModel(it, target.model, target.method, args, it.span(node), it.span(what), (node.arguments ?? []).map((a: PhpNode | null) => it.span(a ?? node)));
-    }
-    if (typeof callee === 'string') return callFunction(it, callee, node);
-    if ((what.kind === 'propertylookup' || what.kind === 'nullsafepropertylookup') && what.offset?.kind === 'identifier') {
-      evalArgs(it, node.arguments);
-      return new Unknown(`the method call ->${String(what.offset.name)}() is not evaluated (objects are not)`, it.span(node));
-    }
-    return new Unknown(`call of ${describeKind(what.kind)} is not evaluated`, it.span(node));
-  } catch (e) {
-    if (e instanceof PhpFatal && !e.span) e.span = it.span(node);
-    throw e;
-  }
-}
-
-export function isCallable(it: InterpreterCore, v: Value): boolean {
-  if (v instanceof PhpClosure) return true;
-  const target = staticCallableOf(it, v);
-  if (target !== undefined) return target.model.hasMethod(target.method);
-  if (typeof v === 'string') return it.functions.has(v.toLowerCase()) || isBuiltin(v);
-  return false;
-}
-
-export function makeBuiltinContext(it: InterpreterCore): BuiltinContext {
-  const version = () => it.options.phpVersion;
-  return {
-  warn: (m) => it.warn(m),
-  call: (fn, a) => callValue(it, fn, a),
-  charge: (units) => it.charge(units),
-  isFunction: (name) => {
-    const target = staticCallableOf(it, name);
-    if (target !== undefined) return target.model.hasMethod(target.method);
-    if (name.includes('::')) return undefined;
-    const lower = name.toLowerCase();
-    // Functions CodeIgniter's helpers or the application declare elsewhere are not known.
-    return it.functions.has(lower) || isBuiltin(lower) ? true : undefined;
-  },
-  get phpVersion() {
-    return version();
-  },
-  };
-}
-
-export function makeClosure(it: InterpreterCore, node: PhpNode): PhpClosure {
-  const captured = new Map<string, Value>();
-  const refs = new Map<string, Scope>();
-  for (const u of node.uses ?? []) {
-    const name = u.kind === 'variable' ? u.name : u.name?.name;
-    if (typeof name !== 'string') continue;
-    if (u.byref) {
-      // The closure reads and writes the variable where it lives, when it runs.
-      refs.set(name, writeScope(it, name));
-      continue;
-    }
-    const v = writeScope(it, name).vars.get(name);
-    captured.set(name, v === undefined ? null : shareValue(v));
-  }
-  const closure = new PhpClosure(node, it.base, captured, undefined, it.source);
-  it.recording?.closures.push(closure);
-  if (refs.size) {
-    it.closureRefs.set(closure, refs);
-    it.capturedByReference = true;
-  }
-  return closure;
 }

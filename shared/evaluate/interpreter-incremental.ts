@@ -17,7 +17,8 @@ import { MAX_WARNINGS, type InterpreterCore } from './interpreter-core';
  * What a recorded effect holds for a list to which the statement added nothing: shared, since an
  * editor keeps an effect per declaration and most of their per-method lists are empty.
  */
-export const NONE: readonly never[] = Object.freeze([]);
+const NONE: readonly never[] = Object.freeze([]);
+
 const NO_WARNINGS: readonly (readonly string[])[] = Object.freeze(REQUEST_METHODS.map(() => NONE));
 
 function tail<T>(list: readonly T[], from: number): readonly T[] {
@@ -29,7 +30,7 @@ export function countsOccurrence(st: ParsedStatement): boolean {
   return st.chunk.kind === 'php' && !st.tooDeep && st.nodes.length === 1 && st.problems.length === 0;
 }
 
-export function appendAll<T>(to: T[], items: readonly T[]): void {
+function appendAll<T>(to: T[], items: readonly T[]): void {
   for (let i = 0; i < items.length; i++) to.push(items[i]);
 }
 
@@ -38,7 +39,7 @@ export function appendAll<T>(to: T[], items: readonly T[]): void {
  * checkpoint's run did not count (`counted`, its repeated ones): a statement repeated only since
  * (the edit made a copy of one above it) was then met once and not counted.
  */
-export function countRepeatedBefore(it: InterpreterCore, at: number, counted: ReadonlySet<PhpNode>): void {
+function countRepeatedBefore(it: InterpreterCore, at: number, counted: ReadonlySet<PhpNode>): void {
   const repeated = it.parsed.repeated;
   let missing = false;
   for (const node of repeated) {
@@ -54,6 +55,65 @@ export function countRepeatedBefore(it: InterpreterCore, at: number, counted: Re
     const node = st.nodes[0];
     if (repeated.has(node) && !counted.has(node)) it.occurrences.set(node, (it.occurrences.get(node) ?? 0) + 1);
   }
+}
+
+export function takeCheckpoint(it: InterpreterCore, at: number): void {
+  const state = snapshot(it);
+  if (!state) return;
+  it.options.onCheckpoint?.({ at, statements: it.parsed.statements.slice(0, at), functions: topLevelFunctions(it.parsed), calledFunction: it.calledFunction, broken: it.parsed.problems.length > 0, state });
+}
+
+/** The state between two top-level statements; undefined where it cannot be copied (inside a prefix, a by-reference capture, a view of a table). */
+function snapshot(it: InterpreterCore): InterpreterSnapshot | undefined {
+  // Past an include the state depends on another file's text, which an edit of this one does not show.
+  if (!isClean(it) || it.capturedByReference || it.globals.refs.size > 0 || it.includes.ran) return undefined;
+  const library = snapshotLibrary(it.library);
+  if (!library) return undefined;
+  const vars = new Map<string, Value>();
+  for (const [name, v] of it.globals.vars) vars.set(name, shareValue(v));
+  const problemsAt = new Map<number, readonly EvalProblem[]>();
+  for (const [at, list] of it.problemsAt) problemsAt.set(at, list.slice());
+  return {
+    library,
+    vars,
+    globalNames: [...it.globals.globalNames],
+    constants: new Map(it.constants),
+    functions: new Map(it.functions),
+    warnings: it.warnings.map((w) => w.slice()),
+    problems: it.problems.slice(),
+    problemsAt,
+    calls: it.calls.slice(),
+    otherCalls: it.otherCalls.slice(),
+    nestedClosure: it.nestedClosure,
+    recovered: it.recovered.slice(),
+    orderVaries: new Map([...it.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask }])),
+    occurrences: new Map(it.occurrences),
+    repeated: it.parsed.repeated,
+    steps: it.steps,
+  };
+}
+
+/** Puts this (new) interpreter into a snapshot's state; the snapshot stays as it is. */
+function restore(it: InterpreterCore, s: InterpreterSnapshot): void {
+  restoreLibrary(it.library, s.library);
+  for (const [name, v] of s.vars) it.globals.vars.set(name, shareValue(v));
+  for (const name of s.globalNames) it.globals.globalNames.add(name);
+  it.constants.clear();
+  for (const [name, v] of s.constants) it.constants.set(name, v);
+  // Top-level declarations are the same where they were (see canResume); conditional ones ran above.
+  it.functions = new Map(s.functions);
+  s.warnings.forEach((w, m) => appendAll(it.warnings[m], w));
+  appendAll(it.problems, s.problems);
+  for (const [at, list] of s.problemsAt) it.problemsAt.set(at, list.slice());
+  appendAll(it.calls, s.calls);
+  appendAll(it.otherCalls, s.otherCalls);
+  it.nestedClosure = s.nestedClosure;
+  it.recovered.length = 0;
+  it.recovered.push(...s.recovered);
+  it.orderVaries.clear();
+  for (const [id, g] of s.orderVaries) it.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask });
+  it.occurrences = new Map(s.occurrences);
+  it.steps = s.steps;
 }
 
 /** At the top level, outside any condition or callback, with the library's prefixes unset. */
@@ -97,29 +157,6 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
   };
 }
 
-/** Puts it (new) interpreter into a snapshot's state; the snapshot stays as it is. */
-export function restore(it: InterpreterCore, s: InterpreterSnapshot): void {
-  restoreLibrary(it.library, s.library);
-  for (const [name, v] of s.vars) it.globals.vars.set(name, shareValue(v));
-  for (const name of s.globalNames) it.globals.globalNames.add(name);
-  it.constants.clear();
-  for (const [name, v] of s.constants) it.constants.set(name, v);
-  // Top-level declarations are the same where they were (see canResume); conditional ones ran above.
-  it.functions = new Map(s.functions);
-  s.warnings.forEach((w, m) => appendAll(it.warnings[m], w));
-  appendAll(it.problems, s.problems);
-  for (const [at, list] of s.problemsAt) it.problemsAt.set(at, list.slice());
-  appendAll(it.calls, s.calls);
-  appendAll(it.otherCalls, s.otherCalls);
-  it.nestedClosure = s.nestedClosure;
-  it.recovered.length = 0;
-  it.recovered.push(...s.recovered);
-  it.orderVaries.clear();
-  for (const [id, g] of s.orderVaries) it.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask });
-  it.occurrences = new Map(s.occurrences);
-  it.steps = s.steps;
-}
-
 /** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */
 export function replayEffect(it: InterpreterCore, effect: StatementEffect, start: number): boolean {
   // A replayed statement leaves the state clean: the next one need not look again.
@@ -129,7 +166,7 @@ export function replayEffect(it: InterpreterCore, effect: StatementEffect, start
   moveEffect(effect, start);
   it.statementSpan = effect.spans[0];
   it.steps += effect.steps;
-  // Indexed loops: it runs for every statement of a large file on every edit.
+  // Indexed loops: this runs for every statement of a large file on every edit.
   appendAll(it.calls, effect.calls);
   if (effect.otherCalls.length) appendAll(it.otherCalls, effect.otherCalls);
   appendAll(it.problems, effect.problems);
@@ -137,42 +174,6 @@ export function replayEffect(it: InterpreterCore, effect: StatementEffect, start
   it.replayStats.replayed++;
   it.cleanAfterReplay = true;
   return true;
-}
-
-/** The state between two top-level statements; undefined where it cannot be copied (inside a prefix, a by-reference capture, a view of a table). */
-export function snapshot(it: InterpreterCore): InterpreterSnapshot | undefined {
-  // Past an include the state depends on another file's text, which an edit of it one does not show.
-  if (!isClean(it) || it.capturedByReference || it.globals.refs.size > 0 || it.includes.ran) return undefined;
-  const library = snapshotLibrary(it.library);
-  if (!library) return undefined;
-  const vars = new Map<string, Value>();
-  for (const [name, v] of it.globals.vars) vars.set(name, shareValue(v));
-  const problemsAt = new Map<number, readonly EvalProblem[]>();
-  for (const [at, list] of it.problemsAt) problemsAt.set(at, list.slice());
-  return {
-    library,
-    vars,
-    globalNames: [...it.globals.globalNames],
-    constants: new Map(it.constants),
-    functions: new Map(it.functions),
-    warnings: it.warnings.map((w) => w.slice()),
-    problems: it.problems.slice(),
-    problemsAt,
-    calls: it.calls.slice(),
-    otherCalls: it.otherCalls.slice(),
-    nestedClosure: it.nestedClosure,
-    recovered: it.recovered.slice(),
-    orderVaries: new Map([...it.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask }])),
-    occurrences: new Map(it.occurrences),
-    repeated: it.parsed.repeated,
-    steps: it.steps,
-  };
-}
-
-export function takeCheckpoint(it: InterpreterCore, at: number): void {
-  const state = snapshot(it);
-  if (!state) return;
-  it.options.onCheckpoint?.({ at, statements: it.parsed.statements.slice(0, at), functions: topLevelFunctions(it.parsed), calledFunction: it.calledFunction, broken: it.parsed.problems.length > 0, state });
 }
 
 /** Starts from a checkpoint's state instead of running the statements above it; returns the statement to go on from. */

@@ -64,9 +64,15 @@ const STEPS_PER_CLOCK_READING = 1024;
  * Evaluates a parsed route file for a set of request methods at once, without running PHP:
  * an abstract interpreter over php-parser's tree that models exactly the PHP found in route files
  * and answers Unknown (with a reason) for everything else.
+ *
+ * The class holds the state and runs the top-level statements; each construct is evaluated by a
+ * handler module (statements, expressions, assignments, calls, static calls), and checkpoints and
+ * replay live in interpreter-incremental.ts. Its members are public for those modules, which see
+ * it as an InterpreterCore.
  */
 export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   readonly library: RouteLibrary;
+  /** The classes `Class::method()` reaches, by lower-case name: the Route library's model. */
   readonly staticClasses: ReadonlyMap<string, StaticClassModel>;
   mask: MethodMask;
   readonly globals: Scope;
@@ -491,15 +497,9 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     return this.options.clock ? this.options.clock() : performance.now();
   }
 
-  // ---------------------------------------------------------------- statements
+  // ---------------------------------------------------------------- the handlers' entry points
 
-  /**
-   * Branches of undecidable conditions the rest of the statement list runs in: one branch
-   * returned or exited, so what follows runs only when the other was taken. Its routes are then
-   * conditional, and never compared with the ended branch's (see compatibleBranches).
-   */
-  continuations = 0;
-
+  /** A statement: one step, within the nesting limit (see statements.ts). */
   exec(node: PhpNode | null | undefined): Signal {
     if (!node) return undefined;
     this.tick();
@@ -514,8 +514,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     }
   }
 
-  // ---------------------------------------------------------------- expressions
-
+  /** An expression: one step, within the nesting limit (see expressions.ts). */
   eval(node: PhpNode | null | undefined): Value {
     if (!node) return null;
     this.tick();
@@ -530,19 +529,6 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     }
   }
 
-  // ---------------------------------------------------------------- variables
-
-  /** `$_SERVER` under each method, made once per evaluation (shared: a write copies it). */
-  serverArrays: PhpArray[] | undefined;
-  serverWritten = false;
-
-  // ---------------------------------------------------------------- calls
-
-  /** Class names the file declares, lower case, once asked for (see declaresClass). */
-  declaredClasses: Set<string> | undefined;
-
-  readonly builtinContext: BuiltinContext = makeBuiltinContext(this);
-
   /** Called by the library for prefix() callbacks and `$nested` callables. */
   invoke(callable: Value, mask: MethodMask, via: CallSite): void {
     invoke(this, callable, mask, via);
@@ -556,4 +542,22 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   callClosure(closure: PhpClosure, args: Value[]): Value {
     return callClosure(this, closure, args);
   }
+
+  // ---------------------------------------------------------------- state the handlers keep
+
+  /**
+   * Branches of undecidable conditions the rest of the statement list runs in: one branch
+   * returned or exited, so what follows runs only when the other was taken. Its routes are then
+   * conditional, and never compared with the ended branch's (see compatibleBranches).
+   */
+  continuations = 0;
+
+  /** `$_SERVER` under each method, made once per evaluation (shared: a write copies it). */
+  serverArrays: PhpArray[] | undefined;
+  serverWritten = false;
+
+  /** Class names the file declares, lower case, once asked for (see declaresClass). */
+  declaredClasses: Set<string> | undefined;
+
+  readonly builtinContext: BuiltinContext = makeBuiltinContext(this);
 }

@@ -8,22 +8,34 @@ import { isPhp8 } from '../runtime/php-version';
 import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, shareValue, typeName, type Value } from '../runtime/values';
 import type { InterpreterCore } from './interpreter-core';
 
-/**
- * Both operands as numbers. PHP 8 refuses arrays and non-numeric strings with a TypeError naming
- * both types; PHP 7 read a non-numeric string as 0 with a warning (arrays were an Error).
- */
-export function operands(it: InterpreterCore, op: string, a: Value, b: Value): [number | PhpFloat | Unknown, number | PhpFloat | Unknown] {
-  try {
-    return [toNumber(a, it), toNumber(b, it)];
-  } catch (e) {
-    if (!(e instanceof PhpFatal) || !e.phpMessage.startsWith('Unsupported operand types')) throw e;
-    const arrays = a instanceof PhpArray || a instanceof PhpClosure || b instanceof PhpArray || b instanceof PhpClosure;
-    if (isPhp8(it.options.phpVersion)) throw new PhpFatal('TypeError', `Unsupported operand types: ${typeName(a)} ${op} ${typeName(b)}`);
-    if (arrays) throw new PhpFatal('Error', 'Unsupported operand types');
-    it.warn('A non-numeric value encountered');
-    const lenient = (v: Value): Value => (typeof v === 'string' && !/^\s*[+-]?\.?\d/.test(v) ? 0 : v);
-    return [toNumber(lenient(a), it), toNumber(lenient(b), it)];
+/* PHP's operators on values, and how a value that differs by request method goes through them. */
+
+export function concatAll(it: InterpreterCore, vals: Value[]): Value {
+  let out = '';
+  for (const v of vals) {
+    const s = toPhpString(v, it);
+    if (s instanceof Unknown) return s;
+    out = concat(it, out, s, 'string interpolation');
   }
+  return out;
+}
+
+/** `a . b`, refused past the size cap and paid for by its length (later reads flatten it). */
+export function concat(it: InterpreterCore, a: string, b: string, what: string): string {
+  const length = a.length + b.length;
+  checkStringLength(length, what);
+  it.charge(length);
+  return a + b;
+}
+
+export function truth(it: InterpreterCore, v: Value): boolean | undefined {
+  if (v instanceof PerMethod) {
+    const ms = methodsIn(it.mask);
+    const first = toBool(v.byMethod[ms[0]]);
+    for (const m of ms) if (toBool(v.byMethod[m]) !== first) throw new Diverge('a condition differs by request method');
+    return first;
+  }
+  return toBool(v);
 }
 
 /** Applies `fn` per method when any input differs by method; collapses equal results. */
@@ -45,12 +57,12 @@ export function lift(it: InterpreterCore, values: Value[], fn: (vals: Value[]) =
   return ms.every((m) => sameValue(by[m], first, it)) ? first : new PerMethod(by);
 }
 
-/** `a . b`, refused past the size cap and paid for by its length (later reads flatten it). */
-export function concat(it: InterpreterCore, a: string, b: string, what: string): string {
-  const length = a.length + b.length;
-  checkStringLength(length, what);
-  it.charge(length);
-  return a + b;
+export function loose(it: InterpreterCore, a: Value, b: Value): boolean | undefined {
+  const r = lift(it, [a, b], ([x, y]) => {
+    const e = looseEquals(x, y, it);
+    return e === undefined ? new Unknown('comparison with an unknown value') : e;
+  });
+  return truth(it, r);
 }
 
 export function binary(it: InterpreterCore, op: string, left: Value, right: Value): Value {
@@ -133,32 +145,22 @@ export function binaryOne(it: InterpreterCore, op: string, a: Value, b: Value): 
   return new Unknown(`operator ${op} is not evaluated`);
 }
 
-export function concatAll(it: InterpreterCore, vals: Value[]): Value {
-  let out = '';
-  for (const v of vals) {
-    const s = toPhpString(v, it);
-    if (s instanceof Unknown) return s;
-    out = concat(it, out, s, 'string interpolation');
+/**
+ * Both operands as numbers. PHP 8 refuses arrays and non-numeric strings with a TypeError naming
+ * both types; PHP 7 read a non-numeric string as 0 with a warning (arrays were an Error).
+ */
+function operands(it: InterpreterCore, op: string, a: Value, b: Value): [number | PhpFloat | Unknown, number | PhpFloat | Unknown] {
+  try {
+    return [toNumber(a, it), toNumber(b, it)];
+  } catch (e) {
+    if (!(e instanceof PhpFatal) || !e.phpMessage.startsWith('Unsupported operand types')) throw e;
+    const arrays = a instanceof PhpArray || a instanceof PhpClosure || b instanceof PhpArray || b instanceof PhpClosure;
+    if (isPhp8(it.options.phpVersion)) throw new PhpFatal('TypeError', `Unsupported operand types: ${typeName(a)} ${op} ${typeName(b)}`);
+    if (arrays) throw new PhpFatal('Error', 'Unsupported operand types');
+    it.warn('A non-numeric value encountered');
+    const lenient = (v: Value): Value => (typeof v === 'string' && !/^\s*[+-]?\.?\d/.test(v) ? 0 : v);
+    return [toNumber(lenient(a), it), toNumber(lenient(b), it)];
   }
-  return out;
-}
-
-export function loose(it: InterpreterCore, a: Value, b: Value): boolean | undefined {
-  const r = lift(it, [a, b], ([x, y]) => {
-    const e = looseEquals(x, y, it);
-    return e === undefined ? new Unknown('comparison with an unknown value') : e;
-  });
-  return truth(it, r);
-}
-
-export function truth(it: InterpreterCore, v: Value): boolean | undefined {
-  if (v instanceof PerMethod) {
-    const ms = methodsIn(it.mask);
-    const first = toBool(v.byMethod[ms[0]]);
-    for (const m of ms) if (toBool(v.byMethod[m]) !== first) throw new Diverge('a condition differs by request method');
-    return first;
-  }
-  return toBool(v);
 }
 
 export function orUnknown(b: boolean | undefined): Value {

@@ -12,6 +12,8 @@ import { setVariable } from './variables';
 import { assignFresh, assignTo, unset, writeBack } from './assignments';
 import { isFreshAssignment, useClasses } from './static-calls';
 
+/* Statements: control flow (if, loops, switch, try), declarations, and the other statements PHP has. */
+
 /** PHP's own exception classes and their parents (names compared in lower case, as PHP does). */
 const THROWABLE_PARENTS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -37,99 +39,6 @@ function catchesClass(type: string, thrown: string): boolean | undefined {
     cls = parent;
   }
   return false;
-}
-
-/**
- * The first catch clause that takes an exception of `thrown` class, if one does. Whether one
- * takes a class the file declares itself cannot be known (class declarations are not
- * evaluated): the evaluation stops there rather than guess.
- */
-function catchClauseFor(catches: PhpNode[], thrown: string): PhpNode | undefined {
-  for (const clause of catches) {
-    for (const type of clause.what ?? []) {
-      const name = typeof type?.name === 'string' ? type.name : '';
-      const takes = catchesClass(name, thrown);
-      if (takes === undefined) throw new EvaluationLimit(`evaluation stopped: whether catch (${name}) takes a ${thrown} cannot be known (class declarations are not evaluated): routes after it point are not known`);
-      if (takes) return clause;
-    }
-  }
-  return undefined;
-}
-
-/** Re-evaluates an expression without warnings or problems, for messages. */
-export function peek(it: InterpreterCore, node: PhpNode): Value {
-  it.silenced++;
-  try {
-    return it.eval(node);
-  } catch {
-    return new Unknown('unknown value');
-  } finally {
-    it.silenced--;
-  }
-}
-
-export function execFor(it: InterpreterCore, node: PhpNode): Signal {
-  for (const e of node.init ?? []) it.eval(e);
-  for (;;) {
-    it.tick();
-    let ok: boolean | undefined = true;
-    for (const e of node.test ?? []) ok = truth(it, it.eval(e));
-    if (ok === false) return undefined;
-    if (ok === undefined) return undecidedLoopBody(it, node);
-    const s = loopSignal(it.exec(node.body));
-    if (s === 'break') return undefined;
-    if (typeof s === 'object') return s;
-    for (const e of node.increment ?? []) it.eval(e);
-  }
-}
-
-export function execForeach(it: InterpreterCore, node: PhpNode): Signal {
-  const source = it.eval(node.source);
-  if (!(source instanceof PhpArray)) {
-    if (source instanceof PerMethod) throw new Diverge('foreach over a value that differs by request method');
-    const reason = source instanceof Unknown ? source.reason : `foreach over ${typeof source}`;
-    if (!(source instanceof Unknown)) {
-      it.warn(`foreach() argument must be of type array|object, ${source === null ? 'null' : typeof source} given`);
-      return undefined;
-    }
-    it.problem('unknown-value', `the loop's array cannot be known statically (${reason}): its body is analysed once`, it.span(node.source));
-    it.conditionalDepth++;
-    try {
-      if (node.key) assignTo(it, node.key, new Unknown(reason));
-      if (node.value) assignTo(it, node.value, new Unknown(reason));
-      const s = loopSignal(it.exec(node.body));
-      return typeof s === 'object' ? s : undefined;
-    } finally {
-      it.conditionalDepth--;
-    }
-  }
-  it.charge(unitsOf(source));
-  // `foreach ($list as &$item)`: what the body leaves in $item is written back to $list.
-  const byReference = node.value?.byref === true && node.value.kind === 'variable' && node.source?.kind === 'variable';
-  for (const [k, v] of [...source.entries()]) {
-    it.tick();
-    if (node.key) assignTo(it, node.key, k);
-    if (node.value) assignTo(it, node.value, shareValue(v));
-    const s = loopSignal(it.exec(node.body));
-    if (byReference) writeBack(it, node.source, k, node.value);
-    if (s === 'break') break;
-    if (typeof s === 'object') return s;
-  }
-  return undefined;
-}
-
-export function execIf(it: InterpreterCore, node: PhpNode): Signal {
-  const test = truth(it, it.eval(node.test));
-  if (test === true) return it.exec(node.body);
-  if (test === false) return it.exec(node.alternate);
-  it.problem('unknown-value', `the condition cannot be decided statically (${unknownReason(it, node.test)}): both branches are analysed`, it.span(node.test));
-  const id = `c${it.span(node).start}`;
-  return bothBranches(it, 
-    () => inBranch(it, `${id}:0`, () => it.exec(node.body)),
-    () => inBranch(it, `${id}:1`, () => it.exec(node.alternate)),
-    [`${id}:0`, `${id}:1`],
-    it.span(node.test),
-  );
 }
 
 export function execList(it: InterpreterCore, nodes: PhpNode[] | null | undefined): Signal {
@@ -272,14 +181,146 @@ export function execNode(it: InterpreterCore, node: PhpNode): Signal {
       throw new ExitSignal(it.span(node));
     case 'goto':
       // Where a goto lands is not modelled: skipping it would silently analyse code PHP may never run (or run forever).
-      throw new EvaluationLimit('evaluation stopped: goto is not evaluated, so routes after it point are not known');
+      throw new EvaluationLimit('evaluation stopped: goto is not evaluated, so routes after this point are not known');
     default:
       it.problem('unsupported', `${node.kind} statements are not evaluated`, it.span(node));
       return undefined;
   }
 }
 
-export function execSwitch(it: InterpreterCore, node: PhpNode): Signal {
+/**
+ * The first catch clause that takes an exception of `thrown` class, if one does. Whether one
+ * takes a class the file declares itself cannot be known (class declarations are not
+ * evaluated): the evaluation stops there rather than guess.
+ */
+function catchClauseFor(catches: PhpNode[], thrown: string): PhpNode | undefined {
+  for (const clause of catches) {
+    for (const type of clause.what ?? []) {
+      const name = typeof type?.name === 'string' ? type.name : '';
+      const takes = catchesClass(name, thrown);
+      if (takes === undefined) throw new EvaluationLimit(`evaluation stopped: whether catch (${name}) takes a ${thrown} cannot be known (class declarations are not evaluated): routes after this point are not known`);
+      if (takes) return clause;
+    }
+  }
+  return undefined;
+}
+
+function execIf(it: InterpreterCore, node: PhpNode): Signal {
+  const test = truth(it, it.eval(node.test));
+  if (test === true) return it.exec(node.body);
+  if (test === false) return it.exec(node.alternate);
+  it.problem('unknown-value', `the condition cannot be decided statically (${unknownReason(it, node.test)}): both branches are analysed`, it.span(node.test));
+  const id = `c${it.span(node).start}`;
+  return bothBranches(it, 
+    () => inBranch(it, `${id}:0`, () => it.exec(node.body)),
+    () => inBranch(it, `${id}:1`, () => it.exec(node.alternate)),
+    [`${id}:0`, `${id}:1`],
+    it.span(node.test),
+  );
+}
+
+function unknownReason(it: InterpreterCore, node: PhpNode): string {
+  const v = peek(it, node);
+  return v instanceof Unknown ? v.reason : 'unknown value';
+}
+
+/** Re-evaluates an expression without warnings or problems, for messages. */
+function peek(it: InterpreterCore, node: PhpNode): Value {
+  it.silenced++;
+  try {
+    return it.eval(node);
+  } catch {
+    return new Unknown('unknown value');
+  } finally {
+    it.silenced--;
+  }
+}
+
+function loopSignal(s: Signal): 'break' | 'continue' | Signal {
+  if (!s) return undefined;
+  if (s.kind === 'return') return s;
+  if (s.levels > 1) return { kind: s.kind, levels: s.levels - 1 };
+  return s.kind;
+}
+
+function execForeach(it: InterpreterCore, node: PhpNode): Signal {
+  const source = it.eval(node.source);
+  if (!(source instanceof PhpArray)) {
+    if (source instanceof PerMethod) throw new Diverge('foreach over a value that differs by request method');
+    const reason = source instanceof Unknown ? source.reason : `foreach over ${typeof source}`;
+    if (!(source instanceof Unknown)) {
+      it.warn(`foreach() argument must be of type array|object, ${source === null ? 'null' : typeof source} given`);
+      return undefined;
+    }
+    it.problem('unknown-value', `the loop's array cannot be known statically (${reason}): its body is analysed once`, it.span(node.source));
+    it.conditionalDepth++;
+    try {
+      if (node.key) assignTo(it, node.key, new Unknown(reason));
+      if (node.value) assignTo(it, node.value, new Unknown(reason));
+      const s = loopSignal(it.exec(node.body));
+      return typeof s === 'object' ? s : undefined;
+    } finally {
+      it.conditionalDepth--;
+    }
+  }
+  it.charge(unitsOf(source));
+  // `foreach ($list as &$item)`: what the body leaves in $item is written back to $list.
+  const byReference = node.value?.byref === true && node.value.kind === 'variable' && node.source?.kind === 'variable';
+  for (const [k, v] of [...source.entries()]) {
+    it.tick();
+    if (node.key) assignTo(it, node.key, k);
+    if (node.value) assignTo(it, node.value, shareValue(v));
+    const s = loopSignal(it.exec(node.body));
+    if (byReference) writeBack(it, node.source, k, node.value);
+    if (s === 'break') break;
+    if (typeof s === 'object') return s;
+  }
+  return undefined;
+}
+
+function execFor(it: InterpreterCore, node: PhpNode): Signal {
+  for (const e of node.init ?? []) it.eval(e);
+  for (;;) {
+    it.tick();
+    let ok: boolean | undefined = true;
+    for (const e of node.test ?? []) ok = truth(it, it.eval(e));
+    if (ok === false) return undefined;
+    if (ok === undefined) return undecidedLoopBody(it, node);
+    const s = loopSignal(it.exec(node.body));
+    if (s === 'break') return undefined;
+    if (typeof s === 'object') return s;
+    for (const e of node.increment ?? []) it.eval(e);
+  }
+}
+
+function execWhile(it: InterpreterCore, node: PhpNode, doWhile: boolean): Signal {
+  let first = doWhile;
+  for (;;) {
+    it.tick();
+    if (!first) {
+      const ok = truth(it, it.eval(node.test));
+      if (ok === false) return undefined;
+      if (ok === undefined) return undecidedLoopBody(it, node);
+    }
+    first = false;
+    const s = loopSignal(it.exec(node.body));
+    if (s === 'break') return undefined;
+    if (typeof s === 'object') return s;
+  }
+}
+
+function undecidedLoopBody(it: InterpreterCore, node: PhpNode): Signal {
+  it.problem('unknown-value', 'the loop condition cannot be decided statically: its body is analysed once', it.span(node));
+  it.conditionalDepth++;
+  try {
+    const s = loopSignal(it.exec(node.body));
+    return typeof s === 'object' ? s : undefined;
+  } finally {
+    it.conditionalDepth--;
+  }
+}
+
+function execSwitch(it: InterpreterCore, node: PhpNode): Signal {
   const test = it.eval(node.test);
   const cases: PhpNode[] = node.body?.children ?? [];
   let start = -1;
@@ -309,43 +350,4 @@ export function execSwitch(it: InterpreterCore, node: PhpNode): Signal {
     if (typeof s === 'object') return s;
   }
   return undefined;
-}
-
-export function execWhile(it: InterpreterCore, node: PhpNode, doWhile: boolean): Signal {
-  let first = doWhile;
-  for (;;) {
-    it.tick();
-    if (!first) {
-      const ok = truth(it, it.eval(node.test));
-      if (ok === false) return undefined;
-      if (ok === undefined) return undecidedLoopBody(it, node);
-    }
-    first = false;
-    const s = loopSignal(it.exec(node.body));
-    if (s === 'break') return undefined;
-    if (typeof s === 'object') return s;
-  }
-}
-
-function loopSignal(s: Signal): 'break' | 'continue' | Signal {
-  if (!s) return undefined;
-  if (s.kind === 'return') return s;
-  if (s.levels > 1) return { kind: s.kind, levels: s.levels - 1 };
-  return s.kind;
-}
-
-export function undecidedLoopBody(it: InterpreterCore, node: PhpNode): Signal {
-  it.problem('unknown-value', 'the loop condition cannot be decided statically: its body is analysed once', it.span(node));
-  it.conditionalDepth++;
-  try {
-    const s = loopSignal(it.exec(node.body));
-    return typeof s === 'object' ? s : undefined;
-  } finally {
-    it.conditionalDepth--;
-  }
-}
-
-export function unknownReason(it: InterpreterCore, node: PhpNode): string {
-  const v = peek(it, node);
-  return v instanceof Unknown ? v.reason : 'unknown value';
 }

@@ -47,40 +47,29 @@ export function isFreshAssignment(it: InterpreterCore, node: PhpNode): boolean {
   return node.kind === 'assign' && node.operator === '=' && node.left?.kind === 'variable' && isModelledStaticCall(it, node.right);
 }
 
-/**
- * A call of a modelled class's method (the Route library's): `Route::any(...)` as written, or
- * through a callable (`call_user_func('Route::any', ...)`, `['Route', 'get']`, `$f = 'Route::post'; $f(...)`).
- */
-export function callModel(it: InterpreterCore, model: StaticClassModel, method: string, args: Value[], span: Span, nameSpan: Span, argSpans: Span[]): Value {
-  const lower = method.toLowerCase();
-  const site: CallSite = { method: lower, written: method, span, nameSpan, argSpans };
-  const call: RouteCall = { site, args, mask: it.mask, conditional: it.conditional, via: it.viaSnapshot };
-  it.calls.push(call);
-  if (!model.isMainCall(lower)) it.otherCalls.push(call);
-  const nestedAt = model.callbackParameter(lower);
-  if (nestedAt !== undefined && args[nestedAt] instanceof PhpClosure) it.nestedClosure = true;
-  // Skipped named arguments take their defaults.
-  const filled = args.map((a) => (a === undefined ? (null as Value) : a));
-  // The library reads its arguments whole (map() copies and walks `$route`).
-  for (const a of filled) it.charge(unitsOf(a));
-  return model.callStatic(method, filled, site, it.mask);
+export function describeCallee(node: PhpNode): string {
+  if (node.kind === 'staticlookup') {
+    const cls = node.what?.name ?? '?';
+    const member = node.offset?.name ?? '?';
+    return `${cls}::${typeof member === 'string' ? member : '?'}`;
+  }
+  return typeof node.name === 'string' ? node.name : describeKind(node.kind);
 }
 
-/** A class name as PHP resolves it: fully qualified, through the file's imports, else in its namespace. */
-export function resolveClass(it: InterpreterCore, name: PhpNode | undefined): string {
-  const raw = String(name?.name ?? '');
-  if (raw.startsWith('\\') || name?.resolution === 'fqn') return raw.replace(/^\\/, '');
-  const lower = raw.toLowerCase();
-  if (['self', 'static', 'parent'].includes(lower)) return raw;
-  if (lower.startsWith('namespace\\')) return it.namespace ? `${it.namespace}\\${raw.slice(10)}` : raw.slice(10);
-  const [first, ...rest] = raw.split('\\');
-  const imported = it.classAliases.get(first.toLowerCase());
-  if (imported !== undefined) return [imported, ...rest].join('\\');
-  return it.namespace ? `${it.namespace}\\${raw}` : raw;
+/** `use Route;`, `use Route as R;`: class names the file imports (functions and constants too, ignored). */
+export function useClasses(it: InterpreterCore, node: PhpNode): void {
+  if (node.type && node.type !== 'class') return;
+  const prefix = typeof node.name === 'string' ? `${node.name.replace(/^\\/, '')}\\` : '';
+  for (const item of node.items ?? []) {
+    if (item.type && item.type !== 'class') continue;
+    const full = `${prefix}${String(item.name ?? '').replace(/^\\/, '')}`;
+    const alias = typeof item.alias?.name === 'string' ? item.alias.name : full.split('\\').pop() ?? full;
+    it.classAliases.set(alias.toLowerCase(), full);
+  }
 }
 
 /** Whether the file declares the class (`self`, `static` and `parent` name one it declares). */
-export function declaresClass(it: InterpreterCore, cls: string): boolean {
+function declaresClass(it: InterpreterCore, cls: string): boolean {
   if (['self', 'static', 'parent'].includes(cls.toLowerCase())) return true;
   if (!it.declaredClasses) {
     const names = new Set<string>();
@@ -104,16 +93,17 @@ export function declaresClass(it: InterpreterCore, cls: string): boolean {
   return it.declaredClasses.has(cls.toLowerCase());
 }
 
-/** `use Route;`, `use Route as R;`: class names the file imports (functions and constants too, ignored). */
-export function useClasses(it: InterpreterCore, node: PhpNode): void {
-  if (node.type && node.type !== 'class') return;
-  const prefix = typeof node.name === 'string' ? `${node.name.replace(/^\\/, '')}\\` : '';
-  for (const item of node.items ?? []) {
-    if (item.type && item.type !== 'class') continue;
-    const full = `${prefix}${String(item.name ?? '').replace(/^\\/, '')}`;
-    const alias = typeof item.alias?.name === 'string' ? item.alias.name : full.split('\\').pop() ?? full;
-    it.classAliases.set(alias.toLowerCase(), full);
-  }
+/** A class name as PHP resolves it: fully qualified, through the file's imports, else in its namespace. */
+function resolveClass(it: InterpreterCore, name: PhpNode | undefined): string {
+  const raw = String(name?.name ?? '');
+  if (raw.startsWith('\\') || name?.resolution === 'fqn') return raw.replace(/^\\/, '');
+  const lower = raw.toLowerCase();
+  if (['self', 'static', 'parent'].includes(lower)) return raw;
+  if (lower.startsWith('namespace\\')) return it.namespace ? `${it.namespace}\\${raw.slice(10)}` : raw.slice(10);
+  const [first, ...rest] = raw.split('\\');
+  const imported = it.classAliases.get(first.toLowerCase());
+  if (imported !== undefined) return [imported, ...rest].join('\\');
+  return it.namespace ? `${it.namespace}\\${raw}` : raw;
 }
 
 export function callStatic(it: InterpreterCore, node: PhpNode, what: PhpNode): Value {
@@ -141,11 +131,21 @@ export function callStatic(it: InterpreterCore, node: PhpNode, what: PhpNode): V
   return callModel(it, model, method, args, it.span(node), it.span(what.offset), (node.arguments ?? []).map((a: PhpNode | null) => it.span(a ?? node)));
 }
 
-export function describeCallee(node: PhpNode): string {
-  if (node.kind === 'staticlookup') {
-    const cls = node.what?.name ?? '?';
-    const member = node.offset?.name ?? '?';
-    return `${cls}::${typeof member === 'string' ? member : '?'}`;
-  }
-  return typeof node.name === 'string' ? node.name : describeKind(node.kind);
+/**
+ * A call of a modelled class's method (the Route library's): `Route::any(...)` as written, or
+ * through a callable (`call_user_func('Route::any', ...)`, `['Route', 'get']`, `$f = 'Route::post'; $f(...)`).
+ */
+export function callModel(it: InterpreterCore, model: StaticClassModel, method: string, args: Value[], span: Span, nameSpan: Span, argSpans: Span[]): Value {
+  const lower = method.toLowerCase();
+  const site: CallSite = { method: lower, written: method, span, nameSpan, argSpans };
+  const call: RouteCall = { site, args, mask: it.mask, conditional: it.conditional, via: it.viaSnapshot };
+  it.calls.push(call);
+  if (!model.isMainCall(lower)) it.otherCalls.push(call);
+  const nestedAt = model.callbackParameter(lower);
+  if (nestedAt !== undefined && args[nestedAt] instanceof PhpClosure) it.nestedClosure = true;
+  // Skipped named arguments take their defaults.
+  const filled = args.map((a) => (a === undefined ? (null as Value) : a));
+  // The library reads its arguments whole (map() copies and walks `$route`).
+  for (const a of filled) it.charge(unitsOf(a));
+  return model.callStatic(method, filled, site, it.mask);
 }

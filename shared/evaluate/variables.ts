@@ -9,6 +9,8 @@ import { PerMethod, PhpArray, Unknown, shareValue, type Value } from '../runtime
 import type { InterpreterCore } from './interpreter-core';
 import type { Scope } from './scope';
 
+/* Variables: which scope a name is in, reads and writes, and the superglobals ($GLOBALS, $_SERVER). */
+
 /**
  * `$_SERVER` keys a web request has (or may have: HTTPS, CI_ENV, headers the client sent): their
  * values are unknown, and `isset()` of the optional ones is undecided, not false.
@@ -31,7 +33,7 @@ const CLI_SERVER_KEYS = ['argv', 'argc', 'SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_
 export function assignServer(it: InterpreterCore, target: PhpNode, value: Value): void {
   const key = target.offset ? toKey(it.eval(target.offset)) : new Unknown('$_SERVER[] appends');
   if (key instanceof Unknown || key === 'REQUEST_METHOD') {
-    throw new EvaluationLimit(`evaluation stopped: a write to $_SERVER${key instanceof Unknown ? '[…]' : "['REQUEST_METHOD']"} changes the request method the library and the router read, which is not evaluated; routes after it point are not known`);
+    throw new EvaluationLimit(`evaluation stopped: a write to $_SERVER${key instanceof Unknown ? '[…]' : "['REQUEST_METHOD']"} changes the request method the library and the router read, which is not evaluated; routes after this point are not known`);
   }
   if (it.mask !== it.options.mask) throw new Diverge('$_SERVER is written under some request methods only');
   serverArray(it);
@@ -45,12 +47,8 @@ export function assignServer(it: InterpreterCore, target: PhpNode, value: Value)
   });
 }
 
-/** `$GLOBALS` as a read-only snapshot of the global variables. */
-export function globalsArray(it: InterpreterCore): PhpArray {
-  it.charge(it.globals.vars.size * ENTRY_UNITS);
-  const a = new PhpArray();
-  for (const [k, v] of it.globals.vars) a.set(k, shareValue(v));
-  return a;
+export function writeScope(it: InterpreterCore, name: string): Scope {
+  return it.scope.refs.get(name) ?? (it.scope.globalNames.has(name) ? it.globals : it.scope);
 }
 
 export function readVariable(it: InterpreterCore, node: PhpNode, quiet = false): Value {
@@ -58,7 +56,7 @@ export function readVariable(it: InterpreterCore, node: PhpNode, quiet = false):
   if (name instanceof Unknown) return name;
   if (name === 'GLOBALS') return globalsArray(it);
   if (name === '_SERVER') return serverArray(it);
-  if (name === 'it') return new Unknown("$it (CodeIgniter's router, which includes routes.php) is not evaluated");
+  if (name === 'this') return new Unknown("$this (CodeIgniter's router, which includes routes.php) is not evaluated");
   if (name.startsWith('_') && ['_GET', '_POST', '_REQUEST', '_COOKIE', '_ENV', '_FILES', '_SESSION'].includes(name)) {
     return new Unknown(`$${name} depends on the request`);
   }
@@ -71,7 +69,24 @@ export function readVariable(it: InterpreterCore, node: PhpNode, quiet = false):
   return v;
 }
 
-export function serverArray(it: InterpreterCore): Value {
+export function variableName(it: InterpreterCore, node: PhpNode): string | Unknown {
+  if (typeof node.name === 'string') return node.name;
+  const v = it.eval(node.name);
+  // Each method then converts its own value (with its own warnings), as it would alone.
+  if (v instanceof PerMethod) throw new Diverge('a variable name differs by request method');
+  return toPhpString(v, it);
+}
+
+/** `$GLOBALS` as a read-only snapshot of the global variables. */
+export function globalsArray(it: InterpreterCore): PhpArray {
+  it.charge(it.globals.vars.size * ENTRY_UNITS);
+  const a = new PhpArray();
+  for (const [k, v] of it.globals.vars) a.set(k, shareValue(v));
+  return a;
+}
+
+/** `$_SERVER`: REQUEST_METHOD is what differs between the route tables. */
+function serverArray(it: InterpreterCore): Value {
   const by: Value[] = (it.serverArrays ??= REQUEST_METHODS.map((name) => {
     const a = new PhpArray();
     if (name !== 'CLI') a.set('REQUEST_METHOD', name);
@@ -85,22 +100,10 @@ export function serverArray(it: InterpreterCore): Value {
 }
 
 export function setVariable(it: InterpreterCore, name: string, value: Value): void {
-  if (name === 'it') throw new PhpFatal('Error', 'Cannot re-assign $it');
+  if (name === 'this') throw new PhpFatal('Error', 'Cannot re-assign $this');
   const scope = writeScope(it, name);
   if (scope.mask !== it.mask && !(value instanceof Unknown)) {
     throw new Diverge(`$${name} is written under some request methods only`);
   }
   scope.vars.set(name, value);
-}
-
-export function variableName(it: InterpreterCore, node: PhpNode): string | Unknown {
-  if (typeof node.name === 'string') return node.name;
-  const v = it.eval(node.name);
-  // Each method then converts its own value (with its own warnings), as it would alone.
-  if (v instanceof PerMethod) throw new Diverge('a variable name differs by request method');
-  return toPhpString(v, it);
-}
-
-export function writeScope(it: InterpreterCore, name: string): Scope {
-  return it.scope.refs.get(name) ?? (it.scope.globalNames.has(name) ? it.globals : it.scope);
 }
