@@ -795,6 +795,14 @@ if ($_SERVER['REQUEST_METHOD'] === 'POST') { Route::any('p', 'post'); } else { R
       assert.equal(method(ev).error?.class, 'ArgumentCountError');
       assert.equal(method(ev).error?.message, 'Too few arguments to function Route::any(), 1 passed in routes.php on line 3 and at least 2 expected');
     });
+
+    it('$this is the router that includes the file: read, it is unknown; assigned, an Error', () => {
+      const read = run(`<?php\nif ($this) { Route::any('a', 'b'); }\n`);
+      assert.ok(read.problems.some((p) => p.message.includes("$this (CodeIgniter's router, which includes routes.php) is not evaluated")), JSON.stringify(read.problems));
+      const assigned = run(`<?php\n$this = 1;\n`);
+      assert.equal(method(assigned).error?.class, 'Error');
+      assert.equal(method(assigned).error?.message, 'Cannot re-assign $this');
+    });
   });
 
   describe('the step budget and deep nesting', () => {

@@ -1,0 +1,358 @@
+import type { PhpNode } from '../php/ast';
+import { REQUEST_METHODS, methodsIn } from '../runtime/methods';
+import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
+import { Diverge, at } from '../library/route-library';
+import { PhpFatal, toInt, toKey, toPhpString } from '../runtime/convert';
+import { checkArrayEntries, unitsOf } from '../runtime/work-meter';
+import { isPhp8 } from '../runtime/php-version';
+import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, Unknown, shareValue, type Key, type Value } from '../runtime/values';
+import { describeKind, type InterpreterCore } from './interpreter-core';
+import { binary, lift } from './operators';
+import { assignServer, globalsArray, readVariable, setVariable, variableName, writeScope } from './variables';
+
+/*
+ * Assignments and arrays: writes into variables and array elements (with the origins of
+ * `$route[...] = ...` entries), reads of elements, array literals.
+ */
+
+/** Entries from which copying a shared array reads the clock (see writableCopy). */
+const LARGE_COPY = 4096;
+
+/**
+ * The array to write into. Copying a shared one is not charged in steps: whether it is shared
+ * also depends on the checkpoints an editor took (their variables share the arrays), and an
+ * evaluation resumed from one must count the steps a fresh one does. A large copy reads the
+ * clock instead, so that a loop of copies meets the time budget at once.
+ */
+function writableCopy(it: InterpreterCore, arr: PhpArray): PhpArray {
+  if (arr.isShared && arr.size >= LARGE_COPY && it.deadline !== Infinity) {
+    it.nextClockReading = it.steps;
+    it.readClock();
+  }
+  return arr.writable();
+}
+
+/** Assigns to any writable expression: variable, `$a[..]` chains, `list()`. */
+export function assignTo(it: InterpreterCore, target: PhpNode, value: Value): void {
+  switch (target.kind) {
+    case 'variable': {
+      const name = variableName(it, target);
+      if (name instanceof Unknown) return;
+      setVariable(it, name, shareValue(value));
+      return;
+    }
+    case 'offsetlookup':
+      if (target.what?.kind === 'variable' && target.what.name === '_SERVER') {
+        assignServer(it, target, value);
+        return;
+      }
+      assignOffset(it, target, value, undefined);
+      return;
+    case 'list':
+    case 'array': {
+      let i = 0;
+      for (const item of target.items ?? []) {
+        if (!item) {
+          i++;
+          continue;
+        }
+        const entry = item.kind === 'entry' ? item : { key: null, value: item };
+        const key = entry.key ? toKey(it.eval(entry.key)) : i++;
+        const element = value instanceof PhpArray && !(key instanceof Unknown) ? (value.get(key) ?? null) : new Unknown('destructuring of an unknown value');
+        assignTo(it, entry.value, element);
+      }
+      return;
+    }
+    case 'staticlookup':
+    case 'propertylookup':
+      return;
+    default:
+      it.problem('unsupported', `assignment to ${describeKind(target.kind)} is not evaluated`, it.span(target));
+  }
+}
+
+/** Reads a container for writing into it: no warnings, undefined when absent. */
+function readForWrite(it: InterpreterCore, node: PhpNode): Value | undefined {
+  if (node.kind === 'variable') {
+    const name = variableName(it, node);
+    if (name instanceof Unknown) return name;
+    if (name === 'GLOBALS') return globalsArray(it);
+    return writeScope(it, name).vars.get(name);
+  }
+  if (node.kind === 'offsetlookup') {
+    const container = readForWrite(it, node.what);
+    if (!node.offset) return undefined;
+    const key = it.eval(node.offset);
+    return lift(it, [container ?? null, key], ([c, k]) => {
+      if (!(c instanceof PhpArray)) return c instanceof Unknown ? c : null;
+      const kk = toKey(k);
+      if (kk instanceof Unknown) return kk;
+      return c.get(kk) ?? null;
+    });
+  }
+  return it.eval(node);
+}
+
+/**
+ * @param nested the write is into an element of this container's element (`$route['x']['get'] = …`
+ *   writes `$route['x']`): the entry keeps the origin it has, else takes the assignment's, and
+ *   is not a second declaration of its key.
+ */
+function assignOffset(it: InterpreterCore, target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): void {
+  const what: PhpNode = target.what;
+  // $GLOBALS['name'] = ... writes the global variable.
+  if (what.kind === 'variable' && what.name === 'GLOBALS' && target.offset) {
+    const name = toPhpString(it.eval(target.offset), it);
+    if (name instanceof Unknown) return;
+    if (it.globals.mask !== it.mask) throw new Diverge('a global is written under some request methods only');
+    it.globals.vars.set(name, shareValue(value));
+    return;
+  }
+  const key: Value | undefined = target.offset ? it.eval(target.offset) : undefined;
+  const container = readForWrite(it, what);
+  const updated = writeElement(it, container, key, value, origin, nested, dynamicKey);
+  if (what.kind === 'offsetlookup' && what.what.kind === 'variable' && what.what.name === 'GLOBALS' && what.offset) {
+    const name = toPhpString(it.eval(what.offset), it);
+    if (name instanceof Unknown) return;
+    if (it.globals.mask !== it.mask) throw new Diverge('a global is written under some request methods only');
+    it.globals.vars.set(name, updated);
+    return;
+  }
+  if (what.kind === 'variable' || what.kind === 'offsetlookup') {
+    if (what.kind === 'variable') {
+      const name = variableName(it, what);
+      if (name instanceof Unknown) return;
+      setVariable(it, name, updated);
+    } else {
+      // A verb array (`$route['x']['get'] = …`): its entry in $route is declared by this assignment.
+      assignOffset(it, what, updated, origin, true);
+    }
+  }
+}
+
+/**
+ * `$container[$key] = $value` on a value; returns the updated container.
+ * @param dynamicKey where an entry whose key cannot be known stands (`$route[...]` only; see DYNAMIC_KEY_PREFIX) */
+function writeElement(it: InterpreterCore, container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): Value {
+  if (container instanceof PerMethod || key instanceof PerMethod || value instanceof PerMethod) {
+    const by: Value[] = REQUEST_METHODS.map(() => null);
+    for (const m of methodsIn(it.mask)) {
+      // One array becoming one per method: each must be written as its own copy.
+      const own = container === undefined ? undefined : container instanceof PerMethod ? container.byMethod[m] : shareValue(container);
+      by[m] = writeElement(it, 
+        own,
+        key === undefined ? undefined : at(key, m),
+        at(value, m),
+        origin,
+        nested,
+        dynamicKey,
+      );
+    }
+    return new PerMethod(by);
+  }
+  if (container instanceof Unknown) return container;
+  let arr: PhpArray;
+  if (container === undefined || container === null) arr = new PhpArray();
+  else if (container instanceof PhpArray) arr = writableCopy(it, container);
+  else if (container === false) {
+    arr = new PhpArray();
+  } else if (typeof container === 'string') {
+    return new Unknown('writing into a string offset is not evaluated');
+  } else {
+    throw new PhpFatal('Error', 'Cannot use a scalar value as an array');
+  }
+  const stored = shareValue(value);
+  if (key === undefined) {
+    arr.append(stored, origin);
+    return arr;
+  }
+  const k = toKey(key);
+  if (k instanceof Unknown) {
+    it.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, origin?.keySpan ?? { start: it.base, end: it.base });
+    // A route of $route whose path is unknown keeps its place in the table, as an unknown route.
+    if (dynamicKey !== undefined && origin) arr.set(dynamicKey, stored, origin);
+    return arr;
+  }
+  if (origin && nested) {
+    arr.set(k, stored, (arr.originOf(k) as EntryOriginInfo | undefined) ?? origin);
+    return arr;
+  }
+  if (origin) {
+    let previous = arr.originOf(k) as EntryOriginInfo | undefined;
+    // The same assignment again (a loop): not a second declaration, and no chain as long as the loop.
+    if (previous?.kind === 'assignment' && previous.span.start === origin.span.start && previous.span.end === origin.span.end) previous = previous.replaced;
+    if (previous && previous.kind !== 'literal') origin = it.options.replay && !it.recording ? it.options.replay.replacing(origin, previous) : { ...origin, replaced: previous };
+  }
+  arr.set(k, stored, origin);
+  return arr;
+}
+
+export function readOffset(it: InterpreterCore, node: PhpNode, quiet: boolean): Value {
+  const container = quiet ? quietRead(it, node.what) : it.eval(node.what);
+  if (!node.offset) throw new PhpFatal('Error', 'Cannot use [] for reading');
+  const key = it.eval(node.offset);
+  return lift(it, [container, key], ([c, k]) => readElement(it, c, k, quiet));
+}
+
+export function readElement(it: InterpreterCore, c: Value, k: Value, quiet: boolean): Value {
+  if (c instanceof Unknown) return c;
+  if (c instanceof PhpArray) {
+    const key = toKey(k);
+    if (key instanceof Unknown) return key;
+    const v = c.get(key);
+    if (v === undefined) {
+      if (!quiet) it.warn(isPhp8(it.options.phpVersion) ? `Undefined array key ${typeof key === 'number' ? key : `"${key}"`}` : typeof key === 'number' ? `Undefined offset: ${key}` : `Undefined index: ${key}`);
+      return null;
+    }
+    return v;
+  }
+  if (typeof c === 'string') {
+    const i = toInt(k);
+    if (typeof i !== 'number') return i;
+    const idx = i < 0 ? c.length + i : i;
+    if (idx < 0 || idx >= c.length) {
+      if (!quiet) it.warn(`Uninitialized string offset ${i}`);
+      return quiet ? null : '';
+    }
+    return c[idx];
+  }
+  if (c instanceof PhpClosure) throw new PhpFatal('Error', 'Cannot use object of type Closure as array');
+  if (!quiet) it.warn(`Trying to access array offset on value of type ${c === null ? 'null' : typeof c === 'boolean' ? 'bool' : typeof c === 'number' ? 'int' : 'float'}`);
+  return null;
+}
+
+/** Reads without warnings, as isset()/empty()/?? do. */
+export function quietRead(it: InterpreterCore, node: PhpNode): Value {
+  if (node.kind === 'variable') return readVariable(it, node, true);
+  if (node.kind === 'offsetlookup') return readOffset(it, node, true);
+  return it.eval(node);
+}
+
+export function evalIsset(it: InterpreterCore, node: PhpNode): Value {
+  let result: Value = true;
+  for (const v of node.variables ?? []) {
+    const val = quietRead(it, v);
+    const r = lift(it, [val], ([x]) => (x instanceof Unknown ? (x.isSet ? true : x) : x !== null));
+    if (r === false) return false;
+    if (r !== true) result = r;
+  }
+  return result;
+}
+
+export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
+  const op: string = node.operator;
+  const left: PhpNode = node.left;
+  let value: Value;
+  if (op === '=') {
+    value = it.eval(node.right);
+  } else if (op === '??=') {
+    const cur = quietRead(it, left);
+    if (cur !== null && !(cur instanceof Unknown)) return cur;
+    value = it.eval(node.right);
+  } else {
+    const cur = quietRead(it, left);
+    const right = it.eval(node.right);
+    value = binary(it, op.slice(0, -1), cur, right);
+  }
+  if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
+    const fresh: AssignmentOrigin = {
+      kind: 'assignment',
+      span: it.span(node),
+      keySpan: left.offset ? it.span(left.offset) : undefined,
+      valueSpan: it.span(node.right),
+      conditional: it.conditional,
+      branches: it.branches,
+    };
+    // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
+    const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base) : fresh;
+    const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
+    // Unique per assignment: its place, in the file it is written in.
+    assignOffset(it, left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${fresh.span.start}` : undefined);
+  } else {
+    assignTo(it, left, value);
+  }
+  return value;
+}
+
+/**
+ * `$route = Route::map($route);` as a statement: the library's result is an array nobody else
+ * holds (the statement's own value is dropped), so it is stored without marking it shared,
+ * which would copy every method's table on the next `$route[...] = ...`. Used as a value
+ * (`$a[] = $route = Route::map(...)`), the assignment goes the usual way.
+ */
+export function assignFresh(it: InterpreterCore, node: PhpNode): void {
+  const value = it.eval(node.right);
+  const name = variableName(it, node.left);
+  if (!(name instanceof Unknown)) setVariable(it, name, value);
+}
+
+export function evalIncrement(it: InterpreterCore, node: PhpNode): Value {
+  const cur = quietRead(it, node.what);
+  const next = binary(it, node.type === '+' ? '+' : '-', cur === null && node.type === '+' ? 0 : cur, 1);
+  assignTo(it, node.what, next);
+  return node.kind === 'pre' ? next : cur;
+}
+
+export function evalArray(it: InterpreterCore, node: PhpNode): Value {
+  // `[]` is PHP's shared empty array, whose next key is 0 (`[]; $a[-3] = 1; $a[] = 2` gives 0).
+  const out = (node.items ?? []).length === 0 ? new PhpArray(undefined, EMPTY_LITERAL_NEXT) : new PhpArray();
+  for (const item of node.items ?? []) {
+    if (!item) continue;
+    const entry: PhpNode = item.kind === 'entry' ? item : { kind: 'entry', loc: item.loc, key: null, value: item, unpack: false };
+    const value = it.eval(entry.value);
+    if (value instanceof PerMethod) throw new Diverge('an array element differs by request method');
+    if (entry.unpack) {
+      if (value instanceof PhpArray) {
+        checkArrayEntries(out.size + value.size, 'the spread');
+        it.charge(unitsOf(value));
+        for (const [k, v] of value.entries()) {
+          if (typeof k === 'number') out.append(shareValue(v));
+          else out.set(k, shareValue(v));
+        }
+      } else {
+        return new Unknown('spread of an unknown value', it.span(item));
+      }
+      continue;
+    }
+    if (entry.key) {
+      const key = it.eval(entry.key);
+      if (key instanceof PerMethod) throw new Diverge('an array key differs by request method');
+      const k = toKey(key);
+      if (k instanceof Unknown) {
+        it.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, it.span(entry.key));
+        continue;
+      }
+      out.set(k, shareValue(value), { kind: 'literal', span: it.span(item), keySpan: it.span(entry.key), valueSpan: it.span(entry.value) } satisfies LiteralOrigin);
+    } else {
+      out.append(shareValue(value), { kind: 'literal', span: it.span(item), valueSpan: it.span(entry.value) } satisfies LiteralOrigin);
+    }
+  }
+  return out;
+}
+
+/** `$list[$key] = $item`, for a foreach by reference (the element and the variable are one in PHP). */
+export function writeBack(it: InterpreterCore, list: PhpNode, key: Key, item: PhpNode): void {
+  const updated = writeElement(it, readForWrite(it, list), key, shareValue(quietRead(it, item)), undefined);
+  assignTo(it, list, updated);
+}
+
+export function unset(it: InterpreterCore, node: PhpNode): void {
+  if (node.kind === 'variable' && typeof node.name === 'string') {
+    // Unsetting a reference (`global $x`, `use (&$x)`) only unbinds the local name, as in PHP.
+    if (it.scope.refs.delete(node.name) || it.scope.globalNames.delete(node.name)) return;
+    it.scope.vars.delete(node.name);
+    return;
+  }
+  if (node.kind === 'offsetlookup' && node.offset) {
+    const container = readForWrite(it, node.what);
+    const key = it.eval(node.offset);
+    if (container instanceof PerMethod || key instanceof PerMethod) throw new Diverge('unset() of a value that differs by request method');
+    if (container instanceof PhpArray) {
+      const k = toKey(key);
+      if (k instanceof Unknown) return;
+      const w = writableCopy(it, container);
+      w.delete(k);
+      assignTo(it, node.what, w);
+    }
+  }
+}

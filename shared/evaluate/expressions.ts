@@ -1,0 +1,231 @@
+import type { PhpNode } from '../php/ast';
+import { PhpFatal, floatToString, sameValue, strictEquals, toBool, toInt, toNumber, toPhpString } from '../runtime/convert';
+import { unitsOf } from '../runtime/work-meter';
+import { parseNumber } from '../runtime/numbers';
+import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey, type Value } from '../runtime/values';
+import { ExitSignal, describeKind, type InterpreterCore } from './interpreter-core';
+import { binary, binaryOne, concat, concatAll, lift, orUnknown, truth } from './operators';
+import { readVariable } from './variables';
+import { evalArray, evalAssign, evalIncrement, evalIsset, quietRead, readElement, readOffset } from './assignments';
+import { constant, magic } from './constant-lookup';
+import { describeCallee } from './static-calls';
+import { evalCall, makeClosure } from './calls';
+
+/* Expressions: each kind of node to its handler; literals, operators' nodes, casts and match here. */
+
+export function evalNode(it: InterpreterCore, node: PhpNode): Value {
+  switch (node.kind) {
+    case 'string':
+    case 'nowdoc':
+      return node.value as string;
+    case 'encapsed':
+      return evalEncapsed(it, node);
+    case 'number':
+      return parseNumber(String(node.value));
+    case 'boolean':
+      return Boolean(node.value);
+    case 'nullkeyword':
+      return null;
+    case 'name':
+      return constant(it, String(node.name), node);
+    case 'magic':
+      return magic(it, node);
+    case 'variable':
+      return readVariable(it, node);
+    case 'offsetlookup':
+      return readOffset(it, node, false);
+    case 'assign':
+      return evalAssign(it, node);
+    case 'call':
+      return evalCall(it, node);
+    case 'array':
+      return evalArray(it, node);
+    case 'closure':
+      return makeClosure(it, node);
+    case 'arrowfunc':
+      return new PhpClosure(node, it.base, new Map(), it.scope.vars, it.source);
+    case 'bin':
+      return evalBinary(it, node);
+    case 'unary':
+      return evalUnary(it, node);
+    case 'cast':
+      return evalCast(it, node);
+    case 'retif': {
+      const test = it.eval(node.test);
+      const t = truth(it, test);
+      if (t === true) return node.trueExpr ? it.eval(node.trueExpr) : test;
+      if (t === false) return it.eval(node.falseExpr);
+      const a = node.trueExpr ? it.eval(node.trueExpr) : test;
+      const b = it.eval(node.falseExpr);
+      return sameValue(a, b, it) ? a : new Unknown(`depends on a condition that cannot be decided (line ${it.lineAt(it.span(node).start)})`, it.span(node));
+    }
+    case 'isset':
+      return evalIsset(it, node);
+    case 'empty': {
+      const v = quietRead(it, node.expression);
+      const t = truth(it, v);
+      return t === undefined ? new Unknown('empty() of an unknown value') : !t;
+    }
+    case 'exit':
+      if (node.expression) it.eval(node.expression);
+      throw new ExitSignal(it.span(node));
+    case 'silent': {
+      it.silenced++;
+      try {
+        return it.eval(node.expr);
+      } finally {
+        it.silenced--;
+      }
+    }
+    case 'pre':
+    case 'post':
+      return evalIncrement(it, node);
+    case 'match':
+      return evalMatch(it, node);
+    case 'staticlookup':
+      return new Unknown(`static property or class constant ${describeCallee(node)} is not evaluated`, it.span(node));
+    case 'parenthesis':
+      return it.eval(node.inner);
+    case 'include':
+      return it.includes.include(node, it.eval(node.target), it.span(node));
+    case 'propertylookup':
+    case 'nullsafepropertylookup':
+      // `$row->slug` (a database row), `$this->uri` (the router that includes routes.php).
+      return new Unknown(node.offset?.kind === 'identifier' ? `the property ->${String(node.offset.name)} is not evaluated (objects are not)` : 'property access is not evaluated', it.span(node));
+    default:
+      return new Unknown(`${describeKind(node.kind)} is not evaluated`, it.span(node));
+  }
+}
+
+function evalEncapsed(it: InterpreterCore, node: PhpNode): Value {
+  if (node.type === 'shell') return new Unknown('shell commands are never run', it.span(node));
+  let out = '';
+  let unknown: Unknown | undefined;
+  const parts: Value[] = [];
+  for (const part of node.value as PhpNode[]) {
+    const expr: PhpNode = part.kind === 'encapsedpart' ? part.expression : part;
+    const v = part.syntax === 'simple' && expr?.kind === 'offsetlookup' && expr.offset ? simpleOffset(it, expr) : it.eval(expr);
+    if (v instanceof PerMethod) parts.push(v);
+    else parts.push(v);
+  }
+  if (parts.some((p) => p instanceof PerMethod)) return lift(it, parts, (vals) => concatAll(it, vals));
+  for (const v of parts) {
+    const s = toPhpString(v, it);
+    if (s instanceof Unknown) unknown ??= s;
+    else out = concat(it, out, s, 'string interpolation');
+  }
+  return unknown ?? out;
+}
+
+/**
+ * `"$a[k]"`, `"$a[007]"`: in simple interpolation the offset is a bare word or a number taken as
+ * written, so both are string keys unless canonical integers (`"$a[7]"` reads `$a[7]`).
+ */
+function simpleOffset(it: InterpreterCore, node: PhpNode): Value {
+  const off: PhpNode = node.offset;
+  const key: Value = off.kind === 'identifier' ? String(off.name) : off.kind === 'number' ? normalizeStringKey(String(off.value)) : it.eval(off);
+  const container = it.eval(node.what);
+  return lift(it, [container, key], ([c, k]) => readElement(it, c, k, false));
+}
+
+function evalBinary(it: InterpreterCore, node: PhpNode): Value {
+  const type: string = node.type;
+  switch (type) {
+    case '&&':
+    case 'and': {
+      const l = truth(it, it.eval(node.left));
+      if (l === false) return false;
+      const r = truth(it, it.eval(node.right));
+      if (l === true) return r === undefined ? new Unknown('unknown condition') : r;
+      return r === false ? false : new Unknown('unknown condition');
+    }
+    case '||':
+    case 'or': {
+      const l = truth(it, it.eval(node.left));
+      if (l === true) return true;
+      const r = truth(it, it.eval(node.right));
+      if (l === false) return r === undefined ? new Unknown('unknown condition') : r;
+      return r === true ? true : new Unknown('unknown condition');
+    }
+    case '??': {
+      const l = quietRead(it, node.left);
+      if (l instanceof Unknown) return l;
+      return lift(it, [l], ([x]) => (x !== null ? x : it.eval(node.right)));
+    }
+    case 'instanceof':
+      return new Unknown('instanceof is not evaluated');
+    default:
+      return binary(it, type, it.eval(node.left), it.eval(node.right));
+  }
+}
+
+function evalUnary(it: InterpreterCore, node: PhpNode): Value {
+  const v = it.eval(node.what);
+  return lift(it, [v], ([x]) => {
+    switch (node.type) {
+      case '!': {
+        const t = toBool(x);
+        return t === undefined ? new Unknown('negation of an unknown value') : !t;
+      }
+      case '-':
+        return binaryOne(it, '*', x, -1);
+      case '+':
+        return binaryOne(it, '*', x, 1);
+      case '~': {
+        const n = toInt(x);
+        return typeof n === 'number' ? ~n : n;
+      }
+      default:
+        return new Unknown(`operator ${node.type} is not evaluated`);
+    }
+  });
+}
+
+function evalCast(it: InterpreterCore, node: PhpNode): Value {
+  const v = it.eval(node.expr ?? node.what);
+  return lift(it, [v], ([x]) => {
+    if (x instanceof Unknown) return x;
+    // A cast reads a string whole (numeric prefix) and copies an array.
+    it.charge(unitsOf(x));
+    switch (node.type) {
+      case 'int':
+        return toInt(x);
+      case 'float': {
+        const n = toNumber(typeof x === 'string' ? x.replace(/^(\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?).*$/s, '$1') || '0' : x, { warn: () => undefined });
+        return n instanceof Unknown ? n : new PhpFloat(n instanceof PhpFloat ? n.value : n);
+      }
+      case 'string':
+        return toPhpString(x, it);
+      case 'bool':
+      case 'boolean':
+        return toBool(x) ?? new Unknown('unknown value');
+      case 'array':
+        return x instanceof PhpArray ? x : x === null ? new PhpArray() : PhpArray.fromList([x]);
+      case 'unset':
+        return null;
+      default:
+        return new Unknown(`(${node.type}) casts are not evaluated`);
+    }
+  });
+}
+
+function evalMatch(it: InterpreterCore, node: PhpNode): Value {
+  const cond = it.eval(node.cond);
+  for (const arm of node.arms ?? []) {
+    if (!arm.conds) return it.eval(arm.body);
+    for (const c of arm.conds) {
+      const eq = lift(it, [cond, it.eval(c)], ([a, b]) => orUnknown(strictEquals(a, b, it)));
+      const t = truth(it, eq);
+      if (t === undefined) return new Unknown('match on an unknown value', it.span(node));
+      if (t) return it.eval(arm.body);
+    }
+  }
+  throw new PhpFatal('UnhandledMatchError', `Unhandled match case ${describeMatch(cond)}`);
+}
+
+function describeMatch(v: Value): string {
+  if (typeof v === 'string') return `'${v}'`;
+  if (typeof v === 'number') return String(v);
+  if (v instanceof PhpFloat) return floatToString(v.value);
+  return 'of type ' + (v === null ? 'null' : typeof v);
+}

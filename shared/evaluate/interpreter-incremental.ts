@@ -1,0 +1,189 @@
+import type { PhpNode } from '../php/ast';
+import type { ParsedStatement } from '../php/parse';
+import { ALL_METHODS, REQUEST_METHODS } from '../runtime/methods';
+import { restoreLibrary, snapshotLibrary } from '../library/library-snapshot';
+import { shareValue, type Value } from '../runtime/values';
+import type { StatementEffect } from './statement-effect';
+import { topLevelFunctions, type Checkpoint } from './checkpoint';
+import type { EvalProblem, InterpreterSnapshot } from './interpreter-state';
+import { MAX_WARNINGS, type InterpreterCore } from './interpreter-core';
+
+/*
+ * The incremental machinery: the state between two top-level statements copied into a checkpoint
+ * and put back, and a statement's effect recorded and replayed instead of evaluated again.
+ */
+
+/**
+ * What a recorded effect holds for a list to which the statement added nothing: shared, since an
+ * editor keeps an effect per declaration and most of their per-method lists are empty.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+
+const NO_WARNINGS: readonly (readonly string[])[] = Object.freeze(REQUEST_METHODS.map(() => NONE));
+
+function tail<T>(list: readonly T[], from: number): readonly T[] {
+  return list.length === from ? NONE : list.slice(from);
+}
+
+/** A top-level statement the replay may serve, whose node's occurrences are therefore counted (the run and countRepeatedBefore alike). */
+export function countsOccurrence(st: ParsedStatement): boolean {
+  return st.chunk.kind === 'php' && !st.tooDeep && st.nodes.length === 1 && st.problems.length === 0;
+}
+
+function appendAll<T>(to: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) to.push(items[i]);
+}
+
+/**
+ * Counts, among the statements before a resumed checkpoint, the nodes repeated now that the
+ * checkpoint's run did not count (`counted`, its repeated ones): a statement repeated only since
+ * (the edit made a copy of one above it) was then met once and not counted.
+ */
+function countRepeatedBefore(it: InterpreterCore, at: number, counted: ReadonlySet<PhpNode>): void {
+  const repeated = it.parsed.repeated;
+  let missing = false;
+  for (const node of repeated) {
+    if (counted.has(node)) continue;
+    missing = true;
+    break;
+  }
+  if (!missing) return;
+  const statements = it.parsed.statements;
+  for (let i = 0; i < at; i++) {
+    const st = statements[i];
+    if (!countsOccurrence(st)) continue;
+    const node = st.nodes[0];
+    if (repeated.has(node) && !counted.has(node)) it.occurrences.set(node, (it.occurrences.get(node) ?? 0) + 1);
+  }
+}
+
+export function takeCheckpoint(it: InterpreterCore, at: number): void {
+  const state = snapshot(it);
+  if (!state) return;
+  it.options.onCheckpoint?.({ at, statements: it.parsed.statements.slice(0, at), functions: topLevelFunctions(it.parsed), calledFunction: it.calledFunction, broken: it.parsed.problems.length > 0, state });
+}
+
+/** The state between two top-level statements; undefined where it cannot be copied (inside a prefix, a by-reference capture, a view of a table). */
+function snapshot(it: InterpreterCore): InterpreterSnapshot | undefined {
+  // Past an include the state depends on another file's text, which an edit of this one does not show.
+  if (!isClean(it) || it.capturedByReference || it.globals.refs.size > 0 || it.includes.ran) return undefined;
+  const library = snapshotLibrary(it.library);
+  if (!library) return undefined;
+  const vars = new Map<string, Value>();
+  for (const [name, v] of it.globals.vars) vars.set(name, shareValue(v));
+  const problemsAt = new Map<number, readonly EvalProblem[]>();
+  for (const [at, list] of it.problemsAt) problemsAt.set(at, list.slice());
+  return {
+    library,
+    vars,
+    globalNames: [...it.globals.globalNames],
+    constants: new Map(it.constants),
+    functions: new Map(it.functions),
+    warnings: it.warnings.map((w) => w.slice()),
+    problems: it.problems.slice(),
+    problemsAt,
+    calls: it.calls.slice(),
+    otherCalls: it.otherCalls.slice(),
+    nestedClosure: it.nestedClosure,
+    recovered: it.recovered.slice(),
+    orderVaries: new Map([...it.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask }])),
+    occurrences: new Map(it.occurrences),
+    repeated: it.parsed.repeated,
+    steps: it.steps,
+  };
+}
+
+/** Puts this (new) interpreter into a snapshot's state; the snapshot stays as it is. */
+function restore(it: InterpreterCore, s: InterpreterSnapshot): void {
+  restoreLibrary(it.library, s.library);
+  for (const [name, v] of s.vars) it.globals.vars.set(name, shareValue(v));
+  for (const name of s.globalNames) it.globals.globalNames.add(name);
+  it.constants.clear();
+  for (const [name, v] of s.constants) it.constants.set(name, v);
+  // Top-level declarations are the same where they were (see canResume); conditional ones ran above.
+  it.functions = new Map(s.functions);
+  s.warnings.forEach((w, m) => appendAll(it.warnings[m], w));
+  appendAll(it.problems, s.problems);
+  for (const [at, list] of s.problemsAt) it.problemsAt.set(at, list.slice());
+  appendAll(it.calls, s.calls);
+  appendAll(it.otherCalls, s.otherCalls);
+  it.nestedClosure = s.nestedClosure;
+  it.recovered.length = 0;
+  it.recovered.push(...s.recovered);
+  it.orderVaries.clear();
+  for (const [id, g] of s.orderVaries) it.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask });
+  it.occurrences = new Map(s.occurrences);
+  it.steps = s.steps;
+}
+
+/** At the top level, outside any condition or callback, with the library's prefixes unset. */
+export function isClean(it: InterpreterCore): boolean {
+  // Static variables live outside the checkpointed state: once one exists, nothing is recorded.
+  // A namespace or an import changes what `Route::` names: nothing recorded outside them applies.
+  return it.mask === ALL_METHODS && it.conditionalDepth === 0 && it.callDepth === 0 && it.via.length === 0 && it.statics.size === 0 && it.namespace === '' && it.classAliases.size === 0 && !it.serverWritten && it.library.isClean();
+}
+
+/** Evaluates a replayable statement, noting everything it adds so it can be replayed later. */
+export function recordStatement(it: InterpreterCore, node: PhpNode, start: number): StatementEffect | undefined {
+  const states = it.library.states;
+  const created = states.map((s) => s.created.length);
+  const warnings = it.warnings.map((w) => w.length);
+  const calls = it.calls.length;
+  const otherCalls = it.otherCalls.length;
+  const problems = it.problems.length;
+  const steps = it.steps;
+  it.recording = true;
+  it.replayStats.evaluated++;
+  try {
+    it.execStatement(node, false);
+  } finally {
+    it.recording = false;
+  }
+  // Only an effect that left the library as it found it can be replayed anywhere; one that
+  // reached the warnings' cap depends on how many came before it.
+  if (!isClean(it) || it.warnings.some((w) => w.length > MAX_WARNINGS)) return undefined;
+  const newWarnings = it.warnings.some((w, m) => w.length > warnings[m]);
+  return {
+    start,
+    records: states.map((s, m) => tail(s.created, created[m])),
+    calls: it.calls.slice(calls),
+    otherCalls: tail(it.otherCalls, otherCalls),
+    warnings: newWarnings ? it.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
+    problems: tail(it.problems, problems),
+    steps: it.steps - steps,
+    statement: it.statementSpan,
+  };
+}
+
+/** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */
+export function replayEffect(it: InterpreterCore, effect: StatementEffect): boolean {
+  // A replayed statement leaves the state clean: the next one need not look again.
+  if (!(it.cleanAfterReplay || isClean(it)) || it.steps + effect.steps > it.options.maxSteps) return false;
+  if (effect.warnings !== NO_WARNINGS && it.warnings.some((w, m) => w.length + effect.warnings[m].length > MAX_WARNINGS)) return false;
+  if (!it.library.replay(effect.records)) return false;
+  it.statementSpan = effect.statement;
+  it.steps += effect.steps;
+  // Indexed loops: this runs for every statement of a large file on every edit.
+  appendAll(it.calls, effect.calls);
+  if (effect.otherCalls.length) appendAll(it.otherCalls, effect.otherCalls);
+  appendAll(it.problems, effect.problems);
+  if (effect.warnings !== NO_WARNINGS) for (let m = 0; m < effect.warnings.length; m++) appendAll(it.warnings[m], effect.warnings[m]);
+  it.replayStats.replayed++;
+  it.cleanAfterReplay = true;
+  return true;
+}
+
+/** Starts from a checkpoint's state instead of running the statements above it; returns the statement to go on from. */
+export function resumeFrom(it: InterpreterCore, resume: Checkpoint, counting: boolean): number {
+  restore(it, resume.state);
+  it.replayStats.resumed = resume.at;
+  if (counting) countRepeatedBefore(it, resume.at, resume.state.repeated);
+  return resume.at;
+}
+
+/** The occurrence of a repeated statement node met now (its first is 0), counted. */
+export function nextOccurrence(it: InterpreterCore, node: PhpNode): number {
+  const occurrence = it.occurrences.get(node) ?? 0;
+  it.occurrences.set(node, occurrence + 1);
+  return occurrence;
+}
