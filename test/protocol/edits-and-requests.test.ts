@@ -48,13 +48,15 @@ function onTheName(s: string, line: string, column: number): boolean {
   return at >= 0 && column >= at + DECLARATION.indexOf("'login'") && (s === 'login' || s === "'login'");
 }
 
-describe('language server: requests sent right behind an edit answer for one version of the text', function () {
-  this.timeout(120_000);
+/**
+ * A server on the example app with routes.php and a controller using one of its names open, then
+ * edits each followed at once by requests about the name.
+ */
+function editsAndRequests(initializationOptions: Record<string, unknown>): void {
   let client: LspClient;
   before(async () => {
     client = new LspClient();
-    // Default settings: the edit's analysis waits for its debounce while the requests come in.
-    await client.initialize(EXAMPLE_APP, {});
+    await client.initialize(EXAMPLE_APP, initializationOptions);
     await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
     await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: controllerUri, languageId: 'php', version: 1, text: controllerText } });
     await client.waitForDiagnostics(routesUri);
@@ -116,4 +118,16 @@ describe('language server: requests sent right behind an edit answer for one ver
   it('references first (no request has evaluated the edit yet), after each of 30 more edits', async () => {
     await rounds(['references', 'definition', 'hover']);
   });
+}
+
+describe('language server: requests sent right behind an edit answer for one version of the text', function () {
+  this.timeout(120_000);
+  // Default settings: the edit's analysis waits for its debounce while the requests come in.
+  editsAndRequests({});
+});
+
+describe('language server: requests between the slices of an edit\'s analysis answer for one version of the text', function () {
+  this.timeout(120_000);
+  // No debounce: each edit's analysis starts at once, and the requests come between its slices.
+  editsAndRequests({ debounceMs: 0 });
 });
