@@ -131,3 +131,32 @@ describe('language server: requests between the slices of an edit\'s analysis an
   // No debounce: each edit's analysis starts at once, and the requests come between its slices.
   editsAndRequests({ debounceMs: 0 });
 });
+
+describe('language server: references into an open route file an edit took over ciRoutes.maxFileSize', function () {
+  this.timeout(60_000);
+  let client: LspClient;
+  before(async () => {
+    client = new LspClient();
+    client.settings = { maxFileSize: routesText.length + 10 };
+    await client.initialize(EXAMPLE_APP, {});
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: routesUri, languageId: 'php', version: 1, text: routesText } });
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: controllerUri, languageId: 'php', version: 1, text: controllerText } });
+    await client.waitForDiagnostics(routesUri);
+  });
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it('places the declaration in the text last evaluated, not in the new one', async () => {
+    const line = positionOf(routesText, DECLARATION).line;
+    // Shorter than the declaration's column: its place in one text is not its place in the other.
+    const added = '// a line above the declaration\n';
+    const lines = routesText.split('\n');
+    const text = [...lines.slice(0, line), added.slice(0, -1), ...lines.slice(line)].join('\n');
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: routesUri, version: 2 }, contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: added }] });
+    const references = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: controllerUri }, position: ON_LOGIN, context: { includeDeclaration: true } })) as Location[] | null;
+    const inRoutes = (references ?? []).filter((l) => l.uri === routesUri);
+    assert.equal(inRoutes.length, 1, JSON.stringify(references));
+    assert.deepEqual(versionsReading([routesText, text], inRoutes[0].range, onTheName), [0], JSON.stringify(inRoutes[0].range));
+  });
+});
