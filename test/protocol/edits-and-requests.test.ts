@@ -159,4 +159,11 @@ describe('language server: references into an open route file an edit took over 
     assert.equal(inRoutes.length, 1, JSON.stringify(references));
     assert.deepEqual(versionsReading([routesText, text], inRoutes[0].range, onTheName), [0], JSON.stringify(inRoutes[0].range));
   });
+
+  it('refuses to rename there (its edits would land elsewhere in the new text)', async () => {
+    await assert.rejects(
+      client.connection.sendRequest('textDocument/rename', { textDocument: { uri: controllerUri }, position: ON_LOGIN, newName: 'sign_in' }),
+      (e: Error) => /routes\.php is not analysed at its current text \(over ciRoutes\.maxFileSize\)/.test(e.message),
+    );
+  });
 });

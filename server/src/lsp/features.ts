@@ -197,7 +197,10 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     // The editor shows the refusal as a message: the names and files it quotes cannot form a link.
     if ('error' in result) return new ResponseError(ErrorCodes.InvalidRequest, messageText(result.error, REFUSAL_MAX));
     const changes: Record<string, { range: ReturnType<typeof spanToRange>; newText: string }[]> = {};
+    const olderText = olderTexts(deps, inputs.routeFiles);
     for (const e of result.edits) {
+      // Its places are in a text the editor no longer has: edits there would land elsewhere.
+      if (olderText(e.file)) return new ResponseError(ErrorCodes.InvalidRequest, messageText(`${e.file} is not analysed at its current text (over ciRoutes.maxFileSize): '${at.name}' cannot be renamed there.`, REFUSAL_MAX));
       const loc = locationIn(deps, e.file, e.span);
       if (!loc) return new ResponseError(ErrorCodes.InvalidRequest, messageText(`Cannot read ${e.file} to rename '${at.name}' there.`, REFUSAL_MAX));
       (changes[loc.uri] ??= []).push({ range: loc.range, newText: e.newText });

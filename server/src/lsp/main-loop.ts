@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Steps } from '../../../shared/util/steps';
 import { DiskChanges } from './disk-changes';
 import type { ServerEvent } from './events';
@@ -230,7 +231,7 @@ export class MainLoop {
    */
   private primeRouteFiles(): void {
     const { index, documents, service, idle, log } = this.ctx;
-    const prepare = (file: string, evaluation: Parameters<RouteAnalysis['prepareRequests']>[1], text: string) => this.analysis.prepareRequests(file, evaluation, text);
+    const prepare = (file: string, evaluation: FileEvaluation, text: string) => this.analysis.prepareRequests(file, evaluation, text);
     // Only the evaluations the index holds: the others were let go to bound its memory.
     for (const { file, text, evaluation } of index.heldRouteFileInputs()) {
       const uri = pathToFileURL(file).toString();
