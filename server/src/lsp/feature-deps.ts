@@ -20,14 +20,19 @@ export interface FeatureDeps {
 
 /**
  * Every route file (or those `wanted`) with its current text and evaluation: open documents win
- * over the index, which evaluates again, when read, a file whose evaluation it let go.
+ * over the index (each at its current version), which evaluates again, when read, a file whose
+ * evaluation it let go.
  */
 export function routeInputs(deps: FeatureDeps, wanted?: RouteFileInput[]): RouteFileInput[] {
   const byFile = new Map((wanted ?? deps.index.routeFileInputs()).map((r) => [r.file, r] as const));
   for (const doc of deps.documents.all()) {
     const file = deps.uriToPath(doc.uri);
+    if (!file || !deps.index.isRouteFile(file) || (wanted && !byFile.has(file))) continue;
+    // Places are given in the document's current text: an edit the requests have not evaluated
+    // yet is evaluated first (an older evaluation's spans would point elsewhere in this text).
+    if (deps.service.last(doc.uri)?.version !== doc.version) deps.ensureAnalysed(doc);
     const last = deps.service.last(doc.uri);
-    if (file && last && deps.index.isRouteFile(file) && (!wanted || byFile.has(file))) byFile.set(file, { file, text: last.text, evaluation: last.evaluation });
+    if (last) byFile.set(file, { file, text: last.text, evaluation: last.evaluation });
   }
   return [...byFile.values()];
 }

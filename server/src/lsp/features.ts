@@ -23,6 +23,7 @@ import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { spanToRange } from './convert';
 import { filterCompletions, MAX_COMPLETION_ITEMS } from './completion-filter';
 import { referenceInputs, type FeatureDeps } from './feature-deps';
+import type { RouteFileInput } from './workspace-index';
 import type { NameChoicesCache } from './name-choices-cache';
 
 /** Longest a rename's refusal may run (it quotes names and files, each whole). */
@@ -54,6 +55,24 @@ function locationIn(deps: Deps, file: string, span: Span, lines?: LineIndex): Lo
 }
 
 type Deps = FeatureDeps;
+
+/**
+ * The lines of the route files open at another version than their evaluation's (one over
+ * ciRoutes.maxFileSize keeps its last evaluation, of an older text): their places are given in
+ * the text they were found in, not in a text they never came from.
+ */
+function olderTexts(deps: Deps, inputs: readonly RouteFileInput[]): (file: string) => LineIndex | undefined {
+  const lines = new Map<string, LineIndex | undefined>();
+  const byFile = new Map(inputs.map((r) => [r.file, r] as const));
+  return (file) => {
+    if (!lines.has(file)) {
+      const open = deps.documents.get(pathToFileURL(file).toString());
+      const input = open && byFile.get(file);
+      lines.set(file, input && input.text !== open.getText() ? new LineIndex(input.text) : undefined);
+    }
+    return lines.get(file);
+  };
+}
 
 const ROUTER_LABELS = { ci: "CodeIgniter's router", bonfire: "Bonfire's router (BF_Router)", mx: "Modular Extensions' router (MX_Router)" } as const;
 
@@ -153,7 +172,11 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     const inputs = referenceInputs(deps, [name]);
     const refs = nameReferences(name, inputs.routeFiles, inputs.usages);
     const spans = [...(params.context.includeDeclaration ? refs.declarations : []), ...refs.uses];
-    return spans.flatMap((r) => locationIn(deps, r.file, r.span) ?? []);
+    const olderText = olderTexts(deps, inputs.routeFiles);
+    return spans.flatMap((r) => {
+      const lines = olderText(r.file);
+      return (lines ? { uri: pathToFileURL(r.file).toString(), range: { start: lines.position(r.span.start), end: lines.position(r.span.end) } } : locationIn(deps, r.file, r.span)) ?? [];
+    });
   });
 
   connection.onPrepareRename((params) => {
@@ -174,7 +197,10 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     // The editor shows the refusal as a message: the names and files it quotes cannot form a link.
     if ('error' in result) return new ResponseError(ErrorCodes.InvalidRequest, messageText(result.error, REFUSAL_MAX));
     const changes: Record<string, { range: ReturnType<typeof spanToRange>; newText: string }[]> = {};
+    const olderText = olderTexts(deps, inputs.routeFiles);
     for (const e of result.edits) {
+      // Its places are in a text the editor no longer has: edits there would land elsewhere.
+      if (olderText(e.file)) return new ResponseError(ErrorCodes.InvalidRequest, messageText(`${e.file} is not analysed at its current text (over ciRoutes.maxFileSize): '${at.name}' cannot be renamed there.`, REFUSAL_MAX));
       const loc = locationIn(deps, e.file, e.span);
       if (!loc) return new ResponseError(ErrorCodes.InvalidRequest, messageText(`Cannot read ${e.file} to rename '${at.name}' there.`, REFUSAL_MAX));
       (changes[loc.uri] ??= []).push({ range: loc.range, newText: e.newText });

@@ -1,4 +1,5 @@
 import type { Steps } from '../../../shared/util/steps';
+import { realTimers } from './scheduler';
 
 /** How IdleWork waits for a quiet period (tests pass their own clock). */
 export interface QuietTimer {
@@ -7,8 +8,8 @@ export interface QuietTimer {
 }
 
 const REAL_TIMER: QuietTimer = {
-  set: (run, ms) => setTimeout(run, ms).unref(),
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  set: (run, ms) => realTimers.after(ms, run, true),
+  clear: (handle) => realTimers.cancel(handle),
 };
 
 /**
@@ -65,7 +66,7 @@ export class IdleWork {
   private schedule(): void {
     if (this.scheduled || this.quiet !== undefined || this.jobs.size === 0) return;
     this.scheduled = true;
-    setImmediate(() => this.slice());
+    realTimers.soon(() => this.slice());
   }
 
   private slice(): void {

@@ -1,3 +1,5 @@
+import { realTimers, type TimerHandle, type Timers } from './scheduler';
+
 /** What happened to a file on disk, as a file watcher says (the protocol's FileChangeType). */
 export interface FileChange {
   readonly file: string;
@@ -27,7 +29,7 @@ export class WatchedChanges {
   private pending = new Map<string, FileChange>();
   private events = 0;
   private firstAt = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: TimerHandle | undefined;
   private following = false;
 
   constructor(
@@ -36,6 +38,7 @@ export class WatchedChanges {
     private readonly onError: (e: unknown) => void,
     /** How long notifications must pause (ms); a steady stream is followed at least every max(1 s, this). */
     public quietMs = 100,
+    private readonly timers: Timers = realTimers,
   ) {}
 
   add(changes: readonly FileChange[]): void {
@@ -51,7 +54,7 @@ export class WatchedChanges {
 
   /** Forgets what is pending (shutdown). */
   clear(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.timers.cancel(this.timer);
     this.timer = undefined;
     this.pending.clear();
     this.events = 0;
@@ -59,9 +62,9 @@ export class WatchedChanges {
 
   private schedule(): void {
     if (this.following) return; // the batch under way schedules the next when it is done
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.timers.cancel(this.timer);
     const waited = performance.now() - this.firstAt;
-    this.timer = setTimeout(() => this.start(), Math.max(0, Math.min(this.quietMs, Math.max(1000, this.quietMs) - waited)));
+    this.timer = this.timers.after(Math.max(0, Math.min(this.quietMs, Math.max(1000, this.quietMs) - waited)), () => this.start());
   }
 
   private start(): void {
@@ -78,7 +81,7 @@ export class WatchedChanges {
         } catch (e) {
           this.onError(e);
         }
-        setImmediate(next, i + 1);
+        this.timers.soon(() => next(i + 1));
         return;
       }
       this.following = false;

@@ -16,6 +16,7 @@ import { diskApplications } from '../host/route-file';
 import { mayRead } from '../host/read-fence';
 import { EvaluatedDeclarations, type NameDeclarations } from './name-declarations';
 import { ModuleRouteKeys } from './module-route-keys';
+import { realTimers } from './scheduler';
 import { readRegularFile, UnreadableFile } from '../host/safe-read';
 import { isNotApplicationCode, walkFiles } from '../host/walk-files';
 
@@ -471,7 +472,7 @@ export class WorkspaceIndex {
       for (const entry of walkFiles(folder.path, { skipFolder: isNotApplicationCode })) {
         if (++visited > MAX_FILES) break;
         if (visited % 500 === 0) {
-          await new Promise((r) => setImmediate(r));
+          await realTimers.nextTurn();
           if (progress.isCancelled()) return found.length;
         }
         if (entry.kind !== 'file') continue;
@@ -486,7 +487,7 @@ export class WorkspaceIndex {
       this.updateRouteFile(file);
       done++;
       progress.report(Math.round((done / total) * 100), `${done}/${found.length} route files`);
-      await new Promise((r) => setImmediate(r));
+      await realTimers.nextTurn();
     }
     for (const file of phpFiles) {
       if (progress.isCancelled()) break;
@@ -494,7 +495,7 @@ export class WorkspaceIndex {
       done++;
       if (done % 50 === 0) {
         progress.report(Math.round((done / total) * 100), `${done - found.length}/${phpFiles.length} PHP files`);
-        await new Promise((r) => setImmediate(r));
+        await realTimers.nextTurn();
       }
     }
     return found.length;
