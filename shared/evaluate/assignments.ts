@@ -322,9 +322,9 @@ export function evalArray(it: InterpreterCore, node: PhpNode): Value {
         it.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, it.span(entry.key));
         continue;
       }
-      out.set(k, shareValue(value), { kind: 'literal', span: it.span(item), keySpan: it.span(entry.key), valueSpan: it.span(entry.value) } satisfies LiteralOrigin);
+      out.set(k, shareValue(value), literalOrigin(it, { kind: 'literal', span: it.span(item), keySpan: it.span(entry.key), valueSpan: it.span(entry.value) }));
     } else {
-      out.append(shareValue(value), { kind: 'literal', span: it.span(item), valueSpan: it.span(entry.value) } satisfies LiteralOrigin);
+      out.append(shareValue(value), literalOrigin(it, { kind: 'literal', span: it.span(item), valueSpan: it.span(entry.value) }));
     }
   }
   return out;
@@ -355,4 +355,9 @@ export function unset(it: InterpreterCore, node: PhpNode): void {
       assignTo(it, node.what, w);
     }
   }
+}
+
+/** An array literal's entry origin, anchored to the statement being recorded for replay, if any (see places.ts). */
+function literalOrigin(it: InterpreterCore, origin: LiteralOrigin): LiteralOrigin {
+  return it.recording ? { ...origin, anchor: it.recording } : origin;
 }

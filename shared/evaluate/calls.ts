@@ -1,6 +1,6 @@
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import type { MethodMask } from '../runtime/methods';
-import type { CallSite } from '../library/records';
+import type { RecordedSite } from '../runtime/call-site';
 import { Diverge } from '../library/route-library';
 import { callBuiltin, isBuiltin, type BuiltinContext } from '../runtime/builtins';
 import { PhpFatal, toPhpString } from '../runtime/convert';
@@ -174,7 +174,7 @@ export function isCallable(it: InterpreterCore, v: Value): boolean {
 }
 
 /** Called by the library for prefix() callbacks and `$nested` callables. */
-export function invoke(it: InterpreterCore, callable: Value, mask: MethodMask, via: CallSite): void {
+export function invoke(it: InterpreterCore, callable: Value, mask: MethodMask, via: RecordedSite): void {
   const saved = it.mask;
   it.mask = mask;
   it.via.push(via);

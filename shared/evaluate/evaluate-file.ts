@@ -11,6 +11,7 @@ import type { PhpVersion } from '../runtime/php-version';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PhpArray, type PhpClosure, type Value } from '../runtime/values';
 import { handOut } from './frozen-evaluations';
+import { Places } from './places';
 
 // A 10,000-declaration file takes about 62,000 steps; an endless loop stops within ~20 ms.
 export const DEFAULT_MAX_STEPS = 100_000;
@@ -141,6 +142,12 @@ export interface FileEvaluation {
    * analyses may build on what they found for the previous version; absent for one-off evaluations.
    */
   lineage?: object;
+  /**
+   * Where this evaluation's calls are in its text: records, calls and sites are shared with the
+   * evaluations of earlier versions of the document and keep the place they were made at (see
+   * places.ts). Read a record's or call's site through `places.site()`.
+   */
+  places: Places;
   /** Evaluates a closure the file created under one method (closure routes in `$route`). */
   callClosure(method: MethodIndex, closure: PhpClosure, args: Value[]): Value;
 }
@@ -274,6 +281,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     readsFiles: unique.some((o) => o.askedForFiles),
     included: unique.length === 1 ? unique[0].included : [...new Set(unique.flatMap((o) => o.included))],
     constants: outcomes[0].constants,
+    places: unique.length === 1 && unique[0].moved.size > 0 ? new Places(new Map(unique[0].moved)) : Places.NONE,
     callClosure: (m, closure, args) => {
       const stop = stops.get(evaluation);
       if (stop) stop.used = true;

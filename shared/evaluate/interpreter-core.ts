@@ -2,7 +2,7 @@ import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import type { LineIndex } from '../php/line-index';
 import type { ParsedFile } from '../php/parse';
 import type { MethodMask } from '../runtime/methods';
-import type { CallSite } from '../library/records';
+import type { RecordedSite, StatementAnchor } from '../runtime/call-site';
 import type { LibraryHost, RouteLibrary } from '../library/route-library';
 import type { BuiltinContext } from '../runtime/builtins';
 import type { StaticClassModel } from '../runtime/class-model';
@@ -43,9 +43,9 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   /** Calls of methods other than the declaring ones: the few most checks look at. */
   readonly otherCalls: RouteCall[];
   nestedClosure: boolean;
-  readonly via: CallSite[];
+  readonly via: RecordedSite[];
   /** An immutable copy of `via`, shared by every call recorded until the stack changes. */
-  viaSnapshot: readonly CallSite[];
+  viaSnapshot: readonly RecordedSite[];
   base: number;
   /** The included file running now; undefined while the evaluated file's own statements run. */
   source: IncludedFile | undefined;
@@ -66,8 +66,10 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   continuations: number;
   silenced: number;
   lines: LineIndex | undefined;
-  /** While a replayable statement runs (its objects are its own: none is shared with another version's). */
-  recording: boolean;
+  /** While a replayable statement runs: where it is (the sites it makes are anchored to it). */
+  recording: StatementAnchor | undefined;
+  /** Where the replayed statements that moved since they were recorded start now (see places.ts). */
+  moved: Map<StatementAnchor, number>;
   /** How many times each repeated statement node was met (see Interpreter.occurrences). */
   occurrences: Map<PhpNode, number>;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */

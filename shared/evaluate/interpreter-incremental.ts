@@ -88,6 +88,7 @@ function snapshot(it: InterpreterCore): InterpreterSnapshot | undefined {
     recovered: it.recovered.slice(),
     orderVaries: new Map([...it.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask }])),
     occurrences: new Map(it.occurrences),
+    moved: new Map(it.moved),
     repeated: it.parsed.repeated,
     steps: it.steps,
   };
@@ -113,6 +114,7 @@ function restore(it: InterpreterCore, s: InterpreterSnapshot): void {
   it.orderVaries.clear();
   for (const [id, g] of s.orderVaries) it.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask });
   it.occurrences = new Map(s.occurrences);
+  it.moved = new Map(s.moved);
   it.steps = s.steps;
 }
 
@@ -132,41 +134,47 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
   const otherCalls = it.otherCalls.length;
   const problems = it.problems.length;
   const steps = it.steps;
-  it.recording = true;
+  const anchor = { start };
+  it.recording = anchor;
   it.replayStats.evaluated++;
   try {
     it.execStatement(node, false);
   } finally {
-    it.recording = false;
+    it.recording = undefined;
   }
   // Only an effect that left the library as it found it can be replayed anywhere; one that
-  // reached the warnings' cap depends on how many came before it.
-  if (!isClean(it) || it.warnings.some((w) => w.length > MAX_WARNINGS)) return undefined;
+  // reached the warnings' cap depends on how many came before it. Problems hold spans placed in
+  // this version only: a statement that reports one is evaluated every time.
+  if (!isClean(it) || it.warnings.some((w) => w.length > MAX_WARNINGS) || it.problems.length > problems) return undefined;
   const newWarnings = it.warnings.some((w, m) => w.length > warnings[m]);
   return {
-    start,
+    anchor,
     records: states.map((s, m) => tail(s.created, created[m])),
     calls: it.calls.slice(calls),
     otherCalls: tail(it.otherCalls, otherCalls),
     warnings: newWarnings ? it.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
-    problems: tail(it.problems, problems),
     steps: it.steps - steps,
     statement: it.statementSpan,
   };
 }
 
 /** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */
-export function replayEffect(it: InterpreterCore, effect: StatementEffect): boolean {
+export function replayEffect(it: InterpreterCore, effect: StatementEffect, start: number): boolean {
   // A replayed statement leaves the state clean: the next one need not look again.
   if (!(it.cleanAfterReplay || isClean(it)) || it.steps + effect.steps > it.options.maxSteps) return false;
   if (effect.warnings !== NO_WARNINGS && it.warnings.some((w, m) => w.length + effect.warnings[m].length > MAX_WARNINGS)) return false;
   if (!it.library.replay(effect.records)) return false;
-  it.statementSpan = effect.statement;
+  const delta = start - effect.anchor.start;
+  if (delta === 0) it.statementSpan = effect.statement;
+  else {
+    // Moved since recorded: its records and calls stay as they are, placed here by `moved`.
+    it.moved.set(effect.anchor, start);
+    it.statementSpan = { start: effect.statement.start + delta, end: effect.statement.end + delta };
+  }
   it.steps += effect.steps;
   // Indexed loops: this runs for every statement of a large file on every edit.
   appendAll(it.calls, effect.calls);
   if (effect.otherCalls.length) appendAll(it.otherCalls, effect.otherCalls);
-  appendAll(it.problems, effect.problems);
   if (effect.warnings !== NO_WARNINGS) for (let m = 0; m < effect.warnings.length; m++) appendAll(it.warnings[m], effect.warnings[m]);
   it.replayStats.replayed++;
   it.cleanAfterReplay = true;

@@ -1,3 +1,4 @@
+import type { StatementAnchor } from '../runtime/call-site';
 import type { IncludedFile } from '../php/ast';
 import type { MethodMask } from '../runtime/methods';
 import type { Dialect, RouteLibrary } from '../library/route-library';
@@ -78,6 +79,8 @@ export interface InterpreterOutcome {
   steps: number;
   /** Constants after the file ran. */
   constants: Map<string, Value>;
+  /** Where the replayed statements that moved since they were recorded start (see places.ts). */
+  moved: ReadonlyMap<StatementAnchor, number>;
   /** Calls a closure the file created (closure routes), within what is left of the budget. */
   callClosure(closure: PhpClosure, args: Value[]): Value;
   /** The files include/require ran, in order. */

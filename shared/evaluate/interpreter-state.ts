@@ -1,6 +1,6 @@
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import type { LibrarySnapshot } from '../library/library-snapshot';
-import type { CallSite } from '../library/records';
+import type { RecordedSite, StatementAnchor } from '../runtime/call-site';
 import type { MethodMask } from '../runtime/methods';
 import type { PhpFatal } from '../runtime/convert';
 import type { Value } from '../runtime/values';
@@ -30,12 +30,12 @@ export interface EvalProblem {
 
 /** One evaluation of a `Route::` call. */
 export interface RouteCall {
-  site: CallSite;
+  site: RecordedSite;
   args: Value[];
   mask: MethodMask;
   conditional: boolean;
   /** The enclosing prefix()/nested calls when it ran. */
-  via: readonly CallSite[];
+  via: readonly RecordedSite[];
 }
 
 /** Route keys whose mutual order depends on which branch of `condition` runs (see branchOrderVaries). */
@@ -76,5 +76,7 @@ export interface InterpreterSnapshot {
   /** The counted occurrences of the repeated nodes (`repeated`, as the run that took it had them). */
   readonly occurrences: ReadonlyMap<PhpNode, number>;
   readonly repeated: ReadonlySet<PhpNode>;
+  /** Where the replayed statements above it that had moved since they were recorded start (see places.ts). */
+  readonly moved: ReadonlyMap<StatementAnchor, number>;
   readonly steps: number;
 }

@@ -2,7 +2,7 @@ import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../runtime/methods';
-import type { CallSite } from '../library/records';
+import type { RecordedSite, StatementAnchor } from '../runtime/call-site';
 import { Diverge, RouteLibrary, at, type LibraryHost, type TransientState } from '../library/route-library';
 import { RouteClassModel } from '../library/route-class-model';
 import type { StaticClassModel } from '../runtime/class-model';
@@ -91,9 +91,9 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   /** Calls of methods other than the declaring ones: the few most checks look at. */
   readonly otherCalls: RouteCall[] = [];
   nestedClosure = false;
-  readonly via: CallSite[] = [];
+  readonly via: RecordedSite[] = [];
   /** An immutable copy of `via`, shared by every call recorded until the stack changes. */
-  viaSnapshot: readonly CallSite[] = [];
+  viaSnapshot: readonly RecordedSite[] = [];
   base = 0;
   /** The included file running now; undefined while the evaluated file's own statements run. */
   source: IncludedFile | undefined;
@@ -115,8 +115,10 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   lines: LineIndex | undefined;
   /** A closure was called from outside since the run (see callClosureSafely). */
   private detached = false;
-  /** While a replayable statement runs (its objects are its own: none is shared with another version's). */
-  recording = false;
+  /** While a replayable statement runs: where it is (the sites it makes are anchored to it). */
+  recording: StatementAnchor | undefined = undefined;
+  /** Where the replayed statements that moved since they were recorded start now (see places.ts). */
+  moved = new Map<StatementAnchor, number>();
   /**
    * How many times each repeated statement node was met (identical statements share a node; see
    * ParsedFile.repeated). A node met once is its statement's occurrence 0 and is not counted: a
@@ -231,9 +233,9 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
             if (replay) {
               // Replay serves single-node statements only: `node` is the one isRepeated was looked up for.
               const occurrence = isRepeated ? nextOccurrence(this, node) : 0;
-              const effect = replay.get(node, occurrence, index, st.chunk.start);
+              const effect = replay.get(node, occurrence, index);
               // A replayed statement takes its recorded span: no new one per statement and edit.
-              if (effect && replayEffect(this, effect)) continue;
+              if (effect && replayEffect(this, effect, st.chunk.start)) continue;
               this.cleanAfterReplay = false;
               this.statementSpan = this.span(node);
               if (this.options.recover) before = this.markTopLevel();
@@ -307,6 +309,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
       library: this.library,
       steps: this.steps,
       constants: this.constants,
+      moved: this.moved,
       callClosure: (closure, args) => this.callClosureSafely(closure, args),
       included: this.includes.read,
       askedForFiles: this.includes.asked,
@@ -534,7 +537,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   }
 
   /** Called by the library for prefix() callbacks and `$nested` callables. */
-  invoke(callable: Value, mask: MethodMask, via: CallSite): void {
+  invoke(callable: Value, mask: MethodMask, via: RecordedSite): void {
     invoke(this, callable, mask, via);
   }
 

@@ -3,7 +3,6 @@ import type { PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
 import type { AssignmentOrigin, EntryOriginInfo } from '../library/records';
 import type { StatementEffect } from './statement-effect';
-import { movedEffect } from './moved-effect';
 import { PositionMemo } from '../util/position-memo';
 import { sameItems } from '../util/same-items';
 
@@ -127,16 +126,9 @@ export class ReplayCache {
     return made;
   }
 
-  /**
-   * The effect of `node`'s `occurrence`-th evaluation, the statement being the `position`-th of
-   * the file and starting at `start`: a moved copy when it was recorded elsewhere, kept for the
-   * next evaluation in its place (see movedEffect).
-   */
-  get(node: PhpNode, occurrence: number, position: number, start: number): StatementEffect | undefined {
-    const list = this.listAt.get(position, node, this.listOf);
-    const effect = list?.[occurrence];
-    if (!effect || effect.start === start) return effect;
-    return (list![occurrence] = movedEffect(effect, start));
+  /** The effect of `node`'s `occurrence`-th evaluation, the statement being the `position`-th of the file. */
+  get(node: PhpNode, occurrence: number, position: number): StatementEffect | undefined {
+    return this.listAt.get(position, node, this.listOf)?.[occurrence];
   }
 
   set(node: PhpNode, occurrence: number, effect: StatementEffect, position: number): void {

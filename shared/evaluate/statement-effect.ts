@@ -1,23 +1,24 @@
 import type { Span } from '../php/ast';
 import type { RouteRecord } from '../library/records';
-import type { EvalProblem, RouteCall } from './interpreter-state';
+import type { StatementAnchor } from '../runtime/call-site';
+import type { RouteCall } from './interpreter-state';
 
 /**
  * What one top-level statement did, recorded so that a later evaluation can redo it cheaply.
- * Never changed: where the statement moved, the later evaluation replays a moved copy (see
- * moved-effect.ts), and the evaluations holding this one's objects keep them as they were.
+ * Never changed: its records, calls and sites keep the place the statement had when it ran, and
+ * an evaluation that replays it elsewhere lists where it is now (see places.ts). A statement that
+ * reported a problem is not recorded.
  */
 export interface StatementEffect {
-  /** The statement's document offset: every span below is where it was at this offset. */
-  readonly start: number;
+  /** Where the statement started when recorded (every site below is placed there). */
+  readonly anchor: StatementAnchor;
   /** Records created, per request method, in creation order. */
   readonly records: readonly (readonly RouteRecord[])[];
   readonly calls: readonly RouteCall[];
   /** The calls of methods other than the declaring ones (see Interpreter). */
   readonly otherCalls: readonly RouteCall[];
   readonly warnings: readonly (readonly string[])[];
-  readonly problems: readonly EvalProblem[];
   readonly steps: number;
-  /** The statement's own span. */
+  /** The statement's own span, where it was recorded. */
   readonly statement: Span;
 }

@@ -1,5 +1,5 @@
 import type { PhpNode, Span } from '../php/ast';
-import type { CallSite } from '../library/records';
+import type { RecordedSite } from '../runtime/call-site';
 import type { StaticClassModel } from '../runtime/class-model';
 import { PhpFatal } from '../runtime/convert';
 import { unitsOf } from '../runtime/work-meter';
@@ -137,7 +137,7 @@ export function callStatic(it: InterpreterCore, node: PhpNode, what: PhpNode): V
  */
 export function callModel(it: InterpreterCore, model: StaticClassModel, method: string, args: Value[], span: Span, nameSpan: Span, argSpans: Span[]): Value {
   const lower = method.toLowerCase();
-  const site: CallSite = { method: lower, written: method, span, nameSpan, argSpans };
+  const site: RecordedSite = { method: lower, written: method, placed: { method: lower, written: method, span, nameSpan, argSpans }, anchor: it.recording };
   const call: RouteCall = { site, args, mask: it.mask, conditional: it.conditional, via: it.viaSnapshot };
   it.calls.push(call);
   if (!model.isMainCall(lower)) it.otherCalls.push(call);

@@ -1,4 +1,4 @@
-import type { CallSite, CallTick, EntryOriginInfo, RouteRecord } from './records';
+import type { RecordedSite, CallTick, EntryOriginInfo, RouteRecord } from './records';
 
 /** Marks as they were at one moment, shared by the states built on them and never changed (see RecordMarks.freeze). */
 export interface FrozenMarks {
@@ -103,7 +103,7 @@ function merged<V>(below: ReadonlyMap<RouteRecord, V>, own: Map<RouteRecord, V> 
  * (after it was added, before it was replaced or reset). Derived rather than written into every
  * record by every map() call: on each edit of a large file that was tens of thousands of writes.
  */
-export function mappedBy(record: RouteRecord, state: MarkedState): CallSite[] {
+export function mappedBy(record: RouteRecord, state: MarkedState): RecordedSite[] {
   return state.maps.filter(whileIn(record, state.marks)).map((map) => map.site);
 }
 

@@ -1,21 +1,9 @@
 import type { Span } from '../php/ast';
+import type { RecordedSite, StatementAnchor } from '../runtime/call-site';
 import type { Key, Value } from '../runtime/values';
 import type { MethodIndex } from '../runtime/methods';
 
-/** One `Route::name(...)` call in the source. */
-export interface CallSite {
-  /** The library method it resolves to, lower case (PHP method names are case-insensitive). */
-  method: string;
-  /** The method name as written. */
-  written: string;
-  /** The whole call expression. */
-  span: Span;
-  /** The method name after `::`. */
-  nameSpan: Span;
-  /** Each argument expression. */
-  argSpans: Span[];
-}
-
+export type { CallSite, RecordedSite, StatementAnchor } from '../runtime/call-site';
 /**
  * The key a route whose path cannot be known statically stands under in its table: unique per
  * declaration, never equal to a real path, kept in its place so that what follows it is known
@@ -47,7 +35,7 @@ export function unknownPathOf(record: RouteRecord): string | undefined {
 
 /** A map() or reset() call under one request method, and when it ran (see RecordMarks.addedAt). */
 export interface CallTick {
-  readonly site: CallSite;
+  readonly site: RecordedSite;
   readonly at: number;
 }
 
@@ -75,10 +63,10 @@ export interface RouteRecord {
   /** The `'as'` name stored with it, if any. */
   readonly name?: Key;
   /** The call that produced it (for generated routes, the resources()/context()/block() call). */
-  readonly site: CallSite;
+  readonly site: RecordedSite;
   readonly row?: ExpansionRow;
   /** Enclosing calls whose callbacks were running: prefix() and routes whose `$nested` ran. */
-  readonly via: readonly CallSite[];
+  readonly via: readonly RecordedSite[];
   /** The prefix and nested prefix that were put in front of `$from`. */
   readonly prefix: string;
   readonly nestedPrefix: string;
@@ -94,7 +82,7 @@ export interface RouteRecord {
 
 export interface NestingInfo {
   /** The route call whose `$nested` callable was running. */
-  readonly parent: CallSite;
+  readonly parent: RecordedSite;
   /** `$nested_depth` when this route was created (only the first route inside sees 1). */
   readonly depthSeen: number;
   /** For resources(): whether the `/$1` nest offset was inserted into its targets. */
@@ -110,7 +98,7 @@ export interface AssignmentOrigin {
   readonly conditional: boolean;
   readonly branches: readonly string[];
   /** The entry this assignment replaced in the same array, if any. */
-  replaced?: EntryOriginInfo;
+  readonly replaced?: EntryOriginInfo;
 }
 
 /** An element of an array literal (`array('as' => 'x')`), so analyses can point at its key. */
@@ -119,6 +107,8 @@ export interface LiteralOrigin {
   readonly span: Span;
   readonly keySpan?: Span;
   readonly valueSpan: Span;
+  /** Set when made in a statement recorded for replay: read its spans placed with `places.literal()`. */
+  readonly anchor?: StatementAnchor;
 }
 
 export type EntryOriginInfo = RouteRecord | AssignmentOrigin | LiteralOrigin;

@@ -1,4 +1,5 @@
-import type { StaticCallSite, StaticClassModel } from '../runtime/class-model';
+import type { StaticClassModel } from '../runtime/class-model';
+import type { RecordedSite } from '../runtime/call-site';
 import type { MethodMask } from '../runtime/methods';
 import type { Value } from '../runtime/values';
 import { routeApi, STORING_METHODS } from './route-api';
@@ -29,7 +30,7 @@ export class RouteClassModel implements StaticClassModel {
     return IN_MAIN_CALLS.has(method);
   }
 
-  callStatic(method: string, args: Value[], site: StaticCallSite, mask: MethodMask): Value {
+  callStatic(method: string, args: Value[], site: RecordedSite, mask: MethodMask): Value {
     return this.library.call(method, args, site, mask);
   }
 }

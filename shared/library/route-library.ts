@@ -4,7 +4,7 @@ import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValu
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
 import { UNITS_PER_STEP } from '../runtime/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '../runtime/methods';
-import { DYNAMIC_KEY_PREFIX, newRecordId, setUnknownPath, type CallSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
+import { DYNAMIC_KEY_PREFIX, newRecordId, setUnknownPath, type RecordedSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable } from './record-table';
 import { RecordMarks } from './record-marks';
 import { MappedRoutes } from './mapped-routes';
@@ -30,7 +30,7 @@ export class Diverge extends Error {
 /** What the library needs from the evaluator. */
 export interface LibraryHost {
   /** Calls a PHP callable with no arguments, evaluating only the given methods. */
-  invoke(callable: Value, mask: MethodMask, via: CallSite): void;
+  invoke(callable: Value, mask: MethodMask, via: RecordedSite): void;
   isCallable(v: Value): boolean;
   warn(message: string, mask: MethodMask): void;
   /** True while evaluating a branch whose condition is unknown. */
@@ -59,8 +59,8 @@ const FREE_UNITS_PER_SITE = 1024 * RECORD_UNITS;
 /** What a statement may leave half-done in the library when it fails (see RouteLibrary.transientState). */
 export interface TransientState {
   readonly states: readonly { prefix: Value; nestedPrefix: string; nestedDepth: number }[];
-  readonly via: readonly CallSite[];
-  readonly nestedParents: readonly CallSite[];
+  readonly via: readonly RecordedSite[];
+  readonly nestedParents: readonly RecordedSite[];
 }
 
 /** The library's static state under one request method. */
@@ -137,7 +137,7 @@ const DEFAULT_HOME = 'home';
 const NO_OPTIONS = new PhpArray();
 
 interface Ctx {
-  site: CallSite;
+  site: RecordedSite;
   row?: ExpansionRow;
   /** For resources(): whether the nest offset `/$1` was inserted. */
   nestOffset?: boolean;
@@ -150,11 +150,11 @@ interface Ctx {
 export class RouteLibrary {
   readonly states: MethodState[] = REQUEST_METHODS.map(() => new MethodState());
   /** Enclosing prefix() / nested-callable calls, outermost first. */
-  private readonly via: CallSite[] = [];
+  private readonly via: RecordedSite[] = [];
   /** An immutable copy of `via`, shared by every record created until the stack changes. */
-  private viaSnapshot: readonly CallSite[] = [];
+  private viaSnapshot: readonly RecordedSite[] = [];
   /** The route calls whose `$nested` callable is running, innermost last. */
-  private readonly nestedParents: CallSite[] = [];
+  private readonly nestedParents: RecordedSite[] = [];
   /** Work done for each call site (by file and offset) and method in the running top-level statement. */
   private workBySite = new Map<string | number, number>();
 
@@ -223,7 +223,7 @@ export class RouteLibrary {
     return true;
   }
 
-  private pushVia(site: CallSite): void {
+  private pushVia(site: RecordedSite): void {
     this.via.push(site);
     this.viaSnapshot = this.via.slice();
   }
@@ -234,7 +234,7 @@ export class RouteLibrary {
   }
 
   /** Calls `Route::<name>(...args)`; returns its PHP return value. */
-  call(name: string, args: Value[], site: CallSite, mask: MethodMask): Value {
+  call(name: string, args: Value[], site: RecordedSite, mask: MethodMask): Value {
     const file = this.host.file;
     const lower = name.toLowerCase();
     const sig = LIBRARY_METHODS[lower];
@@ -243,7 +243,7 @@ export class RouteLibrary {
       throw new PhpFatal('Error', `Call to undefined method Route::${name}()`);
     }
     if (args.length < sig.min) {
-      const line = this.host.lineAt(site.span.start);
+      const line = this.host.lineAt(site.placed.span.start);
       const qualifier = sig.min === sig.max ? 'exactly' : 'at least';
       throw new PhpFatal(
         'ArgumentCountError',
@@ -365,10 +365,10 @@ export class RouteLibrary {
   }
 
   /** Pays for `units` of work done for `site` under method `m`, past the site's free share. */
-  private payForWork(site: CallSite, m: MethodIndex, units: number): void {
+  private payForWork(site: RecordedSite, m: MethodIndex, units: number): void {
     // One number per site and method (no allocation per declaration): offsets times 16 plus the method.
-    const file = site.span.file;
-    const key = file ? `${file.path}:${site.span.start}:${m}` : site.span.start * 16 + m;
+    const file = site.placed.span.file;
+    const key = file ? `${file.path}:${site.placed.span.start}:${m}` : site.placed.span.start * 16 + m;
     const before = this.workBySite.get(key) ?? 0;
     const after = before + units;
     this.workBySite.set(key, after);
@@ -398,7 +398,7 @@ export class RouteLibrary {
       if (!(k instanceof Unknown) && !(from instanceof Unknown)) name = k;
     }
     // A unique, deterministic key for a route whose path is unknown (never equal to a real path).
-    const key: Key = from instanceof Unknown ? `${DYNAMIC_KEY_PREFIX}${ctx.site.span.start}:${ctx.row ?? ''}:${state.created.length}` : normalizeStringKey(from);
+    const key: Key = from instanceof Unknown ? `${DYNAMIC_KEY_PREFIX}${ctx.site.placed.span.start}:${ctx.row ?? ''}:${state.created.length}` : normalizeStringKey(from);
     const record: RouteRecord = {
       kind: 'route',
       id: newRecordId(),
@@ -451,7 +451,7 @@ export class RouteLibrary {
     return out;
   }
 
-  private resources(m: MethodIndex, nameArg: Value, optionsArg: Value, nested: Value, site: CallSite): void {
+  private resources(m: MethodIndex, nameArg: Value, optionsArg: Value, nested: Value, site: RecordedSite): void {
     const name = at(nameArg, m);
     const options = at(optionsArg, m);
     if (toBool(name) === false) return;
@@ -488,7 +488,7 @@ export class RouteLibrary {
     }
   }
 
-  private context(m: MethodIndex, nameArg: Value, controllerArg: Value, optionsArg: Value, site: CallSite): void {
+  private context(m: MethodIndex, nameArg: Value, controllerArg: Value, optionsArg: Value, site: RecordedSite): void {
     const name = at(nameArg, m);
     let controller = at(controllerArg, m);
     let options = at(optionsArg, m);
@@ -517,14 +517,14 @@ export class RouteLibrary {
     }
   }
 
-  private prefix(name: Value, callback: Value, site: CallSite, mask: MethodMask): void {
+  private prefix(name: Value, callback: Value, site: RecordedSite, mask: MethodMask): void {
     if (!(callback instanceof PhpClosure)) {
       if (callback instanceof Unknown || callback instanceof PerMethod) {
         throw new Diverge('prefix() callback is not a known closure', mask);
       }
       throw new PhpFatal(
         'TypeError',
-        `Route::prefix(): Argument #2 ($callback) must be of type Closure, ${typeName(callback)} given, called in ${this.host.file} on line ${this.host.lineAt(site.span.start)}`,
+        `Route::prefix(): Argument #2 ($callback) must be of type Closure, ${typeName(callback)} given, called in ${this.host.file} on line ${this.host.lineAt(site.placed.span.start)}`,
       );
     }
     for (const m of methodsIn(mask)) this.states[m].prefix = at(name, m);
@@ -544,7 +544,7 @@ export class RouteLibrary {
     return v === undefined ? null : v;
   }
 
-  private map(m: MethodIndex, routesArg: Value, site: CallSite): Value {
+  private map(m: MethodIndex, routesArg: Value, site: RecordedSite): Value {
     const arg = at(routesArg, m);
     let input: PhpArray;
     if (arg instanceof PhpArray) input = arg;

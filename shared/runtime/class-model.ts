@@ -1,20 +1,6 @@
-import type { Span } from '../php/ast';
+import type { RecordedSite } from './call-site';
 import type { MethodMask } from './methods';
 import type { Value } from './values';
-
-/** Where a static method is called, as the class's model records it (a Route call site, say). */
-export interface StaticCallSite {
-  /** The method it resolves to, lower case (PHP method names are case-insensitive). */
-  method: string;
-  /** The method name as written. */
-  written: string;
-  /** The whole call expression. */
-  span: Span;
-  /** The method name after `::`. */
-  nameSpan: Span;
-  /** Each argument's span. */
-  argSpans: Span[];
-}
 
 /**
  * A class the interpreter knows by its static methods (the Route library): what it needs to
@@ -34,5 +20,5 @@ export interface StaticClassModel {
   /** Whether the interpreter's main list of calls keeps the method's calls (lower case), rather than the list of other calls. */
   isMainCall(method: string): boolean;
   /** Calls the method with evaluated arguments (skipped ones null), for the given request methods. */
-  callStatic(method: string, args: Value[], site: StaticCallSite, mask: MethodMask): Value;
+  callStatic(method: string, args: Value[], site: RecordedSite, mask: MethodMask): Value;
 }

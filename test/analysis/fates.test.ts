@@ -11,9 +11,9 @@ describe('fates of declared routes', () => {
   const fates = (text: string) => {
     const evaluation = evaluateRouteFile(text);
     return uniqueCalls(evaluation).map((call) => {
-      const hover = producedBy(evaluation, call.site, false).map((r) => r.fate.kind);
+      const hover = producedBy(evaluation, evaluation.places.site(call.site), false).map((r) => r.fate.kind);
       const outline = ProducedIndex.of(evaluation)
-        .of(call.site, false)
+        .of(evaluation.places.site(call.site), false)
         .filter((e) => e.m === 0)
         .map((e) => e.fate.kind);
       return { call: call.site.method, hover, outline };

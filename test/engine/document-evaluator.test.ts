@@ -207,7 +207,8 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     assert.equal(e.statements.replayed, 2);
     const [first, second] = e.methods[0].library.created;
     assert.notEqual(first, second);
-    assert.equal(text.slice(first.site.span.start, first.site.span.end), decl.trim());
+    const placed = e.places.site(first.site);
+    assert.equal(text.slice(placed.span.start, placed.span.end), decl.trim());
     assert.equal(e.methods[0].library.marks.replacedBy(first), second);
     assert.equal(e.methods[0].library.marks.replacedBy(second), undefined);
     assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)));
@@ -267,7 +268,7 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
       assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)));
       const r3 = e.methods[0].library.created.filter((r) => r.key === 'r3');
       assert.equal(new Set(r3).size, r3.length, 'one record object stored twice');
-      for (const r of r3) assert.equal(text.slice(r.site.span.start, r.site.span.end), decls[3]);
+      for (const r of r3) assert.equal(text.slice(e.places.site(r.site).span.start, e.places.site(r.site).span.end), decls[3]);
     }
     assert.ok(resumed > 0, 'no version resumed from a checkpoint');
   });

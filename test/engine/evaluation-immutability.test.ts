@@ -31,13 +31,15 @@ function fingerprint(evaluation: FileEvaluation): { prints: Fingerprint; records
     const field = (name: string, v: unknown) => prints.set(`${i}|${name}`, JSON.stringify(v ?? null));
     const marks = evaluation.methods[r.method].library.marks;
     const overwrote = marks.overwrote(r);
-    field('record.site.span', [r.site.span.start, r.site.span.end]);
-    field('record.site.nameSpan', [r.site.nameSpan.start, r.site.nameSpan.end]);
-    field('record.site.argSpans', r.site.argSpans.map((s) => [s.start, s.end]));
+    // As the evaluation places it in its own text.
+    const site = evaluation.places.site(r.site);
+    field('record.site.span', [site.span.start, site.span.end]);
+    field('record.site.nameSpan', [site.nameSpan.start, site.nameSpan.end]);
+    field('record.site.argSpans', site.argSpans.map((s) => [s.start, s.end]));
     field('marks.replacedBy', marks.replacedBy(r)?.id);
     field('marks.reset', marks.resetBy(r)?.at);
     field('marks.addedAt', marks.addedAt(r));
-    field('marks.overwrote', overwrote ? [overwrote.kind, overwrote.kind === 'route' ? overwrote.site.span.start : overwrote.span.start] : null);
+    field('marks.overwrote', overwrote ? [overwrote.kind, overwrote.kind === 'route' ? evaluation.places.site(overwrote.site).span.start : overwrote.span.start] : null);
   });
   return { prints, records };
 }

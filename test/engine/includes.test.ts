@@ -43,9 +43,10 @@ describe('include and require', () => {
     const files = memoryFiles({ '/app/application/config/api.php': "<?php\n\nRoute::get('api/users', 'api/users/index');\n" });
     const e = evaluateRouteFile("<?php\ninclude __DIR__ . '/api.php';\n$route = Route::map($route ?? []);\n", { file: MAIN, includes: files });
     const record = e.methods[0].library.created[0];
-    assert.equal(record.site.span.file?.path, '/app/application/config/api.php');
-    assert.ok(record.site.span.file?.text.slice(record.site.span.start, record.site.span.end).startsWith("Route::get('api/users', 'api/users/index')"));
-    assert.equal(record.site.span.file?.includedAt.start, 6);
+    const site = e.places.site(record.site);
+    assert.equal(site.span.file?.path, '/app/application/config/api.php');
+    assert.ok(site.span.file?.text.slice(site.span.start, site.span.end).startsWith("Route::get('api/users', 'api/users/index')"));
+    assert.equal(site.span.file?.includedAt.start, 6);
   });
 
   it('runs an _once file once, and include_once of it again gives true', () => {

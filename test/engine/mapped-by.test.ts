@@ -11,8 +11,9 @@ describe('routes copied by map() (mappedBy)', () => {
   const copies = (lines: string[]) => {
     const text = ['<?php', ...lines, ''].join('\n');
     const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
-    const get = evaluateRouteFile(text).methods[0];
-    return get.library.created.map((r) => `${String(r.key)}: ${mappedBy(r, get.library).map((s) => lineOf(s.span.start)).join(',')}`);
+    const e = evaluateRouteFile(text);
+    const get = e.methods[0];
+    return get.library.created.map((r) => `${String(r.key)}: ${mappedBy(r, get.library).map((s) => lineOf(e.places.site(s).span.start)).join(',')}`);
   };
 
   it('counts the map() calls that ran between a route’s declaration and its replacement', () => {

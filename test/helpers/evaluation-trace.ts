@@ -1,6 +1,6 @@
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
-import type { CallSite, EntryOriginInfo, RouteRecord } from '../../shared/library/records';
+import type { EntryOriginInfo, RecordedSite, RouteRecord } from '../../shared/library/records';
 import { mappedBy } from '../../shared/library/record-marks';
 import { outcomeToJson, valueToJson } from '../../shared/evaluate/outcome-json';
 
@@ -12,7 +12,12 @@ import { outcomeToJson, valueToJson } from '../../shared/evaluate/outcome-json';
 export function evaluationTrace(e: FileEvaluation): unknown {
   const span = (s: Span | undefined) => (s ? `${s.start}-${s.end}` : undefined);
   const marks = (r: RouteRecord) => e.methods[r.method].library.marks;
-  const site = (c: CallSite | undefined) => (c ? `${c.written}@${span(c.span)}[${span(c.nameSpan)};${c.argSpans.map(span).join(',')}]` : undefined);
+  // Each site placed in the evaluation's own text (a replayed one may have been made elsewhere).
+  const site = (recorded: RecordedSite | undefined) => {
+    if (!recorded) return undefined;
+    const c = e.places.site(recorded);
+    return `${c.written}@${span(c.span)}[${span(c.nameSpan)};${c.argSpans.map(span).join(',')}]`;
+  };
   const origin = (o: EntryOriginInfo | undefined): unknown =>
     !o ? undefined : o.kind === 'route' ? `route:${o.method}:${String(o.key)}@${site(o.site)}` : { ...o, replaced: o.kind === 'assignment' ? origin(o.replaced) : undefined };
   const record = (r: RouteRecord) => ({
@@ -22,14 +27,14 @@ export function evaluationTrace(e: FileEvaluation): unknown {
     name: r.name,
     site: site(r.site),
     row: r.row,
-    via: r.via.map(site),
+    via: r.via.map((v) => site(v)),
     prefix: r.prefix,
     nestedPrefix: r.nestedPrefix,
     conditional: r.conditional,
     dynamic: r.dynamic,
     replacedBy: marks(r).replacedBy(r) && origin(marks(r).replacedBy(r)),
     resetBy: site(marks(r).resetBy(r)?.site),
-    mappedBy: mappedBy(r, e.methods[r.method].library).map(site),
+    mappedBy: mappedBy(r, e.methods[r.method].library).map((v) => site(v)),
     overwrote: origin(marks(r).overwrote(r)),
     nested: r.nested && { parent: site(r.nested.parent), depthSeen: r.nested.depthSeen, nestOffset: r.nested.nestOffset },
     branches: r.branches,
@@ -45,7 +50,7 @@ export function evaluationTrace(e: FileEvaluation): unknown {
       overwriting: m.library.overwriting.map((r) => m.library.created.indexOf(r)),
       routeOrigins: m.routes ? [...m.routes.keys()].map((k) => origin(m.routes?.originOf(k) as EntryOriginInfo)) : null,
     })),
-    calls: e.calls.map((c) => ({ site: site(c.site), args: c.args.map((a) => (a === undefined ? '<skipped>' : valueToJson(a))), mask: c.mask, conditional: c.conditional, via: c.via.map(site) })),
+    calls: e.calls.map((c) => ({ site: site(c.site), args: c.args.map((a) => (a === undefined ? '<skipped>' : valueToJson(a))), mask: c.mask, conditional: c.conditional, via: c.via.map((v) => site(v)) })),
     otherCalls: e.otherCalls.map((c) => site(c.site)),
     nestedClosure: e.nestedClosure,
     problems: e.problems.map((p) => `${p.code}@${span(p.span)}: ${p.message}`),

@@ -1,7 +1,7 @@
 import type { Finding } from '../../shared/analysis/diagnostics/core/types';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
-import type { CallSite, EntryOriginInfo } from '../../shared/library/records';
+import type { EntryOriginInfo, RecordedSite } from '../../shared/library/records';
 import { mappedBy } from '../../shared/library/record-marks';
 
 /**
@@ -16,7 +16,8 @@ export function spanViolations(text: string, evaluation: FileEvaluation, finding
     const ok = Number.isInteger(s.start) && Number.isInteger(s.end) && s.start >= 0 && s.start <= s.end && s.end <= text.length;
     if (!ok) bad.push(`${what}: ${JSON.stringify(s)} outside [0, ${text.length}]`);
   };
-  const site = (c: CallSite, what: string): void => {
+  const site = (recorded: RecordedSite, what: string): void => {
+    const c = evaluation.places.site(recorded);
     check(c.span, `${what} call`);
     check(c.nameSpan, `${what} method name`);
     c.argSpans.forEach((a, i) => check(a, `${what} argument ${i}`));

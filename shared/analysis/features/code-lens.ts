@@ -29,8 +29,8 @@ export function declarationLenses(_text: string, evaluation: FileEvaluation): De
   const index = ProducedIndex.of(evaluation);
   const out: DeclarationLens[] = [];
   for (const call of uniqueCalls(evaluation)) {
-    const site = call.site;
-    if (!DECLARING_METHODS.has(site.method)) continue;
+    if (!DECLARING_METHODS.has(call.site.method)) continue;
+    const site = evaluation.places.site(call.site);
     const summary = summarize(evaluation, index.of(site, countsNested(site.method)));
     out.push({ span: site.span, title: summaryTitle(summary), summary });
   }
@@ -112,7 +112,7 @@ export function controllerReach(routeFiles: Iterable<FileEvaluation | ModuleRout
         const dispatch = cache.get(target);
         if (!dispatch) continue;
         const origin = routes.originOf(k) as EntryOriginInfo | undefined;
-        const route: ReachingRoute = { fileIndex, key, target, methods: [method], span: origin ? fromSpan(origin) : undefined, certain: !dispatch.methodVaries };
+        const route: ReachingRoute = { fileIndex, key, target, methods: [method], span: origin ? fromSpan(origin, evaluation.places) : undefined, certain: !dispatch.methodVaries };
         const d = { route, dispatch };
         merged.set(identity, d);
         const list = byFile.get(dispatch.target.file);

@@ -1,3 +1,4 @@
+import type { Places } from '../../evaluate/places';
 import type { Span } from '../../php/ast';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { CallSite } from '../../library/records';
@@ -20,12 +21,12 @@ function cell(s: string): string {
   return s === '' ? '*(blocked)*' : markdownCodeCell(s);
 }
 
-function fateText(r: ProducedRow, d: Describer): string {
+function fateText(r: ProducedRow, d: Describer, places: Places): string {
   switch (r.fate.kind) {
     case 'active':
       return '';
     case 'replaced':
-      return `replaced by line ${d.line(fromSpan(r.fate.by))}`;
+      return `replaced by line ${d.line(fromSpan(r.fate.by, places))}`;
     case 'reset':
       return `dropped by reset() at line ${d.line(r.fate.at.span)}`;
     case 'not-mapped':
@@ -33,20 +34,20 @@ function fateText(r: ProducedRow, d: Describer): string {
     case 'unknown':
       return `not known: the analysis stopped at line ${d.line(r.fate.stop)} (see the diagnostic there)`;
     case 'overwritten':
-      return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by))}` : "lost: map()'s result is not assigned to $route";
+      return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by, places))}` : "lost: map()'s result is not assigned to $route";
     case 'error':
       return r.fate.at ? `lost: PHP stops at line ${d.line(r.fate.at)}` : `lost: ${markdownText(r.fate.message)}`;
   }
 }
 
 /** A compact table of produced routes, one row per method and route; with a document URI, each row links to its declaration. */
-export function routesTable(rows: ProducedRow[], d: Describer, uri?: string): string {
+export function routesTable(rows: ProducedRow[], d: Describer, places: Places, uri?: string): string {
   if (rows.length === 0) return '*No route under any request method.*';
   const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
   for (const r of rows.slice(0, MAX_ROWS)) {
-    const line = d.line(r.record.site.span);
+    const line = d.line(places.site(r.record.site).span);
     const where = uri ? ` [line ${line}](${markdownUrl(uri)}#L${line})` : '';
-    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${fateText(r, d)}${where} |`);
+    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${fateText(r, d, places)}${where} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | ${rows.length - MAX_ROWS} more | | | |`);
   return lines.join('\n');
@@ -55,8 +56,9 @@ export function routesTable(rows: ProducedRow[], d: Describer, uri?: string): st
 function innermostCall(evaluation: FileEvaluation, offset: number): CallSite | undefined {
   let best: CallSite | undefined;
   for (const c of callsAround(evaluation, offset)) {
-    const s = c.site.span;
-    if (!best || s.end - s.start < best.span.end - best.span.start) best = c.site;
+    const site = evaluation.places.site(c.site);
+    const s = site.span;
+    if (!best || s.end - s.start < best.span.end - best.span.start) best = site;
   }
   return best;
 }
@@ -94,7 +96,7 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
   const w = wildcardHover(text, offset, site);
   if (w) return w;
   if (site.method === 'named') {
-    const call = callsAround(evaluation, site.span.start).find((c) => c.site.span.start === site.span.start);
+    const call = callsAround(evaluation, site.span.start).find((c) => evaluation.places.site(c.site).span.start === site.span.start);
     const name = call?.args[0];
     if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
     const decl = nameDeclarations(evaluation).get(name);
@@ -109,5 +111,5 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
   const count = rows.length;
   const methods = [...new Set(rows.map((r) => r.method))];
   const header = `**Route::${site.written}()** — ${count} route${count === 1 ? '' : 's'}${methods.length ? ` · ${methods.join(' ')}` : ''}`;
-  return { span: site.nameSpan, markdown: `${header}\n\n${routesTable(rows, d, uri)}` };
+  return { span: site.nameSpan, markdown: `${header}\n\n${routesTable(rows, d, evaluation.places, uri)}` };
 }

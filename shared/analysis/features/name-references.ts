@@ -77,9 +77,11 @@ export function declarationsIn(input: RouteFileInput): NameDeclaration[] {
     const name = declaredName(options.get('as'));
     if (name === undefined) continue;
     const origin = options.originOf('as') as LiteralOrigin | undefined;
-    const valueSpan = origin?.kind === 'literal' ? origin.valueSpan : undefined;
+    const places = input.evaluation!.places;
+    const valueSpan = origin?.kind === 'literal' ? places.literal(origin).valueSpan : undefined;
     const literal = plainStringLiteral(input.text, valueSpan);
-    const span = literal?.value === name ? literal.content : (valueSpan ?? call.site.argSpans[idx!] ?? call.site.span);
+    const site = places.site(call.site);
+    const span = literal?.value === name ? literal.content : (valueSpan ?? site.argSpans[idx!] ?? site.span);
     const key = `${span.start}:${name}`;
     if (seen.has(key)) continue;
     seen.add(key);

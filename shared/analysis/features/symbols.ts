@@ -1,4 +1,5 @@
 import type { Span } from '../../php/ast';
+import type { CallSite } from '../../library/records';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { RouteCall } from '../../evaluate/interpreter';
 import { PhpArray } from '../../runtime/values';
@@ -34,8 +35,7 @@ function within(inner: Span | undefined, outer: Span): Span {
 }
 
 /** `Route::resources('photos')`, `Route::prefix('api')`: the arguments a reader recognises the call by. */
-function callName(text: string, call: RouteCall): string {
-  const site = call.site;
+function callName(text: string, site: CallSite): string {
   const args = site.method === 'block' ? site.argSpans : site.argSpans.slice(0, 1);
   const shown = args.map((s) => text.slice(s.start, s.end)).join(', ');
   return `Route::${site.written}(${clip(shown, MAX_NAME_ARGS)})`;
@@ -43,8 +43,8 @@ function callName(text: string, call: RouteCall): string {
 
 /** Names a kept call's symbol and describes it; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
 function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol[] {
-  const site = call.site;
-  symbol.name = callName(text, call);
+  const site = evaluation.places.site(call.site);
+  symbol.name = callName(text, site);
   symbol.selectionSpan = within(site.nameSpan, site.span);
   symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
   if (symbol.kind === 'statement') return [];
@@ -57,7 +57,7 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index:
     detail: r.names.length ? `as ${r.names.join(', ')}` : '',
     kind: 'route' as const,
     span: site.span,
-    selectionSpan: within(fromSpan(r.record), site.span),
+    selectionSpan: within(fromSpan(r.record, evaluation.places), site.span),
     children: [],
   }));
 }
@@ -105,7 +105,7 @@ export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, 
   const blank = (span: Span): RouteSymbol => ({ name: '', detail: '', kind: 'statement', span, selectionSpan: span, children: [] });
   for (const call of uniqueCalls(evaluation)) {
     if (call.site.method === 'named') continue; // an expression, not a declaration
-    const symbol = blank(call.site.span);
+    const symbol = blank(evaluation.places.site(call.site).span);
     pending.set(symbol, { call });
     skeleton.push(symbol);
   }
@@ -203,7 +203,7 @@ function searchEntries(evaluation: FileEvaluation): SearchEntry[] {
         symbol: {
           name: key,
           detail: `${methodsLabel(row.methods)} → ${clip(row.targetText, 80)}${names}`,
-          span: row.origin ? fromSpan(row.origin) : (row.span ?? { start: 0, end: 0 }),
+          span: row.origin ? fromSpan(row.origin, evaluation.places) : (row.span ?? { start: 0, end: 0 }),
         },
       });
     }

@@ -50,9 +50,9 @@ export function resolveTargetSegments(segments: string[], routing: TargetRouting
 /** The target string at the cursor: from the evaluation for Route calls, from the text for `$route[...] =`. */
 function targetLiteralAt(text: string, evaluation: FileEvaluation, offset: number): { span: Span; target: string } | undefined {
   let found: { span: Span; targets: Set<unknown> } | undefined;
-  const insideCall = callsAround(evaluation, offset).some((call) => offset < call.site.span.end);
+  const insideCall = callsAround(evaluation, offset).some((call) => offset < evaluation.places.site(call.site).span.end);
   for (const call of callsWithTargetAt(evaluation, offset)) {
-    const span = call.site.argSpans[1];
+    const span = evaluation.places.site(call.site).argSpans[1];
     if (!isRouteMethod(call.site.method) || !span) continue;
     found ??= { span, targets: new Set() };
     found.targets.add(call.args[1]);

@@ -6,7 +6,7 @@ import type { Steps } from '../../util/steps';
 /** The calls written in the document itself (not in the files it included). */
 function ownCalls(evaluation: FileEvaluation): readonly RouteCall[] {
   const calls = evaluation.calls ?? [];
-  return evaluation.included?.length ? calls.filter((c) => !c.site.span.file) : calls;
+  return evaluation.included?.length ? calls.filter((c) => !evaluation.places.site(c.site).span.file) : calls;
 }
 
 const bySite = new WeakMap<FileEvaluation, IntervalIndex<RouteCall>>();
@@ -14,13 +14,13 @@ const byTarget = new WeakMap<FileEvaluation, IntervalIndex<RouteCall>>();
 
 function bySiteOf(evaluation: FileEvaluation): IntervalIndex<RouteCall> {
   let index = bySite.get(evaluation);
-  if (!index) bySite.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => c.site.span)));
+  if (!index) bySite.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => evaluation.places.site(c.site).span)));
   return index;
 }
 
 function byTargetOf(evaluation: FileEvaluation): IntervalIndex<RouteCall> {
   let index = byTarget.get(evaluation);
-  if (!index) byTarget.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => c.site.argSpans[1])));
+  if (!index) byTarget.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => evaluation.places.site(c.site).argSpans[1])));
   return index;
 }
 

@@ -1,5 +1,6 @@
 import type { Span } from '../../php/ast';
 import type { FileEvaluation, MethodResult } from '../../evaluate/evaluate-file';
+import type { Places } from '../../evaluate/places';
 import type { CallSite, EntryOriginInfo, RouteRecord } from '../../library/records';
 import { wasMapped } from '../../library/record-marks';
 
@@ -22,10 +23,10 @@ export function stopOf(evaluation: FileEvaluation): Span | undefined {
 }
 
 /** What finally happened to a route under one method: hovers, the outline and lenses all say this. */
-export function fateOf(record: RouteRecord, result: MethodResult | undefined, lastMap: CallSite | undefined, stop?: Span): Fate {
+export function fateOf(record: RouteRecord, result: MethodResult | undefined, lastMap: CallSite | undefined, places: Places, stop?: Span): Fate {
   const marks = result?.library.marks;
   const reset = marks?.resetBy(record);
-  if (reset) return { kind: 'reset', at: reset.site };
+  if (reset) return { kind: 'reset', at: places.site(reset.site) };
   const final = result?.routes?.originOf(record.key);
   if (final === record) return ACTIVE;
   const replacedBy = marks?.replacedBy(record);

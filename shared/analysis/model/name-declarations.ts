@@ -5,6 +5,7 @@ import { PhpArray, keyToString, type Value } from '../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import type { CallSite, LiteralOrigin, RouteRecord } from '../../library/records';
 import { closestNames } from './names';
+import type { Places } from '../../evaluate/places';
 
 /**
  * The route names a file declares, as hovers, completion, the workspace's names and the named()
@@ -18,30 +19,33 @@ export function nameDeclarations(evaluation: FileEvaluation): Map<string, { span
   const cached = declarationCache.get(evaluation);
   if (cached) return cached;
   const out = new Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }>();
-  const calls = new Map(evaluation.calls.map((c) => [c.site.span.start, c] as const));
+  const places = evaluation.places;
+  // A record holds the site of the call that made it.
+  const calls = new Map(evaluation.calls.map((c) => [c.site, c] as const));
   evaluation.methods.forEach((result, m) => {
     for (const record of result.library.created) {
       if (record.name === undefined) continue;
       const name = keyToString(record.name);
+      const site = places.site(record.site);
       const existing = out.get(name);
       if (existing) {
         if (!existing.methods.includes(REQUEST_METHODS[m])) existing.methods.push(REQUEST_METHODS[m]);
         // A reused name takes the last declaration.
-        if (record.site.span.start > existing.site.span.start) Object.assign(existing, { site: record.site, span: asSpan(record.site, calls.get(record.site.span.start)?.args), from: keyToString(record.key) });
+        if (site.span.start > existing.site.span.start) Object.assign(existing, { site, span: asSpan(site, calls.get(record.site)?.args, places), from: keyToString(record.key) });
         continue;
       }
-      out.set(name, { span: asSpan(record.site, calls.get(record.site.span.start)?.args), site: record.site, from: keyToString(record.key), methods: [REQUEST_METHODS[m]] });
+      out.set(name, { span: asSpan(site, calls.get(record.site)?.args, places), site, from: keyToString(record.key), methods: [REQUEST_METHODS[m]] });
     }
   });
   declarationCache.set(evaluation, out);
   return out;
 }
 
-function asSpan(site: CallSite, args: Value[] | undefined): Span {
+function asSpan(site: CallSite, args: Value[] | undefined, places: Places): Span {
   const options = args?.[2];
   if (options instanceof PhpArray) {
     const literal = options.originOf('as') as LiteralOrigin | undefined;
-    if (literal?.kind === 'literal') return literal.valueSpan;
+    if (literal?.kind === 'literal') return places.literal(literal).valueSpan;
   }
   return site.nameSpan;
 }
@@ -94,7 +98,7 @@ export function namesPastErrors(evaluation: FileEvaluation): Map<string, NamePas
   evaluation.methods.forEach((result, m) => {
     result.library.named.forEachNamed((r) => {
       const name = keyToString(r.name!);
-      const span = r.site.span;
+      const span = evaluation.places.site(r.site).span;
       const stop = span.file ? undefined : fatals.find((f) => (f.mask & (1 << m)) !== 0 && f.statement.end <= span.start);
       if (!stop) reached.add(name);
       else if (!out.has(name) || out.get(name)!.declaredAt.start > span.start) out.set(name, { declaredAt: span, stop });

@@ -2,6 +2,7 @@ import type { IncludedFile, Span } from '../../php/ast';
 import { describeIncludedPlace, includedLines } from './included-places';
 import { LineIndex } from '../../php/line-index';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
+import type { Places } from '../../evaluate/places';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
 import type { CallSite, EntryOriginInfo, RouteRecord } from '../../library/records';
 
@@ -11,18 +12,23 @@ export function isRouteMethod(method: string): boolean {
   return ROUTE_METHODS_FROM_TO.has(method);
 }
 
-/** Where a route's `$from` is written: the argument, the block() path, the assignment's key. */
-export function fromSpan(origin: EntryOriginInfo): Span {
+/** Where a route's `$from` is written, placed in the evaluation's text: the argument, the block() path, the assignment's key. */
+export function fromSpan(origin: EntryOriginInfo, places: Places): Span {
+  if (origin.kind === 'literal') {
+    const placed = places.literal(origin);
+    return placed.keySpan ?? placed.span;
+  }
   if (origin.kind !== 'route') return origin.keySpan ?? origin.span;
-  const site = origin.site;
+  const site = places.site(origin.site);
   if (origin.row?.startsWith('path-')) return site.argSpans[Number(origin.row.slice(5))] ?? site.span;
   return site.argSpans[0] ?? site.nameSpan;
 }
 
 /** Where a route's `$to` comes from: the target argument, or for generated routes the call. */
-export function toSpan(origin: EntryOriginInfo): Span {
+export function toSpan(origin: EntryOriginInfo, places: Places): Span {
+  if (origin.kind === 'literal') return places.literal(origin).valueSpan;
   if (origin.kind !== 'route') return origin.valueSpan;
-  const site = origin.site;
+  const site = places.site(origin.site);
   if (ROUTE_METHODS_FROM_TO.has(site.method)) return site.argSpans[1] ?? site.span;
   return site.span;
 }
@@ -57,8 +63,8 @@ export class Describer {
   }
 
   /** `Route::get() at line 12`, `$route['x'] at line 3`. */
-  declaration(origin: EntryOriginInfo): string {
-    if (origin.kind === 'route') return `Route::${origin.site.written}() at ${this.at(origin.site.span)}`;
+  declaration(origin: EntryOriginInfo, places: Places): string {
+    if (origin.kind === 'route') return `Route::${origin.site.written}() at ${this.at(places.site(origin.site).span)}`;
     if (origin.kind === 'assignment') return `the $route entry at ${this.at(origin.span)}`;
     return `the array entry at ${this.at(origin.span)}`;
   }

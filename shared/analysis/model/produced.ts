@@ -45,7 +45,7 @@ export class ProducedIndex {
     const inner = nested ? (this.sites.inside.get(site.span.start) ?? []) : [];
     const entries: ProducedEntry[] = [];
     for (const list of [own, inner]) {
-      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m], this.sites.lastMap, this.stop) });
+      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m], this.sites.lastMap, this.evaluation.places, this.stop) });
     }
     return entries;
   }

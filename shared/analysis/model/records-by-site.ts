@@ -35,25 +35,29 @@ function* build(evaluation: FileEvaluation): Steps<RecordsBySite> {
   const own = new Map<number, SiteRecord[]>();
   const inside = new Map<number, SiteRecord[]>();
   const maps = (evaluation.calls ?? []).filter((c) => c.site.method === 'map');
+  const places = evaluation.places;
   let n = 0;
   for (let m = 0; m < (evaluation.methods ?? []).length; m++) {
     for (const record of evaluation.methods[m]?.library?.created ?? []) {
       const entry: SiteRecord = { m: m as MethodIndex, record };
-      const start = record.site.span.start;
+      const site = places.site(record.site);
+      const start = site.span.start;
       // Offsets into an included file are not places in this document.
-      if (!record.site.span.file) push(own, start, entry);
+      if (!site.span.file) push(own, start, entry);
       // Without a Set per record: `via` is almost always empty or one call long. A site on it
       // twice (recursion), or the record's own, counts once.
       const via = record.via;
       for (let i = 0; i < via.length; i++) {
-        const v = via[i]!.span.start;
-        if (via[i]!.span.file || v === start || via.slice(0, i).some((x) => x.span.start === v)) continue;
+        const span = places.site(via[i]!).span;
+        const v = span.start;
+        if (span.file || v === start || via.slice(0, i).some((x) => places.site(x).span.start === v)) continue;
         push(inside, v, entry);
       }
       if ((++n & 4095) === 0) yield;
     }
   }
-  return { own, inside, lastMap: maps[maps.length - 1]?.site };
+  const lastMap = maps[maps.length - 1]?.site;
+  return { own, inside, lastMap: lastMap && places.site(lastMap) };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

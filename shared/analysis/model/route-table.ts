@@ -1,3 +1,4 @@
+import type { Places } from '../../evaluate/places';
 import type { Span } from '../../php/ast';
 import { describeValue } from '../../runtime/convert';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
@@ -40,9 +41,10 @@ export function describeTarget(v: Value): string {
   return describeValue(v);
 }
 
-export function originSpan(origin: EntryOriginInfo | undefined): Span | undefined {
+export function originSpan(origin: EntryOriginInfo | undefined, places: Places): Span | undefined {
   if (!origin) return undefined;
-  return origin.kind === 'route' ? origin.site.span : origin.span;
+  if (origin.kind === 'literal') return places.literal(origin).span;
+  return origin.kind === 'route' ? places.site(origin.site).span : origin.span;
 }
 
 /**
@@ -53,7 +55,7 @@ export function unknownPathReason(evaluation: FileEvaluation, origin: EntryOrigi
   const known = origin?.kind === 'route' ? unknownPathOf(origin) : undefined;
   if (known !== undefined) return known;
   // A route's path is its call's, with the prefix() around it: the note may be at either.
-  const spans: Span[] = !origin ? [] : origin.kind === 'route' ? [origin.site.span, ...origin.via.map((v) => v.span)] : origin.kind === 'assignment' ? [origin.keySpan ?? origin.span] : [origin.span];
+  const spans: Span[] = !origin ? [] : origin.kind === 'route' ? [evaluation.places.site(origin.site).span, ...origin.via.map((v) => evaluation.places.site(v).span)] : origin.kind === 'assignment' ? [origin.keySpan ?? origin.span] : [origin.span];
   const inside = (p: { span: Span }, span: Span) => p.span.file === span.file && p.span.start >= span.start && p.span.end <= span.end;
   const note = evaluation.problems.find((p) => p.code === 'unknown-value' && spans.some((span) => inside(p, span)));
   if (!note) return 'its path cannot be known statically';
@@ -87,7 +89,7 @@ export function routeRows(evaluation: FileEvaluation, m: MethodIndex): RouteRow[
       targetText: describeTarget(v),
       names: dynamic ? [] : (namesByFrom.get(key) ?? []),
       origin,
-      span: originSpan(origin),
+      span: originSpan(origin, evaluation.places),
       reserved: RESERVED.has(key),
       ...(dynamic ? { unknown: unknownPathReason(evaluation, origin) } : {}),
     });
@@ -181,7 +183,7 @@ export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex):
       const pathUnknown = isDynamicKey(keys[i]);
       const target = unknownTarget(values[i]!);
       const origin = origins[i];
-      const span = originSpan(origin);
+      const span = originSpan(origin, evaluation.places);
       // One per declaration: a resources() call with an unknown name makes several rows.
       const place = `${span?.file?.path ?? ''}:${span?.start ?? -1}:${pathUnknown}`;
       const known = byPlace.get(place);

@@ -58,9 +58,11 @@ export function targetLiterals(text: string, evaluation: FileEvaluation): Target
   };
   for (const result of evaluation.methods ?? []) {
     for (const record of result?.library?.created ?? []) {
-      if (record.row !== undefined || !isRouteMethod(record.site.method) || record.site.span.file) continue;
+      if (record.row !== undefined || !isRouteMethod(record.site.method)) continue;
+      const site = evaluation.places.site(record.site);
+      if (site.span.file) continue;
       const dynamicKey = isDynamicKey(record.key);
-      add(record.site.argSpans[1], dynamicKey ? undefined : String(record.key));
+      add(site.argSpans[1], dynamicKey ? undefined : String(record.key));
     }
   }
   for (const a of routeAssignments(evaluation)) {

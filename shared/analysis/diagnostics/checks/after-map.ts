@@ -23,7 +23,7 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   // A map() that threw (and was skipped by the recovery) would have taken the routes: not judged.
   let failedMap = 0;
   for (const fatal of evaluation.fatals) {
-    if (mapCalls.some((c) => !c.site.span.file && c.site.span.start >= fatal.statement.start && c.site.span.end <= fatal.statement.end)) failedMap |= fatal.mask;
+    if (mapCalls.some((c) => !evaluation.places.site(c.site).span.file && evaluation.places.site(c.site).span.start >= fatal.statement.start && evaluation.places.site(c.site).span.end <= fatal.statement.end)) failedMap |= fatal.mask;
   }
   evaluation.methods.forEach((result, m) => {
     if (result.error || failedMap & (1 << m)) return;
@@ -35,12 +35,12 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
       const maps = mappedBy(record, result.library);
       if (maps.length === 0) {
         lost++;
-        if (mapCalls.length === 0) neverMapped.add(siteKey(record.site), method, () => record);
-        else after.add(siteKey(record.site), method, () => record);
+        if (mapCalls.length === 0) neverMapped.add(siteKey(evaluation.places.site(record.site)), method, () => record);
+        else after.add(siteKey(evaluation.places.site(record.site)), method, () => record);
         return;
       }
       if (inRoutes) return; // replaced in $route: a duplicate
-      const last = maps[maps.length - 1];
+      const last = evaluation.places.site(maps[maps.length - 1]);
       notAssigned.add(siteKey(last), method, () => ({ span: last.span }));
     };
     const table = result.library.routes;
@@ -59,20 +59,20 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
     out.push(
       finding(
         'routes-after-map',
-        record.site.nameSpan,
-        `'${keyToString(record.key)}' is declared after the last Route::map() (line ${describe.line(lastMap.site.span)}): it never reaches $route${methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`}.`,
-        { methods, related: [{ span: lastMap.site.span, message: 'the last Route::map(): move the declaration above it, or call map() again after it' }] },
+        evaluation.places.site(record.site).nameSpan,
+        `'${keyToString(record.key)}' is declared after the last Route::map() (line ${describe.line(evaluation.places.site(lastMap.site).span)}): it never reaches $route${methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`}.`,
+        { methods, related: [{ span: evaluation.places.site(lastMap.site).span, message: 'the last Route::map(): move the declaration above it, or call map() again after it' }] },
       ),
     );
   }
   const unmapped = neverMapped.entries();
   if (unmapped.length > 0) {
-    const first = unmapped.map((e) => e.value).sort((a, b) => a.site.span.start - b.site.span.start)[0];
+    const first = unmapped.map((e) => e.value).sort((a, b) => evaluation.places.site(a.site).span.start - evaluation.places.site(b.site).span.start)[0];
     const methods = [...new Set(unmapped.flatMap((e) => e.methods))];
     out.push(
       finding(
         'missing-map',
-        first.site.nameSpan,
+        evaluation.places.site(first.site).nameSpan,
         `Route::map() is never called: the ${lost} route${lost === 1 ? '' : 's'} declared never reach $route.`,
         {
           details: 'CodeIgniter never sees them: add `$route = Route::map($route);` after the last declaration',

@@ -27,8 +27,9 @@ export const closureTargets: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<number>();
   for (const call of evaluation.calls) {
-    const { site, args } = call;
-    if (!isRouteMethod(site.method)) continue;
+    const { args } = call;
+    if (!isRouteMethod(call.site.method)) continue;
+    const site = evaluation.places.site(call.site);
     if (!anyValue(args[1], isClosure)) continue;
     const span = site.argSpans[1];
     if (!span || seen.has(span.start)) continue;
@@ -62,7 +63,7 @@ export const blockArrays: Check = ({ evaluation, text }) => {
   const seen = new Set<number>();
   for (const call of CallGroups.of(evaluation).of('block')) {
     call.args.forEach((arg, i) => {
-      const span = call.site.argSpans[i];
+      const span = evaluation.places.site(call.site).argSpans[i];
       if (!span || seen.has(span.start) || !anyValue(arg, (v) => v instanceof PhpArray)) return;
       seen.add(span.start);
       const paths = arg instanceof PhpArray ? [...arg.values()].filter((v): v is string => typeof v === 'string') : [];

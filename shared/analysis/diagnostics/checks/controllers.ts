@@ -127,7 +127,7 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
         const verbTarget = entry instanceof PhpArray ? targetOfVerb(entry, method) : undefined;
         for (const { target, verdict } of found) {
           if (entry instanceof PhpArray && target !== verbTarget) continue;
-          const span = key === 'default_controller' ? toSpan(origin) : origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
+          const span = key === 'default_controller' ? toSpan(origin, evaluation.places) : origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
           const what = key === 'default_controller' ? 'the home page' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
           const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : `no method in ${verdict.file}`;
           const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [] }));

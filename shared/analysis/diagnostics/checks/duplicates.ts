@@ -1,3 +1,4 @@
+import type { Places } from '../../../evaluate/places';
 import { describeValue } from '../../../runtime/convert';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { keyToString } from '../../../runtime/values';
@@ -26,21 +27,21 @@ interface Replacement {
 }
 
 /** A declaration, whatever row of it (one finding per declaration, not per route a resources() call makes). */
-function declarationIdentity(o: EntryOriginInfo): string {
-  return o.kind === 'route' ? `r${o.site.span.file?.path ?? ''}:${o.site.span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
+function declarationIdentity(o: EntryOriginInfo, places: Places): string {
+  return o.kind === 'route' ? `r${places.site(o.site).span.file?.path ?? ''}:${places.site(o.site).span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
 }
 
 function isBlock(o: EntryOriginInfo): boolean {
   return o.kind === 'route' && o.site.method === 'block';
 }
 
-function sameDeclaration(a: EntryOriginInfo, b: EntryOriginInfo): boolean {
-  if (a.kind === 'route' && b.kind === 'route') return a.site.span.start === b.site.span.start && a.row === b.row;
+function sameDeclaration(a: EntryOriginInfo, b: EntryOriginInfo, places: Places): boolean {
+  if (a.kind === 'route' && b.kind === 'route') return places.site(a.site).span.start === places.site(b.site).span.start && a.row === b.row;
   return a === b;
 }
 
-function identity(o: EntryOriginInfo): string {
-  return o.kind === 'route' ? `r${o.site.span.start}:${o.row ?? ''}` : `a${o.span.start}`;
+function identity(o: EntryOriginInfo, places: Places): string {
+  return o.kind === 'route' ? `r${places.site(o.site).span.start}:${o.row ?? ''}` : `a${o.span.start}`;
 }
 
 /**
@@ -84,19 +85,19 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     // A setting of the router set twice (an environment's default controller, say) is not a route declared twice.
     if (ROUTER_SETTING_KEYS.has(key)) return;
     if ((later.kind === 'route' && later.dynamic) || (earlier.kind === 'route' && earlier.dynamic)) return;
-    if (sameDeclaration(later, earlier)) return;
+    if (sameDeclaration(later, earlier, evaluation.places)) return;
     // Blocking an already blocked path changes nothing.
     if (isBlock(later) && isBlock(earlier)) return;
     // A replacement made after the last map() never reaches $route: routes-after-map says so.
     if (later.kind === 'route' && hasMap && !beforeAMap(later, state)) return;
     if (!compatibleBranches(branchesOf(later), branchesOf(earlier))) return;
     if (isBlock(earlier)) {
-      shadowedBlocks.add(`${identity(later)}|${identity(earlier)}`, method, () => ({ later, earlier, key }));
+      shadowedBlocks.add(`${identity(later, evaluation.places)}|${identity(earlier, evaluation.places)}`, method, () => ({ later, earlier, key }));
       return;
     }
-    const r = pairs.add(declarationIdentity(later), method, () => ({ later, key, keys: new Set(), earlier: new Map() }));
+    const r = pairs.add(declarationIdentity(later, evaluation.places), method, () => ({ later, key, keys: new Set(), earlier: new Map() }));
     r.keys.add(key);
-    const e = r.earlier.get(declarationIdentity(earlier)) ?? r.earlier.set(declarationIdentity(earlier), { origin: earlier, methods: new Set() }).get(declarationIdentity(earlier))!;
+    const e = r.earlier.get(declarationIdentity(earlier, evaluation.places)) ?? r.earlier.set(declarationIdentity(earlier, evaluation.places), { origin: earlier, methods: new Set() }).get(declarationIdentity(earlier, evaluation.places))!;
     e.methods.add(method);
   };
   evaluation.methods.forEach((result, m) => {
@@ -128,18 +129,18 @@ export const duplicates: Check = ({ evaluation, describe }) => {
   for (const { value: r, methods } of pairs.entries()) {
     const earlier = [...r.earlier.values()];
     // The fact in the message; each replaced declaration's target and methods beside it, in related information.
-    const what = earlier.length === 1 ? describe.declaration(earlier[0].origin) : `${earlier.length} earlier declarations`;
+    const what = earlier.length === 1 ? describe.declaration(earlier[0].origin, evaluation.places) : `${earlier.length} earlier declarations`;
     const several = r.keys.size > 1 ? `${r.keys.size} routes of this declaration ('${r.key}', …) are` : `'${r.key}' is`;
     const message = isBlock(r.later)
       ? `block() blocks '${r.key}', which ${what} routes: under ${describeMethods(methods)} that route never works.`
       : `${several} declared again: ${what} never takes effect${methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`}.`;
     out.push(
-      finding('duplicate-route', fromSpan(r.later), message, {
+      finding('duplicate-route', fromSpan(r.later, evaluation.places), message, {
         methods,
         related: earlier.map((e) => {
           const target = e.origin.kind === 'route' ? ` (target ${describeValue(e.origin.to)})` : '';
           const under = e.methods.size !== methods.length ? ` under ${describeMethods(sortMethods(e.methods as Set<(typeof REQUEST_METHODS)[number]>))}` : '';
-          return { span: fromSpan(e.origin), message: r.keys.size > 1 ? `the replaced declaration${under}` : `the replaced declaration of '${r.key}'${target}${under}` };
+          return { span: fromSpan(e.origin, evaluation.places), message: r.keys.size > 1 ? `the replaced declaration${under}` : `the replaced declaration of '${r.key}'${target}${under}` };
         }),
         ...(isBlock(r.later) ? {} : { details: `${r.keys.size > 1 ? `${[...r.keys].map((k) => `'${k}'`).join(', ')}: ` : ''}a PHP array keeps the first position and the last value: remove one of them or give them different paths` }),
       }),
@@ -149,9 +150,9 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     out.push(
       finding(
         'shadowed-block',
-        fromSpan(p.earlier),
-        `'${p.key}' is blocked here, but ${describe.declaration(p.later)} declares it again: the path is routed, not blocked.`,
-        { methods, unnecessary: true, related: [{ span: fromSpan(p.later), message: `the later declaration of '${p.key}'` }] },
+        fromSpan(p.earlier, evaluation.places),
+        `'${p.key}' is blocked here, but ${describe.declaration(p.later, evaluation.places)} declares it again: the path is routed, not blocked.`,
+        { methods, unnecessary: true, related: [{ span: fromSpan(p.later, evaluation.places), message: `the later declaration of '${p.key}'` }] },
       ),
     );
   }

@@ -1,3 +1,4 @@
+import type { Places } from '../../../evaluate/places';
 import type { MainRoutes } from '../../model/main-routes';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
@@ -128,7 +129,7 @@ function leadsInto(value: Value, module: string): 'no' | { uri: string } | { pre
   return literal.toLowerCase().startsWith(`${module.toLowerCase()}/`) && [...ownText].every((c) => SYMBOLS.includes(c)) ? { prefix: literal } : 'any';
 }
 
-function readMainTable(routes: PhpArray, method: RequestMethod, module: string, lines: () => LineIndex): MainTable {
+function readMainTable(routes: PhpArray, method: RequestMethod, module: string, lines: () => LineIndex, places: Places): MainTable {
   const view = tableView(routes);
   const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
   const entries: MainEntry[] = [];
@@ -156,7 +157,7 @@ function readMainTable(routes: PhpArray, method: RequestMethod, module: string, 
     const lead = leadsInto(value, module);
     if (lead === 'any') return { undecided: true };
     if (lead !== 'no') into.push(lead);
-    const span = origin ? toSpan(origin) : { start: 0, end: 0 };
+    const span = origin ? toSpan(origin, places) : { start: 0, end: 0 };
     entries.push(span.file ? { key, start: span.start, file: { path: span.file.path, text: span.file.text } } : { key, start: span.start });
   }
   return { entries, into, lines };
@@ -200,7 +201,7 @@ function mainTablesOf(main: MainRoutes | undefined, module: string): (MainTable 
     let byVerb = byTable.get(result.routes);
     if (!byVerb) byTable.set(result.routes, (byVerb = new Map()));
     let table = byVerb.get(method);
-    if (!table) byVerb.set(method, (table = readMainTable(result.routes, method, module, lines)));
+    if (!table) byVerb.set(method, (table = readMainTable(result.routes, method, module, lines, main.evaluation.places)));
     return table;
   });
 }
@@ -230,7 +231,7 @@ export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: Mai
         const key = view.keys[i]!;
         const origin = view.origins[i];
         if (ROUTER_SETTING_KEYS.has(key) || isDynamicKey(key) || !origin || (origin.kind === 'route' && origin.dynamic)) continue;
-        const span = origin.kind === 'route' && origin.row ? origin.site.span : toSpan(origin);
+        const span = origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
         if (decide(key, module)) {
           groups.add(`${span.start}:${key}`, REQUEST_METHODS[m]!, () => ({
             span,

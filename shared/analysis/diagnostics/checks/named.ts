@@ -24,10 +24,10 @@ export function namedLookups(knownNames?: ReadonlySet<string>): Check {
     const out: Finding[] = [];
     const seen = new Set<number>();
     for (const call of CallGroups.of(evaluation).of('named')) {
-      if (seen.has(call.site.span.start)) continue;
-      seen.add(call.site.span.start);
+      if (seen.has(evaluation.places.site(call.site).span.start)) continue;
+      seen.add(evaluation.places.site(call.site).span.start);
       const name = call.args[0];
-      const span = call.site.argSpans[0];
+      const span = evaluation.places.site(call.site).argSpans[0];
       if (typeof name !== 'string' || !span || isKnown(name)) continue;
       known ??= new Set([...namesOf(evaluation), ...(knownNames ?? [])]);
       const quoted = /^['"]/.test(text.slice(span.start, span.start + 1));

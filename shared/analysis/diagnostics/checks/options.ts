@@ -69,8 +69,9 @@ export const unknownOptions: Check = ({ evaluation }) => {
     const ignored = ignoredAt ? ignoredAt.get(ci, call, ignoredOptions) : ignoredOptions(call);
     if (ignored.length === 0) continue;
     const allowed = OPTIONS_BY_METHOD[call.site.method];
-    for (const { key, literal, idx } of ignored) {
-      const span = literal?.keySpan ?? call.site.argSpans[idx];
+    for (const { key, literal: recorded, idx } of ignored) {
+      const literal = recorded && evaluation.places.literal(recorded);
+      const span = literal?.keySpan ?? evaluation.places.site(call.site).argSpans[idx];
       if (!span || seen.has(`${span.start}:${key}`)) continue;
       seen.add(`${span.start}:${key}`);
       const suggestion = closestName(key, allowed, 2);

@@ -1,3 +1,4 @@
+import type { Places } from '../../../evaluate/places';
 import { isDynamicKey } from '../../../library/records';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import type { EntryOriginInfo } from '../../../library/records';
@@ -24,12 +25,12 @@ function addExample(g: BackrefIssue, example: string): void {
 }
 
 /** Where a generated route's pattern or target comes from: its options, else the call. */
-function optionsSpan(origin: EntryOriginInfo): { start: number; end: number } {
-  if (origin.kind !== 'route') return origin.kind === 'literal' ? origin.valueSpan : origin.valueSpan;
-  const args = origin.site.argSpans;
-  if (origin.site.method === 'resources') return args[1] ?? origin.site.span;
-  if (origin.site.method === 'context') return args[args.length - 1] ?? origin.site.span;
-  return toSpan(origin);
+function optionsSpan(origin: EntryOriginInfo, places: Places): { start: number; end: number } {
+  if (origin.kind !== 'route') return origin.kind === 'literal' ? places.literal(origin).valueSpan : origin.valueSpan;
+  const args = places.site(origin.site).argSpans;
+  if (origin.site.method === 'resources') return args[1] ?? places.site(origin.site).span;
+  if (origin.site.method === 'context') return args[args.length - 1] ?? places.site(origin.site).span;
+  return toSpan(origin, places);
 }
 
 const BACKREF = /\$\{(\d{1,2})\}|\$(\d{1,2})|\\(\d{1,2})/g;
@@ -103,14 +104,14 @@ export function patternChecks(): Check {
         const origin = view.origins[i]!;
         const generated = isGenerated(origin);
         if (issue.kind === 'invalid') {
-          const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin) : fromSpan(origin);
+          const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin, evaluation.places) : fromSpan(origin, evaluation.places);
           invalid.add(`${span.start}:${key}`, method, () => ({
             span,
             message: `'${key}' is not a valid regular expression (${issue.why}): this route never matches.`,
           }));
           continue;
         }
-        const span = generated ? optionsSpan(origin) : toSpan(origin);
+        const span = generated ? optionsSpan(origin, evaluation.places) : toSpan(origin, evaluation.places);
         const g = backrefs.add(`${span.start}:${issue.kind}`, method, () => ({ span, kind: issue.kind, examples: [], generated }));
         addExample(g, issue.example);
       }

@@ -1,6 +1,7 @@
+import type { Places } from '../../../evaluate/places';
 import { keyToString } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
-import type { CallSite } from '../../../library/records';
+import type { CallSite, RecordedSite } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../core/context';
 import { CallGroups } from '../core/call-groups';
@@ -8,8 +9,8 @@ import { sortMethods } from '../../model/origins';
 import { finding } from '../core/types';
 
 /** Whether a call stack (a record's `via`) holds the call at `start`; a loop, not a closure per record. */
-function holds(via: readonly CallSite[], start: number): boolean {
-  for (let i = 0; i < via.length; i++) if (via[i].span.start === start) return true;
+function holds(via: readonly RecordedSite[], start: number, places: Places): boolean {
+  for (let i = 0; i < via.length; i++) if (places.site(via[i]).span.start === start) return true;
   return false;
 }
 
@@ -34,12 +35,12 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
   const done = new Set<number>();
   const prefixCalls = CallGroups.of(evaluation).of('prefix');
   for (const call of prefixCalls) {
-    if (done.has(call.site.span.start)) continue;
+    if (done.has(evaluation.places.site(call.site).span.start)) continue;
     let outer: CallSite | undefined;
-    for (const s of call.via) if (s.method === 'prefix') outer = s;
+    for (const s of call.via) if (s.method === 'prefix') outer = evaluation.places.site(s);
     if (!outer) continue;
-    done.add(call.site.span.start);
-    nestings.push({ call, inner: call.site, outer, innerKeys: new Set(), lostKeys: new Set(), methods: new Set() });
+    done.add(evaluation.places.site(call.site).span.start);
+    nestings.push({ call, inner: evaluation.places.site(call.site), outer, innerKeys: new Set(), lostKeys: new Set(), methods: new Set() });
   }
   if (nestings.length === 0) return [];
   // One pass over the records for every nested prefix() (a large file has thousands of records per method).
@@ -49,10 +50,10 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
       const r = created[ri];
       if (r.via.length === 0) continue;
       for (const n of nestings) {
-        if (holds(r.via, n.inner.span.start)) {
+        if (holds(r.via, n.inner.span.start, evaluation.places)) {
           n.innerKeys.add(keyToString(r.key));
           n.methods.add(REQUEST_METHODS[m]);
-        } else if (holds(r.via, n.outer.span.start) && r.prefix === '' && r.site.span.start > n.inner.span.start) {
+        } else if (holds(r.via, n.outer.span.start, evaluation.places) && r.prefix === '' && evaluation.places.site(r.site).span.start > n.inner.span.start) {
           n.lostKeys.add(keyToString(r.key));
           n.methods.add(REQUEST_METHODS[m]);
         }
@@ -60,7 +61,7 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
     }
   });
   return nestings.map(({ call, inner, outer, innerKeys, lostKeys, methods }) => {
-    const outerCall = prefixCalls.find((c) => c.site.span.start === outer.span.start);
+    const outerCall = prefixCalls.find((c) => evaluation.places.site(c.site).span.start === outer.span.start);
     const name = (v: unknown) => (typeof v === 'string' ? `'${v}'` : 'its prefix');
     const parts: string[] = [];
     if (innerKeys.size) parts.push(`routes declared in here get only this prefix (${list(innerKeys)})`);

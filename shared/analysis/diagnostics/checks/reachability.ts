@@ -1,3 +1,4 @@
+import type { Places } from '../../../evaluate/places';
 import { orderVariesBetween } from '../../../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import { tableView, viewChanges, type TableView } from '../../model/table-view';
@@ -89,8 +90,8 @@ function prefixHint(o: EntryOriginInfo): string {
 }
 
 /** The declaration an entry comes from, whatever its row. */
-function declarationOf(o: EntryOriginInfo): string {
-  return o.kind === 'route' ? `r${o.site.span.file?.path ?? ''}:${o.site.span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
+function declarationOf(o: EntryOriginInfo, places: Places): string {
+  return o.kind === 'route' ? `r${places.site(o.site).span.file?.path ?? ''}:${places.site(o.site).span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
 }
 
 
@@ -173,7 +174,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
         if (!by.every((b) => presentWhenever(b.origin, entry.origin))) continue;
         // Nor when which comes first depends on such a condition: one branch alone may put the route first.
         if (evaluation.orderVaries.length > 0 && by.some((b) => orderVariesBetween(evaluation, entry.key, b.key, m))) continue;
-        const group = groups.add(`${declarationOf(entry.origin)}:${c.kind === 'empty'}`, method, () => ({ entry, by: [], empty: c.kind === 'empty', keys: new Set() }));
+        const group = groups.add(`${declarationOf(entry.origin, evaluation.places)}:${c.kind === 'empty'}`, method, () => ({ entry, by: [], empty: c.kind === 'empty', keys: new Set() }));
         group.keys.add(entry.key);
         for (const b of by) if (!group.by.some((x) => x.key === b.key)) group.by.push(b);
       }
@@ -185,13 +186,13 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
       const subject = keys.size > 1 ? `${keys.size} routes of this declaration ('${entry.key}', …)` : `'${entry.key}'`;
       const where = methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`;
       // The first taker in the message, every one in related information.
-      const firsts = by.length === 0 ? '' : `'${by[0].key}' (${describe.at(fromSpan(by[0].origin))})${by.length > 1 ? ` and ${by.length - 1} other route${by.length === 2 ? '' : 's'}` : ''}`;
-      const related = by.map((b) => ({ span: fromSpan(b.origin), message: `matches first: '${b.key}'` }));
+      const firsts = by.length === 0 ? '' : `'${by[0].key}' (${describe.at(fromSpan(by[0].origin, evaluation.places))})${by.length > 1 ? ` and ${by.length - 1} other route${by.length === 2 ? '' : 's'}` : ''}`;
+      const related = by.map((b) => ({ span: fromSpan(b.origin, evaluation.places), message: `matches first: '${b.key}'` }));
       if (entry.blocked) {
         out.push(
           finding(
             'shadowed-block',
-            fromSpan(entry.origin),
+            fromSpan(entry.origin, evaluation.places),
             empty
               ? `The blocked path '${entry.key}' matches no URI CodeIgniter can route, so the block does nothing.`
               : `The block of ${keys.size > 1 ? `${keys.size} paths ('${entry.key}', …)` : `'${entry.key}'`} never takes effect${where}: ${firsts} ${by.length > 1 ? 'match' : 'matches'} ${keys.size > 1 ? 'their' : 'its'} URIs first.`,
@@ -203,7 +204,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
       out.push(
         finding(
           'unreachable-route',
-          fromSpan(entry.origin),
+          fromSpan(entry.origin, evaluation.places),
           empty
             ? `'${entry.key}' matches no URI CodeIgniter can route: this route is never used.${prefixHint(entry.origin)}`
             : `${subject} ${keys.size > 1 ? 'are' : 'is'} never reached${where}: ${firsts} ${by.length > 1 ? 'match' : 'matches'} ${keys.size > 1 ? 'their' : 'its'} URIs first.`,

@@ -23,7 +23,7 @@ export const undefinedMethods: Check = ({ evaluation }) => {
   for (const [method, calls] of CallGroups.of(evaluation).methods()) {
     if (LIBRARY_METHODS[method]) continue;
     for (const call of calls) {
-      const site = call.site;
+      const site = evaluation.places.site(call.site);
       if (seen.has(site.span.start)) continue;
       seen.add(site.span.start);
       const suggestion = closestMethod(site.written);

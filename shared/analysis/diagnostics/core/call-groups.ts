@@ -47,9 +47,9 @@ export class CallGroups {
  */
 export function methodsAtSite(evaluation: FileEvaluation, call: RouteCall): number {
   if (evaluation.mode === 'together') return call.mask;
-  const { start } = call.site.span;
-  const file = call.site.span.file?.path;
+  const { start } = evaluation.places.site(call.site).span;
+  const file = evaluation.places.site(call.site).span.file?.path;
   let mask = 0;
-  for (const c of evaluation.calls) if (c.site.span.start === start && c.site.span.file?.path === file) mask |= c.mask;
+  for (const c of evaluation.calls) if (evaluation.places.site(c.site).span.start === start && evaluation.places.site(c.site).span.file?.path === file) mask |= c.mask;
   return mask || call.mask;
 }

@@ -1,0 +1,58 @@
+import type { Span } from '../php/ast';
+import type { CallSite, RecordedSite, StatementAnchor } from '../runtime/call-site';
+import type { LiteralOrigin } from '../library/records';
+
+/**
+ * Where the calls and literals of one evaluation are in its own text. An editor's evaluation
+ * shares what it replays with the evaluations before it (records, calls, sites: see
+ * evaluate/replay.ts), each made where its statement was when it ran; the statements that have
+ * moved since are listed here with where they start now. Shared objects never change: each
+ * evaluation places them in its own text.
+ */
+export class Places {
+  /** Sites of moved statements, placed once (read again and again by the checks and features). */
+  private readonly sites = new WeakMap<RecordedSite, CallSite>();
+  private readonly literals = new WeakMap<LiteralOrigin, LiteralOrigin>();
+
+  /** @param moved where each statement that moved since it was recorded starts now */
+  constructor(private readonly moved: ReadonlyMap<StatementAnchor, number>) {}
+
+  /** Nothing moved: every site is where it was made. */
+  static readonly NONE = new Places(new Map());
+
+  /** A call placed in this evaluation's text. */
+  site(s: RecordedSite): CallSite {
+    const delta = this.delta(s.anchor);
+    if (delta === 0) return s.placed;
+    let placed = this.sites.get(s);
+    if (placed === undefined) {
+      const at = s.placed;
+      placed = { method: at.method, written: at.written, span: shift(at.span, delta), nameSpan: shift(at.nameSpan, delta), argSpans: at.argSpans.map((a) => shift(a, delta)) };
+      this.sites.set(s, placed);
+    }
+    return placed;
+  }
+
+  /** An array literal's entry placed in this evaluation's text. */
+  literal(o: LiteralOrigin): LiteralOrigin {
+    const delta = this.delta(o.anchor);
+    if (delta === 0) return o;
+    let placed = this.literals.get(o);
+    if (placed === undefined) {
+      placed = { kind: 'literal', span: shift(o.span, delta), ...(o.keySpan ? { keySpan: shift(o.keySpan, delta) } : {}), valueSpan: shift(o.valueSpan, delta) };
+      this.literals.set(o, placed);
+    }
+    return placed;
+  }
+
+  /** How far the statement moved since it was recorded (0: not recorded, or where it was). */
+  private delta(anchor: StatementAnchor | undefined): number {
+    if (anchor === undefined || this.moved.size === 0) return 0;
+    const now = this.moved.get(anchor);
+    return now === undefined ? 0 : now - anchor.start;
+  }
+}
+
+function shift(span: Span, delta: number): Span {
+  return { start: span.start + delta, end: span.end + delta };
+}
