@@ -33,6 +33,27 @@ export class Places {
     return placed;
   }
 
+  /** Where the call starts in this evaluation's text (no copy made: for keys and comparisons). */
+  start(s: RecordedSite): number {
+    return s.placed.span.start + this.delta(s.anchor);
+  }
+
+  /** The whole call, placed (one span made when it moved, none otherwise). */
+  span(s: RecordedSite): Span {
+    return moved(s.placed.span, this.delta(s.anchor));
+  }
+
+  /** The method name after `::`, placed. */
+  nameSpan(s: RecordedSite): Span {
+    return moved(s.placed.nameSpan, this.delta(s.anchor));
+  }
+
+  /** The i-th argument, placed; undefined when the call has no such argument. */
+  argSpan(s: RecordedSite, i: number): Span | undefined {
+    const arg = s.placed.argSpans[i];
+    return arg && moved(arg, this.delta(s.anchor));
+  }
+
   /** An array literal's entry placed in this evaluation's text. */
   literal(o: LiteralOrigin): LiteralOrigin {
     const delta = this.delta(o.anchor);
@@ -51,6 +72,10 @@ export class Places {
     const now = this.moved.get(anchor);
     return now === undefined ? 0 : now - anchor.start;
   }
+}
+
+function moved(span: Span, delta: number): Span {
+  return delta === 0 ? span : shift(span, delta);
 }
 
 function shift(span: Span, delta: number): Span {

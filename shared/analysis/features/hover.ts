@@ -96,7 +96,7 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
   const w = wildcardHover(text, offset, site);
   if (w) return w;
   if (site.method === 'named') {
-    const call = callsAround(evaluation, site.span.start).find((c) => evaluation.places.site(c.site).span.start === site.span.start);
+    const call = callsAround(evaluation, site.span.start).find((c) => evaluation.places.start(c.site) === site.span.start);
     const name = call?.args[0];
     if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
     const decl = nameDeclarations(evaluation).get(name);

@@ -6,7 +6,7 @@ import type { Steps } from '../../util/steps';
 /** The calls written in the document itself (not in the files it included). */
 function ownCalls(evaluation: FileEvaluation): readonly RouteCall[] {
   const calls = evaluation.calls ?? [];
-  return evaluation.included?.length ? calls.filter((c) => !evaluation.places.site(c.site).span.file) : calls;
+  return evaluation.included?.length ? calls.filter((c) => !c.site.placed.span.file) : calls;
 }
 
 const bySite = new WeakMap<FileEvaluation, IntervalIndex<RouteCall>>();

@@ -24,10 +24,10 @@ export function uniqueCalls(evaluation: FileEvaluation): readonly RouteCall[] {
   const bySite = new Map<number, RouteCall>();
   for (const call of evaluation.calls ?? []) {
     // Calls in included files are not places in this document.
-    if (!call?.site || evaluation.places.site(call.site).span.file) continue;
-    if (!bySite.has(evaluation.places.site(call.site).span.start)) bySite.set(evaluation.places.site(call.site).span.start, call);
+    if (!call?.site || call.site.placed.span.file) continue;
+    if (!bySite.has(evaluation.places.start(call.site))) bySite.set(evaluation.places.start(call.site), call);
   }
-  const calls = [...bySite.values()].sort((a, b) => evaluation.places.site(a.site).span.start - evaluation.places.site(b.site).span.start || evaluation.places.site(b.site).span.end - evaluation.places.site(a.site).span.end);
+  const calls = [...bySite.values()].sort((a, b) => evaluation.places.start(a.site) - evaluation.places.start(b.site) || evaluation.places.site(b.site).span.end - evaluation.places.site(a.site).span.end);
   uniqueCallsCache.set(evaluation, calls);
   return calls;
 }

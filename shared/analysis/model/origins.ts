@@ -19,18 +19,18 @@ export function fromSpan(origin: EntryOriginInfo, places: Places): Span {
     return placed.keySpan ?? placed.span;
   }
   if (origin.kind !== 'route') return origin.keySpan ?? origin.span;
-  const site = places.site(origin.site);
-  if (origin.row?.startsWith('path-')) return site.argSpans[Number(origin.row.slice(5))] ?? site.span;
-  return site.argSpans[0] ?? site.nameSpan;
+  const site = origin.site;
+  if (origin.row?.startsWith('path-')) return places.argSpan(site, Number(origin.row.slice(5))) ?? places.span(site);
+  return places.argSpan(site, 0) ?? places.nameSpan(site);
 }
 
 /** Where a route's `$to` comes from: the target argument, or for generated routes the call. */
 export function toSpan(origin: EntryOriginInfo, places: Places): Span {
   if (origin.kind === 'literal') return places.literal(origin).valueSpan;
   if (origin.kind !== 'route') return origin.valueSpan;
-  const site = places.site(origin.site);
-  if (ROUTE_METHODS_FROM_TO.has(site.method)) return site.argSpans[1] ?? site.span;
-  return site.span;
+  const site = origin.site;
+  if (ROUTE_METHODS_FROM_TO.has(site.method)) return places.argSpan(site, 1) ?? places.span(site);
+  return places.span(site);
 }
 
 /** A short human reference to a declaration: `line 12`. */

@@ -50,7 +50,7 @@ function* build(evaluation: FileEvaluation): Steps<RecordsBySite> {
       for (let i = 0; i < via.length; i++) {
         const span = places.site(via[i]!).span;
         const v = span.start;
-        if (span.file || v === start || via.slice(0, i).some((x) => places.site(x).span.start === v)) continue;
+        if (span.file || v === start || via.slice(0, i).some((x) => places.start(x) === v)) continue;
         push(inside, v, entry);
       }
       if ((++n & 4095) === 0) yield;

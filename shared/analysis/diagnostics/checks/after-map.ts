@@ -23,7 +23,7 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   // A map() that threw (and was skipped by the recovery) would have taken the routes: not judged.
   let failedMap = 0;
   for (const fatal of evaluation.fatals) {
-    if (mapCalls.some((c) => !evaluation.places.site(c.site).span.file && evaluation.places.site(c.site).span.start >= fatal.statement.start && evaluation.places.site(c.site).span.end <= fatal.statement.end)) failedMap |= fatal.mask;
+    if (mapCalls.some((c) => !c.site.placed.span.file && evaluation.places.start(c.site) >= fatal.statement.start && evaluation.places.site(c.site).span.end <= fatal.statement.end)) failedMap |= fatal.mask;
   }
   evaluation.methods.forEach((result, m) => {
     if (result.error || failedMap & (1 << m)) return;
@@ -67,7 +67,7 @@ export const afterMap: Check = ({ evaluation, describe, text }) => {
   }
   const unmapped = neverMapped.entries();
   if (unmapped.length > 0) {
-    const first = unmapped.map((e) => e.value).sort((a, b) => evaluation.places.site(a.site).span.start - evaluation.places.site(b.site).span.start)[0];
+    const first = unmapped.map((e) => e.value).sort((a, b) => evaluation.places.start(a.site) - evaluation.places.start(b.site))[0];
     const methods = [...new Set(unmapped.flatMap((e) => e.methods))];
     out.push(
       finding(

@@ -28,7 +28,7 @@ interface Replacement {
 
 /** A declaration, whatever row of it (one finding per declaration, not per route a resources() call makes). */
 function declarationIdentity(o: EntryOriginInfo, places: Places): string {
-  return o.kind === 'route' ? `r${places.site(o.site).span.file?.path ?? ''}:${places.site(o.site).span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
+  return o.kind === 'route' ? `r${o.site.placed.span.file?.path ?? ''}:${places.start(o.site)}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
 }
 
 function isBlock(o: EntryOriginInfo): boolean {
@@ -36,12 +36,12 @@ function isBlock(o: EntryOriginInfo): boolean {
 }
 
 function sameDeclaration(a: EntryOriginInfo, b: EntryOriginInfo, places: Places): boolean {
-  if (a.kind === 'route' && b.kind === 'route') return places.site(a.site).span.start === places.site(b.site).span.start && a.row === b.row;
+  if (a.kind === 'route' && b.kind === 'route') return places.start(a.site) === places.start(b.site) && a.row === b.row;
   return a === b;
 }
 
 function identity(o: EntryOriginInfo, places: Places): string {
-  return o.kind === 'route' ? `r${places.site(o.site).span.start}:${o.row ?? ''}` : `a${o.span.start}`;
+  return o.kind === 'route' ? `r${places.start(o.site)}:${o.row ?? ''}` : `a${o.span.start}`;
 }
 
 /**

@@ -24,8 +24,8 @@ export function namedLookups(knownNames?: ReadonlySet<string>): Check {
     const out: Finding[] = [];
     const seen = new Set<number>();
     for (const call of CallGroups.of(evaluation).of('named')) {
-      if (seen.has(evaluation.places.site(call.site).span.start)) continue;
-      seen.add(evaluation.places.site(call.site).span.start);
+      if (seen.has(evaluation.places.start(call.site))) continue;
+      seen.add(evaluation.places.start(call.site));
       const name = call.args[0];
       const span = evaluation.places.site(call.site).argSpans[0];
       if (typeof name !== 'string' || !span || isKnown(name)) continue;

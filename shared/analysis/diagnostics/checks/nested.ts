@@ -30,7 +30,7 @@ export const nestedCallables: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const places = evaluation.places;
   // The same call: two evaluations of one call (a loop) made two sites at one place.
-  const same = (a: RecordedSite, b: RecordedSite) => a === b || places.site(a).span.start === places.site(b).span.start;
+  const same = (a: RecordedSite, b: RecordedSite) => a === b || places.start(a) === places.start(b);
   const records: { method: RequestMethod; r: RouteRecord }[] = [];
   evaluation.methods.forEach((res, m) => res.library.created.forEach((r) => records.push({ method: REQUEST_METHODS[m], r })));
 
@@ -38,10 +38,10 @@ export const nestedCallables: Check = ({ evaluation }) => {
   const seenSites = new Set<number>();
   for (const call of evaluation.calls) {
     const idx = nestedArgIndex(call.site.method);
-    if (idx === undefined || seenSites.has(places.site(call.site).span.start)) continue;
+    if (idx === undefined || seenSites.has(places.start(call.site))) continue;
     const nested: Value | undefined = call.args[idx];
     if (!(nested instanceof PhpClosure)) continue;
-    seenSites.add(places.site(call.site).span.start);
+    seenSites.add(places.start(call.site));
     const runs = new Map<RequestMethod, Set<string>>();
     const produced = new Map<RequestMethod, string[]>();
     for (const { method, r } of records) {
@@ -72,24 +72,24 @@ export const nestedCallables: Check = ({ evaluation }) => {
     const n = r.nested;
     if (!n) {
       const parent = r.via.find((s) => nestedArgIndex(s.method) !== undefined && records.some((x) => x.r.nested && same(x.r.nested.parent, s)));
-      if (parent && r.nestedPrefix === '' && places.site(r.site).span.start > places.site(parent).span.start) {
-        lostNesting.add(`${places.site(r.site).span.start}`, method, () => ({ site: r.site, key: keyToString(r.key), parent }));
+      if (parent && r.nestedPrefix === '' && places.start(r.site) > places.start(parent)) {
+        lostNesting.add(`${places.start(r.site)}`, method, () => ({ site: r.site, key: keyToString(r.key), parent }));
       }
       continue;
     }
     if (r.site.method === 'resources' && n.nestOffset === false && !same(r.site, n.parent)) {
-      misnumbered.add(`${places.site(r.site).span.start}`, method, () => ({ site: r.site, parent: n.parent }));
+      misnumbered.add(`${places.start(r.site)}`, method, () => ({ site: r.site, parent: n.parent }));
     }
     const parentGroups = compileRouteKey(r.nestedPrefix.replace(/\/$/, '')).groups;
     const compensated = r.site.method === 'resources' && n.nestOffset === true;
-    if (parentGroups > 0 && !compensated && typeof r.to === 'string' && !misnumbered.has(`${places.site(r.site).span.start}`)) {
+    if (parentGroups > 0 && !compensated && typeof r.to === 'string' && !misnumbered.has(`${places.start(r.site)}`)) {
       const refs = [...r.to.matchAll(/\$\{?(\d{1,2})\}?/g)].map((x) => Number(x[1])).filter((x) => x >= 1 && x <= parentGroups);
       if (refs.length) {
-        shifted.add(`${places.site(r.site).span.start}`, method, () => ({ site: r.site, parent: n.parent, key: keyToString(r.key), to: r.to as string, groups: parentGroups }));
+        shifted.add(`${places.start(r.site)}`, method, () => ({ site: r.site, parent: n.parent, key: keyToString(r.key), to: r.to as string, groups: parentGroups }));
       }
     }
     if (r.prefix !== '' && r.nestedPrefix.includes(r.prefix)) {
-      doubledPrefix.add(`${places.site(r.site).span.start}`, method, () => ({ site: r.site, key: keyToString(r.key), prefix: r.prefix }));
+      doubledPrefix.add(`${places.start(r.site)}`, method, () => ({ site: r.site, key: keyToString(r.key), prefix: r.prefix }));
     }
   }
   for (const { value, methods } of misnumbered.entries()) {
@@ -140,10 +140,10 @@ export const nestedCallables: Check = ({ evaluation }) => {
   const inner = new Set<number>();
   for (const call of evaluation.calls) {
     const idx = nestedArgIndex(call.site.method);
-    if (idx === undefined || !(call.args[idx] instanceof PhpClosure) || inner.has(places.site(call.site).span.start)) continue;
+    if (idx === undefined || !(call.args[idx] instanceof PhpClosure) || inner.has(places.start(call.site))) continue;
     const insideNested = call.via.some((s) => records.some((x) => x.r.nested && same(x.r.nested.parent, s)));
     if (!insideNested) continue;
-    inner.add(places.site(call.site).span.start);
+    inner.add(places.start(call.site));
     const ran = records.filter((x) => x.r.nested && same(x.r.nested.parent, call.site));
     const message = ran.length === 0
       ? 'This $nested callable never runs: the library runs a nested callable only when no other is running, and here one is.'

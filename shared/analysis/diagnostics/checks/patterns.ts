@@ -27,9 +27,9 @@ function addExample(g: BackrefIssue, example: string): void {
 /** Where a generated route's pattern or target comes from: its options, else the call. */
 function optionsSpan(origin: EntryOriginInfo, places: Places): { start: number; end: number } {
   if (origin.kind !== 'route') return origin.kind === 'literal' ? places.literal(origin).valueSpan : origin.valueSpan;
-  const args = places.site(origin.site).argSpans;
-  if (origin.site.method === 'resources') return args[1] ?? places.site(origin.site).span;
-  if (origin.site.method === 'context') return args[args.length - 1] ?? places.site(origin.site).span;
+  const site = origin.site;
+  if (site.method === 'resources') return places.argSpan(site, 1) ?? places.span(site);
+  if (site.method === 'context') return places.argSpan(site, site.placed.argSpans.length - 1) ?? places.span(site);
   return toSpan(origin, places);
 }
 

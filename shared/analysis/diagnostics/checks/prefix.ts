@@ -10,7 +10,7 @@ import { finding } from '../core/types';
 
 /** Whether a call stack (a record's `via`) holds the call at `start`; a loop, not a closure per record. */
 function holds(via: readonly RecordedSite[], start: number, places: Places): boolean {
-  for (let i = 0; i < via.length; i++) if (places.site(via[i]).span.start === start) return true;
+  for (let i = 0; i < via.length; i++) if (places.start(via[i]) === start) return true;
   return false;
 }
 
@@ -35,11 +35,11 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
   const done = new Set<number>();
   const prefixCalls = CallGroups.of(evaluation).of('prefix');
   for (const call of prefixCalls) {
-    if (done.has(evaluation.places.site(call.site).span.start)) continue;
+    if (done.has(evaluation.places.start(call.site))) continue;
     let outer: CallSite | undefined;
     for (const s of call.via) if (s.method === 'prefix') outer = evaluation.places.site(s);
     if (!outer) continue;
-    done.add(evaluation.places.site(call.site).span.start);
+    done.add(evaluation.places.start(call.site));
     nestings.push({ call, inner: evaluation.places.site(call.site), outer, innerKeys: new Set(), lostKeys: new Set(), methods: new Set() });
   }
   if (nestings.length === 0) return [];
@@ -53,7 +53,7 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
         if (holds(r.via, n.inner.span.start, evaluation.places)) {
           n.innerKeys.add(keyToString(r.key));
           n.methods.add(REQUEST_METHODS[m]);
-        } else if (holds(r.via, n.outer.span.start, evaluation.places) && r.prefix === '' && evaluation.places.site(r.site).span.start > n.inner.span.start) {
+        } else if (holds(r.via, n.outer.span.start, evaluation.places) && r.prefix === '' && evaluation.places.start(r.site) > n.inner.span.start) {
           n.lostKeys.add(keyToString(r.key));
           n.methods.add(REQUEST_METHODS[m]);
         }
@@ -61,7 +61,7 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
     }
   });
   return nestings.map(({ call, inner, outer, innerKeys, lostKeys, methods }) => {
-    const outerCall = prefixCalls.find((c) => evaluation.places.site(c.site).span.start === outer.span.start);
+    const outerCall = prefixCalls.find((c) => evaluation.places.start(c.site) === outer.span.start);
     const name = (v: unknown) => (typeof v === 'string' ? `'${v}'` : 'its prefix');
     const parts: string[] = [];
     if (innerKeys.size) parts.push(`routes declared in here get only this prefix (${list(innerKeys)})`);

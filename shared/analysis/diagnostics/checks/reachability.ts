@@ -91,7 +91,7 @@ function prefixHint(o: EntryOriginInfo): string {
 
 /** The declaration an entry comes from, whatever its row. */
 function declarationOf(o: EntryOriginInfo, places: Places): string {
-  return o.kind === 'route' ? `r${places.site(o.site).span.file?.path ?? ''}:${places.site(o.site).span.start}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
+  return o.kind === 'route' ? `r${o.site.placed.span.file?.path ?? ''}:${places.start(o.site)}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
 }
 
 

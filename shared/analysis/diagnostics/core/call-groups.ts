@@ -48,8 +48,8 @@ export class CallGroups {
 export function methodsAtSite(evaluation: FileEvaluation, call: RouteCall): number {
   if (evaluation.mode === 'together') return call.mask;
   const { start } = evaluation.places.site(call.site).span;
-  const file = evaluation.places.site(call.site).span.file?.path;
+  const file = call.site.placed.span.file?.path;
   let mask = 0;
-  for (const c of evaluation.calls) if (evaluation.places.site(c.site).span.start === start && evaluation.places.site(c.site).span.file?.path === file) mask |= c.mask;
+  for (const c of evaluation.calls) if (evaluation.places.start(c.site) === start && c.site.placed.span.file?.path === file) mask |= c.mask;
   return mask || call.mask;
 }
