@@ -1,6 +1,7 @@
 import type { PhpNode } from '../php/ast';
 import { REQUEST_METHODS, methodsIn } from '../runtime/methods';
-import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type EntryOriginInfo, type LiteralOrigin } from '../library/records';
+import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type EntryOriginInfo, type EntryPlace, type LiteralOrigin } from '../library/records';
+import { movedBy, shiftEntry } from './places';
 import { Diverge, at } from '../library/route-library';
 import { PhpFatal, toInt, toKey, toPhpString } from '../runtime/convert';
 import { checkArrayEntries, unitsOf } from '../runtime/work-meter';
@@ -168,7 +169,7 @@ function writeElement(it: InterpreterCore, container: Value | undefined, key: Va
   }
   const k = toKey(key);
   if (k instanceof Unknown) {
-    it.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, origin?.keySpan ?? { start: it.base, end: it.base });
+    it.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, (origin && placedHere(it, origin).keySpan) ?? { start: it.base, end: it.base });
     // A route of $route whose path is unknown keeps its place in the table, as an unknown route.
     if (dynamicKey !== undefined && origin) arr.set(dynamicKey, stored, origin);
     return arr;
@@ -180,7 +181,7 @@ function writeElement(it: InterpreterCore, container: Value | undefined, key: Va
   if (origin) {
     let previous = arr.originOf(k) as EntryOriginInfo | undefined;
     // The same assignment again (a loop): not a second declaration, and no chain as long as the loop.
-    if (previous?.kind === 'assignment' && previous.span.start === origin.span.start && previous.span.end === origin.span.end) previous = previous.replaced;
+    if (previous?.kind === 'assignment' && samePlaceHere(it, previous, origin)) previous = previous.replaced;
     if (previous && previous.kind !== 'literal') origin = it.options.replay && !it.recording ? it.options.replay.replacing(origin, previous) : { ...origin, replaced: previous };
   }
   arr.set(k, stored, origin);
@@ -257,17 +258,17 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
   if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
     const fresh: AssignmentOrigin = {
       kind: 'assignment',
-      span: it.span(node),
-      keySpan: left.offset ? it.span(left.offset) : undefined,
-      valueSpan: it.span(node.right),
+      placed: { span: it.span(node), keySpan: left.offset ? it.span(left.offset) : undefined, valueSpan: it.span(node.right) },
       conditional: it.conditional,
       branches: it.branches,
     };
-    // The same object as the last evaluation's when nothing about it changed (a recorded statement's spans must be its own: they move with it).
-    const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base) : fresh;
+    // The same object as the last evaluation's when nothing about it changed but its place (see ReplayCache.sameOrigin).
+    const movable = it.callDepth === 0 && it.statementUnique;
+    const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base, movable) : fresh;
+    if (origin.anchor && origin.anchor.start !== it.base) it.moved.set(origin.anchor, it.base);
     const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
     // Unique per assignment: its place, in the file it is written in.
-    assignOffset(it, left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${fresh.span.start}` : undefined);
+    assignOffset(it, left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${fresh.placed.span.start}` : undefined);
   } else {
     assignTo(it, left, value);
   }
@@ -360,4 +361,17 @@ export function unset(it: InterpreterCore, node: PhpNode): void {
 /** An array literal's entry origin, anchored to the statement being recorded for replay, if any (see places.ts). */
 function literalOrigin(it: InterpreterCore, origin: LiteralOrigin): LiteralOrigin {
   return it.recording ? { ...origin, anchor: it.recording } : origin;
+}
+
+/** Where an entry's origin is in the text being evaluated (a kept assignment's may have been made elsewhere: see places.ts). */
+function placedHere(it: InterpreterCore, origin: AssignmentOrigin | LiteralOrigin): EntryPlace {
+  if (origin.kind === 'literal') return origin;
+  return shiftEntry(origin.placed, movedBy(it.moved, origin.anchor));
+}
+
+/** Whether two assignments are at one place of the text being evaluated (the same one, run again by a loop). */
+function samePlaceHere(it: InterpreterCore, a: AssignmentOrigin, b: AssignmentOrigin): boolean {
+  const x = placedHere(it, a).span;
+  const y = placedHere(it, b).span;
+  return x.start === y.start && x.end === y.end;
 }

@@ -31,11 +31,7 @@ export class DocumentEvaluator {
   private readonly parser = new StatementParser();
   private readonly replay = new ReplayCache();
   private last: FileEvaluation | undefined;
-  /**
-   * The state before the statement last edited. Kept only while every evaluation resumes from it:
-   * one that runs the statements above it again may move their recorded spans (replay moves a
-   * statement's records with it), which the checkpoint shares.
-   */
+  /** The state before the statement last edited; dropped when an edit above it makes it another file's. */
   private checkpoint: Checkpoint | undefined;
   /** The parse the checkpoint was taken in or last resumed from (its statements above the checkpoint are the checkpoint's). */
   private checkpointParse: ParsedFile | undefined;
@@ -116,7 +112,7 @@ export class DocumentEvaluator {
     return true;
   }
 
-  /** The last evaluation made (the next update may change records it shares with the next one). */
+  /** The last evaluation made (a value: the next update shares its records without changing them). */
   get current(): FileEvaluation | undefined {
     return this.last;
   }

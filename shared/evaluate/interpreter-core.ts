@@ -70,6 +70,8 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   recording: StatementAnchor | undefined;
   /** Where the replayed statements that moved since they were recorded start now (see places.ts). */
   moved: Map<StatementAnchor, number>;
+  /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
+  readonly statementUnique: boolean;
   /** How many times each repeated statement node was met (see Interpreter.occurrences). */
   occurrences: Map<PhpNode, number>;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */

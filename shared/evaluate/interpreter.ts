@@ -119,6 +119,8 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   recording: StatementAnchor | undefined = undefined;
   /** Where the replayed statements that moved since they were recorded start now (see places.ts). */
   moved = new Map<StatementAnchor, number>();
+  /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
+  statementUnique = false;
   /**
    * How many times each repeated statement node was met (identical statements share a node; see
    * ParsedFile.repeated). A node met once is its statement's occurrence 0 and is not counted: a
@@ -218,6 +220,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
         // Looked up once: whether its text is repeated decides both its occurrence and its origins.
         const single = st.nodes.length === 1;
         const isRepeated = single && repeated.size !== 0 && repeated.has(st.nodes[0]);
+        this.statementUnique = single && !isRepeated;
         if (st.tooDeep) {
           // PHP accepts it; the analysis cannot read it: skipped, like a half-typed statement.
           this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });

@@ -1,6 +1,6 @@
 import type { Span } from '../php/ast';
 import type { CallSite, RecordedSite, StatementAnchor } from '../runtime/call-site';
-import type { LiteralOrigin } from '../library/records';
+import type { AssignmentOrigin, EntryPlace, LiteralOrigin } from '../library/records';
 
 /**
  * Where the calls and literals of one evaluation are in its own text. An editor's evaluation
@@ -13,6 +13,7 @@ export class Places {
   /** Sites of moved statements, placed once (read again and again by the checks and features). */
   private readonly sites = new WeakMap<RecordedSite, CallSite>();
   private readonly literals = new WeakMap<LiteralOrigin, LiteralOrigin>();
+  private readonly entries = new WeakMap<AssignmentOrigin, EntryPlace>();
 
   /** @param moved where each statement that moved since it was recorded starts now */
   constructor(private readonly moved: ReadonlyMap<StatementAnchor, number>) {}
@@ -66,12 +67,36 @@ export class Places {
     return placed;
   }
 
+  /** An assignment's or array literal's entry placed in this evaluation's text. */
+  entry(o: AssignmentOrigin | LiteralOrigin): EntryPlace {
+    if (o.kind === 'literal') return this.literal(o);
+    const delta = this.delta(o.anchor);
+    if (delta === 0) return o.placed;
+    let placed = this.entries.get(o);
+    if (placed === undefined) {
+      placed = shiftEntry(o.placed, delta);
+      this.entries.set(o, placed);
+    }
+    return placed;
+  }
+
   /** How far the statement moved since it was recorded (0: not recorded, or where it was). */
   private delta(anchor: StatementAnchor | undefined): number {
-    if (anchor === undefined || this.moved.size === 0) return 0;
-    const now = this.moved.get(anchor);
-    return now === undefined ? 0 : now - anchor.start;
+    return movedBy(this.moved, anchor);
   }
+}
+
+/** How far an anchored statement moved, given where the moved ones start now. */
+export function movedBy(moved: ReadonlyMap<StatementAnchor, number>, anchor: StatementAnchor | undefined): number {
+  if (anchor === undefined || moved.size === 0) return 0;
+  const now = moved.get(anchor);
+  return now === undefined ? 0 : now - anchor.start;
+}
+
+/** An entry's place moved by `delta`. */
+export function shiftEntry(e: EntryPlace, delta: number): EntryPlace {
+  if (delta === 0) return e;
+  return { span: shift(e.span, delta), keySpan: e.keySpan && shift(e.keySpan, delta), valueSpan: shift(e.valueSpan, delta) };
 }
 
 function moved(span: Span, delta: number): Span {

@@ -86,8 +86,8 @@ export class ReplayCache {
   /** Each statement's list of effects as last found, by its position in the file (most statements stay where they were). */
   private readonly listAt = new PositionMemo<PhpNode, StatementEffect[] | undefined>();
   private readonly listOf = (node: PhpNode) => this.effects.get(node);
-  /** Each assignment's last origin, with the base (statement offset) its spans were made at. */
-  private origins = new WeakMap<PhpNode, { origin: AssignmentOrigin; base: number }>();
+  /** Each assignment's last origin, anchored where it was made. */
+  private origins = new WeakMap<PhpNode, AssignmentOrigin>();
   private replacements = new WeakMap<AssignmentOrigin, AssignmentOrigin>();
   /** The constants taken as literals when the effects were recorded. */
   private fixed = '';
@@ -104,17 +104,24 @@ export class ReplayCache {
   }
 
   /**
-   * The origin an assignment made in an earlier evaluation, when `fresh` equals it (same spans,
-   * same condition): `$route[...] = ...` statements are evaluated again on every edit, and the
-   * checks compare the routes of two versions entry by entry, quickly when they are the same
-   * objects. Origins are never changed once made, so sharing one is invisible. One whose
-   * statement moved is another origin: `fresh`, at its new place.
+   * The origin an assignment made in an earlier evaluation, when `fresh` is the same assignment
+   * (same condition, same spans once moved by what its statement moved): `$route[...] = ...`
+   * statements are evaluated again on every edit, and the checks compare the routes of two
+   * versions entry by entry, quickly when they are the same objects. A kept origin is anchored
+   * where it was made and never changes: when `movable` (a top-level statement whose text the
+   * file holds once) and its statement moved, it is kept all the same and the evaluation places
+   * it (see places.ts); otherwise a keystroke gave every assignment below it a new origin, and
+   * the checks judged everything below the keystroke again.
    */
-  sameOrigin(node: PhpNode, fresh: AssignmentOrigin, base: number): AssignmentOrigin {
+  sameOrigin(node: PhpNode, fresh: AssignmentOrigin, base: number, movable: boolean): AssignmentOrigin {
     const kept = this.origins.get(node);
-    if (kept && kept.base === base && sameAssignment(kept.origin, fresh)) return kept.origin;
-    this.origins.set(node, { origin: fresh, base });
-    return fresh;
+    if (kept) {
+      const delta = base - kept.anchor!.start;
+      if ((delta === 0 || movable) && sameAssignment(kept, fresh, delta)) return kept;
+    }
+    const anchored: AssignmentOrigin = { ...fresh, anchor: { start: base } };
+    this.origins.set(node, anchored);
+    return anchored;
   }
 
   /** `origin` replacing `replaced`: the object made last time for the same two, if any. */
@@ -151,20 +158,20 @@ export class ReplayCache {
   }
 }
 
-/** Whether two spans are the same place (or both are absent). */
-function sameSpan(a: Span | undefined, b: Span | undefined): boolean {
+/** Whether `b` is `a` moved by `delta` (or both are absent). */
+function sameSpan(a: Span | undefined, b: Span | undefined, delta: number): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return a === b || (a.start === b.start && a.end === b.end);
+  return a.start + delta === b.start && a.end + delta === b.end;
 }
 
-/** Whether two assignments are the same. */
-function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin): boolean {
+/** Whether `b` is the assignment `a` moved by `delta`. */
+function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin, delta: number): boolean {
   return (
     a.replaced === b.replaced &&
     a.conditional === b.conditional &&
-    sameSpan(a.span, b.span) &&
-    sameSpan(a.keySpan, b.keySpan) &&
-    sameSpan(a.valueSpan, b.valueSpan) &&
+    sameSpan(a.placed.span, b.placed.span, delta) &&
+    sameSpan(a.placed.keySpan, b.placed.keySpan, delta) &&
+    sameSpan(a.placed.valueSpan, b.placed.valueSpan, delta) &&
     sameItems(a.branches, b.branches)
   );
 }

@@ -89,12 +89,23 @@ export interface NestingInfo {
   readonly nestOffset?: boolean;
 }
 
-/** An entry written straight into an array, e.g. `$route['x'] = 'y';`. */
-export interface AssignmentOrigin {
-  readonly kind: 'assignment';
+/** Where an entry written into an array is: the assignment, its key, its value. */
+export interface EntryPlace {
   readonly span: Span;
   readonly keySpan?: Span;
   readonly valueSpan: Span;
+}
+
+/**
+ * An entry written straight into an array, e.g. `$route['x'] = 'y';`. An editor's evaluations
+ * keep one object per assignment while it does not change (see evaluate/replay.ts sameOrigin),
+ * placed where it was made: read its place in an evaluation's text with `places.entry()`.
+ */
+export interface AssignmentOrigin {
+  readonly kind: 'assignment';
+  readonly placed: EntryPlace;
+  /** Set for an assignment an editor's evaluations share: its statement may since have moved. */
+  readonly anchor?: StatementAnchor;
   readonly conditional: boolean;
   readonly branches: readonly string[];
   /** The entry this assignment replaced in the same array, if any. */

@@ -136,3 +136,34 @@ describe('architecture: layers import in one direction', () => {
     assert.deepEqual(cycles(fake.files, (f) => fake.edges.get(f) ?? []), [['shared/analysis/b.ts', 'shared/php/a.ts']]);
   });
 });
+
+/** Source files longer than this are split (one job per file). */
+const MAX_LINES = 700;
+
+describe('architecture: small files, and only the front ends know their editors', () => {
+  const graph = sources();
+  const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+
+  it(`no source file is over ${MAX_LINES} lines`, () => {
+    const long = graph.files.map((f) => `${f}: ${read(f).split('\n').length}`).filter((s) => Number(s.split(': ')[1]) > MAX_LINES);
+    assert.deepEqual(long, []);
+  });
+
+  it("only the server's scheduler sets timers in server/src/lsp (the server is a loop)", () => {
+    const timers = graph.files.filter((f) => f.startsWith('server/src/lsp/') && !f.endsWith('/scheduler.ts') && /\b(?:setTimeout|setImmediate|setInterval)\(/.test(read(f)));
+    assert.deepEqual(timers, []);
+  });
+
+  it('only server/src imports the language server protocol, only client/src imports vscode', () => {
+    const wrong: string[] = [];
+    for (const file of graph.files) {
+      for (const m of read(file).matchAll(/^(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)) {
+        const lsp = /^vscode-languageserver/.test(m[1]);
+        const editor = m[1] === 'vscode' || /^vscode-languageclient/.test(m[1]);
+        if ((lsp && !file.startsWith('server/src/')) || (editor && !file.startsWith('client/src/'))) wrong.push(`${file} → ${m[1]}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+});
+

@@ -1,3 +1,4 @@
+import type { AssignmentOrigin } from '../../shared/library/records';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -273,25 +274,29 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     assert.ok(resumed > 0, 'no version resumed from a checkpoint');
   });
 
-  it("gives a `$route[...]` assignment moved by a keystroke above a new origin at its new place, leaving the last version's as it was", () => {
+  it("keeps a `$route[...]` assignment's origin when a keystroke above only moves it, each version placing it in its own text", () => {
     const assigns = Array.from({ length: 60 }, (_, i) => `$route['legacy${i}'] = 'old/page${i}';`);
     const file = (typed: string) => ['<?php', `Route::get('${typed}top', 'home/top');`, ...assigns, "$route[] = 'pushed/page';", "$route['twin'] = 'a/b';", "$route['twin'] = 'a/b';", '$route = Route::map($route);', ''].join('\n');
     const doc = new DocumentEvaluator(undefined, CHECKPOINTS_EVERYWHERE);
     let before = doc.update(file(''));
+    let beforeText = file('');
     for (const typed of ['n', 'ne', 'new', 'ne', 'n', '']) {
       const text = file(typed);
       const e = doc.update(text);
       assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), typed);
-      const origin = (ev: FileEvaluation, key: string | number) => ev.methods[0].routes?.originOf(key) as { span: { start: number; end: number } };
-      const previousPlace = origin(before, 'legacy30').span.start;
-      const moved = origin(e, 'legacy30');
-      assert.equal(text.slice(moved.span.start, moved.span.end), "$route['legacy30'] = 'old/page30';");
-      // The last version's origin stays where it was in its own text.
-      assert.equal(origin(before, 'legacy30').span.start, previousPlace, typed);
-      if (moved.span.start !== previousPlace) assert.notEqual(moved, origin(before, 'legacy30'), typed);
-      // An assignment without a key moves as well.
-      const pushed = origin(e, 0);
-      assert.equal(text.slice(pushed.span.start, pushed.span.end), "$route[] = 'pushed/page';");
+      const origin = (ev: FileEvaluation, key: string | number) => ev.methods[0].routes?.originOf(key) as AssignmentOrigin;
+      const placed = (ev: FileEvaluation, key: string | number) => ev.places.entry(origin(ev, key)).span;
+      // The same object, placed at its new place in the new text and at its old one in the old.
+      assert.equal(origin(e, 'legacy30'), origin(before, 'legacy30'), typed);
+      const now = placed(e, 'legacy30');
+      assert.equal(text.slice(now.start, now.end), "$route['legacy30'] = 'old/page30';");
+      const then = placed(before, 'legacy30');
+      assert.equal(beforeText.slice(then.start, then.end), "$route['legacy30'] = 'old/page30';");
+      // An assignment without a key as well.
+      assert.equal(origin(e, 0), origin(before, 0), typed);
+      const pushed = placed(e, 0);
+      assert.equal(text.slice(pushed.start, pushed.end), "$route[] = 'pushed/page';");
+      beforeText = text;
       before = e;
     }
   });

@@ -39,7 +39,7 @@ function fingerprint(evaluation: FileEvaluation): { prints: Fingerprint; records
     field('marks.replacedBy', marks.replacedBy(r)?.id);
     field('marks.reset', marks.resetBy(r)?.at);
     field('marks.addedAt', marks.addedAt(r));
-    field('marks.overwrote', overwrote ? [overwrote.kind, overwrote.kind === 'route' ? evaluation.places.site(overwrote.site).span.start : overwrote.span.start] : null);
+    field('marks.overwrote', overwrote ? [overwrote.kind, overwrote.kind === 'route' ? evaluation.places.start(overwrote.site) : evaluation.places.entry(overwrote).span.start] : null);
   });
   return { prints, records };
 }

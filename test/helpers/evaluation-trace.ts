@@ -19,7 +19,12 @@ export function evaluationTrace(e: FileEvaluation): unknown {
     return `${c.written}@${span(c.span)}[${span(c.nameSpan)};${c.argSpans.map(span).join(',')}]`;
   };
   const origin = (o: EntryOriginInfo | undefined): unknown =>
-    !o ? undefined : o.kind === 'route' ? `route:${o.method}:${String(o.key)}@${site(o.site)}` : { ...o, replaced: o.kind === 'assignment' ? origin(o.replaced) : undefined };
+    !o
+      ? undefined
+      : o.kind === 'route'
+        ? `route:${o.method}:${String(o.key)}@${site(o.site)}`
+        : // Placed in the evaluation's own text; where it was made (and its anchor) is how it was computed, not what it says.
+          { kind: o.kind, ...e.places.entry(o), ...(o.kind === 'assignment' ? { conditional: o.conditional, branches: o.branches, replaced: origin(o.replaced) } : { replaced: undefined }) };
   const record = (r: RouteRecord) => ({
     method: r.method,
     key: String(r.key),

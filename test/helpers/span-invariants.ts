@@ -25,9 +25,10 @@ export function spanViolations(text: string, evaluation: FileEvaluation, finding
   const origin = (o: EntryOriginInfo | undefined, what: string): void => {
     if (!o) return;
     if (o.kind === 'route') return site(o.site, what);
-    check(o.span, what);
-    check(o.keySpan, `${what} key`);
-    check(o.valueSpan, `${what} value`);
+    const placed = evaluation.places.entry(o);
+    check(placed.span, what);
+    check(placed.keySpan, `${what} key`);
+    check(placed.valueSpan, `${what} value`);
   };
   for (const p of evaluation.parsed.problems) check(p.span, `syntax problem "${p.message}"`);
   for (const s of evaluation.parsed.statements) check({ start: s.chunk.start, end: s.chunk.end }, 'statement');

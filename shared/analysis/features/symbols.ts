@@ -64,7 +64,7 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index:
 
 /** Names a kept `$route[...]` entry's symbol and describes it. */
 function describeAssignment(symbol: RouteSymbol, a: RouteAssignment): void {
-  const o = a.origin;
+  const o = a.place;
   // A verb array describes itself (`GET → a/b, POST → a/c`).
   const target = a.value === undefined ? '' : a.value instanceof PhpArray ? describeTarget(a.value) : `→ ${describeTarget(a.value)}`;
   const where = a.methods.length ? '' : a.lost ?? 'not in $route';
@@ -111,7 +111,7 @@ export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, 
   }
   yield;
   for (const assignment of routeAssignments(evaluation)) {
-    const symbol = blank(assignment.origin.span);
+    const symbol = blank(assignment.place.span);
     pending.set(symbol, { assignment });
     skeleton.push(symbol);
   }

@@ -14,11 +14,10 @@ export function isRouteMethod(method: string): boolean {
 
 /** Where a route's `$from` is written, placed in the evaluation's text: the argument, the block() path, the assignment's key. */
 export function fromSpan(origin: EntryOriginInfo, places: Places): Span {
-  if (origin.kind === 'literal') {
-    const placed = places.literal(origin);
+  if (origin.kind !== 'route') {
+    const placed = places.entry(origin);
     return placed.keySpan ?? placed.span;
   }
-  if (origin.kind !== 'route') return origin.keySpan ?? origin.span;
   const site = origin.site;
   if (origin.row?.startsWith('path-')) return places.argSpan(site, Number(origin.row.slice(5))) ?? places.span(site);
   return places.argSpan(site, 0) ?? places.nameSpan(site);
@@ -26,8 +25,7 @@ export function fromSpan(origin: EntryOriginInfo, places: Places): Span {
 
 /** Where a route's `$to` comes from: the target argument, or for generated routes the call. */
 export function toSpan(origin: EntryOriginInfo, places: Places): Span {
-  if (origin.kind === 'literal') return places.literal(origin).valueSpan;
-  if (origin.kind !== 'route') return origin.valueSpan;
+  if (origin.kind !== 'route') return places.entry(origin).valueSpan;
   const site = origin.site;
   if (ROUTE_METHODS_FROM_TO.has(site.method)) return places.argSpan(site, 1) ?? places.span(site);
   return places.span(site);
@@ -65,8 +63,8 @@ export class Describer {
   /** `Route::get() at line 12`, `$route['x'] at line 3`. */
   declaration(origin: EntryOriginInfo, places: Places): string {
     if (origin.kind === 'route') return `Route::${origin.site.written}() at ${this.at(places.site(origin.site).span)}`;
-    if (origin.kind === 'assignment') return `the $route entry at ${this.at(origin.span)}`;
-    return `the array entry at ${this.at(origin.span)}`;
+    if (origin.kind === 'assignment') return `the $route entry at ${this.at(places.entry(origin).span)}`;
+    return `the array entry at ${this.at(places.entry(origin).span)}`;
   }
 }
 

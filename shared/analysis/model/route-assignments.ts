@@ -1,7 +1,7 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import { keyToString, type Key, type Value } from '../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
-import type { AssignmentOrigin, EntryOriginInfo, LiteralOrigin } from '../../library/records';
+import type { AssignmentOrigin, EntryOriginInfo, EntryPlace, LiteralOrigin } from '../../library/records';
 import type { RecordMarks } from '../../library/record-marks';
 
 /**
@@ -11,6 +11,8 @@ import type { RecordMarks } from '../../library/record-marks';
  */
 export interface RouteAssignment {
   origin: AssignmentOrigin | LiteralOrigin;
+  /** Where it is in the evaluation's text. */
+  place: EntryPlace;
   key: string;
   /** The value where the entry is in the final `$route` (the first such method's). */
   value?: Value;
@@ -24,11 +26,13 @@ export function routeAssignments(evaluation: FileEvaluation): RouteAssignment[] 
   const byStart = new Map<number, RouteAssignment>();
   const note = (origin: EntryOriginInfo, key: Key, method?: RequestMethod, value?: Value, lost?: RouteAssignment['lost']): void => {
     // Entries written by an included file are not places in this document.
-    if (origin.kind === 'route' || origin.span.file) return;
-    let a = byStart.get(origin.span.start);
+    if (origin.kind === 'route') return;
+    const place = evaluation.places.entry(origin);
+    if (place.span.file) return;
+    let a = byStart.get(place.span.start);
     if (!a) {
-      a = { origin, key: keyToString(key), methods: [] };
-      byStart.set(origin.span.start, a);
+      a = { origin, place, key: keyToString(key), methods: [] };
+      byStart.set(place.span.start, a);
     }
     if (method) {
       if (!a.methods.includes(method)) a.methods.push(method);
@@ -68,7 +72,7 @@ export function routeAssignments(evaluation: FileEvaluation): RouteAssignment[] 
     const marks = result?.library?.marks;
     for (const record of result?.library?.overwriting ?? []) walkReplaced(record, record.key, marks);
   });
-  const out = [...byStart.values()].sort((a, b) => a.origin.span.start - b.origin.span.start);
+  const out = [...byStart.values()].sort((a, b) => a.place.span.start - b.place.span.start);
   for (const a of out) {
     a.methods = REQUEST_METHODS.filter((x) => a.methods.includes(x));
     if (a.methods.length > 0) delete a.lost;

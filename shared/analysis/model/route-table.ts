@@ -43,8 +43,7 @@ export function describeTarget(v: Value): string {
 
 export function originSpan(origin: EntryOriginInfo | undefined, places: Places): Span | undefined {
   if (!origin) return undefined;
-  if (origin.kind === 'literal') return places.literal(origin).span;
-  return origin.kind === 'route' ? places.site(origin.site).span : origin.span;
+  return origin.kind === 'route' ? places.span(origin.site) : places.entry(origin).span;
 }
 
 /**
@@ -55,7 +54,7 @@ export function unknownPathReason(evaluation: FileEvaluation, origin: EntryOrigi
   const known = origin?.kind === 'route' ? unknownPathOf(origin) : undefined;
   if (known !== undefined) return known;
   // A route's path is its call's, with the prefix() around it: the note may be at either.
-  const spans: Span[] = !origin ? [] : origin.kind === 'route' ? [evaluation.places.site(origin.site).span, ...origin.via.map((v) => evaluation.places.site(v).span)] : origin.kind === 'assignment' ? [origin.keySpan ?? origin.span] : [origin.span];
+  const spans: Span[] = !origin ? [] : origin.kind === 'route' ? [evaluation.places.site(origin.site).span, ...origin.via.map((v) => evaluation.places.site(v).span)] : origin.kind === 'assignment' ? [evaluation.places.entry(origin).keySpan ?? evaluation.places.entry(origin).span] : [evaluation.places.entry(origin).span];
   const inside = (p: { span: Span }, span: Span) => p.span.file === span.file && p.span.start >= span.start && p.span.end <= span.end;
   const note = evaluation.problems.find((p) => p.code === 'unknown-value' && spans.some((span) => inside(p, span)));
   if (!note) return 'its path cannot be known statically';

@@ -75,7 +75,7 @@ export function targetLiterals(text: string, evaluation: FileEvaluation): Target
       }
       continue;
     }
-    add(a.origin.valueSpan, a.key);
+    add(a.place.valueSpan, a.key);
   }
   const out: TargetLiteral[] = [];
   for (const { span, keys } of bySpan.values()) {

@@ -28,7 +28,9 @@ interface Replacement {
 
 /** A declaration, whatever row of it (one finding per declaration, not per route a resources() call makes). */
 function declarationIdentity(o: EntryOriginInfo, places: Places): string {
-  return o.kind === 'route' ? `r${o.site.placed.span.file?.path ?? ''}:${places.start(o.site)}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
+  if (o.kind === 'route') return `r${o.site.placed.span.file?.path ?? ''}:${places.start(o.site)}`;
+  const span = places.entry(o).span;
+  return `a${span.file?.path ?? ''}:${span.start}`;
 }
 
 function isBlock(o: EntryOriginInfo): boolean {
@@ -41,7 +43,7 @@ function sameDeclaration(a: EntryOriginInfo, b: EntryOriginInfo, places: Places)
 }
 
 function identity(o: EntryOriginInfo, places: Places): string {
-  return o.kind === 'route' ? `r${places.start(o.site)}:${o.row ?? ''}` : `a${o.span.start}`;
+  return o.kind === 'route' ? `r${places.start(o.site)}:${o.row ?? ''}` : `a${places.entry(o).span.start}`;
 }
 
 /**

@@ -26,7 +26,7 @@ function addExample(g: BackrefIssue, example: string): void {
 
 /** Where a generated route's pattern or target comes from: its options, else the call. */
 function optionsSpan(origin: EntryOriginInfo, places: Places): { start: number; end: number } {
-  if (origin.kind !== 'route') return origin.kind === 'literal' ? places.literal(origin).valueSpan : origin.valueSpan;
+  if (origin.kind !== 'route') return places.entry(origin).valueSpan;
   const site = origin.site;
   if (site.method === 'resources') return places.argSpan(site, 1) ?? places.span(site);
   if (site.method === 'context') return places.argSpan(site, site.placed.argSpans.length - 1) ?? places.span(site);

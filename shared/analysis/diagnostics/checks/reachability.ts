@@ -91,7 +91,9 @@ function prefixHint(o: EntryOriginInfo): string {
 
 /** The declaration an entry comes from, whatever its row. */
 function declarationOf(o: EntryOriginInfo, places: Places): string {
-  return o.kind === 'route' ? `r${o.site.placed.span.file?.path ?? ''}:${places.start(o.site)}` : `a${o.span.file?.path ?? ''}:${o.span.start}`;
+  if (o.kind === 'route') return `r${o.site.placed.span.file?.path ?? ''}:${places.start(o.site)}`;
+  const span = places.entry(o).span;
+  return `a${span.file?.path ?? ''}:${span.start}`;
 }
 
 
