@@ -19,6 +19,7 @@ export function carriedLibrary(states: readonly MethodState[]): LibrarySnapshot 
       marks: state.marks.merged(),
       namedFrom: state.named.from,
       created: state.created.slice(),
+      createdTicks: state.createdTicks.slice(),
       createdNested: state.createdNested,
       closureTarget: state.closureTarget,
       replaced: state.replaced.slice(),

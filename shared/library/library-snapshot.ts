@@ -10,6 +10,7 @@ interface SavedState {
   /** Where the names start in `created` (see NamedRoutes). */
   readonly namedFrom: number;
   readonly created: readonly RouteRecord[];
+  readonly createdTicks: readonly number[];
   readonly createdNested: boolean;
   readonly closureTarget: boolean;
   readonly replaced: readonly RouteRecord[];
@@ -37,6 +38,7 @@ export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefi
       marks: s.marks.freeze(),
       namedFrom: s.named.from,
       created: s.created.slice(),
+      createdTicks: s.createdTicks.slice(),
       createdNested: s.createdNested,
       closureTarget: s.closureTarget,
       replaced: s.replaced.slice(),
@@ -55,6 +57,7 @@ export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot)
     state.routes = RecordTable.on(saved.routes);
     state.marks = RecordMarks.on(saved.marks);
     state.created = saved.created.slice();
+    state.createdTicks = saved.createdTicks.slice();
     state.named = new NamedRoutes(() => state.created, saved.namedFrom);
     state.createdNested = saved.createdNested;
     state.closureTarget = saved.closureTarget;

@@ -2,17 +2,16 @@ import type { RecordedSite, CallTick, EntryOriginInfo, RouteRecord } from './rec
 
 /** Marks as they were at one moment, shared by the states built on them and never changed (see RecordMarks.freeze). */
 export interface FrozenMarks {
-  readonly addedAt: ReadonlyMap<RouteRecord, number>;
   readonly replacedBy: ReadonlyMap<RouteRecord, RouteRecord>;
   readonly reset: ReadonlyMap<RouteRecord, CallTick>;
   readonly overwrote: ReadonlyMap<RouteRecord, EntryOriginInfo>;
 }
 
-const NONE: FrozenMarks = { addedAt: new Map(), replacedBy: new Map(), reset: new Map(), overwrote: new Map() };
+const NONE: FrozenMarks = { replacedBy: new Map(), reset: new Map(), overwrote: new Map() };
 
 /**
- * What statements after a record's creation did to it under one request method: when it was
- * added (a tick), the record that replaced it, the reset() that dropped it, the entry map() wrote
+ * What statements after a record's creation did to it under one request method: the record that
+ * replaced it, the reset() that dropped it, the entry map() wrote
  * it over. Kept by the evaluation's library state, not in the record: an editor's successive
  * evaluations share the records of the statements they replay or resume past, and an evaluation
  * handed out must not change when the next one runs.
@@ -22,7 +21,6 @@ const NONE: FrozenMarks = { addedAt: new Map(), replacedBy: new Map(), reset: ne
  */
 export class RecordMarks {
   private below: FrozenMarks = NONE;
-  private addedAtOwn = new Map<RouteRecord, number>();
   private replacedByOwn: Map<RouteRecord, RouteRecord> | undefined;
   private resetOwn: Map<RouteRecord, CallTick> | undefined;
   private overwroteOwn: Map<RouteRecord, EntryOriginInfo> | undefined;
@@ -32,10 +30,6 @@ export class RecordMarks {
     const marks = new RecordMarks();
     marks.below = frozen;
     return marks;
-  }
-
-  added(record: RouteRecord, tick: number): void {
-    this.addedAtOwn.set(record, tick);
   }
 
   replaced(record: RouteRecord, by: RouteRecord): void {
@@ -48,11 +42,6 @@ export class RecordMarks {
 
   overwrites(record: RouteRecord, entry: EntryOriginInfo): void {
     (this.overwroteOwn ??= new Map()).set(record, entry);
-  }
-
-  /** The tick at which the record was added to its method's table (see mappedBy); -1 for a record of another evaluation. */
-  addedAt(record: RouteRecord): number {
-    return this.addedAtOwn.get(record) ?? this.below.addedAt.get(record) ?? -1;
   }
 
   /** The later declaration of the same key that replaced it in the library's table. */
@@ -73,7 +62,6 @@ export class RecordMarks {
   /** The marks as they are now, leaving these as they are (see MethodState.copy). */
   merged(): FrozenMarks {
     return {
-      addedAt: merged(this.below.addedAt, this.addedAtOwn),
       replacedBy: merged(this.below.replacedBy, this.replacedByOwn),
       reset: merged(this.below.reset, this.resetOwn),
       overwrote: merged(this.below.overwrote, this.overwroteOwn),
@@ -84,7 +72,6 @@ export class RecordMarks {
   freeze(): FrozenMarks {
     const frozen = this.merged();
     this.below = frozen;
-    this.addedAtOwn = new Map();
     this.replacedByOwn = this.resetOwn = this.overwroteOwn = undefined;
     return frozen;
   }
@@ -104,24 +91,44 @@ function merged<V>(below: ReadonlyMap<RouteRecord, V>, own: Map<RouteRecord, V> 
  * record by every map() call: on each edit of a large file that was tens of thousands of writes.
  */
 export function mappedBy(record: RouteRecord, state: MarkedState): RecordedSite[] {
-  return state.maps.filter(whileIn(record, state.marks)).map((map) => map.site);
+  return state.maps.filter(whileIn(record, state)).map((map) => map.site);
 }
 
 /** Whether a map() call copied the record (see mappedBy). */
 export function wasMapped(record: RouteRecord, state: MarkedState): boolean {
-  return state.maps.length > 0 && state.maps.some(whileIn(record, state.marks));
+  return state.maps.length > 0 && state.maps.some(whileIn(record, state));
 }
 
 /** What mappedBy reads of a method's library state. */
 export interface MarkedState {
   readonly maps: readonly CallTick[];
   readonly marks: RecordMarks;
+  /** The records created, and the tick at which each was added (one per add, map() and reset()). */
+  readonly created: readonly RouteRecord[];
+  readonly createdTicks: readonly number[];
+}
+
+/** Each record's place in `created`, found once per list (a list handed out never changes). */
+const positions = new WeakMap<readonly RouteRecord[], Map<RouteRecord, number>>();
+
+/** The tick at which a record was added to its method's table; -1 for a record of another state. */
+export function addedAt(record: RouteRecord, state: MarkedState): number {
+  const created = state.created;
+  let at = positions.get(created);
+  if (at === undefined || at.size !== created.length) {
+    at = new Map();
+    for (let i = 0; i < created.length; i++) at.set(created[i], i);
+    positions.set(created, at);
+  }
+  const i = at.get(record);
+  return i === undefined ? -1 : state.createdTicks[i];
 }
 
 /** Whether a map() call ran while the record was in the table. */
-function whileIn(record: RouteRecord, marks: RecordMarks): (map: CallTick) => boolean {
+function whileIn(record: RouteRecord, state: MarkedState): (map: CallTick) => boolean {
+  const marks = state.marks;
   const replacedBy = marks.replacedBy(record);
-  const left = Math.min(replacedBy ? marks.addedAt(replacedBy) : Infinity, marks.resetBy(record)?.at ?? Infinity);
-  const addedAt = marks.addedAt(record);
-  return (map) => map.at > addedAt && map.at < left;
+  const left = Math.min(replacedBy ? addedAt(replacedBy, state) : Infinity, marks.resetBy(record)?.at ?? Infinity);
+  const added = addedAt(record, state);
+  return (map) => map.at > added && map.at < left;
 }

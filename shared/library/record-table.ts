@@ -8,6 +8,12 @@ export interface FrozenTable {
   readonly unplain: number;
   /** Names these routes for prints (see TablePrint) without holding them. */
   readonly id: number;
+  /**
+   * The route each record stored over these routes found under its key (null: none): an edit
+   * replays the statements below a checkpoint over the same frozen routes, and the lookup is
+   * then the same. A memo of a pure function of the two, kept with the frozen routes.
+   */
+  readonly found: WeakMap<RouteRecord, RouteRecord | null>;
 }
 
 /** The last id given to frozen routes (0 names none). */
@@ -45,6 +51,7 @@ export function samePrint(a: TablePrint, b: TablePrint): boolean {
 export class RecordTable {
   private base: ReadonlyMap<Key, RouteRecord> | undefined;
   private baseId = 0;
+  private found: WeakMap<RouteRecord, RouteRecord | null> | undefined;
   private own = new Map<Key, RouteRecord>();
   /** Keys of `own` that `base` holds too: routes stored over a frozen one, in its place. */
   private over: Set<Key> | undefined;
@@ -60,6 +67,7 @@ export class RecordTable {
     const table = new RecordTable();
     table.base = frozen.routes;
     table.baseId = frozen.id;
+    table.found = frozen.found;
     table.unplain = frozen.unplain;
     return table;
   }
@@ -77,19 +85,20 @@ export class RecordTable {
       }
       this.base = routes;
       this.baseId = ++lastFrozenId;
+      this.found = new WeakMap();
       this.own = new Map();
       this.over = undefined;
       this.stored = new RunningHash();
     }
-    return { routes: this.base, unplain: this.unplain, id: this.baseId };
+    return { routes: this.base, unplain: this.unplain, id: this.baseId, found: this.found! };
   }
 
   /** The routes as they are now, as freeze() gives them, leaving this table as it is (a table handed out with an evaluation). */
   frozenCopy(): FrozenTable {
-    if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId };
+    if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId, found: this.found! };
     const routes = new Map<Key, RouteRecord>();
     this.forEachRecord((record, key) => routes.set(key, record));
-    return { routes, unplain: this.unplain, id: ++lastFrozenId };
+    return { routes, unplain: this.unplain, id: ++lastFrozenId, found: new WeakMap() };
   }
 
   /** A table with the same routes in the same order, leaving this one as it is (see MethodState.copy). */
@@ -127,7 +136,10 @@ export class RecordTable {
     let previous = this.own.get(key);
     const base = this.base;
     if (previous === undefined && base) {
-      previous = base.get(key);
+      const found = this.found!;
+      let below = found.get(record);
+      if (below === undefined) found.set(record, (below = base.get(key) ?? null));
+      previous = below ?? undefined;
       if (previous) (this.over ??= new Set()).add(key);
     }
     this.own.set(key, record);

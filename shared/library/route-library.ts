@@ -72,6 +72,8 @@ export class MethodState {
   nestedDepth = 0;
   /** Every record created, in order (for tracing; includes replaced and reset ones). */
   created: RouteRecord[] = [];
+  /** When each record of `created` was added, as a tick (see `ticks`): what map() copied is derived from it (see mappedBy). */
+  createdTicks: number[] = [];
   /** Whether a record of `created` was made while a `$nested` callable ran (checks skip the scan otherwise). */
   createdNested = false;
   /** Whether a route was declared with a closure as its target (the closure-target check skips the scan otherwise). */
@@ -80,7 +82,7 @@ export class MethodState {
   replaced: RouteRecord[] = [];
   /** The records map() stored over an entry of its input (see RecordMarks.overwrote), in that order. */
   overwriting: RouteRecord[] = [];
-  /** The map() calls that ran, with their ticks (see RecordMarks.addedAt). */
+  /** The map() calls that ran, with their ticks (see createdTicks). */
   maps: CallTick[] = [];
   /** Ticks so far: one per add, map() and reset(). */
   ticks = 0;
@@ -96,6 +98,7 @@ export class MethodState {
     s.routes = this.routes.copy();
     s.marks = RecordMarks.on(this.marks.merged());
     s.created = this.created.slice();
+    s.createdTicks = this.createdTicks.slice();
     s.named = new NamedRoutes(() => s.created, this.named.from);
     s.prefix = this.prefix;
     s.nestedPrefix = this.nestedPrefix;
@@ -111,7 +114,7 @@ export class MethodState {
 
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord): void {
-    this.marks.added(record, this.ticks++);
+    this.createdTicks.push(this.ticks++);
     const previous = this.routes.store(record);
     if (previous) {
       this.marks.replaced(previous, record);

@@ -29,6 +29,7 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process' | 'line
   'shared/library/records.ts:recordIds': 'id',
   'shared/library/records.ts:unknownPaths': 'value',
   'shared/library/mapped-routes.ts:recentOverlaps': 'recent',
+  'shared/library/record-marks.ts:positions': 'value',
   'shared/workspace/php-index.ts:parser': 'process',
   'shared/workspace/php-index-model.ts:constructors': 'value',
   'shared/analysis/model/origins.ts:last': 'string',

@@ -1,3 +1,4 @@
+import { addedAt } from '../../shared/library/record-marks';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -38,7 +39,7 @@ function fingerprint(evaluation: FileEvaluation): { prints: Fingerprint; records
     field('record.site.argSpans', site.argSpans.map((s) => [s.start, s.end]));
     field('marks.replacedBy', marks.replacedBy(r)?.id);
     field('marks.reset', marks.resetBy(r)?.at);
-    field('marks.addedAt', marks.addedAt(r));
+    field('marks.addedAt', addedAt(r, evaluation.methods[r.method].library));
     field('marks.overwrote', overwrote ? [overwrote.kind, overwrote.kind === 'route' ? evaluation.places.start(overwrote.site) : evaluation.places.entry(overwrote).span.start] : null);
   });
   return { prints, records };
