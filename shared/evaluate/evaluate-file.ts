@@ -11,7 +11,8 @@ import type { PhpVersion } from '../runtime/php-version';
 import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type FunctionDeclaration } from './checkpoint';
 import { PhpArray, type PhpClosure, type Value } from '../runtime/values';
 import { handOut } from './frozen-evaluations';
-import { Places } from './places';
+import { Places, type PlacedSite } from './places';
+import type { RecordedSite } from '../runtime/call-site';
 
 // A 10,000-declaration file takes about 62,000 steps; an endless loop stops within ~20 ms.
 export const DEFAULT_MAX_STEPS = 100_000;
@@ -194,7 +195,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
       const { replay, resume, checkpointAt, onCheckpoint } = options;
       const interpreter = new Interpreter(parsed, { ...base, mask: ALL_METHODS, replay, resume, checkpointAt, onCheckpoint });
       const outcome = interpreter.run();
-      const evaluation = assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats);
+      const evaluation = assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats, replay?.placed);
       // A stop past an include may move when the included file changes: not reused.
       if (outcome.stoppedAt !== undefined && outcome.included.length === 0) stops.set(evaluation, { outcome, stoppedAt: outcome.stoppedAt, functions: topLevelFunctions(parsed), used: false });
       return evaluation;
@@ -240,7 +241,7 @@ export function reuseStopped(previous: FileEvaluation, parsed: ParsedFile): File
   return evaluation;
 }
 
-function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: FileEvaluation['mode'], statements: FileEvaluation['statements']): FileEvaluation {
+function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: FileEvaluation['mode'], statements: FileEvaluation['statements'], placedSites?: WeakMap<RecordedSite, PlacedSite>): FileEvaluation {
   const parseError = parsed.problems[0];
   const methods: MethodResult[] = REQUEST_METHODS.map((method, m) => {
     const o = outcomes[m];
@@ -281,7 +282,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
     readsFiles: unique.some((o) => o.askedForFiles),
     included: unique.length === 1 ? unique[0].included : [...new Set(unique.flatMap((o) => o.included))],
     constants: outcomes[0].constants,
-    places: unique.length === 1 && unique[0].moved.size > 0 ? new Places(new Map(unique[0].moved)) : Places.NONE,
+    places: unique.length === 1 && unique[0].moved.size > 0 ? new Places(new Map(unique[0].moved), placedSites) : Places.NONE,
     callClosure: (m, closure, args) => {
       const stop = stops.get(evaluation);
       if (stop) stop.used = true;

@@ -10,13 +10,25 @@ import type { AssignmentOrigin, EntryPlace, LiteralOrigin } from '../library/rec
  * evaluation places them in its own text.
  */
 export class Places {
-  /** Sites of moved statements, placed once (read again and again by the checks and features). */
-  private readonly sites = new WeakMap<RecordedSite, CallSite>();
+  /**
+   * Sites of moved statements, placed once: read again and again by the checks and features,
+   * and by the next versions' evaluations while their statement stays where it is now (a document
+   * shares one memo between its evaluations: see ReplayCache.placed).
+   */
+  private readonly sites: WeakMap<RecordedSite, PlacedSite>;
   private readonly literals = new WeakMap<LiteralOrigin, LiteralOrigin>();
   private readonly entries = new WeakMap<AssignmentOrigin, EntryPlace>();
 
-  /** @param moved where each statement that moved since it was recorded starts now */
-  constructor(private readonly moved: ReadonlyMap<StatementAnchor, number>) {}
+  /**
+   * @param moved where each statement that moved since it was recorded starts now
+   * @param placed the document's memo of placed sites (a new one without)
+   */
+  constructor(
+    private readonly moved: ReadonlyMap<StatementAnchor, number>,
+    placed: WeakMap<RecordedSite, PlacedSite> = new WeakMap(),
+  ) {
+    this.sites = placed;
+  }
 
   /** Nothing moved: every site is where it was made. */
   static readonly NONE = new Places(new Map());
@@ -25,13 +37,12 @@ export class Places {
   site(s: RecordedSite): CallSite {
     const delta = this.delta(s.anchor);
     if (delta === 0) return s.placed;
-    let placed = this.sites.get(s);
-    if (placed === undefined) {
-      const at = s.placed;
-      placed = { method: at.method, written: at.written, span: shift(at.span, delta), nameSpan: shift(at.nameSpan, delta), argSpans: at.argSpans.map((a) => shift(a, delta)) };
-      this.sites.set(s, placed);
-    }
-    return placed;
+    const known = this.sites.get(s);
+    if (known !== undefined && known.delta === delta) return known.site;
+    const at = s.placed;
+    const site: CallSite = { method: at.method, written: at.written, span: shift(at.span, delta), nameSpan: shift(at.nameSpan, delta), argSpans: at.argSpans.map((a) => shift(a, delta)) };
+    this.sites.set(s, { delta, site });
+    return site;
   }
 
   /** Where the call starts in this evaluation's text (no copy made: for keys and comparisons). */
@@ -97,6 +108,12 @@ export function movedBy(moved: ReadonlyMap<StatementAnchor, number>, anchor: Sta
 export function shiftEntry(e: EntryPlace, delta: number): EntryPlace {
   if (delta === 0) return e;
   return { span: shift(e.span, delta), keySpan: e.keySpan && shift(e.keySpan, delta), valueSpan: shift(e.valueSpan, delta) };
+}
+
+/** A site placed at a distance from where it was made. */
+export interface PlacedSite {
+  readonly delta: number;
+  readonly site: CallSite;
 }
 
 function moved(span: Span, delta: number): Span {

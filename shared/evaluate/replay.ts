@@ -3,6 +3,8 @@ import type { PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
 import type { AssignmentOrigin, EntryOriginInfo } from '../library/records';
 import type { StatementEffect } from './statement-effect';
+import type { RecordedSite } from '../runtime/call-site';
+import type { PlacedSite } from './places';
 import { PositionMemo } from '../util/position-memo';
 import { sameItems } from '../util/same-items';
 
@@ -89,6 +91,8 @@ export class ReplayCache {
   /** Each assignment's last origin, anchored where it was made. */
   private origins = new WeakMap<PhpNode, AssignmentOrigin>();
   private replacements = new WeakMap<AssignmentOrigin, AssignmentOrigin>();
+  /** The document's placed sites, shared by its evaluations (see Places). */
+  readonly placed = new WeakMap<RecordedSite, PlacedSite>();
   /** The constants taken as literals when the effects were recorded. */
   private fixed = '';
   /** The last set given, whose signature is `fixed` (an editor passes the same names every time). */

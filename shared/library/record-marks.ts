@@ -108,20 +108,29 @@ export interface MarkedState {
   readonly createdTicks: readonly number[];
 }
 
-/** Each record's place in `created`, found once per list (a list handed out never changes). */
-const positions = new WeakMap<readonly RouteRecord[], Map<RouteRecord, number>>();
+/**
+ * Each record's place in `created`, once a list is asked about often (a list handed out never
+ * changes): most analyses ask about a few replaced records, found faster by a scan than by
+ * indexing tens of thousands on every edit.
+ */
+const positions = new WeakMap<readonly RouteRecord[], { asked: number; at?: Map<RouteRecord, number> }>();
+const SCANS_BEFORE_INDEX = 32;
 
 /** The tick at which a record was added to its method's table; -1 for a record of another state. */
 export function addedAt(record: RouteRecord, state: MarkedState): number {
   const created = state.created;
-  let at = positions.get(created);
-  if (at === undefined || at.size !== created.length) {
-    at = new Map();
-    for (let i = 0; i < created.length; i++) at.set(created[i], i);
-    positions.set(created, at);
+  let memo = positions.get(created);
+  if (memo === undefined || (memo.at !== undefined && memo.at.size !== created.length)) positions.set(created, (memo = { asked: 0 }));
+  let i: number | undefined;
+  if (memo.at === undefined && ++memo.asked <= SCANS_BEFORE_INDEX) i = created.lastIndexOf(record);
+  else {
+    if (memo.at === undefined) {
+      memo.at = new Map();
+      for (let j = 0; j < created.length; j++) memo.at.set(created[j], j);
+    }
+    i = memo.at.get(record);
   }
-  const i = at.get(record);
-  return i === undefined ? -1 : state.createdTicks[i];
+  return i === undefined || i < 0 ? -1 : state.createdTicks[i];
 }
 
 /** Whether a map() call ran while the record was in the table. */

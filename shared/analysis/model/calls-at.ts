@@ -14,13 +14,13 @@ const byTarget = new WeakMap<FileEvaluation, IntervalIndex<RouteCall>>();
 
 function bySiteOf(evaluation: FileEvaluation): IntervalIndex<RouteCall> {
   let index = bySite.get(evaluation);
-  if (!index) bySite.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => evaluation.places.site(c.site).span)));
+  if (!index) bySite.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => evaluation.places.span(c.site))));
   return index;
 }
 
 function byTargetOf(evaluation: FileEvaluation): IntervalIndex<RouteCall> {
   let index = byTarget.get(evaluation);
-  if (!index) byTarget.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => evaluation.places.site(c.site).argSpans[1])));
+  if (!index) byTarget.set(evaluation, (index = new IntervalIndex(ownCalls(evaluation), (c) => evaluation.places.argSpan(c.site, 1))));
   return index;
 }
 

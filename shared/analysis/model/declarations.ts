@@ -27,7 +27,7 @@ export function uniqueCalls(evaluation: FileEvaluation): readonly RouteCall[] {
     if (!call?.site || call.site.placed.span.file) continue;
     if (!bySite.has(evaluation.places.start(call.site))) bySite.set(evaluation.places.start(call.site), call);
   }
-  const calls = [...bySite.values()].sort((a, b) => evaluation.places.start(a.site) - evaluation.places.start(b.site) || evaluation.places.site(b.site).span.end - evaluation.places.site(a.site).span.end);
+  const calls = [...bySite.values()].sort((a, b) => evaluation.places.start(a.site) - evaluation.places.start(b.site) || evaluation.places.span(b.site).end - evaluation.places.span(a.site).end);
   uniqueCallsCache.set(evaluation, calls);
   return calls;
 }

@@ -40,17 +40,15 @@ function* build(evaluation: FileEvaluation): Steps<RecordsBySite> {
   for (let m = 0; m < (evaluation.methods ?? []).length; m++) {
     for (const record of evaluation.methods[m]?.library?.created ?? []) {
       const entry: SiteRecord = { m: m as MethodIndex, record };
-      const site = places.site(record.site);
-      const start = site.span.start;
+      const start = places.start(record.site);
       // Offsets into an included file are not places in this document.
-      if (!site.span.file) push(own, start, entry);
+      if (!record.site.placed.span.file) push(own, start, entry);
       // Without a Set per record: `via` is almost always empty or one call long. A site on it
       // twice (recursion), or the record's own, counts once.
       const via = record.via;
       for (let i = 0; i < via.length; i++) {
-        const span = places.site(via[i]!).span;
-        const v = span.start;
-        if (span.file || v === start || via.slice(0, i).some((x) => places.start(x) === v)) continue;
+        const v = places.start(via[i]!);
+        if (via[i]!.placed.span.file || v === start || via.slice(0, i).some((x) => places.start(x) === v)) continue;
         push(inside, v, entry);
       }
       if ((++n & 4095) === 0) yield;
