@@ -54,6 +54,11 @@ export class RecordMarks {
     return this.resetOwn?.get(record) ?? this.below.reset.get(record);
   }
 
+  /** Whether map() overwrote any entry with a route (most files: none, and nothing to look up). */
+  get anyOverwrote(): boolean {
+    return (this.overwroteOwn !== undefined && this.overwroteOwn.size > 0) || this.below.overwrote.size > 0;
+  }
+
   /** An entry written straight into the array that map() overwrote in place with this route. */
   overwrote(record: RouteRecord): EntryOriginInfo | undefined {
     return this.overwroteOwn?.get(record) ?? this.below.overwrote.get(record);

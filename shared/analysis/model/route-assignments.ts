@@ -63,11 +63,13 @@ export function routeAssignments(evaluation: FileEvaluation): RouteAssignment[] 
   (evaluation.methods ?? []).forEach((result, m) => {
     const routes = result?.routes;
     // One pass reading each entry's origin with it (a lookup per key costs as much again on a large table).
+    const overwrites = result?.library?.marks.anyOverwrote ?? false;
     routes?.forEachEntry((v, k, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
       if (!origin) return;
       note(origin, k, REQUEST_METHODS[m], v);
-      walkReplaced(origin, k, result.library?.marks);
+      // Most entries replaced nothing: no walk (nor its set) for them.
+      if (origin.kind === 'assignment' ? origin.replaced : origin.kind === 'route' && overwrites) walkReplaced(origin, k, result.library?.marks);
     });
     const marks = result?.library?.marks;
     for (const record of result?.library?.overwriting ?? []) walkReplaced(record, record.key, marks);
