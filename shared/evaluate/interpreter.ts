@@ -3,6 +3,7 @@ import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../runtime/methods';
 import type { RecordedSite, StatementAnchor } from '../runtime/call-site';
+import { detachStates } from '../library/library-snapshot';
 import { Diverge, RouteLibrary, at, type LibraryHost, type TransientState } from '../library/route-library';
 import { RouteClassModel } from '../library/route-class-model';
 import type { StaticClassModel } from '../runtime/class-model';
@@ -382,7 +383,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     // copies of what the evaluation handed out (the library's states, the constants).
     if (!this.detached) {
       this.detached = true;
-      this.library.detachStates();
+      detachStates(this.library);
       this.constants = new Map(this.constants);
     }
     this.startClock();

@@ -1,4 +1,4 @@
-import type { LibrarySnapshot } from './library-snapshot';
+import { savedState, type LibrarySnapshot } from './library-snapshot';
 import type { MethodState } from './route-library';
 
 /**
@@ -13,19 +13,5 @@ import type { MethodState } from './route-library';
  * carried: a file that ends inside `prefix()` has stopped the request.
  */
 export function carriedLibrary(states: readonly MethodState[]): LibrarySnapshot {
-  return {
-    states: states.map((state) => ({
-      routes: state.routes.frozenCopy(),
-      marks: state.marks.merged(),
-      namedFrom: state.named.from,
-      created: state.created.slice(),
-      createdTicks: state.createdTicks.slice(),
-      createdNested: state.createdNested,
-      closureTarget: state.closureTarget,
-      replaced: state.replaced.slice(),
-      overwriting: state.overwriting.slice(),
-      maps: state.maps.slice(),
-      ticks: state.ticks,
-    })),
-  };
+  return { states: states.map((state) => savedState(state, state.routes.frozenCopy(), state.marks.merged())) };
 }

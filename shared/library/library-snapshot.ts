@@ -2,7 +2,7 @@ import { NamedRoutes } from './named-routes';
 import { RecordTable, type FrozenTable } from './record-table';
 import { RecordMarks, type FrozenMarks } from './record-marks';
 import type { CallTick, RouteRecord } from './records';
-import type { RouteLibrary } from './route-library';
+import { MethodState, type RouteLibrary } from './route-library';
 
 interface SavedState {
   readonly routes: FrozenTable;
@@ -32,38 +32,56 @@ export interface LibrarySnapshot {
  */
 export function snapshotLibrary(library: RouteLibrary): LibrarySnapshot | undefined {
   if (!library.isClean() || library.states.some((s) => s.routes.hasReaders)) return undefined;
-  const states = library.states.map(
-    (s): SavedState => ({
-      routes: s.routes.freeze(),
-      marks: s.marks.freeze(),
-      namedFrom: s.named.from,
-      created: s.created.slice(),
-      createdTicks: s.createdTicks.slice(),
-      createdNested: s.createdNested,
-      closureTarget: s.closureTarget,
-      replaced: s.replaced.slice(),
-      overwriting: s.overwriting.slice(),
-      maps: s.maps.slice(),
-      ticks: s.ticks,
-    }),
-  );
-  return { states };
+  return { states: library.states.map((s) => savedState(s, s.routes.freeze(), s.marks.freeze())) };
+}
+
+/** A method's state with the given frozen routes and marks, its lists copied. */
+export function savedState(s: MethodState, routes: FrozenTable, marks: FrozenMarks): SavedState {
+  return {
+    routes,
+    marks,
+    namedFrom: s.named.from,
+    created: s.created.slice(),
+    createdTicks: s.createdTicks.slice(),
+    createdNested: s.createdNested,
+    closureTarget: s.closureTarget,
+    replaced: s.replaced.slice(),
+    overwriting: s.overwriting.slice(),
+    maps: s.maps.slice(),
+    ticks: s.ticks,
+  };
+}
+
+/**
+ * From now on, the library works on copies of its states, which are left as they are: an
+ * evaluation handed out holds them (a closure the URL tester calls declares routes into the copies).
+ */
+export function detachStates(library: RouteLibrary): void {
+  library.states.forEach((s, m) => {
+    const copy = new MethodState();
+    restoreState(copy, savedState(s, s.routes.frozenCopy(), s.marks.merged()));
+    copy.prefix = s.prefix;
+    copy.nestedPrefix = s.nestedPrefix;
+    copy.nestedDepth = s.nestedDepth;
+    library.states[m] = copy;
+  });
 }
 
 /** Puts a fresh library into the snapshot's state; the snapshot stays as it is, to be restored again. */
 export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot): void {
-  library.states.forEach((state, m) => {
-    const saved = snapshot.states[m];
-    state.routes = RecordTable.on(saved.routes);
-    state.marks = RecordMarks.on(saved.marks);
-    state.created = saved.created.slice();
-    state.createdTicks = saved.createdTicks.slice();
-    state.named = new NamedRoutes(() => state.created, saved.namedFrom);
-    state.createdNested = saved.createdNested;
-    state.closureTarget = saved.closureTarget;
-    state.replaced = saved.replaced.slice();
-    state.overwriting = saved.overwriting.slice();
-    state.maps = saved.maps.slice();
-    state.ticks = saved.ticks;
-  });
+  library.states.forEach((state, m) => restoreState(state, snapshot.states[m]));
+}
+
+function restoreState(state: MethodState, saved: SavedState): void {
+  state.routes = RecordTable.on(saved.routes);
+  state.marks = RecordMarks.on(saved.marks);
+  state.created = saved.created.slice();
+  state.createdTicks = saved.createdTicks.slice();
+  state.named = new NamedRoutes(() => state.created, saved.namedFrom);
+  state.createdNested = saved.createdNested;
+  state.closureTarget = saved.closureTarget;
+  state.replaced = saved.replaced.slice();
+  state.overwriting = saved.overwriting.slice();
+  state.maps = saved.maps.slice();
+  state.ticks = saved.ticks;
 }

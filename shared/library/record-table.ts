@@ -101,13 +101,6 @@ export class RecordTable {
     return { routes, unplain: this.unplain, id: ++lastFrozenId, found: new WeakMap() };
   }
 
-  /** A table with the same routes in the same order, leaving this one as it is (see MethodState.copy). */
-  copy(): RecordTable {
-    const table = new RecordTable();
-    this.forEachRecord((record) => table.store(record));
-    return table;
-  }
-
   print(): TablePrint {
     return { base: this.baseId, stores: this.stored.n, h1: this.stored.h1, h2: this.stored.h2 };
   }

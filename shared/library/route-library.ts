@@ -89,29 +89,6 @@ export class MethodState {
   /** What later statements did to the records (the records themselves never change). */
   marks = new RecordMarks();
 
-  /**
-   * A copy to go on with, leaving this state as it is: an evaluation handed out holds this one
-   * (a closure the URL tester calls later declares routes into the copy).
-   */
-  copy(): MethodState {
-    const s = new MethodState();
-    s.routes = this.routes.copy();
-    s.marks = RecordMarks.on(this.marks.merged());
-    s.created = this.created.slice();
-    s.createdTicks = this.createdTicks.slice();
-    s.named = new NamedRoutes(() => s.created, this.named.from);
-    s.prefix = this.prefix;
-    s.nestedPrefix = this.nestedPrefix;
-    s.nestedDepth = this.nestedDepth;
-    s.createdNested = this.createdNested;
-    s.closureTarget = this.closureTarget;
-    s.replaced = this.replaced.slice();
-    s.overwriting = this.overwriting.slice();
-    s.maps = this.maps.slice();
-    s.ticks = this.ticks;
-    return s;
-  }
-
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord): void {
     this.createdTicks.push(this.ticks++);
@@ -174,11 +151,6 @@ export class RouteLibrary {
   }
 
   /** No prefix or nesting in effect under any method: the state a top-level declaration starts from. */
-  /** From now on, work on copies of the states: the ones so far are an evaluation's, handed out (see MethodState.copy). */
-  detachStates(): void {
-    for (let m = 0; m < this.states.length; m++) this.states[m] = this.states[m].copy();
-  }
-
   isClean(): boolean {
     if (this.via.length || this.nestedParents.length) return false;
     for (const s of this.states) if (s.prefix !== null || s.nestedPrefix !== '' || s.nestedDepth !== 0) return false;
