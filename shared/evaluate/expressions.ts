@@ -128,25 +128,28 @@ function simpleOffset(it: InterpreterCore, node: PhpNode): Value {
   return lift(it, [container, key], ([c, k]) => readElement(it, c, k, false));
 }
 
+/**
+ * `&&` (`decisive` false) and `||` (`decisive` true) over three-valued truth: the left operand
+ * decides alone when it is the decisive value; an unknown side leaves the result unknown unless
+ * the other side is decisive.
+ */
+function shortCircuit(it: InterpreterCore, node: PhpNode, decisive: boolean): Value {
+  const l = truth(it, it.eval(node.left));
+  if (l === decisive) return decisive;
+  const r = truth(it, it.eval(node.right));
+  if (l === !decisive) return r === undefined ? new Unknown('unknown condition') : r;
+  return r === decisive ? decisive : new Unknown('unknown condition');
+}
+
 function evalBinary(it: InterpreterCore, node: PhpNode): Value {
   const type: string = node.type;
   switch (type) {
     case '&&':
-    case 'and': {
-      const l = truth(it, it.eval(node.left));
-      if (l === false) return false;
-      const r = truth(it, it.eval(node.right));
-      if (l === true) return r === undefined ? new Unknown('unknown condition') : r;
-      return r === false ? false : new Unknown('unknown condition');
-    }
+    case 'and':
+      return shortCircuit(it, node, false);
     case '||':
-    case 'or': {
-      const l = truth(it, it.eval(node.left));
-      if (l === true) return true;
-      const r = truth(it, it.eval(node.right));
-      if (l === false) return r === undefined ? new Unknown('unknown condition') : r;
-      return r === true ? true : new Unknown('unknown condition');
-    }
+    case 'or':
+      return shortCircuit(it, node, true);
     case '??': {
       const l = quietRead(it, node.left);
       if (l instanceof Unknown) return l;
