@@ -1,3 +1,4 @@
+import { BelowLookups } from '../library/record-table';
 import type { PhpNode } from '../php/ast';
 import type { ParsedStatement } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS } from '../runtime/methods';
@@ -147,9 +148,11 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
   // this version only: a statement that reports one is evaluated every time.
   if (!isClean(it) || it.warnings.some((w) => w.length > MAX_WARNINGS) || it.problems.length > problems) return undefined;
   const newWarnings = it.warnings.some((w, m) => w.length > warnings[m]);
+  const records = states.map((s, m) => tail(s.created, created[m]));
   return {
     anchor,
-    records: states.map((s, m) => tail(s.created, created[m])),
+    records,
+    lookups: records.map((list) => (list.length ? new BelowLookups() : undefined)),
     calls: it.calls.slice(calls),
     otherCalls: tail(it.otherCalls, otherCalls),
     warnings: newWarnings ? it.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
@@ -163,7 +166,7 @@ export function replayEffect(it: InterpreterCore, effect: StatementEffect, start
   // A replayed statement leaves the state clean: the next one need not look again.
   if (!(it.cleanAfterReplay || isClean(it)) || it.steps + effect.steps > it.options.maxSteps) return false;
   if (effect.warnings !== NO_WARNINGS && it.warnings.some((w, m) => w.length + effect.warnings[m].length > MAX_WARNINGS)) return false;
-  if (!it.library.replay(effect.records)) return false;
+  if (!it.library.replay(effect.records, effect.lookups)) return false;
   const delta = start - effect.anchor.start;
   if (delta === 0) it.statementSpan = effect.statement;
   else {

@@ -1,5 +1,6 @@
 import type { Span } from '../php/ast';
 import type { RouteRecord } from '../library/records';
+import type { BelowLookups } from '../library/record-table';
 import type { StatementAnchor } from '../runtime/call-site';
 import type { RouteCall } from './interpreter-state';
 
@@ -14,6 +15,11 @@ export interface StatementEffect {
   readonly anchor: StatementAnchor;
   /** Records created, per request method, in creation order. */
   readonly records: readonly (readonly RouteRecord[])[];
+  /**
+   * Per request method with records, what they found beneath them when last replayed: the
+   * replay cache's memo (see BelowLookups), not part of what the statement did.
+   */
+  readonly lookups: readonly (BelowLookups | undefined)[];
   readonly calls: readonly RouteCall[];
   /** The calls of methods other than the declaring ones (see Interpreter). */
   readonly otherCalls: readonly RouteCall[];

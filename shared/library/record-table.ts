@@ -8,12 +8,29 @@ export interface FrozenTable {
   readonly unplain: number;
   /** Names these routes for prints (see TablePrint) without holding them. */
   readonly id: number;
-  /**
-   * The route each record stored over these routes found under its key (null: none): an edit
-   * replays the statements below a checkpoint over the same frozen routes, and the lookup is
-   * then the same. A memo of a pure function of the two, kept with the frozen routes.
-   */
-  readonly found: WeakMap<RouteRecord, RouteRecord | null>;
+}
+
+/**
+ * What the records of one replayed statement found beneath them in the frozen routes of one
+ * table (null: nothing), by their index: an edit replays the statements below a checkpoint over
+ * the same frozen routes, and the lookups are then the same. A memo of a pure function of the
+ * frozen routes' id and the record, kept by the replay cache beside the statement's effect; a
+ * field compare and an array read where a lookup in a large map misses the processor's caches.
+ */
+export class BelowLookups {
+  private frozenId = 0;
+  private found: (RouteRecord | null | undefined)[] = [];
+
+  /** The route under `key` in `frozen` (id `frozenId`), for the record at `index`. */
+  find(frozen: ReadonlyMap<Key, RouteRecord>, frozenId: number, key: Key, index: number): RouteRecord | undefined {
+    if (this.frozenId !== frozenId) {
+      this.frozenId = frozenId;
+      this.found = [];
+    }
+    let below = this.found[index];
+    if (below === undefined) this.found[index] = below = frozen.get(key) ?? null;
+    return below ?? undefined;
+  }
 }
 
 /** The last id given to frozen routes (0 names none). */
@@ -51,7 +68,6 @@ export function samePrint(a: TablePrint, b: TablePrint): boolean {
 export class RecordTable {
   private base: ReadonlyMap<Key, RouteRecord> | undefined;
   private baseId = 0;
-  private found: WeakMap<RouteRecord, RouteRecord | null> | undefined;
   private own = new Map<Key, RouteRecord>();
   /** Keys of `own` that `base` holds too: routes stored over a frozen one, in its place. */
   private over: Set<Key> | undefined;
@@ -67,7 +83,6 @@ export class RecordTable {
     const table = new RecordTable();
     table.base = frozen.routes;
     table.baseId = frozen.id;
-    table.found = frozen.found;
     table.unplain = frozen.unplain;
     return table;
   }
@@ -85,20 +100,19 @@ export class RecordTable {
       }
       this.base = routes;
       this.baseId = ++lastFrozenId;
-      this.found = new WeakMap();
       this.own = new Map();
       this.over = undefined;
       this.stored = new RunningHash();
     }
-    return { routes: this.base, unplain: this.unplain, id: this.baseId, found: this.found! };
+    return { routes: this.base, unplain: this.unplain, id: this.baseId, };
   }
 
   /** The routes as they are now, as freeze() gives them, leaving this table as it is (a table handed out with an evaluation). */
   frozenCopy(): FrozenTable {
-    if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId, found: this.found! };
+    if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId, };
     const routes = new Map<Key, RouteRecord>();
     this.forEachRecord((record, key) => routes.set(key, record));
-    return { routes, unplain: this.unplain, id: ++lastFrozenId, found: new WeakMap() };
+    return { routes, unplain: this.unplain, id: ++lastFrozenId };
   }
 
   print(): TablePrint {
@@ -122,17 +136,17 @@ export class RecordTable {
     return this.own.get(key) ?? this.base?.get(key);
   }
 
-  /** `$routes[$key] = $to` for a record; returns the record it replaces (an existing key keeps its position). */
-  store(record: RouteRecord): RouteRecord | undefined {
+  /**
+   * `$routes[$key] = $to` for a record; returns the record it replaces (an existing key keeps its
+   * position). A replayed record passes its statement's lookups and its index among them.
+   */
+  store(record: RouteRecord, lookups?: BelowLookups, index = 0): RouteRecord | undefined {
     if (this.readers) this.notifyReaders();
     const key = record.key;
     let previous = this.own.get(key);
     const base = this.base;
     if (previous === undefined && base) {
-      const found = this.found!;
-      let below = found.get(record);
-      if (below === undefined) found.set(record, (below = base.get(key) ?? null));
-      previous = below ?? undefined;
+      previous = lookups ? lookups.find(base, this.baseId, key, index) : base.get(key);
       if (previous) (this.over ??= new Set()).add(key);
     }
     this.own.set(key, record);

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
 import { UNITS_PER_STEP } from '../runtime/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '../runtime/methods';
 import { DYNAMIC_KEY_PREFIX, newRecordId, setUnknownPath, type RecordedSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
-import { RecordTable } from './record-table';
+import { RecordTable, type BelowLookups } from './record-table';
 import { RecordMarks } from './record-marks';
 import { MappedRoutes } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
@@ -90,9 +90,9 @@ export class MethodState {
   marks = new RecordMarks();
 
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
-  add(record: RouteRecord): void {
+  add(record: RouteRecord, lookups?: BelowLookups, index?: number): void {
     this.createdTicks.push(this.ticks++);
-    const previous = this.routes.store(record);
+    const previous = this.routes.store(record, lookups, index);
     if (previous) {
       this.marks.replaced(previous, record);
       this.replaced.push(previous);
@@ -184,7 +184,7 @@ export class RouteLibrary {
    * Stores again the records a replayed declaration created (see evaluate/replay.ts): exactly
    * what createRoute() does to the state, minus building the record.
    */
-  replay(records: readonly (readonly RouteRecord[])[]): boolean {
+  replay(records: readonly (readonly RouteRecord[])[], lookups: readonly (BelowLookups | undefined)[]): boolean {
     const states = this.states;
     // Past the limit the statement is evaluated instead, so that it stops at the very route.
     for (let m = 0; m < records.length; m++) if (states[m].created.length + records[m].length > this.maxRoutes) return false;
@@ -193,7 +193,8 @@ export class RouteLibrary {
       const list = records[m];
       if (list.length === 0) continue;
       const state = states[m];
-      for (let i = 0; i < list.length; i++) state.add(list[i]);
+      const below = lookups[m];
+      for (let i = 0; i < list.length; i++) state.add(list[i], below, i);
     }
     return true;
   }
