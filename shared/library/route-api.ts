@@ -62,3 +62,9 @@ export const ROUTE_METHODS_FROM_TO: ReadonlySet<string> = methodsWhere((m) => m.
 export const STORING_METHODS: ReadonlySet<string> = methodsWhere((m) => m.stores);
 /** The methods that declare routes, themselves or in their callback (outline, lenses). */
 export const DECLARING_METHODS: ReadonlySet<string> = methodsWhere((m) => m.stores || m.declaresInCallback === true);
+
+/** Whether routes declared within a call run inside it: its callback (prefix()) or its `$nested` callable. */
+export function declaresWithin(method: string): boolean {
+  const m = routeApi(method);
+  return m !== undefined && (m.declaresInCallback === true || m.nestedAt !== undefined);
+}

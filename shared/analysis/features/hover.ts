@@ -7,6 +7,7 @@ import { Describer, fromSpan } from '../model/origins';
 import { producedBy, type ProducedRow } from '../model/produced';
 import { nameDeclarations } from '../model/name-declarations';
 import { callsAround } from '../model/calls-at';
+import { declaresWithin } from '../../library/route-api';
 import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../util/escape';
 
 export interface HoverResult {
@@ -106,8 +107,7 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
       markdown: `**Route ${markdownCode(name)}** → ${markdownCode(decl.from)}\n\nUnder ${decl.methods.join(', ')}; declared at line ${d.line(decl.site.span)}.`,
     };
   }
-  const nested = site.method === 'prefix' || site.method === 'resources' || site.method === 'any' || ['get', 'post', 'put', 'delete', 'head', 'patch', 'options'].includes(site.method);
-  const rows = producedBy(evaluation, site, nested);
+  const rows = producedBy(evaluation, site, declaresWithin(site.method));
   const count = rows.length;
   const methods = [...new Set(rows.map((r) => r.method))];
   const header = `**Route::${site.written}()** — ${count} route${count === 1 ? '' : 's'}${methods.length ? ` · ${methods.join(' ')}` : ''}`;
