@@ -5,7 +5,7 @@
  */
 
 import type { Span } from '../../../php/ast';
-import type { ControllerListing } from '../../model/controller-listing';
+import type { ControllerListing } from '../../../workspace/controller-catalog';
 import { cursorContext, type CursorContext, type StringAtCursor } from '../../model/cursor-context';
 import { cursorPosition } from '../../model/cursor-position';
 import { optionKeys } from '../../../library/route-api';
@@ -13,9 +13,6 @@ import { CONSTRAINT_VALUES, OPTION_DOCS, WILDCARDS } from './option-docs';
 import { isRouteMethod } from '../../model/origins';
 import { completeTargetSegments } from './target-completion';
 import { markdownCode } from '../../../util/escape';
-
-export type { ControllerListing, ListedController } from '../../model/controller-listing';
-export { listingFromFiles } from '../../model/controller-listing';
 
 export type { MoreCompletionEntry, MoreCompletionKind } from './completion';
 import type { MoreCompletionEntry } from './completion';

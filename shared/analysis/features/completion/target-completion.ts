@@ -6,7 +6,7 @@
  */
 
 import type { Span } from '../../../php/ast';
-import type { ControllerListing, ListedController } from '../../model/controller-listing';
+import type { ControllerListing, ListedController } from '../../../workspace/controller-catalog';
 import type { MoreCompletionEntry } from './completion';
 import type { StringAtCursor } from '../../model/cursor-context';
 import { markdownCode as code } from '../../../util/escape';
