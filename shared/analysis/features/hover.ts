@@ -4,6 +4,7 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { CallSite } from '../../library/records';
 import { expandWildcards, countGroups } from '../../router/pattern';
 import { Describer, fromSpan } from '../model/origins';
+import type { Fate } from '../model/fate';
 import { producedBy, type ProducedRow } from '../model/produced';
 import { nameDeclarations } from '../model/name-declarations';
 import { callsAround } from '../model/calls-at';
@@ -22,22 +23,22 @@ function cell(s: string): string {
   return s === '' ? '*(blocked)*' : markdownCodeCell(s);
 }
 
-function fateText(r: ProducedRow, d: Describer, places: Places): string {
-  switch (r.fate.kind) {
+function fateText(fate: Fate, d: Describer, places: Places): string {
+  switch (fate.kind) {
     case 'active':
       return '';
     case 'replaced':
-      return `replaced by line ${d.line(fromSpan(r.fate.by, places))}`;
+      return `replaced by line ${d.line(fromSpan(fate.by, places))}`;
     case 'reset':
-      return `dropped by reset() at line ${d.line(r.fate.at.span)}`;
+      return `dropped by reset() at line ${d.line(fate.at.span)}`;
     case 'not-mapped':
-      return r.fate.lastMap ? `lost: after the last map() (line ${d.line(r.fate.lastMap.span)})` : 'lost: map() is never called';
+      return fate.lastMap ? `lost: after the last map() (line ${d.line(fate.lastMap.span)})` : 'lost: map() is never called';
     case 'unknown':
-      return `not known: the analysis stopped at line ${d.line(r.fate.stop)} (see the diagnostic there)`;
+      return `not known: the analysis stopped at line ${d.line(fate.stop)} (see the diagnostic there)`;
     case 'overwritten':
-      return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by, places))}` : "lost: map()'s result is not assigned to $route";
+      return fate.by ? `overwritten in $route at line ${d.line(fromSpan(fate.by, places))}` : "lost: map()'s result is not assigned to $route";
     case 'error':
-      return r.fate.at ? `lost: PHP stops at line ${d.line(r.fate.at)}` : `lost: ${markdownText(r.fate.message)}`;
+      return fate.at ? `lost: PHP stops at line ${d.line(fate.at)}` : `lost: ${markdownText(fate.message)}`;
   }
 }
 
@@ -46,9 +47,10 @@ export function routesTable(rows: ProducedRow[], d: Describer, places: Places, u
   if (rows.length === 0) return '*No route under any request method.*';
   const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
   for (const r of rows.slice(0, MAX_ROWS)) {
-    const line = d.line(places.site(r.record.site).span);
+    const { key, target, names, record } = r.route;
+    const line = d.line(places.site(record.site).span);
     const where = uri ? ` [line ${line}](${markdownUrl(uri)}#L${line})` : '';
-    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${fateText(r, d, places)}${where} |`);
+    lines.push(`| ${r.method} | ${cell(key)} | ${cell(target)} | ${names.map(markdownText).join(', ')} | ${fateText(r.fate, d, places)}${where} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | ${rows.length - MAX_ROWS} more | | | |`);
   return lines.join('\n');

@@ -52,8 +52,8 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index:
   const summary = summarize(evaluation, index.of(site, nested));
   symbol.detail = summaryTitle(summary);
   if (nested) return [];
-  return summary.routes.map((r) => ({
-    name: `${methodsLabel(r.methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
+  return summary.routes.map(({ route: r, methods }) => ({
+    name: `${methodsLabel(methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
     detail: r.names.length ? `as ${r.names.join(', ')}` : '',
     kind: 'route' as const,
     span: site.span,

@@ -36,7 +36,8 @@ export function methodsLabel(methods: readonly RequestMethod[], sep = '|'): stri
 }
 
 /** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */
-export interface DeclaredRoute extends ProducedRoute {
+export interface DeclaredRoute {
+  route: ProducedRoute;
   methods: RequestMethod[];
 }
 
@@ -59,7 +60,7 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
   if (entries.length === 1 && entries[0].fate.kind === 'active') {
     const { m, record } = entries[0];
     const method = REQUEST_METHODS[m];
-    return { routes: [{ ...producedRoute(record), methods: [method] }], methods: [method], lost: [] };
+    return { routes: [{ route: producedRoute(record), methods: [method] }], methods: [method], lost: [] };
   }
   const active = new Map<string, DeclaredRoute>();
   const lost = new Map<string, string>();
@@ -80,7 +81,7 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
       if (!route.methods.includes(method)) route.methods.push(method);
       continue;
     }
-    active.set(identity, { ...produced, methods: [method] });
+    active.set(identity, { route: produced, methods: [method] });
   }
   const reasons = new Map<string, number>();
   for (const [identity, reason] of lost) {

@@ -71,7 +71,8 @@ export function producedRoute(record: RouteRecord): ProducedRoute {
 }
 
 /** One route a call produced under one method, with its fate: a row of a hover's table. */
-export interface ProducedRow extends ProducedRoute {
+export interface ProducedRow {
+  route: ProducedRoute;
   method: RequestMethod;
   fate: Fate;
 }
@@ -84,5 +85,5 @@ export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: b
   const entries = ProducedIndex.of(evaluation).of(site, nested);
   // Method order first, then creation order, as the tables are read: own and inner entries each are, not both together.
   if (entries.length > 1 && nested && recordsBySite(evaluation).inside.has(site.span.start)) entries.sort((a, b) => a.m - b.m || a.record.id - b.record.id);
-  return entries.map(({ m, record, fate }) => ({ ...producedRoute(record), method: REQUEST_METHODS[m], fate }));
+  return entries.map(({ m, record, fate }) => ({ route: producedRoute(record), method: REQUEST_METHODS[m], fate }));
 }
