@@ -1,4 +1,5 @@
 import { FileListTree, normalizeAppPath, type AppTree } from '../router/app-tree';
+import { ucfirst } from '../router/ci-router';
 import { rootAroundApplication } from '../router/hmvc/app-paths';
 import { indexPhpFile } from './php-index';
 
@@ -85,14 +86,15 @@ export interface ControllerListing {
 const APP_CONTROLLER = /^controllers\/((?:[^/]+\/)*)([^/]+)\.php$/;
 const MODULE_CONTROLLER = /^modules\/([^/]+)\/controllers\/((?:[^/]+\/)*)([^/]+)\.php$/;
 
-/** CodeIgniter looks for `ucfirst(segment).php`: a file starting with a lower-case letter is unreachable. */
+/** CodeIgniter looks for `ucfirst(segment).php`: a file starting with a lower-case letter (a-z) is unreachable. */
 function reachable(base: string): boolean {
-  return base !== '' && base[0] === base[0].toUpperCase();
+  return base !== '' && ucfirst(base) === base;
 }
 
-/** The segment a target writes: CodeIgniter upper-cases only the first letter. */
+/** The segment a target writes: the first letter lowered (A-Z only: ucfirst() puts back no other). */
 function segmentOf(base: string): string {
-  return base[0].toLowerCase() + base.slice(1);
+  const c = base.charCodeAt(0);
+  return c >= 65 && c <= 90 ? String.fromCharCode(c + 32) + base.slice(1) : base;
 }
 
 /**

@@ -54,4 +54,13 @@ describe('the controller listing (built from the catalog)', () => {
     listing.controllers();
     assert.deepEqual(reads, ['controllers/Home.php', 'modules/shop/controllers/Gone.php']);
   });
+
+  it("names controllers as CodeIgniter's ucfirst() finds them: only a-z is upper-cased", () => {
+    const listing = listingFromFiles(new Map([
+      ['controllers/Étude.php', '<?php class Étude { public function index() {} }'],
+      ['controllers/ñandu.php', '<?php class ñandu { public function index() {} }'],
+      ['controllers/pages.php', '<?php class pages { public function index() {} }'],
+    ]));
+    assert.deepEqual(listing.controllers().map((c) => c.name), ['Étude', 'ñandu']);
+  });
 });
