@@ -4,7 +4,7 @@ import type { EnvironmentRoutes, IncludeFiles } from '../evaluate/includes';
 import type { Value } from '../runtime/values';
 import type { Dialect } from '../library/route-library';
 import type { RouterFlavour } from '../router/hmvc/flavour';
-import { createControllerCatalog, type ControllerCatalog } from '../workspace/controller-catalog';
+import { controllerListing, createControllerCatalog, type ControllerCatalog, type ControllerListing } from '../workspace/controller-catalog';
 import { AppRoot, MAX_ROOT_FILE_BYTES } from './app-root';
 import { constantsOfApp } from './constants';
 import { chooseDialect, detectDialect } from './dialect';
@@ -61,9 +61,8 @@ export interface ApplicationRouteFiles {
   modules: { module: string; file: string }[];
 }
 
-/** Controller files read at most per application, and the largest read. */
+/** Controller files listed at most per application. */
 const MAX_CONTROLLER_FILES = 5_000;
-const MAX_CONTROLLER_BYTES = 1024 * 1024;
 
 /**
  * One CodeIgniter application: what one front controller routes. Its route files (main,
@@ -75,6 +74,7 @@ export class Application {
   readonly projectDir: string;
   private facts: { constants: ReadonlyMap<string, Value>; dialect: { dialect: Dialect; source: string }; router: RouterChoice; environment: EnvironmentChoice; phpRequirement: string | undefined } | undefined;
   private catalog: ControllerCatalog | undefined;
+  private listing: ControllerListing | undefined;
   private appRoot: AppRoot | undefined;
   private includeFiles: IncludeFiles | undefined;
 
@@ -145,21 +145,25 @@ export class Application {
     return this.catalog;
   }
 
+  /** Its modules, controllers and their methods as completion lists them: its controller files, read through controllers(). */
+  controllerListing(): ControllerListing {
+    this.listing ??= controllerListing(this.controllerFiles(), this.controllers());
+    return this.listing;
+  }
+
   /**
    * Its controller files (controllers/ and modules/<m>/controllers/, sub-folders included), by
-   * path relative to the application folder, with their text; bounded, each real folder once.
+   * path relative to the application folder; bounded, each real folder once.
    */
-  controllerFiles(): Map<string, string> {
-    const out = new Map<string, string>();
+  controllerFiles(): string[] {
+    const out: string[] = [];
     const roots = ['controllers', ...this.moduleNames(this.appDir).map((m) => `modules/${m}/controllers`)];
-    // Shared by the roots: a module linked into another is read once.
+    // Shared by the roots: a module linked into another is listed once.
     const seen = new Set<string>();
     for (const r of roots) {
       for (const entry of this.files.walk(path.join(this.appDir, r), { maxDepth: 4, seen })) {
-        if (out.size >= MAX_CONTROLLER_FILES) return out;
-        if (entry.kind !== 'file' || !entry.name.endsWith('.php')) continue;
-        const text = this.files.read(entry.path, MAX_CONTROLLER_BYTES);
-        if (text !== undefined) out.set(`${r}/${entry.rel}`, text);
+        if (out.length >= MAX_CONTROLLER_FILES) return out;
+        if (entry.kind === 'file' && entry.name.endsWith('.php')) out.push(`${r}/${entry.rel}`);
       }
     }
     return out;
@@ -197,6 +201,7 @@ export class Application {
   /** Forgets its controllers (a PHP file changed). */
   forgetControllers(): void {
     this.catalog = undefined;
+    this.listing = undefined;
     this.appRoot = undefined;
   }
 

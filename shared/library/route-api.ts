@@ -15,11 +15,21 @@ export interface RouteApiMethod {
   readonly verb?: MethodIndex;
   /** Where it takes the `$nested` callable, if it does. */
   readonly nestedAt?: number;
-  /** The option keys it reads. */
-  readonly options?: readonly string[];
+  /** Its options array, if it takes one. */
+  readonly options?: RouteApiOptions;
 }
 
-const ROUTE: Omit<RouteApiMethod, 'verb'> = { params: ['from', 'to', 'options', 'nested'], min: 2, max: 4, stores: true, nestedAt: 3, options: ['as'] };
+/** Where a method takes its options array, and the keys it reads there. */
+export interface RouteApiOptions {
+  /** The option keys it reads. */
+  readonly keys: readonly string[];
+  /** The argument that is the options array. */
+  readonly at: number;
+  /** An earlier argument that is the options array instead when it is an array (context()'s `$controller`). */
+  readonly orArrayAt?: number;
+}
+
+const ROUTE: Omit<RouteApiMethod, 'verb'> = { params: ['from', 'to', 'options', 'nested'], min: 2, max: 4, stores: true, nestedAt: 3, options: { keys: ['as'], at: 2 } };
 const verb = (v: MethodIndex): RouteApiMethod => ({ ...ROUTE, verb: v });
 
 /**
@@ -36,8 +46,8 @@ export const ROUTE_API: Readonly<Record<string, RouteApiMethod>> = {
   head: verb(4),
   patch: verb(5),
   options: verb(6),
-  resources: { params: ['name', 'options', 'nested'], min: 1, max: 3, stores: true, nestedAt: 2, options: ['controller', 'module', 'constraint', 'offset'] },
-  context: { params: ['name', 'controller', 'options'], min: 1, max: 3, stores: true, options: ['offset', 'home'] },
+  resources: { params: ['name', 'options', 'nested'], min: 1, max: 3, stores: true, nestedAt: 2, options: { keys: ['controller', 'module', 'constraint', 'offset'], at: 1 } },
+  context: { params: ['name', 'controller', 'options'], min: 1, max: 3, stores: true, options: { keys: ['offset', 'home'], at: 2, orArrayAt: 1 } },
   block: { params: [], min: 0, max: Infinity, stores: true },
   prefix: { params: ['name', 'callback'], min: 2, max: 2, stores: false, declaresInCallback: true },
   named: { params: ['name'], min: 1, max: 1, stores: false },
@@ -62,3 +72,25 @@ export const ROUTE_METHODS_FROM_TO: ReadonlySet<string> = methodsWhere((m) => m.
 export const STORING_METHODS: ReadonlySet<string> = methodsWhere((m) => m.stores);
 /** The methods that declare routes, themselves or in their callback (outline, lenses). */
 export const DECLARING_METHODS: ReadonlySet<string> = methodsWhere((m) => m.stores || m.declaresInCallback === true);
+
+/** Whether routes declared within a call run inside it: its callback (prefix()) or its `$nested` callable. */
+export function declaresWithin(method: string): boolean {
+  const m = routeApi(method);
+  return m !== undefined && (m.declaresInCallback === true || m.nestedAt !== undefined);
+}
+
+/** The option keys a method reads; undefined for a method that takes no options (or that the library lacks). */
+export function optionKeys(method: string): readonly string[] | undefined {
+  return routeApi(method)?.options?.keys;
+}
+
+/**
+ * Which argument of a call is its options array, `isArray` telling which of its arguments are
+ * arrays (evaluated values, or the array literal being written); undefined for a method that
+ * takes no options.
+ */
+export function optionsArgIndex(method: string, isArray: (argIndex: number) => boolean): number | undefined {
+  const options = routeApi(method)?.options;
+  if (!options) return undefined;
+  return options.orArrayAt !== undefined && isArray(options.orArrayAt) ? options.orArrayAt : options.at;
+}

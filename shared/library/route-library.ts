@@ -1,4 +1,4 @@
-import { ROUTE_API } from './route-api';
+import { routeApi } from './route-api';
 import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../runtime/convert';
 import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../runtime/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
@@ -102,13 +102,6 @@ export class MethodState {
   }
 }
 
-/** The public static methods of the library, lower case, with their argument counts (see route-api.ts). */
-export const LIBRARY_METHODS: Readonly<Record<string, { min: number; max: number }>> = ROUTE_API;
-
-const VERBS: Readonly<Record<string, MethodIndex>> = Object.fromEntries(Object.entries(ROUTE_API).flatMap(([name, m]) => (m.verb === undefined ? [] : [[name, m.verb]])));
-
-/** The literal name of each method as PHP reports it in errors. */
-const DISPLAY_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LIBRARY_METHODS).map((m) => [m, m]));
 
 const DEFAULT_CONSTRAINT = '([a-zA-Z0-9\\-_]+)';
 const DEFAULT_HOME = 'home';
@@ -213,7 +206,7 @@ export class RouteLibrary {
   call(name: string, args: Value[], site: RecordedSite, mask: MethodMask): Value {
     const file = this.host.file;
     const lower = name.toLowerCase();
-    const sig = LIBRARY_METHODS[lower];
+    const sig = routeApi(lower);
     if (!sig) {
       if (lower === 'createroute') throw new PhpFatal('Error', `Call to private method Route::createRoute() from global scope`);
       throw new PhpFatal('Error', `Call to undefined method Route::${name}()`);
@@ -223,7 +216,7 @@ export class RouteLibrary {
       const qualifier = sig.min === sig.max ? 'exactly' : 'at least';
       throw new PhpFatal(
         'ArgumentCountError',
-        `Too few arguments to function Route::${DISPLAY_NAMES[lower]}(), ${args.length} passed in ${file} on line ${line} and ${qualifier} ${sig.min} expected`,
+        `Too few arguments to function Route::${lower}(), ${args.length} passed in ${file} on line ${line} and ${qualifier} ${sig.min} expected`,
       );
     }
     const ctx: Ctx = { site };
@@ -238,7 +231,7 @@ export class RouteLibrary {
       case 'head':
       case 'patch':
       case 'options': {
-        const verb = VERBS[lower];
+        const verb = sig.verb!;
         if (!(mask & (1 << verb))) return null;
         try {
           this.createRoute(verb, args[0], args[1], arg(args, 2, NO_OPTIONS), arg(args, 3, false), ctx);

@@ -1,45 +1,140 @@
-import type { AppTree } from '../router/app-tree';
+import { FileListTree, normalizeAppPath, type AppTree } from '../router/app-tree';
+import { ucfirst } from '../router/ci-router';
 import { rootAroundApplication } from '../router/hmvc/app-paths';
 import { indexPhpFile } from './php-index';
 
-/** The controllers of one application: which files exist, and their routable methods. */
+/** The routable methods of one controller file. */
+export interface ControllerMethods {
+  /** Lower case (PHP method names are case-insensitive), for asking whether a method exists. */
+  readonly names: ReadonlySet<string>;
+  /** As declared, each once (the first spelling), in file order: what a listing shows. */
+  readonly declared: readonly string[];
+  /** A class of the file has `_remap()`: it takes every method. */
+  readonly hasRemap: boolean;
+}
+
+/**
+ * The controllers of one application: which files exist, and their routable methods. The one
+ * model of an application's controllers: the checks, hovers and links ask it about a file, and the
+ * listing completion reads (controllerListing) is built from it.
+ */
 export interface ControllerCatalog {
   /** The application folder. */
   readonly tree: AppTree;
   /** The application root, as the HMVC routers see it (`application/` below it, Bonfire's `bonfire/` beside it). */
   readonly root: AppTree;
-  /** Routable methods of a controller file (path relative to the application folder). */
-  methods(file: string): { names: ReadonlySet<string>; hasRemap: boolean } | undefined;
+  /** Routable methods of a controller file (path relative to the application folder); undefined when it cannot be read. */
+  methods(file: string): ControllerMethods | undefined;
+}
+
+/** The public methods of a controller file's classes, from the lexical scan. */
+function scanController(text: string): ControllerMethods {
+  // The lexical scan: exact on valid files, fast, and immune to php-parser's slow paths.
+  // Whatever its opening tag: PHP runs a controller opened with `<?` under short_open_tag.
+  const index = indexPhpFile(text, { parser: false, shortTags: true });
+  const names = new Set<string>();
+  const declared: string[] = [];
+  let hasRemap = false;
+  for (const c of index.controllers) {
+    hasRemap ||= c.hasRemap;
+    for (const m of c.methods) {
+      const lower = m.name.toLowerCase();
+      if (names.has(lower)) continue;
+      names.add(lower);
+      declared.push(m.name);
+    }
+  }
+  return { names, declared, hasRemap };
 }
 
 /**
- * A catalog over a tree and a way to read files; each controller file is indexed once (methods
- * compared lower case, as PHP method names are case-insensitive). `root`: the application root,
- * when the host knows what lies beside the application folder.
+ * A catalog over a tree and a way to read files; each controller file is indexed once.
+ * `root`: the application root, when the host knows what lies beside the application folder.
  */
 export function createControllerCatalog(tree: AppTree, read: (file: string) => string | undefined, root: AppTree = rootAroundApplication(tree)): ControllerCatalog {
-  const cache = new Map<string, { names: ReadonlySet<string>; hasRemap: boolean } | undefined>();
+  const cache = new Map<string, ControllerMethods | undefined>();
   return {
     tree,
     root,
     methods(file: string) {
       if (cache.has(file)) return cache.get(file);
       const text = read(file);
-      let result: { names: ReadonlySet<string>; hasRemap: boolean } | undefined;
-      if (text !== undefined) {
-        // The lexical scan: exact on valid files, fast, and immune to php-parser's slow paths.
-        // Whatever its opening tag: PHP runs a controller opened with `<?` under short_open_tag.
-        const index = indexPhpFile(text, { parser: false, shortTags: true });
-        const names = new Set<string>();
-        let hasRemap = false;
-        for (const c of index.controllers) {
-          hasRemap ||= c.hasRemap;
-          for (const m of c.methods) names.add(m.name.toLowerCase());
-        }
-        result = { names, hasRemap };
-      }
+      const result = text === undefined ? undefined : scanController(text);
       cache.set(file, result);
       return result;
     },
   };
+}
+
+export interface ListedController {
+  /** As a target writes it: `posts`, or `admin/users` for a sub-folder. */
+  name: string;
+  /** Path relative to the application folder. */
+  file: string;
+  /** Public methods a URL can reach, as declared. */
+  methods: string[];
+}
+
+/** The application's controllers as completion needs them: modules, controllers named as a URI segment writes them, and their routable methods. */
+export interface ControllerListing {
+  /** HMVC modules that have controllers. */
+  modules(): string[];
+  /** A module's controllers; without a module, `controllers/` and its sub-folders. */
+  controllers(module?: string): ListedController[];
+}
+
+const APP_CONTROLLER = /^controllers\/((?:[^/]+\/)*)([^/]+)\.php$/;
+const MODULE_CONTROLLER = /^modules\/([^/]+)\/controllers\/((?:[^/]+\/)*)([^/]+)\.php$/;
+
+/** CodeIgniter looks for `ucfirst(segment).php`: a file starting with a lower-case letter (a-z) is unreachable. */
+function reachable(base: string): boolean {
+  return base !== '' && ucfirst(base) === base;
+}
+
+/** The segment a target writes: the first letter lowered (A-Z only: ucfirst() puts back no other). */
+function segmentOf(base: string): string {
+  const c = base.charCodeAt(0);
+  return c >= 65 && c <= 90 ? String.fromCharCode(c + 32) + base.slice(1) : base;
+}
+
+/**
+ * The listing of an application's controller files (paths relative to the application folder:
+ * `controllers/Home.php`, `modules/blog/controllers/Posts.php`), their methods read from the
+ * catalog when asked; a file the catalog cannot read is left out.
+ */
+export function controllerListing(files: Iterable<string>, catalog: ControllerCatalog): ControllerListing {
+  const app: { name: string; file: string }[] = [];
+  const byModule = new Map<string, { name: string; file: string }[]>();
+  for (const path of files) {
+    if (typeof path !== 'string') continue;
+    const file = normalizeAppPath(path);
+    const m = MODULE_CONTROLLER.exec(file);
+    if (m) {
+      if (!reachable(m[3])) continue;
+      const list = byModule.get(m[1]) ?? [];
+      list.push({ name: m[2] + segmentOf(m[3]), file });
+      byModule.set(m[1], list);
+      continue;
+    }
+    const a = APP_CONTROLLER.exec(file);
+    if (a && reachable(a[2])) app.push({ name: a[1] + segmentOf(a[2]), file });
+  }
+  const list = (entries: { name: string; file: string }[]): ListedController[] =>
+    entries
+      .flatMap((e) => {
+        const methods = catalog.methods(e.file);
+        return methods ? [{ name: e.name, file: e.file, methods: [...methods.declared] }] : [];
+      })
+      .sort((x, y) => x.name.localeCompare(y.name));
+  return {
+    modules: () => [...byModule].filter(([, entries]) => entries.some((e) => catalog.methods(e.file))).map(([module]) => module).sort(),
+    controllers: (module?: string) => (module === undefined ? list(app) : list(byModule.get(module) ?? [])),
+  };
+}
+
+/** The listing of controller files given with their text, keyed by path relative to the application folder. Pure; files are indexed lazily. */
+export function listingFromFiles(files: ReadonlyMap<string, string>): ControllerListing {
+  const texts = new Map<string, string>();
+  for (const [path, text] of files) if (typeof path === 'string' && typeof text === 'string') texts.set(normalizeAppPath(path), text);
+  return controllerListing(texts.keys(), createControllerCatalog(new FileListTree(texts.keys()), (file) => texts.get(file)));
 }

@@ -1,6 +1,5 @@
-import { listingFromFiles, type ControllerListing } from '../../shared/analysis/model/controller-listing';
 import { FileListTree } from '../../shared/router/app-tree';
-import { createControllerCatalog, type ControllerCatalog } from '../../shared/workspace/controller-catalog';
+import { createControllerCatalog, listingFromFiles, type ControllerCatalog, type ControllerListing } from '../../shared/workspace/controller-catalog';
 
 /** A small HMVC application: paths relative to the application folder, with their text. */
 export const APP_FILES: ReadonlyMap<string, string> = new Map([

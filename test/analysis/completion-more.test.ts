@@ -141,7 +141,7 @@ describe('completeMore', () => {
   });
 
   it('never throws on odd input', () => {
-    for (const src of ['|', '<?php |', "<?php Route::get('x', '|", '<?php Route::::(|', "<?php Route::resources('p', array('module' => |"]) {
+    for (const src of ['|', '<?php |', "<?php Route::get('x', '|", '<?php Route::::(|', "<?php Route::resources('p', array('module' => |", "<?php Route::constructor('a', 'b', ['|", "<?php Route::constructor('a', 'b', ['as' => '|"]) {
       const { text, offset } = withCursor(src);
       completeMore(text, offset, appListing());
       completeMore(text, offset);

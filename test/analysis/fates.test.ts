@@ -3,6 +3,7 @@ import { uniqueCalls } from '../../shared/analysis/model/declarations';
 import { ProducedIndex, producedBy } from '../../shared/analysis/model/produced';
 import { hoverAt } from '../../shared/analysis/features/hover';
 import { declarationLenses } from '../../shared/analysis/features/code-lens';
+import { documentSymbols } from '../../shared/analysis/features/symbols';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/runtime/methods';
 
@@ -61,5 +62,13 @@ describe('fates of declared routes', () => {
     // With the budget it needs, map() is reached.
     const whole = evaluateRouteFile(text, { maxSteps: 10_000_000 });
     assert.deepEqual(declarationLenses(text, whole).map((l) => l.title), ['1 route · GET', '1 route · GET']);
+  });
+
+  it('show a route whose path is not known the same way in hovers and the outline', () => {
+    const text = "<?php\nRoute::get(config_item('x'), 'a/b');\n$route = Route::map($route);\n";
+    const evaluation = evaluateRouteFile(text);
+    const hover = hoverAt(text, evaluation, text.indexOf('get'));
+    assert.match(hover!.markdown, /\| GET \| `‹dynamic›` \| `a\/b` \|  \|  \|$/);
+    assert.deepEqual(documentSymbols(text, evaluation)[0].children.map((c) => c.name), ['GET ‹dynamic› → a/b']);
   });
 });

@@ -60,7 +60,6 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process' | 'line
   'shared/analysis/diagnostics/core/call-groups.ts:memo': 'value',
   'server/src/lsp/workspace-index.ts:nothing': 'value',
   'server/src/lsp/name-declarations.ts:sharedMethods': 'string',
-  'server/src/cli/declared-at.ts:includedLineIndexes': 'value',
   'server/src/host/read-fence.ts:roots': 'process',
 };
 

@@ -112,8 +112,8 @@ describe('host safety: symlink loops, vanishing files, reads outside the workspa
 
   describe('walking the application', () => {
     it('lists controllers once through loops, skipping the dangling, the FIFO and what lies outside', () => {
-      const files = [...new Application(t.app, diskProjectFiles()).controllerFiles().keys()].sort();
-      assert.deepEqual(files, ['controllers/Welcome.php']);
+      const listed = new Application(t.app, diskProjectFiles()).controllerListing().controllers().map((c) => c.file);
+      assert.deepEqual(listed, ['controllers/Welcome.php']);
     });
 
     it('answers file questions without leaving the workspace', () => {

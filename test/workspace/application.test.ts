@@ -82,10 +82,24 @@ describe('the application model (shared/app)', () => {
 
   it('knows its controllers, in the application, its modules and Bonfire’s tree', () => {
     const app = new Applications(bonfireProject()).of(at('application/config/routes.php'))!;
-    assert.deepEqual([...app.controllerFiles().keys()], ['controllers/Home.php', 'modules/blog/controllers/Posts.php']);
+    assert.deepEqual(app.controllerFiles(), ['controllers/Home.php', 'modules/blog/controllers/Posts.php']);
     const catalog = app.controllers();
     assert.deepEqual([...(catalog.methods('modules/blog/controllers/Posts.php')?.names ?? [])], ['show']);
     assert.equal(catalog.root.isFile('bonfire/modules/users/controllers/Users.php'), true);
+  });
+
+  it('lists its controllers for completion from its catalog: each file read once for both, until told to forget them', () => {
+    const files = bonfireProject();
+    const app = new Applications(files).of(at('application/config/routes.php'))!;
+    const posts = at('application/modules/blog/controllers/Posts.php');
+    assert.deepEqual([...(app.controllers().methods('modules/blog/controllers/Posts.php')?.declared ?? [])], ['show']);
+    assert.deepEqual(app.controllerListing().modules(), ['blog']);
+    assert.deepEqual(app.controllerListing().controllers('blog'), [{ name: 'posts', file: 'modules/blog/controllers/Posts.php', methods: ['show'] }]);
+    assert.deepEqual(app.controllerListing().controllers().map((c) => c.name), ['home']);
+    assert.equal(files.reads.get(posts), 1);
+    app.forgetControllers();
+    assert.deepEqual(app.controllerListing().controllers('blog').map((c) => c.methods), [['show']]);
+    assert.equal(files.reads.get(posts), 2);
   });
 
   it('evaluates a route file with no readable application from its text alone', () => {

@@ -17,6 +17,7 @@ import { diskApplications, loadRouteFile, parseDefine, type RouteFileContext } f
 import { withApplications } from './app-files';
 import { check } from './check';
 import { declaredAt as declaredAtIn, shownPath } from './declared-at';
+import { includedLines } from '../../../shared/analysis/model/included-places';
 import { match } from './match';
 import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
@@ -300,7 +301,7 @@ function warnOfUnknowns(ctx: RouteFileContext, evaluation: FileEvaluation, metho
 function placeOf(lines: LineIndex, span: Span | undefined): { line: number | null; file?: string } {
   if (!span) return { line: null };
   if (!span.file) return { line: lines.lineOf(span.start) + 1 };
-  return { line: new LineIndex(span.file.text).lineOf(span.start) + 1, file: span.file.path };
+  return { line: includedLines(span.file).lineOf(span.start) + 1, file: span.file.path };
 }
 
 /** `file:line` of a place of the route file's evaluation (it may lie in a file the route file included). */

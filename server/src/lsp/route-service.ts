@@ -7,8 +7,7 @@ import { DocumentEvaluator, type DocumentOptions } from '../../../shared/evaluat
 import { evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Dialect } from '../../../shared/library/route-library';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
-import type { ControllerCatalog } from '../../../shared/workspace/controller-catalog';
-import { listingFromFiles, type ControllerListing } from '../../../shared/analysis/model/controller-listing';
+import type { ControllerCatalog, ControllerListing } from '../../../shared/workspace/controller-catalog';
 import type { Application, Applications } from '../../../shared/app/application';
 import type { EnvironmentChoice } from '../../../shared/app/environment';
 import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
@@ -71,7 +70,6 @@ export class RouteService implements RouteFileEvaluator {
   private readonly openFiles = new Map<string, string>();
   /** Evaluators of documents opened on a file another open document already evaluates (two URIs for one path). */
   private readonly ownEvaluators = new Map<string, DocumentEvaluator>();
-  private readonly listings = new Map<string, ControllerListing>();
 
   /** @param applications the application model the workspace index reads through too */
   constructor(readonly applications: Applications = diskApplications()) {}
@@ -106,7 +104,6 @@ export class RouteService implements RouteFileEvaluator {
   /** Forgets what is known of controllers (a PHP file changed on disk). */
   invalidateControllers(): void {
     this.applications.forgetControllers();
-    this.listings.clear();
   }
 
   /** The application of a folder, when it can be read (a folder outside the workspace folders is not: nothing is guessed from it). */
@@ -116,14 +113,7 @@ export class RouteService implements RouteFileEvaluator {
 
   /** The application's modules, controllers and their methods (for completion in targets). */
   listing(appDir: string | undefined): ControllerListing | undefined {
-    const app = this.application(appDir);
-    if (!app) return undefined;
-    let l = this.listings.get(app.appDir);
-    if (!l) {
-      l = listingFromFiles(app.controllerFiles());
-      this.listings.set(app.appDir, l);
-    }
-    return l;
+    return this.application(appDir)?.controllerListing();
   }
 
   /** Controllers of an application, for hover and definition on targets. */
@@ -139,8 +129,6 @@ export class RouteService implements RouteFileEvaluator {
   /** Forgets what was read from an application folder (a constants file or Route.php changed), or from all. */
   invalidateApp(appDir?: string): void {
     this.applications.forget(appDir);
-    if (appDir) this.listings.delete(appDir);
-    else this.listings.clear();
   }
 
   /**

@@ -5,8 +5,8 @@ import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import type { AppTree } from '../../router/app-tree';
 import type { TargetRouting } from '../../router/hmvc/locate-target';
 import type { PhpFileIndex } from '../../workspace/php-index';
-import { ProducedIndex } from '../model/produced';
-import { DECLARING_METHODS, countsNested, displayKey, methodsLabel, summarize, summaryTitle, uniqueCalls, type DeclarationSummary } from '../model/declarations';
+import { ProducedIndex, displayKey } from '../model/produced';
+import { DECLARING_METHODS, countsNested, methodsLabel, summarize, summaryTitle, uniqueCalls, type DeclarationSummary } from '../model/declarations';
 import { fromSpan } from '../model/origins';
 import { dispatchTarget, routingOf, targetUnder, translatesDashes, type TargetDispatch } from '../model/target-dispatch';
 

@@ -1,6 +1,7 @@
 import type { Span } from '../../php/ast';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { AppTree } from '../../router/app-tree';
+import { ucfirst } from '../../router/ci-router';
 import type { TargetRouting } from '../../router/hmvc/locate-target';
 import { dispatchTarget, translatesDashes } from '../model/target-dispatch';
 import { targetLiterals } from '../model/target-literals';
@@ -12,8 +13,6 @@ export interface TargetLink {
   file: string;
   tooltip: string;
 }
-
-const ucfirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * A link from each target literal to the controller file it dispatches to, located as the router does. No

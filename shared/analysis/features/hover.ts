@@ -4,9 +4,11 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { CallSite } from '../../library/records';
 import { expandWildcards, countGroups } from '../../router/pattern';
 import { Describer, fromSpan } from '../model/origins';
+import type { Fate } from '../model/fate';
 import { producedBy, type ProducedRow } from '../model/produced';
 import { nameDeclarations } from '../model/name-declarations';
 import { callsAround } from '../model/calls-at';
+import { declaresWithin } from '../../library/route-api';
 import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../util/escape';
 
 export interface HoverResult {
@@ -21,22 +23,22 @@ function cell(s: string): string {
   return s === '' ? '*(blocked)*' : markdownCodeCell(s);
 }
 
-function fateText(r: ProducedRow, d: Describer, places: Places): string {
-  switch (r.fate.kind) {
+function fateText(fate: Fate, d: Describer, places: Places): string {
+  switch (fate.kind) {
     case 'active':
       return '';
     case 'replaced':
-      return `replaced by line ${d.line(fromSpan(r.fate.by, places))}`;
+      return `replaced by line ${d.line(fromSpan(fate.by, places))}`;
     case 'reset':
-      return `dropped by reset() at line ${d.line(r.fate.at.span)}`;
+      return `dropped by reset() at line ${d.line(fate.at.span)}`;
     case 'not-mapped':
-      return r.fate.lastMap ? `lost: after the last map() (line ${d.line(r.fate.lastMap.span)})` : 'lost: map() is never called';
+      return fate.lastMap ? `lost: after the last map() (line ${d.line(fate.lastMap.span)})` : 'lost: map() is never called';
     case 'unknown':
-      return `not known: the analysis stopped at line ${d.line(r.fate.stop)} (see the diagnostic there)`;
+      return `not known: the analysis stopped at line ${d.line(fate.stop)} (see the diagnostic there)`;
     case 'overwritten':
-      return r.fate.by ? `overwritten in $route at line ${d.line(fromSpan(r.fate.by, places))}` : "lost: map()'s result is not assigned to $route";
+      return fate.by ? `overwritten in $route at line ${d.line(fromSpan(fate.by, places))}` : "lost: map()'s result is not assigned to $route";
     case 'error':
-      return r.fate.at ? `lost: PHP stops at line ${d.line(r.fate.at)}` : `lost: ${markdownText(r.fate.message)}`;
+      return fate.at ? `lost: PHP stops at line ${d.line(fate.at)}` : `lost: ${markdownText(fate.message)}`;
   }
 }
 
@@ -45,9 +47,10 @@ export function routesTable(rows: ProducedRow[], d: Describer, places: Places, u
   if (rows.length === 0) return '*No route under any request method.*';
   const lines = ['| Method | URI | Target | Name | |', '|---|---|---|---|---|'];
   for (const r of rows.slice(0, MAX_ROWS)) {
-    const line = d.line(places.site(r.record.site).span);
+    const { key, target, names, record } = r.route;
+    const line = d.line(places.site(record.site).span);
     const where = uri ? ` [line ${line}](${markdownUrl(uri)}#L${line})` : '';
-    lines.push(`| ${r.method} | ${cell(r.key)} | ${cell(r.target)} | ${r.names.map(markdownText).join(', ')} | ${fateText(r, d, places)}${where} |`);
+    lines.push(`| ${r.method} | ${cell(key)} | ${cell(target)} | ${names.map(markdownText).join(', ')} | ${fateText(r.fate, d, places)}${where} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | ${rows.length - MAX_ROWS} more | | | |`);
   return lines.join('\n');
@@ -106,8 +109,7 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
       markdown: `**Route ${markdownCode(name)}** → ${markdownCode(decl.from)}\n\nUnder ${decl.methods.join(', ')}; declared at line ${d.line(decl.site.span)}.`,
     };
   }
-  const nested = site.method === 'prefix' || site.method === 'resources' || site.method === 'any' || ['get', 'post', 'put', 'delete', 'head', 'patch', 'options'].includes(site.method);
-  const rows = producedBy(evaluation, site, nested);
+  const rows = producedBy(evaluation, site, declaresWithin(site.method));
   const count = rows.length;
   const methods = [...new Set(rows.map((r) => r.method))];
   const header = `**Route::${site.written}()** — ${count} route${count === 1 ? '' : 's'}${methods.length ? ` · ${methods.join(' ')}` : ''}`;

@@ -9,7 +9,7 @@ import { PhpArray, type Value } from '../../runtime/values';
 import type { LiteralOrigin } from '../../library/records';
 import { indexPhpFile, type NamedUsage } from '../../workspace/php-index';
 import { decodeStringContent } from '../../workspace/php-index-model';
-import { OPTIONS_BY_METHOD, optionsArgIndex } from '../model/route-options';
+import { optionKeys, optionsArgIndex } from '../../library/route-api';
 
 export interface RouteFileInput {
   file: string;
@@ -70,8 +70,8 @@ export function declarationsIn(input: RouteFileInput): NameDeclaration[] {
   const seen = new Set<string>();
   for (const call of input.evaluation?.calls ?? []) {
     const method = call.site.method;
-    if (!OPTIONS_BY_METHOD[method]?.includes('as')) continue;
-    const idx = optionsArgIndex(method, call.args);
+    if (!optionKeys(method)?.includes('as')) continue;
+    const idx = optionsArgIndex(method, (i) => call.args[i] instanceof PhpArray);
     const options = idx === undefined ? undefined : call.args[idx];
     if (!(options instanceof PhpArray)) continue;
     const name = declaredName(options.get('as'));

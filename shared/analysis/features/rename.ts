@@ -8,7 +8,7 @@ import type { Span } from '../../php/ast';
 import { LineIndex } from '../../php/line-index';
 import { cursorContext } from '../model/cursor-context';
 import { cursorPosition } from '../model/cursor-position';
-import { OPTIONS_BY_METHOD } from '../model/route-options';
+import { optionKeys } from '../../library/route-api';
 import { declarationsIn, nameReferences, type RouteFileInput, type UsageInput } from './name-references';
 
 export { nameReferences, declarationsIn, plainStringLiteral } from './name-references';
@@ -75,7 +75,7 @@ export function prepareRename(text: string, offset: number): { span: Span; name:
   const top = ctx.frames[ctx.frames.length - 1];
   const inNamed = top?.role.kind === 'route-call' && top.role.method === 'named' && top.argIndex === 0 && top.argStart === s.index;
   const pos = inNamed ? undefined : cursorPosition(ctx);
-  const inAs = pos?.kind === 'option-value' && pos.key === 'as' && OPTIONS_BY_METHOD[pos.method]?.includes('as') === true;
+  const inAs = pos?.kind === 'option-value' && pos.key === 'as' && optionKeys(pos.method)?.includes('as') === true;
   if (!inNamed && !inAs) return undefined;
   return { span: { start: s.contentStart, end: s.token.end - 1 }, name: s.token.text };
 }

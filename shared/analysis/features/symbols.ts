@@ -5,7 +5,7 @@ import type { RouteCall } from '../../evaluate/interpreter';
 import { PhpArray } from '../../runtime/values';
 import { runSteps, type Steps } from '../../util/steps';
 import { ProducedIndex } from '../model/produced';
-import { DECLARING_METHODS, countsNested, displayKey, methodsLabel, summarize, summaryTitle, uniqueCalls } from '../model/declarations';
+import { DECLARING_METHODS, countsNested, methodsLabel, summarize, summaryTitle, uniqueCalls } from '../model/declarations';
 import { recordsBySiteSteps } from '../model/records-by-site';
 import { fromSpan } from '../model/origins';
 import { routeAssignments, type RouteAssignment } from '../model/route-assignments';
@@ -52,8 +52,8 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index:
   const summary = summarize(evaluation, index.of(site, nested));
   symbol.detail = summaryTitle(summary);
   if (nested) return [];
-  return summary.routes.map((r) => ({
-    name: `${methodsLabel(r.methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
+  return summary.routes.map(({ route: r, methods }) => ({
+    name: `${methodsLabel(methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
     detail: r.names.length ? `as ${r.names.join(', ')}` : '',
     kind: 'route' as const,
     span: site.span,
@@ -196,7 +196,7 @@ function searchEntries(evaluation: FileEvaluation): SearchEntry[] {
   try {
     for (const row of mergedRows(evaluation)) {
       if (row.key === 'translate_uri_dashes') continue;
-      const key = displayKey(row.key);
+      const key = row.key;
       const names = row.names.length ? ` · as ${row.names.join(', ')}` : '';
       entries.push({
         fields: [key, row.targetText, ...row.names].map((s) => s.toLowerCase()),

@@ -7,6 +7,7 @@ import type { Span } from '../../php/ast';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { ControllerResolution } from '../../router/controller-target';
 import type { AppTree } from '../../router/app-tree';
+import { ucfirst } from '../../router/ci-router';
 import type { TargetRouting } from '../../router/hmvc/locate-target';
 import type { ControllerCatalog } from '../../workspace/controller-catalog';
 import { indexPhpFile } from '../../workspace/php-index';
@@ -14,7 +15,7 @@ import { callsAround, callsWithTargetAt } from '../model/calls-at';
 import { cursorContext } from '../model/cursor-context';
 import { cursorPosition } from '../model/cursor-position';
 import { isRouteMethod } from '../model/origins';
-import { resolveStaticTarget, varies } from '../model/target-dispatch';
+import { resolveStaticTarget, translatesDashes, varies } from '../model/target-dispatch';
 import { targetScope, type RouteFileRouting } from '../model/target-scope';
 import { markdownCode as code, markdownText } from '../../util/escape';
 
@@ -29,13 +30,6 @@ export interface TargetAtCursor {
   decidedBy?: string;
   /** When `resolution` is undefined and no segment decides it: why the look-up cannot tell. */
   undecided?: string;
-}
-
-/** A back-reference or placeholder: its value is known only per request. */
-const ucfirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-function translatesDashes(evaluation: FileEvaluation): boolean {
-  return (evaluation.methods ?? []).some((r) => r?.routes?.get('translate_uri_dashes') === true);
 }
 
 /**

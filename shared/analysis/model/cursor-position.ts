@@ -4,7 +4,7 @@
  * cursor-context.ts), so it works on half-typed code.
  */
 
-import { OPTIONS_BY_METHOD } from './route-options';
+import { optionsArgIndex } from '../../library/route-api';
 import type { CursorContext, Frame } from './cursor-context';
 
 export type CursorPosition =
@@ -19,12 +19,9 @@ export type CursorPosition =
   /** `$route[...] = '|'`: a target. */
   | { kind: 'route-value' };
 
-/** Where the options array is among a method's arguments (an array as context()'s 2nd is options too). */
+/** Whether an array written as argument `argIndex` is the method's options array (see optionsArgIndex). */
 function isOptionsArgument(method: string, argIndex: number): boolean {
-  if (!OPTIONS_BY_METHOD[method]) return false;
-  if (method === 'resources') return argIndex === 1;
-  if (method === 'context') return argIndex === 1 || argIndex === 2;
-  return argIndex === 2;
+  return optionsArgIndex(method, (i) => i === argIndex) === argIndex;
 }
 
 /** Whether the array frame is written directly as the argument of its parent (not inside an expression). */

@@ -1,11 +1,9 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { RouteCall } from '../../evaluate/interpreter';
-import { keyToString, type Key } from '../../runtime/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
-import { isDynamicKey, type RouteRecord } from '../../library/records';
+import { routeApi } from '../../library/route-api';
 import { lostReason } from './fate';
-import type { ProducedEntry } from './produced';
-import { describeTarget } from './route-table';
+import { producedRoute, type ProducedEntry, type ProducedRoute } from './produced';
 
 /**
  * The Route:: declarations of a file and what each produced, folded into (key, target) routes for
@@ -32,28 +30,20 @@ export function uniqueCalls(evaluation: FileEvaluation): readonly RouteCall[] {
   return calls;
 }
 
-/** `‹dynamic›` for a route whose path is not known statically, else the key as PHP stores it. */
-export function displayKey(key: Key): string {
-  return isDynamicKey(key) ? '‹dynamic›' : keyToString(key);
-}
-
 /** Methods for a label: `ANY` when all eight, else joined by `sep`. */
 export function methodsLabel(methods: readonly RequestMethod[], sep = '|'): string {
   return methods.length === REQUEST_METHODS.length ? 'ANY' : methods.join(sep);
 }
 
 /** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */
-export interface ProducedRoute {
-  key: string;
-  target: string;
+export interface DeclaredRoute {
+  route: ProducedRoute;
   methods: RequestMethod[];
-  names: string[];
-  record: RouteRecord;
 }
 
 export interface DeclarationSummary {
   /** The (key, target) pairs present in the final `$route` of at least one method, in order. */
-  routes: ProducedRoute[];
+  routes: DeclaredRoute[];
   /** Methods with at least one of those routes. */
   methods: RequestMethod[];
   /** Pairs in no final `$route` at all, counted by why (the first method's reason). */
@@ -70,15 +60,14 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
   if (entries.length === 1 && entries[0].fate.kind === 'active') {
     const { m, record } = entries[0];
     const method = REQUEST_METHODS[m];
-    return { routes: [producedRoute(record, displayKey(record.key), describeTarget(record.to), method)], methods: [method], lost: [] };
+    return { routes: [{ route: producedRoute(record), methods: [method] }], methods: [method], lost: [] };
   }
-  const active = new Map<string, ProducedRoute>();
+  const active = new Map<string, DeclaredRoute>();
   const lost = new Map<string, string>();
   const methodSet = new Set<MethodIndex>();
   for (const { m, record, fate } of entries) {
-    const key = displayKey(record.key);
-    const target = describeTarget(record.to);
-    const identity = `${key}\u0000${target}`;
+    const produced = producedRoute(record);
+    const identity = `${produced.key}\u0000${produced.target}`;
     if (fate.kind !== 'active') {
       // A syntax error skips its statement only; an uncaught error stops the script.
       const failed = evaluation.methods[m]?.error;
@@ -92,7 +81,7 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
       if (!route.methods.includes(method)) route.methods.push(method);
       continue;
     }
-    active.set(identity, producedRoute(record, key, target, method));
+    active.set(identity, { route: produced, methods: [method] });
   }
   const reasons = new Map<string, number>();
   for (const [identity, reason] of lost) {
@@ -108,10 +97,6 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
   };
 }
 
-function producedRoute(record: RouteRecord, key: string, target: string, method: RequestMethod): ProducedRoute {
-  return { key, target, methods: [method], names: record.name === undefined ? [] : [keyToString(record.name)], record };
-}
-
 /** `7 routes · GET POST PUT DELETE`, `1 route · ANY`, `0 routes · 2 replaced`. */
 export function summaryTitle(s: DeclarationSummary): string {
   const n = s.routes.length;
@@ -123,5 +108,5 @@ export function summaryTitle(s: DeclarationSummary): string {
 
 /** Routes inside a prefix() closure belong to its summary; other calls count their own routes. */
 export function countsNested(method: string): boolean {
-  return method === 'prefix';
+  return routeApi(method)?.declaresInCallback === true;
 }

@@ -1,15 +1,16 @@
 import type { Span } from '../../php/ast';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
-import { keyToString } from '../../runtime/values';
+import { keyToString, type Key } from '../../runtime/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
-import type { CallSite, RouteRecord } from '../../library/records';
+import { isDynamicKey, type CallSite, type RouteRecord } from '../../library/records';
 import { fateOf, stopOf, type Fate } from './fate';
 import { recordsBySite, type RecordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';
 
 /**
  * What each call of a file produced, with fates: one index per evaluation, read by hovers, the
- * outline and the lenses alike (declarations.ts folds its entries into routes).
+ * outline and the lenses alike (declarations.ts folds its entries into routes), and the one
+ * shape of a produced route they show.
  */
 
 export interface ProducedEntry {
@@ -51,13 +52,28 @@ export class ProducedIndex {
   }
 }
 
-/** One route a call produced under one method, as a hover's table shows it. */
-export interface ProducedRow {
-  method: RequestMethod;
+/** `‹dynamic›` for a route whose path is not known statically, else the key as PHP stores it. */
+export function displayKey(key: Key): string {
+  return isDynamicKey(key) ? '‹dynamic›' : keyToString(key);
+}
+
+/** A route a call produced, as the features show it: its path and target as text, its names, its record. */
+export interface ProducedRoute {
   key: string;
   target: string;
   names: string[];
   record: RouteRecord;
+}
+
+/** The route a record is, as the features show it. */
+export function producedRoute(record: RouteRecord): ProducedRoute {
+  return { key: displayKey(record.key), target: describeTarget(record.to), names: record.name === undefined ? [] : [keyToString(record.name)], record };
+}
+
+/** One route a call produced under one method, with its fate: a row of a hover's table. */
+export interface ProducedRow {
+  route: ProducedRoute;
+  method: RequestMethod;
   fate: Fate;
 }
 
@@ -69,12 +85,5 @@ export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: b
   const entries = ProducedIndex.of(evaluation).of(site, nested);
   // Method order first, then creation order, as the tables are read: own and inner entries each are, not both together.
   if (entries.length > 1 && nested && recordsBySite(evaluation).inside.has(site.span.start)) entries.sort((a, b) => a.m - b.m || a.record.id - b.record.id);
-  return entries.map(({ m, record, fate }) => ({
-    method: REQUEST_METHODS[m],
-    key: keyToString(record.key),
-    target: describeTarget(record.to),
-    names: record.name === undefined ? [] : [keyToString(record.name)],
-    record,
-    fate,
-  }));
+  return entries.map(({ m, record, fate }) => ({ route: producedRoute(record), method: REQUEST_METHODS[m], fate }));
 }

@@ -1,4 +1,4 @@
-import { expandWildcards } from '../../router/pattern';
+import { expandWildcards, unescapedDelimiter } from '../../router/pattern';
 
 /**
  * Translation of a CodeIgniter route key (a PCRE pattern used as `#^KEY$#`) into JavaScript
@@ -30,15 +30,6 @@ const META = /[\\^$.|?*+()[\]{}#]/;
 export function literalKey(key: string): string | null {
   const expanded = expandWildcards(key);
   return META.test(expanded) ? null : expanded;
-}
-
-/** Index of the first `#` that ends the pattern (CodeIgniter's delimiter), or -1. */
-export function unescapedDelimiter(s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '\\') i++;
-    else if (s[i] === '#') return i;
-  }
-  return -1;
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { completeNamed, completeRouteMethods } from '../../../shared/analysis/features/completion/completion';
 import { completeMore } from '../../../shared/analysis/features/completion/completion-more';
-import { listingFromFiles } from '../../../shared/analysis/model/controller-listing';
+import { listingFromFiles } from '../../../shared/workspace/controller-catalog';
 import { hoverAt } from '../../../shared/analysis/features/hover';
 import { backReferenceHints } from '../../../shared/analysis/features/inlay-hints';
 import { nameDeclarations } from '../../../shared/analysis/model/name-declarations';

@@ -1,6 +1,6 @@
 import { methodsAtSite } from '../core/call-groups';
 import { PhpArray } from '../../../runtime/values';
-import { OPTIONS_BY_METHOD, optionsArgIndex } from '../../model/route-options';
+import { optionKeys, optionsArgIndex } from '../../../library/route-api';
 import { maskNames } from '../../../runtime/methods';
 import type { LiteralOrigin } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
@@ -30,8 +30,8 @@ function ignoredOptions(call: RouteCall): readonly IgnoredOption[] {
   let found = ignoredByCall.get(call);
   if (found) return found;
   found = NONE;
-  const allowed = OPTIONS_BY_METHOD[call.site.method];
-  const idx = allowed ? optionsArgIndex(call.site.method, call.args) : undefined;
+  const allowed = optionKeys(call.site.method);
+  const idx = allowed ? optionsArgIndex(call.site.method, (i) => call.args[i] instanceof PhpArray) : undefined;
   const options = idx === undefined ? undefined : call.args[idx];
   if (allowed && idx !== undefined && options instanceof PhpArray) {
     options.forEachEntry((_value, key, origin) => {
@@ -68,7 +68,7 @@ export const unknownOptions: Check = ({ evaluation }) => {
     const call = calls[ci];
     const ignored = ignoredAt ? ignoredAt.get(ci, call, ignoredOptions) : ignoredOptions(call);
     if (ignored.length === 0) continue;
-    const allowed = OPTIONS_BY_METHOD[call.site.method];
+    const allowed = optionKeys(call.site.method) ?? [];
     for (const { key, literal: recorded, idx } of ignored) {
       const literal = recorded && evaluation.places.literal(recorded);
       const span = literal?.keySpan ?? evaluation.places.site(call.site).argSpans[idx];

@@ -1,4 +1,4 @@
-import { LIBRARY_METHODS } from '../../../library/route-library';
+import { ROUTE_API, routeApi } from '../../../library/route-api';
 import { maskNames, methodsIn, REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../../runtime/methods';
 import type { PhpError } from '../../../evaluate/evaluate-file';
 import type { Span } from '../../../php/ast';
@@ -8,12 +8,14 @@ import { MethodGroups } from '../../model/origins';
 import { closestName } from '../../model/names';
 import { finding, type Finding } from '../core/types';
 
-const SUGGESTIONS: Record<string, string> = { resource: 'resources', all: 'any' };
+const SUGGESTIONS: ReadonlyMap<string, string> = new Map([
+  ['resource', 'resources'],
+  ['all', 'any'],
+]);
 
 export function closestMethod(name: string): string | undefined {
   const lower = name.toLowerCase();
-  if (SUGGESTIONS[lower]) return SUGGESTIONS[lower];
-  return closestName(lower, Object.keys(LIBRARY_METHODS), 2);
+  return SUGGESTIONS.get(lower) ?? closestName(lower, Object.keys(ROUTE_API), 2);
 }
 
 /** `Route::resource()`, `Route::all()` and other methods the library does not have. */
@@ -21,7 +23,7 @@ export const undefinedMethods: Check = ({ evaluation }) => {
   const seen = new Set<number>();
   const out: Finding[] = [];
   for (const [method, calls] of CallGroups.of(evaluation).methods()) {
-    if (LIBRARY_METHODS[method]) continue;
+    if (routeApi(method)) continue;
     for (const call of calls) {
       const site = evaluation.places.site(call.site);
       if (seen.has(site.span.start)) continue;

@@ -5,17 +5,14 @@
  */
 
 import type { Span } from '../../../php/ast';
-import type { ControllerListing } from '../../model/controller-listing';
+import type { ControllerListing } from '../../../workspace/controller-catalog';
 import { cursorContext, type CursorContext, type StringAtCursor } from '../../model/cursor-context';
 import { cursorPosition } from '../../model/cursor-position';
-import { OPTIONS_BY_METHOD } from '../../model/route-options';
+import { optionKeys } from '../../../library/route-api';
 import { CONSTRAINT_VALUES, OPTION_DOCS, WILDCARDS } from './option-docs';
 import { isRouteMethod } from '../../model/origins';
 import { completeTargetSegments } from './target-completion';
 import { markdownCode } from '../../../util/escape';
-
-export type { ControllerListing, ListedController } from '../../model/controller-listing';
-export { listingFromFiles } from '../../model/controller-listing';
 
 export type { MoreCompletionEntry, MoreCompletionKind } from './completion';
 import type { MoreCompletionEntry } from './completion';
@@ -33,7 +30,7 @@ export function completeMore(text: string, offset: number, listing?: ControllerL
   const s = ctx.string;
   switch (pos.kind) {
     case 'option-key':
-      return optionKeys(ctx, pos.method, pos.keys);
+      return optionKeyEntries(ctx, pos.method, pos.keys);
     case 'option-value':
       return optionValues(ctx, pos.method, pos.key, listing);
     case 'route-argument':
@@ -63,9 +60,9 @@ function slot(ctx: CursorContext): { replace: Span; quoted: boolean } {
 }
 
 /** The keys the method reads, minus those already written before the cursor. */
-function optionKeys(ctx: CursorContext, method: string, written: string[]): MoreCompletionEntry[] {
+function optionKeyEntries(ctx: CursorContext, method: string, written: string[]): MoreCompletionEntry[] {
   const { replace, quoted } = slot(ctx);
-  return (OPTIONS_BY_METHOD[method] ?? [])
+  return (optionKeys(method) ?? [])
     .filter((key) => !written.includes(key))
     .map((key) => ({
       label: key,
@@ -78,7 +75,7 @@ function optionKeys(ctx: CursorContext, method: string, written: string[]): More
 }
 
 function optionValues(ctx: CursorContext, method: string, key: string, listing: ControllerListing | undefined): MoreCompletionEntry[] | undefined {
-  if (!(OPTIONS_BY_METHOD[method] ?? []).includes(key)) return undefined;
+  if (!optionKeys(method)?.includes(key)) return undefined;
   const { replace, quoted } = slot(ctx);
   const entry = (value: string, detail: string, documentation: string, i: number): MoreCompletionEntry => ({
     label: value,

@@ -1,9 +1,11 @@
 /** What each option of the Route library does, and the values completion offers for some of them. */
 
+import { ROUTE_METHODS_FROM_TO } from '../../../library/route-api';
+
 const AS_DOC =
   "Names the route: `Route::named('name')` returns its full `$from` (prefixes included). Reusing a name makes it return the last route declared with it.";
 
-/** Per method, the options it reads (see OPTIONS_BY_METHOD) with what each does. */
+/** Per method, the options it reads (see optionKeys) with what each does. */
 export const OPTION_DOCS: Record<string, Record<string, string>> = {
   resources: {
     controller: 'The controller written in the targets instead of `$name`: `controller/index`, `controller/show/$1`… (the paths keep `$name`).',
@@ -16,7 +18,7 @@ export const OPTION_DOCS: Record<string, Record<string, string>> = {
     home: 'Also routes the bare area: `name` → `name/<home>` (spec library) or `<home>` (Bonfire library).',
   },
 };
-for (const verb of ['any', 'get', 'post', 'put', 'delete', 'head', 'patch', 'options']) OPTION_DOCS[verb] = { as: AS_DOC };
+for (const method of ROUTE_METHODS_FROM_TO) OPTION_DOCS[method] = { as: AS_DOC };
 
 /** Values offered for `'constraint' => '|'`. */
 export const CONSTRAINT_VALUES: { value: string; doc: string }[] = [

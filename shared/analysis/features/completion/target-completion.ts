@@ -6,7 +6,8 @@
  */
 
 import type { Span } from '../../../php/ast';
-import type { ControllerListing, ListedController } from '../../model/controller-listing';
+import type { ControllerListing, ListedController } from '../../../workspace/controller-catalog';
+import { ucfirst } from '../../../router/ci-router';
 import type { MoreCompletionEntry } from './completion';
 import type { StringAtCursor } from '../../model/cursor-context';
 import { markdownCode as code } from '../../../util/escape';
@@ -18,7 +19,6 @@ interface Candidate {
   documentation: string;
 }
 
-const ucfirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function addController(out: Candidate[], base: string[], c: ListedController, folderOf: (parts: string[]) => string): void {
   const parts = c.name.split('/');

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { listingFromFiles } from '../../shared/analysis/model/controller-listing';
-import { appListing } from './app-fixture';
+import { FileListTree } from '../../shared/router/app-tree';
+import { controllerListing, createControllerCatalog, listingFromFiles } from '../../shared/workspace/controller-catalog';
+import { appListing } from '../analysis/app-fixture';
 
-describe('listingFromFiles', () => {
+describe('the controller listing (built from the catalog)', () => {
   it('lists modules that have controllers', () => {
     assert.deepEqual(appListing().modules(), ['blog', 'gallery']);
   });
@@ -36,5 +37,30 @@ describe('listingFromFiles', () => {
   it('never throws on odd input', () => {
     const listing = listingFromFiles(new Map([['controllers/Broken.php', '<?php class Broken { public function a( {'], ['x', undefined as unknown as string]]));
     assert.deepEqual(listing.controllers().map((c) => c.name), ['broken']);
+  });
+
+  it('answers from the catalog it is built from: a file is scanned once, and one it cannot read is left out', () => {
+    const reads: string[] = [];
+    const texts = new Map([
+      ['controllers/Home.php', '<?php class Home extends CI_Controller { public function Index() {} public function index() {} public function _remap($m) {} }'],
+      ['modules/shop/controllers/Gone.php', undefined],
+    ]);
+    const catalog = createControllerCatalog(new FileListTree(texts.keys()), (f) => (reads.push(f), texts.get(f)));
+    const listing = controllerListing(texts.keys(), catalog);
+    assert.deepEqual(listing.controllers(), [{ name: 'home', file: 'controllers/Home.php', methods: ['Index'] }]);
+    assert.deepEqual(listing.modules(), [], 'a module none of whose controllers can be read has none to offer');
+    const methods = catalog.methods('controllers/Home.php')!;
+    assert.deepEqual([[...methods.names], methods.hasRemap], [['index'], true]);
+    listing.controllers();
+    assert.deepEqual(reads, ['controllers/Home.php', 'modules/shop/controllers/Gone.php']);
+  });
+
+  it("names controllers as CodeIgniter's ucfirst() finds them: only a-z is upper-cased", () => {
+    const listing = listingFromFiles(new Map([
+      ['controllers/Étude.php', '<?php class Étude { public function index() {} }'],
+      ['controllers/ñandu.php', '<?php class ñandu { public function index() {} }'],
+      ['controllers/pages.php', '<?php class pages { public function index() {} }'],
+    ]));
+    assert.deepEqual(listing.controllers().map((c) => c.name), ['Étude', 'ñandu']);
   });
 });
