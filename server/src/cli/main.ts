@@ -14,7 +14,7 @@ import type { Application, Applications } from '../../../shared/app/application'
 import { diskApplications, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
-import { declaredAt as declaredAtIn } from './declared-at';
+import { declaredAt as declaredAtIn, shownPath } from './declared-at';
 import { list, otherRouteFiles, parseListFilters, type OtherRouteFile } from './list';
 import { match } from './match';
 import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
@@ -201,7 +201,9 @@ export function run(argv: string[], io: Io): number {
         const filters = parseListFilters(method, values);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
         const here = file === undefined ? applicationHere(applications, 'list') : undefined;
-        const listed = file ?? here?.routeFilesInRouterOrder()[0]?.file;
+        const found = here?.routeFilesInRouterOrder()[0]?.file;
+        // A file found is named as the user would name it: relative to the working folder.
+        const listed = file ?? (found === undefined ? undefined : shownPath(found));
         // Found, not named: reads stay inside its project, as check's do.
         if (here && !values['follow-symlinks']) setReadRoots([here.projectDir]);
         try {
@@ -221,7 +223,7 @@ export function run(argv: string[], io: Io): number {
         const maxWarnings = parseMaxWarnings(values['max-warnings']);
         const severities = parseSeverities(values.severity ?? []);
         // Without a file, every route file of the application here (an environment's runs within the main file's evaluation).
-        const given = file === undefined ? applicationHere(applications, 'check').routeFilesInRouterOrder().map((f) => f.file) : [file, ...rest];
+        const given = file === undefined ? applicationHere(applications, 'check').routeFilesInRouterOrder().map((f) => shownPath(f.file)) : [file, ...rest];
         // A file named twice (`routes.php ./routes.php`) is checked once.
         const files = [...new Map(given.map((f) => [path.resolve(f), f])).values()];
         if (!files.length) throw new UsageError('missing the routes file argument');
