@@ -162,7 +162,7 @@ export function run(argv: string[], io: Io): number {
       return 0;
     }
     if (!Object.hasOwn(COMMAND_USAGE, command)) throw new UsageError(unknownCommand(command));
-    for (const [option, commands] of ONLY_WITH) if (values[option] !== undefined && !(commands as readonly string[]).includes(command)) throw new UsageError(`--${option} applies to ${commands.join(' and ')} only`);
+    for (const [option, commands, appliesTo] of ONLY_WITH) if (values[option] !== undefined && !commands.includes(command)) throw new UsageError(`--${option} applies to ${appliesTo}`);
     const dialect = parseDialect(values.dialect);
     const router = parseRouter(values.router);
     const defines = values.define ?? [];
@@ -200,6 +200,8 @@ export function run(argv: string[], io: Io): number {
         const method = parseMethod(values.method, false);
         const filters = parseListFilters(method, values);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
+        // Without a file nothing is read outside the project found: --follow-symlinks lifts that, and only that.
+        if (file !== undefined && values['follow-symlinks']) throw new UsageError(`--follow-symlinks applies to ${FOLLOW_SYMLINKS_APPLIES}`);
         const here = file === undefined ? applicationHere(applications, 'list') : undefined;
         const found = here?.routeFilesInRouterOrder()[0]?.file;
         // A file found is named as the user would name it: relative to the working folder.
@@ -253,16 +255,19 @@ export function run(argv: string[], io: Io): number {
   }
 }
 
-/** The options of some commands only, and those commands. */
-const ONLY_WITH = [
-  ['max-warnings', ['check']],
-  ['route-files-only', ['check']],
-  ['severity', ['check']],
-  ['follow-symlinks', ['check', 'list']],
-  ['path', ['list']],
-  ['name', ['list']],
-  ['sort', ['list']],
-] as const;
+/** list's reads are fenced only without a route file: --follow-symlinks lifts that fence. */
+const FOLLOW_SYMLINKS_APPLIES = 'check, and to list without a route file';
+
+/** The options of some commands only, those commands, and what the message says. */
+const ONLY_WITH: readonly (readonly [option: 'max-warnings' | 'route-files-only' | 'severity' | 'follow-symlinks' | 'path' | 'name' | 'sort', commands: readonly string[], appliesTo: string])[] = [
+  ['max-warnings', ['check'], 'check only'],
+  ['route-files-only', ['check'], 'check only'],
+  ['severity', ['check'], 'check only'],
+  ['follow-symlinks', ['check', 'list'], FOLLOW_SYMLINKS_APPLIES],
+  ['path', ['list'], 'list only'],
+  ['name', ['list'], 'list only'],
+  ['sort', ['list'], 'list only'],
+];
 
 function unknownCommand(command: string): string {
   return `unknown command '${command}' (expected list, eval, match, check or help)`;
