@@ -194,7 +194,7 @@ describe('ci-routes: version, help, the application found from the current folde
       assert.equal(ciRoutesIn(path.join(tools, 'bin'), 'list').code, 0);
     });
 
-    it('reads nothing outside the project found (a module linked from elsewhere) unless --follow-symlinks', function () {
+    it('reads nothing outside the project found (a module linked from elsewhere) unless --follow-symlinks, in list and check', function () {
       const project = makeProject(dir);
       const outside = path.join(dir, 'outside', 'extras');
       fs.mkdirSync(path.join(outside, 'config'), { recursive: true });
@@ -209,6 +209,14 @@ describe('ci-routes: version, help, the application found from the current folde
       assert.deepEqual((JSON.parse(fenced.stdout) as { other_files: { module: string }[] }).other_files.map((o) => o.module), ['shop']);
       const followed = ciRoutesIn(project, 'list', '--json', '--follow-symlinks');
       assert.deepEqual((JSON.parse(followed.stdout) as { other_files: { module: string }[] }).other_files.map((o) => o.module), ['extras', 'shop']);
+      // check leaves the linked module out of the route files it finds, rather than failing to read it.
+      const checkedFiles = (...args: string[]) => {
+        const r = ciRoutesIn(project, 'check', '--json', ...args);
+        assert.equal(r.stderr, '', args.join(' '));
+        return (JSON.parse(r.stdout) as { files: { file: string; kind: string }[] }).files.filter((f) => f.kind === 'route file').map((f) => path.basename(path.dirname(path.dirname(f.file))));
+      };
+      assert.deepEqual(checkedFiles(), ['application', 'shop']);
+      assert.deepEqual(checkedFiles('--follow-symlinks'), ['application', 'extras', 'shop']);
     });
   });
 

@@ -224,16 +224,19 @@ export function run(argv: string[], io: Io): number {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
         const maxWarnings = parseMaxWarnings(values['max-warnings']);
         const severities = parseSeverities(values.severity ?? []);
-        // Without a file, every route file of the application here (an environment's runs within the main file's evaluation).
-        const given = file === undefined ? applicationHere(applications, 'check').routeFilesInRouterOrder().map((f) => shownPath(f.file)) : [file, ...rest];
-        // A file named twice (`routes.php ./routes.php`) is checked once.
-        const files = [...new Map(given.map((f) => [path.resolve(f), f])).values()];
-        if (!files.length) throw new UsageError('missing the routes file argument');
         const followSymlinks = Boolean(values['follow-symlinks']);
-        // Every read (route files, constants, controllers, Route.php) stays inside the projects
-        // given, symlinks resolved: a pull request's symlink must not make a CI job read the runner's disk.
-        if (!followSymlinks) setReadRoots(files.map((f) => projectDirOf(applications, f)));
+        const here = file === undefined ? applicationHere(applications, 'check') : undefined;
         try {
+          // Without a file, every route file of the application here that its project holds (an
+          // environment's runs within the main file's evaluation), named relative to the working folder.
+          if (here && !followSymlinks) setReadRoots([here.projectDir]);
+          const given = here ? here.routeFilesInRouterOrder().map((f) => shownPath(f.file)) : [file!, ...rest];
+          // A file named twice (`routes.php ./routes.php`) is checked once.
+          const files = [...new Map(given.map((f) => [path.resolve(f), f])).values()];
+          if (!files.length) throw new UsageError('missing the routes file argument');
+          // Every read (route files, constants, controllers, Route.php) stays inside the projects
+          // given, symlinks resolved: a pull request's symlink must not make a CI job read the runner's disk.
+          if (!followSymlinks) setReadRoots(files.map((f) => projectDirOf(applications, f)));
           const routeFiles = files.map((f) => {
             const ctx = load(f, dialect, defines);
             return { ctx, evaluation: evaluate(ctx, maxSteps, true) };
