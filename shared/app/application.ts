@@ -9,9 +9,10 @@ import { AppRoot, MAX_ROOT_FILE_BYTES } from './app-root';
 import { constantsOfApp } from './constants';
 import { chooseDialect, detectDialect } from './dialect';
 import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, type EnvironmentChoice } from './environment';
-import { applicationDirOf, environmentRouteFileOf, includeRootOf, moduleOfRouteFile } from './layout';
+import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from './router-flavour';
+import { urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
 export interface AskedSetup {
@@ -119,6 +120,11 @@ export class Application {
   /** The environments that have a route file (`config/<name>/routes.php`), sorted. */
   environmentsWithRoutes(): string[] {
     return environmentsWithRoutes(this.appDir, this.files);
+  }
+
+  /** The URL suffix its URI class strips from requests (config.php's url_suffix) under an environment. */
+  urlSuffix(environment: string | undefined = this.defaultEnvironment().name): UrlSuffixChoice {
+    return urlSuffixOf(this.appDir, environment, this.files);
   }
 
   /** How one of its route files is evaluated. */
@@ -247,6 +253,15 @@ export class Applications {
     const appDir = this.applicationDirOf(file);
     if (appDir === undefined || this.files.kind(path.dirname(path.resolve(file))) !== 'dir') return undefined;
     return this.at(appDir);
+  }
+
+  /**
+   * The application a command run in a folder means: the folder's own, or the nearest above it
+   * (see findApplicationDir); with where the search looked, for a message when there is none.
+   */
+  findFrom(dir: string): ApplicationSearch & { app: Application | undefined } {
+    const search = findApplicationDir(dir, (p) => this.files.kind(p));
+    return { ...search, app: search.appDir === undefined ? undefined : this.at(search.appDir) };
   }
 
   /** The application whose folder this is, when it can be read. */

@@ -70,3 +70,34 @@ export function environmentRouteFileOf(appDir: string, environment: string): str
 export function includeRootOf(file: string, appDir: string | undefined): string {
   return appDir ? path.dirname(appDir) : path.dirname(path.resolve(file));
 }
+
+/** Where `findApplicationDir` looked: from the folder given up to the last one looked at. */
+export interface ApplicationSearch {
+  /** The application folder found. */
+  appDir: string | undefined;
+  /** The folder the search started from, and the last one it looked at (a repository's root, or the file system's). */
+  from: string;
+  upTo: string;
+  /** The search stopped at a repository's root (a folder holding `.git`). */
+  repositoryRoot: boolean;
+}
+
+/**
+ * The application a command run in `from` means: the nearest folder, `from` or one above it,
+ * that holds `config/routes.php` (a module's folder leads to the application it belongs to, as
+ * applicationDirOf says) or is a project root holding `application/config/routes.php`. The search
+ * ends at a repository's root (a folder holding `.git`), so an application above the project is
+ * never taken, else at the file system's root. Only asks `kind` whether paths exist.
+ */
+export function findApplicationDir(from: string, kind: (p: string) => FileKind | undefined): ApplicationSearch {
+  let dir = path.resolve(from);
+  for (;;) {
+    for (const routes of [path.join(dir, 'config', 'routes.php'), path.join(dir, 'application', 'config', 'routes.php')]) {
+      if (kind(routes) === 'file') return { appDir: applicationDirOf(routes, kind), from: path.resolve(from), upTo: dir, repositoryRoot: false };
+    }
+    const parent = path.dirname(dir);
+    const atRepositoryRoot = kind(path.join(dir, '.git')) !== undefined;
+    if (atRepositoryRoot || parent === dir) return { appDir: undefined, from: path.resolve(from), upTo: dir, repositoryRoot: atRepositoryRoot };
+    dir = parent;
+  }
+}

@@ -21,6 +21,38 @@ describe('the URI CodeIgniter routes for a typed URL (CI_URI::_parse_request_uri
     assert.equal(requestUriPath('/page/0'), 'page/0');
   });
 
+  it('finds the front controller of a site in a sub-folder by its index.php segment, and takes a URL without one whole', () => {
+    assert.equal(requestUriPath('http://localhost/app/index.php/blog/12?x=1'), 'blog/12');
+    assert.equal(requestUriPath('http://localhost/a/b/index.php'), '');
+    assert.equal(requestUriPath('/app/index.php/blog/index.php/x'), 'blog/index.php/x');
+    // Not a segment of its own: not the front controller.
+    assert.equal(requestUriPath('/app/my-index.php/x'), 'app/my-index.php/x');
+    assert.equal(requestUriPath('/app/index.phpx/y'), 'app/index.phpx/y');
+    assert.equal(requestUriPath('http://localhost/app/blog/12'), 'app/blog/12');
+  });
+
+  it('takes the URI from a query string starting with / when the path leaves none (index.php?/blog/12)', () => {
+    assert.equal(requestUriPath('http://localhost/index.php?/blog/12'), 'blog/12');
+    assert.equal(requestUriPath('/index.php?/blog/12?page=2'), 'blog/12');
+    assert.equal(requestUriPath('/?/about'), 'about');
+    assert.equal(requestUriPath('/about?/contact'), 'about');
+    assert.equal(requestUriPath('/index.php?page=2'), '');
+  });
+
+  it('cuts the URL suffix from the end of the URI, as CI_URI::_set_uri_string() does', () => {
+    assert.equal(requestUriPath('http://example.com/blog/12.html?x=1', undefined, '.html'), 'blog/12');
+    assert.equal(requestUriPath('/blog/12.html/', undefined, '.html'), 'blog/12');
+    assert.equal(requestUriPath('/blog.html/12', undefined, '.html'), 'blog.html/12');
+    assert.equal(requestUriPath('/blog/12.html'), 'blog/12.html');
+    // The suffix cut, an empty last segment goes.
+    assert.equal(requestUriPath('/blog/.html', undefined, '.html'), 'blog');
+  });
+
+  it('keeps percent-escapes (REQUEST_URI is routed undecoded), drops control characters and trims segments', () => {
+    assert.equal(requestUriPath('/caf%C3%A9/a%20b'), 'caf%C3%A9/a%20b');
+    assert.equal(requestUriPath('/a\u0001b/ c /\t/d'), 'ab/c/d');
+  });
+
   it('is what `ci-routes match` routes', () => {
     const routes = path.join(EXAMPLE_APP, 'application', 'config', 'routes.php');
     const r = cli(['match', routes, '--method', 'GET', '--json', '--', '/index.php/about', 'http://example.com/about/?x=1']);

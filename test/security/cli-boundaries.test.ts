@@ -71,10 +71,15 @@ describe('security: ci-routes stays inside what it was given and ends quietly', 
     assert.doesNotMatch(refused.stdout + refused.stderr, /tok-0123456789/);
   });
 
-  it('--follow-symlinks applies to check only', () => {
+  it('--follow-symlinks applies to check, and to list without a route file (whose reads are fenced) only', () => {
     const r = spawnSync(process.execPath, [BIN, 'list', path.join(tmp, 'x.php'), '--follow-symlinks'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /--follow-symlinks applies to check only/);
+    assert.match(r.stderr, /--follow-symlinks applies to check, and to list without a route file\n$/);
+    for (const command of ['eval', 'match']) {
+      const other = spawnSync(process.execPath, [BIN, command, path.join(tmp, 'x.php'), '--follow-symlinks', '--method', 'GET', 'x'], { encoding: 'utf8' });
+      assert.equal(other.status, 2, command);
+      assert.match(other.stderr, /--follow-symlinks applies to check, and to list without a route file\n$/, command);
+    }
   });
 
   it('exits quietly when the reader closes the pipe (`| head -1`)', async () => {

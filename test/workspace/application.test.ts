@@ -107,4 +107,49 @@ describe('the application model (shared/app)', () => {
     const s = apps.setupFor(path.resolve('/elsewhere/routes.php'));
     assert.deepEqual([s.appDir, s.router.flavour, s.dialect, s.constants.size > 0], [undefined, 'ci', 'spec', true]);
   });
+
+  it('is found from a folder inside it or from its project root, never past a repository root', () => {
+    const files = MemoryProject.at(path.resolve('/work'), {
+      'club/.git/HEAD': 'ref: refs/heads/main\n',
+      ...Object.fromEntries(Object.entries({
+        'application/config/routes.php': '<?php\n',
+        'application/config/production/routes.php': '<?php\n',
+        'application/controllers/admin/Users.php': '<?php\n',
+        'application/modules/blog/config/routes.php': '<?php\n',
+        'application/modules/blog/controllers/Posts.php': '<?php\n',
+        'application/modules/shop/controllers/Cart.php': '<?php\n',
+        'bonfire/modules/users/config/routes.php': '<?php\n',
+        'bonfire/core/BF_Router.php': '<?php\n',
+        'docs/guide.md': '',
+      }).map(([rel, text]) => [`club/${rel}`, text])),
+      // An application above the repository, and a project with none.
+      'application/config/routes.php': '<?php\n',
+      'club/tools/.git': 'gitdir: elsewhere\n',
+      'club/tools/bin/run.php': '<?php\n',
+    });
+    const apps = new Applications(files);
+    const app = path.resolve('/work/club/application');
+    const from = (rel: string) => apps.findFrom(path.resolve('/work', rel));
+    for (const rel of ['club', 'club/application', 'club/application/config', 'club/application/config/production', 'club/application/controllers/admin', 'club/application/modules/blog/controllers', 'club/application/modules/shop', 'club/bonfire/modules/users', 'club/bonfire/core', 'club/docs']) {
+      assert.equal(from(rel).app?.appDir, app, rel);
+    }
+    assert.equal(from('club/application/modules/blog').app, apps.of(path.join(app, 'config', 'routes.php')));
+    // A repository root (a .git folder, or a .git file of a worktree) ends the search.
+    const none = from('club/tools/bin');
+    assert.deepEqual([none.app, none.appDir, none.from, none.upTo, none.repositoryRoot], [undefined, undefined, path.resolve('/work/club/tools/bin'), path.resolve('/work/club/tools'), true]);
+    // Without one it goes on up to the file system's root.
+    assert.equal(from('elsewhere/deep').app?.appDir, path.resolve('/work/application'));
+  });
+
+  it("knows the URL suffix its URI class strips: config.php's literal, the environment's over it", () => {
+    const project = (files: Record<string, string>) => new Applications(MemoryProject.at(ROOT, { 'application/config/routes.php': '<?php\n', ...files })).at(at('application'))!;
+    assert.deepEqual(project({}).urlSuffix(), { suffix: '', source: 'no config/config.php' });
+    assert.deepEqual(project({ 'application/config/config.php': "<?php\n$config['base_url'] = '';\n" }).urlSuffix(), { suffix: '', source: 'not set in config/config.php' });
+    const config = "<?php\n// $config['url_suffix'] = '.php';\n$config['url_suffix'] = '.html';\n";
+    assert.deepEqual(project({ 'application/config/config.php': config }).urlSuffix(), { suffix: '.html', source: 'config/config.php' });
+    assert.deepEqual(project({ 'application/config/config.php': config, 'application/config/production/config.php': '<?php\n$config["url_suffix"] = "";\n' }).urlSuffix('production'), { suffix: '', source: 'config/production/config.php' });
+    assert.deepEqual(project({ 'application/config/config.php': config, 'application/config/production/config.php': '<?php\n$config["url_suffix"] = "";\n' }).urlSuffix('testing'), { suffix: '.html', source: 'config/config.php' });
+    assert.deepEqual(project({ 'application/config/config.php': "<?php\n$config['url_suffix'] = 'it\\'s';\n" }).urlSuffix(), { suffix: "it's", source: 'config/config.php' });
+    assert.deepEqual(project({ 'application/config/config.php': "<?php\n$config['url_suffix'] = SUFFIX;\n" }).urlSuffix(), { suffix: undefined, source: 'config/config.php sets it otherwise than to a literal' });
+  });
 });

@@ -1,8 +1,7 @@
 import * as path from 'node:path';
-import { formatPhpVersion, parsePhpVersion } from '../../../shared/runtime/php-version';
-import { describePhpVersion } from '../../../shared/app/php-version-choice';
+import { parsePhpVersion } from '../../../shared/runtime/php-version';
 import { parseArgs } from 'node:util';
-import { mergedRows, routeRows, undecidedConditions, unknownRoutes, type MergedRow } from '../../../shared/analysis/model/route-table';
+import { undecidedConditions, unknownRoutes } from '../../../shared/analysis/model/route-table';
 import { analysisLimits, evaluateRouteFile, type FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
@@ -11,59 +10,20 @@ import { outcomeToJson } from '../../../shared/evaluate/outcome-json';
 import type { Dialect } from '../../../shared/library/route-library';
 import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import { setReadRoots } from '../host/read-fence';
-import type { Applications } from '../../../shared/app/application';
-import { describeEnvironment, environmentFileRun } from '../../../shared/app/environment';
+import type { Application, Applications } from '../../../shared/app/application';
 import { diskApplications, loadRouteFile, parseDefine, type RouteFileContext } from '../host/route-file';
 import { withApplications } from './app-files';
 import { check } from './check';
 import { declaredAt as declaredAtIn, shownPath } from './declared-at';
 import { includedLines } from '../../../shared/analysis/model/included-places';
+import { list, otherRouteFiles, parseListFilters, type OtherRouteFile } from './list';
 import { match } from './match';
 import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
-import { renderTable, style, type Styler } from './table';
+import { COMMAND_USAGE, USAGE, UsageError } from './usage';
+import { VERSION } from './version';
 
-const USAGE = `ci-routes: CodeIgniter 3 route files evaluated exactly as the Route library does, without PHP.
-
-Usage:
-  ci-routes list  <routes.php> [--method M] [--json] [options]
-  ci-routes eval  <routes.php> --method M --json [options]
-  ci-routes match <routes.php> --method M [--router R] [--json] [--] <uri>... [options]
-  ci-routes check <routes.php>... [--severity CODE=LEVEL]... [--max-warnings N] [--route-files-only] [--follow-symlinks] [--json] [options]
-
-Commands:
-  list    the routes the file produces: method, URI pattern, target, name, where declared
-  eval    the final $route, named routes, error and warnings for one request method, as JSON
-  match   how the application's router routes each URI: the main route, the module route,
-          the controller it dispatches to
-  check   the language server's diagnostics for the route files, and unknown route names in
-          the application's other PHP files; exits 1 on an error, or on more warnings than
-          --max-warnings allows
-
-Options:
-  --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
-  --dialect D           spec (default) or bonfire; detected from the app's Route.php when present
-  --router R            ci, bonfire or mx: the router that routes requests (match); detected from
-                        Bonfire's bonfire/core/BF_Router.php or Modular Extensions' third_party/MX/,
-                        else CodeIgniter's own
-  --define NAME=VALUE   define a constant before the file runs (repeatable)
-  --php-version V       the PHP version whose semantics apply where versions differ (7.4, 8.2…);
-                        default: the lowest composer.json's require.php allows, else 8.2
-  --max-steps N         evaluation step budget (default 100,000, as the editor's ciRoutes.maxSteps;
-                        a 10,000-declaration file takes about 62,000)
-  --severity CODE=LEVEL with check: off, error, warning, information or hint for a diagnostic
-                        code, as the editor's ciRoutes.diagnostics setting (repeatable)
-  --max-warnings N      with check: fail when there are more than N warnings
-  --route-files-only    with check: only the route files given (no other file is read)
-  --follow-symlinks     with check: also follow symlinks that lead out of the application folder
-                        (by default its walk stays inside it)
-  --json                machine-readable output
-  --help                this text
-
-The application folder (for config/constants.php and controllers) is the one holding config/routes.php.
-`;
-
-export class UsageError extends Error {}
+export { UsageError };
 
 interface Io {
   out(text: string): void;
@@ -173,6 +133,10 @@ export function run(argv: string[], io: Io): number {
         'follow-symlinks': { type: 'boolean' },
         severity: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'V' },
+        path: { type: 'string' },
+        name: { type: 'string' },
+        sort: { type: 'string' },
       },
     });
   } catch (e) {
@@ -180,13 +144,26 @@ export function run(argv: string[], io: Io): number {
     return 2;
   }
   const { values, positionals } = parsed;
+  if (values.version) {
+    io.out(`${VERSION}\n`);
+    return 0;
+  }
   const [command, file, ...rest] = positionals;
-  if (values.help || !command) {
+  if (!command) {
     (values.help ? io.out : io.err)(USAGE);
     return values.help ? 0 : 2;
   }
   try {
-    for (const only of ['max-warnings', 'route-files-only', 'follow-symlinks', 'severity'] as const) if (values[only] !== undefined && command !== 'check') throw new UsageError(`--${only} applies to check only`);
+    // `ci-routes help [command]` and `ci-routes <command> --help`: the command's own usage.
+    if (command === 'help' || values.help) {
+      const topic = command === 'help' ? file : command;
+      if (topic === undefined) io.out(USAGE);
+      else if (Object.hasOwn(COMMAND_USAGE, topic)) io.out(COMMAND_USAGE[topic]!);
+      else throw new UsageError(unknownCommand(topic));
+      return 0;
+    }
+    if (!Object.hasOwn(COMMAND_USAGE, command)) throw new UsageError(unknownCommand(command));
+    for (const [option, commands, appliesTo] of ONLY_WITH) if (values[option] !== undefined && !commands.includes(command)) throw new UsageError(`--${option} applies to ${appliesTo}`);
     const dialect = parseDialect(values.dialect);
     const router = parseRouter(values.router);
     const defines = values.define ?? [];
@@ -222,27 +199,45 @@ export function run(argv: string[], io: Io): number {
       }
       case 'list': {
         const method = parseMethod(values.method, false);
+        const filters = parseListFilters(method, values);
         if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
-        const others = (ctx: RouteFileContext): OtherRouteFile[] => otherRouteFiles(ctx, (f) => load(f, dialect, defines, router), (c) => evaluate(c, maxSteps));
-        return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => Math.max(warnOfUnknowns(ctx, evaluation, method, io), list(ctx, evaluation, method, Boolean(values.json), io, others(ctx))));
+        // Without a file nothing is read outside the project found: --follow-symlinks lifts that, and only that.
+        if (file !== undefined && values['follow-symlinks']) throw new UsageError(`--follow-symlinks applies to ${FOLLOW_SYMLINKS_APPLIES}`);
+        const here = file === undefined ? applicationHere(applications, 'list') : undefined;
+        const found = here?.routeFilesInRouterOrder()[0]?.file;
+        // A file found is named as the user would name it: relative to the working folder.
+        const listed = file ?? (found === undefined ? undefined : shownPath(found));
+        // Found, not named: reads stay inside its project, as check's do.
+        if (here && !values['follow-symlinks']) setReadRoots([here.projectDir]);
+        try {
+          const others = (ctx: RouteFileContext): OtherRouteFile[] => otherRouteFiles(ctx, (f) => load(f, dialect, defines, router), (c) => evaluate(c, maxSteps));
+          return evaluated(load(listed, dialect, defines, router), (ctx, evaluation) => Math.max(warnOfUnknowns(ctx, evaluation, method, io), list(ctx, evaluation, filters, Boolean(values.json), io, others(ctx))));
+        } finally {
+          setReadRoots(undefined);
+        }
       }
       case 'match': {
-        const method = parseMethod(values.method, true) as RequestMethod;
-        if (rest.length === 0) throw new UsageError('match needs at least one URI');
+        const method = parseMethod(values.method, false) ?? 'GET';
+        if (rest.length === 0) throw new UsageError(file === undefined ? 'match needs the routes file and at least one URI' : 'match needs at least one URI after the routes file');
         return evaluated(load(file, dialect, defines, router), (ctx, evaluation) => match(ctx, evaluation, method, rest, Boolean(values.json), maxSteps, io));
       }
       case 'check': {
         if (values.method !== undefined) throw new UsageError('check covers every request method: --method does not apply');
         const maxWarnings = parseMaxWarnings(values['max-warnings']);
         const severities = parseSeverities(values.severity ?? []);
-        // A file named twice (`routes.php ./routes.php`) is checked once.
-        const files = [...new Map((file === undefined ? [] : [file, ...rest]).map((f) => [path.resolve(f), f])).values()];
-        if (!files.length) throw new UsageError('missing the routes file argument');
         const followSymlinks = Boolean(values['follow-symlinks']);
-        // Every read (route files, constants, controllers, Route.php) stays inside the projects
-        // given, symlinks resolved: a pull request's symlink must not make a CI job read the runner's disk.
-        if (!followSymlinks) setReadRoots(files.map((f) => projectDirOf(applications, f)));
+        const here = file === undefined ? applicationHere(applications, 'check') : undefined;
         try {
+          // Without a file, every route file of the application here that its project holds (an
+          // environment's runs within the main file's evaluation), named relative to the working folder.
+          if (here && !followSymlinks) setReadRoots([here.projectDir]);
+          const given = here ? here.routeFilesInRouterOrder().map((f) => shownPath(f.file)) : [file!, ...rest];
+          // A file named twice (`routes.php ./routes.php`) is checked once.
+          const files = [...new Map(given.map((f) => [path.resolve(f), f])).values()];
+          if (!files.length) throw new UsageError('missing the routes file argument');
+          // Every read (route files, constants, controllers, Route.php) stays inside the projects
+          // given, symlinks resolved: a pull request's symlink must not make a CI job read the runner's disk.
+          if (!followSymlinks) setReadRoots(files.map((f) => projectDirOf(applications, f)));
           const routeFiles = files.map((f) => {
             const ctx = load(f, dialect, defines);
             return { ctx, evaluation: evaluate(ctx, maxSteps, true) };
@@ -253,7 +248,7 @@ export function run(argv: string[], io: Io): number {
         }
       }
       default:
-        throw new UsageError(`unknown command '${command}' (expected list, eval, match or check)`);
+        throw new UsageError(unknownCommand(command));
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -262,6 +257,35 @@ export function run(argv: string[], io: Io): number {
     }
     throw e;
   }
+}
+
+/** list's reads are fenced only without a route file: --follow-symlinks lifts that fence. */
+const FOLLOW_SYMLINKS_APPLIES = 'check, and to list without a route file';
+
+/** The options of some commands only, those commands, and what the message says. */
+const ONLY_WITH: readonly (readonly [option: 'max-warnings' | 'route-files-only' | 'severity' | 'follow-symlinks' | 'path' | 'name' | 'sort', commands: readonly string[], appliesTo: string])[] = [
+  ['max-warnings', ['check'], 'check only'],
+  ['route-files-only', ['check'], 'check only'],
+  ['severity', ['check'], 'check only'],
+  ['follow-symlinks', ['check', 'list'], FOLLOW_SYMLINKS_APPLIES],
+  ['path', ['list'], 'list only'],
+  ['name', ['list'], 'list only'],
+  ['sort', ['list'], 'list only'],
+];
+
+function unknownCommand(command: string): string {
+  return `unknown command '${command}' (expected list, eval, match, check or help)`;
+}
+
+/**
+ * The application a command run here means, for list and check without a route file (see
+ * Applications.findFrom); a usage error saying where it looked when there is none.
+ */
+function applicationHere(applications: Applications, command: string): Application {
+  const found = applications.findFrom(process.cwd());
+  if (found.app) return found.app;
+  const where = found.upTo === found.from ? found.from : `${found.from} or a folder above it up to ${found.upTo}${found.repositoryRoot ? ", the repository's root" : ''}`;
+  throw new UsageError(`no CodeIgniter application here: neither config/routes.php nor application/config/routes.php in ${where}; run ci-routes ${command} inside an application, or give the route file: ci-routes ${command} path/to/application/config/routes.php`);
 }
 
 /**
@@ -307,112 +331,4 @@ function placeOf(lines: LineIndex, span: Span | undefined): { line: number | nul
 /** `file:line` of a place of the route file's evaluation (it may lie in a file the route file included). */
 function declaredAt(ctx: RouteFileContext, lines: LineIndex, span: Span | undefined): string {
   return declaredAtIn(ctx.file, lines, span);
-}
-
-/** Another route file of the application `list` shows after the one given, evaluated as the router reads it. */
-interface OtherRouteFile {
-  ctx: RouteFileContext;
-  module: string | undefined;
-  evaluation: FileEvaluation;
-}
-
-/**
- * The application's other route files, in the order its router reads them: the main file, then
- * each module's (an environment's route file runs within the main file's evaluation).
- */
-function otherRouteFiles(ctx: RouteFileContext, load: (file: string) => RouteFileContext, evaluate: (ctx: RouteFileContext) => FileEvaluation): OtherRouteFile[] {
-  if (!ctx.app) return [];
-  const given = path.resolve(ctx.file);
-  const out: OtherRouteFile[] = [];
-  for (const { file, module } of ctx.app.routeFilesInRouterOrder()) {
-    if (path.resolve(file) === given) continue;
-    try {
-      const other = load(file);
-      out.push({ ctx: other, module, evaluation: evaluate(other) });
-    } catch {
-      // unreadable: left out, as the workspace index leaves it out
-    }
-  }
-  return out;
-}
-
-/** The rows `list` prints for a route file: each method's, or the methods merged. */
-function rowsOf(evaluation: FileEvaluation, method: RequestMethod | undefined): MergedRow[] {
-  return method ? routeRows(evaluation, REQUEST_METHODS.indexOf(method)).map((r) => ({ ...r, methods: [r.method] })) : mergedRows(evaluation);
-}
-
-function list(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, json: boolean, io: Io, others: readonly OtherRouteFile[] = []): number {
-  const lines = new LineIndex(ctx.text);
-  const rows = rowsOf(evaluation, method);
-  const errors = evaluation.methods.filter((m) => m.error && (!method || m.method === method));
-  const ranEnvironment = environmentFileRun(evaluation.included);
-  if (json) {
-    io.out(
-      `${terminalJson({
-        file: ctx.file,
-        dialect: ctx.dialect,
-        dialect_source: ctx.dialectSource,
-        php_version: formatPhpVersion(ctx.php.version),
-        php_version_source: ctx.php.source,
-        router: ctx.router,
-        router_source: ctx.routerSource,
-        environment: ctx.environment.name ?? null,
-        environment_source: ctx.environment.source,
-        environment_routes: ranEnvironment ? shownPath(ranEnvironment.path) : null,
-        routes: rows.map((r) => ({
-          methods: r.methods,
-          uri: r.key,
-          target: r.targetText,
-          names: r.names,
-          reserved: r.reserved,
-          declared_at: declaredAt(ctx, lines, r.span) || null,
-        })),
-        errors: errors.map((m) => ({ method: m.method, class: m.error?.class, message: m.error?.message })),
-        other_files: others.map((o) => {
-          const otherLines = new LineIndex(o.ctx.text);
-          return {
-            file: o.ctx.file,
-            module: o.module ?? null,
-            routes: rowsOf(o.evaluation, method).map((r) => ({ methods: r.methods, uri: r.key, target: r.targetText, names: r.names, reserved: r.reserved, declared_at: declaredAtIn(o.ctx.file, otherLines, r.span) || null })),
-          };
-        }),
-      })}\n`,
-    );
-    return errors.length ? 1 : 0;
-  }
-  const s: Styler = style(io.isTTY && !process.env.NO_COLOR);
-  const body = rows
-    .filter((r) => !r.reserved)
-    .map((r) => [
-      methodLabel(r.methods),
-      t(r.key),
-      r.target === '' ? s.dim('(blocked)') : t(r.targetText),
-      t(r.names.join(', ')),
-      s.dim(t(declaredAt(ctx, lines, r.span))),
-    ]);
-  const reserved = rows.filter((r) => r.reserved);
-  io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  ${describePhpVersion(ctx.php)}  router ${ctx.router} (${ctx.routerSource})  ${describeEnvironment(ctx.environment, ctx.environmentRoutes, ranEnvironment !== undefined, ctx.app?.environmentsWithRoutes() ?? [])}`))}\n`);
-  for (const r of reserved) io.out(`${s.dim(`${t(r.key)} =`)} ${t(r.targetText)}\n`);
-  io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], body, s));
-  io.out(`${s.dim(`${body.length} route${body.length === 1 ? '' : 's'}`)}\n`);
-  for (const m of errors) {
-    io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}${m.error?.span ? s.dim(` (${t(declaredAt(ctx, lines, m.error.span))})`) : ''}\n`);
-  }
-  for (const o of others) {
-    const otherLines = new LineIndex(o.ctx.text);
-    const otherRows = rowsOf(o.evaluation, method).filter((r) => !r.reserved);
-    const what = o.module === undefined ? 'the main routes, read first' : `module ${o.module}: read after the main routes for URIs whose first segment is ${o.module}; targets relative to the module`;
-    io.out(`\n${s.bold(t(shownPath(o.ctx.file)))}  ${s.dim(t(what))}\n`);
-    if (otherRows.length) {
-      io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], otherRows.map((r) => [methodLabel(r.methods), t(r.key), r.target === '' ? s.dim('(blocked)') : t(r.targetText), t(r.names.join(', ')), s.dim(t(declaredAtIn(o.ctx.file, otherLines, r.span)))]), s));
-    }
-    io.out(`${s.dim(`${otherRows.length} route${otherRows.length === 1 ? '' : 's'}`)}\n`);
-    for (const m of o.evaluation.methods.filter((r) => r.error && (!method || r.method === method)).slice(0, 1)) io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}\n`);
-  }
-  return errors.length ? 1 : 0;
-}
-
-function methodLabel(methods: RequestMethod[]): string {
-  if (methods.length === REQUEST_METHODS.length) return 'ANY';
-  return methods.join('|');
 }

@@ -54,10 +54,12 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     fileName: (p) => root?.absolute(p) ?? p,
   });
   const mainLines = new LineIndex(ctx.text);
+  // What CodeIgniter's URI class cuts from the end of a URI (config.php's url_suffix).
+  const urlSuffix = ctx.app?.urlSuffix(ctx.environment.name) ?? { suffix: '', source: 'no application folder' };
   const results = uris.map((uri): MatchJson => {
-    // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
-    // `uri` stays the request as given; `routed_uri` says what was routed when that differs.
-    const cleaned = requestUriPath(uri);
+    // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments
+    // and the URL suffix gone. `uri` stays the request as given; `routed_uri` says what was routed when that differs.
+    const cleaned = requestUriPath(uri, undefined, urlSuffix.suffix ?? '');
     const { main_span, module_declaration, order_unsure, ...r } = router.route(cleaned === uri.replace(/^\/+|\/+$/g, '') ? uri : cleaned, method);
     const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${new LineIndex(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
     return {
@@ -78,13 +80,15 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
   for (const u of unknown) io.err(`ci-routes: warning: ${t(u.declared_at ?? ctx.file)}: a route that cannot be known statically (${t(u.reason)}): it may take a URI before the route matched\n`);
   const code = unknown.length || results.some((r) => r.order_unsure) ? 1 : 0;
   if (json) {
-    io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, results, unknown_routes: unknown })}\n`);
+    io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, url_suffix: urlSuffix.suffix ?? null, url_suffix_source: urlSuffix.source, results, unknown_routes: unknown })}\n`);
     return code;
   }
   const s = style(io.isTTY && !process.env.NO_COLOR);
-  io.out(`${s.bold(t(shownPath(ctx.file)))}  ${s.dim(t(`router ${ctx.router} (${ctx.routerSource})`))}\n`);
+  const suffixNote = urlSuffix.suffix === undefined ? `  url_suffix unknown (${urlSuffix.source}): not cut from URIs` : urlSuffix.suffix !== '' ? `  url_suffix ${urlSuffix.suffix} (${urlSuffix.source})` : '';
+  io.out(`${s.bold(t(shownPath(ctx.file)))}  ${s.dim(t(`router ${ctx.router} (${ctx.routerSource})${suffixNote}`))}\n`);
   for (const r of results) {
-    io.out(`${s.bold(`${method} /${t(r.uri.replace(/^\/+/, ''))}`)}\n`);
+    // A URL as given; a URI from the site's root.
+    io.out(`${s.bold(`${method} ${/^[a-z][a-z0-9+.-]*:\/\//i.test(r.uri) ? t(r.uri) : `/${t(r.uri.replace(/^\/+/, ''))}`}`)}\n`);
     if (r.routed_uri !== undefined) io.out(`  ${'routed as'.padEnd(13)}/${t(r.routed_uri)}\n`);
     const line = (label: string, text: string) => io.out(`  ${label.padEnd(13)}${text}\n`);
     if (r.default_controller_route) line('main route', s.dim('none: an empty URI goes to the default controller'));
