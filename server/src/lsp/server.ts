@@ -77,7 +77,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   const edge = new ProtocolEdge((message) => log(message));
   const connection = edge.guard(rawConnection);
   const documents = new TextDocuments(TextDocument);
-  const capabilities = { configuration: false, watchRegistration: false, progress: false, workspaceFolders: false };
+  const capabilities = { configuration: false, configurationRegistration: false, watchRegistration: false, progress: false, workspaceFolders: false };
   const folders = new WorkspaceFolders(
     (scopeUri) => (capabilities.configuration ? connection.workspace.getConfiguration({ scopeUri, section: 'ciRoutes' }) : Promise.resolve({})),
     // A notification, not a request: nothing waits for (or fails on) the client's answer.
@@ -121,6 +121,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
     capabilities.configuration = Boolean(caps.workspace?.configuration);
+    // Registered only where the client says it takes the registration: Eglot warns of any other.
+    capabilities.configurationRegistration = Boolean(caps.workspace?.didChangeConfiguration?.dynamicRegistration);
     capabilities.watchRegistration = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     capabilities.progress = Boolean(caps.window?.workDoneProgress);
     capabilities.workspaceFolders = Boolean(caps.workspace?.workspaceFolders);
@@ -143,7 +145,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
         handle({ kind: 'workspaceFoldersChanged', added: e.added, removed: e.removed });
       });
     }
-    if (capabilities.configuration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ciRoutes' });
+    if (capabilities.configuration && capabilities.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ciRoutes' });
     if (capabilities.watchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.php' }, { globPattern: '**/composer.json' }],
