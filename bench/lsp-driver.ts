@@ -193,8 +193,9 @@ export class LspDriver {
         processId: process.pid,
         rootUri: uri,
         workspaceFolders: [{ uri, name: path.basename(folder) }],
-        // requestTimings: the server records how long each request's handler took (ciRoutes/requestTimings).
-        initializationOptions: { debounceMs: 0, requestTimings: true },
+        // requestTimings: the server records how long each request's handler took (ciRoutes/requestTimings);
+        // analysisTiming: it sends ciRoutes/analysisTiming after each analysis.
+        initializationOptions: { debounceMs: 0, requestTimings: true, analysisTiming: true },
         capabilities: {
           workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
           window: { workDoneProgress: true },

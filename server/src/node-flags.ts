@@ -1,6 +1,8 @@
 /**
  * The Node.js options the language server is started with by every launcher this project ships:
- * the VS Code extension, the editor set-ups in README.md, the tests' and the bench's clients.
+ * the VS Code extension, README.md's command line from a checkout, the tests' and the bench's
+ * clients. (README's editor set-ups start the installed `ci-routes-language-server`, which runs
+ * without them unless NODE_OPTIONS carries them.)
  *
  * `--max-semi-space-size=4`: by default V8 lets the young generation grow to semi-spaces of
  * 16 MB, and keeps them once grown. The server allocates in bursts (an analysis), then answers

@@ -1,10 +1,14 @@
--- Drives ci-routes' language server from headless Neovim (0.7.2 or newer) and writes what the
--- editor received as JSON. Run: nvim --headless -u NONE -i NONE -n -c 'luafile nvim-driver.lua' -c 'cquit 99'
--- Environment: CI_CMD (JSON array), CI_FILE, CI_ROOT, CI_OUT, CI_REQUESTS (JSON list of
--- {key, method, line, character}), CI_MIN_DIAGNOSTICS, CI_STEP_MS, CI_TOTAL_MS.
+-- Drives ci-routes' language server from headless Neovim (0.7.2 or newer) as a user's set-up
+-- starts it: Neovim runs with a README.md snippet as its init file, so opening a PHP file must
+-- start the server and attach the buffer by itself. Writes what the editor received as JSON.
+-- Run: nvim --headless -u <snippet.lua> -i NONE -n -c 'luafile nvim-driver.lua' -c 'cquit 99'
+-- Environment: CI_CLIENT (the client's name in the snippet), CI_FILE (opened first; the
+-- requests are asked in it), CI_ALSO (JSON list of files opened after it, each checked to
+-- attach), CI_OUT, CI_REQUESTS (JSON list of {key, method, line, character}),
+-- CI_MIN_DIAGNOSTICS, CI_STEP_MS, CI_TOTAL_MS.
 -- Exit: 0 ok, 1 a step failed, 2 a step timed out, 3 the watchdog fired.
 
-local uv = vim.loop
+local uv = vim.uv or vim.loop
 local started = uv.hrtime()
 local function elapsed() return math.floor((uv.hrtime() - started) / 1e6) end
 local function env(name, default)
@@ -13,9 +17,9 @@ local function env(name, default)
   return v
 end
 
-local cmd = vim.json.decode(env('CI_CMD', '[]'))
+local client_name = env('CI_CLIENT', 'ci-routes')
 local file = vim.fn.fnamemodify(env('CI_FILE', ''), ':p')
-local root = vim.fn.fnamemodify(env('CI_ROOT', '.'), ':p'):gsub('/$', '')
+local also = vim.json.decode(env('CI_ALSO', '[]'))
 local out_path = env('CI_OUT', 'nvim-result.json')
 local requests = vim.json.decode(env('CI_REQUESTS', '[]'))
 local min_diags = tonumber(env('CI_MIN_DIAGNOSTICS', '0'))
@@ -24,16 +28,14 @@ local min_diags = tonumber(env('CI_MIN_DIAGNOSTICS', '0'))
 local step_ms = tonumber(env('CI_STEP_MS', '30000'))
 local total_ms = tonumber(env('CI_TOTAL_MS', '120000'))
 
-local report = { steps = vim.empty_dict(), errors = {}, timings_ms = vim.empty_dict() }
+local report = { nvim = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor), steps = vim.empty_dict(), errors = {}, timings_ms = vim.empty_dict(), attached = vim.empty_dict() }
 local done = false
-local server_exit = nil
-local last_publish = nil
+local publishes = {} -- uri -> the last publishDiagnostics params for it
 
 local function finish(code)
   if done then return end
   done = true
   report.exit_code = code
-  report.server_exit = server_exit
   report.timings_ms.total = elapsed()
   local f = io.open(out_path, 'w')
   if f then f:write(vim.json.encode(report), '\n'); f:close() end
@@ -54,36 +56,48 @@ local function wait_for(what, cond)
   if not ok then error({ timeout = true, msg = 'timed out waiting for ' .. what }) end
 end
 
-local function main()
-  local client_id = vim.lsp.start_client({
-    name = 'ci-routes',
-    cmd = cmd,
-    root_dir = root,
-    workspace_folders = { { uri = vim.uri_from_fname(root), name = 'root' } },
-    flags = { exit_timeout = 1000, debounce_text_changes = 20 },
-    handlers = {
-      ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-        last_publish = result
-        return vim.lsp.handlers['textDocument/publishDiagnostics'](err, result, ctx, config)
-      end,
-    },
-    on_exit = function(code, signal) server_exit = { code = code, signal = signal } end,
-  })
-  if not client_id then error('could not start the server') end
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
-  local bufnr = vim.api.nvim_get_current_buf()
-  vim.bo[bufnr].filetype = 'php'
-  if not vim.lsp.buf_attach_client(bufnr, client_id) then error('could not attach the buffer') end
-  wait_for('initialize', function()
-    local c = vim.lsp.get_client_by_id(client_id)
-    return server_exit ~= nil or (c ~= nil and c.initialized)
-  end)
-  if server_exit then error('server exited during initialize') end
+-- Every client the snippet attached to the buffer under its name (0.10+ get_clients, else buf_get_clients).
+local function our_client(bufnr)
+  local list = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, c in pairs(list) do
+    if c.name == client_name then return c end
+  end
+  return nil
+end
 
+-- The snippet makes the clients: diagnostics are seen through the default handler, wrapped.
+local publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+  if result and result.uri then publishes[result.uri] = result end
+  return publish(err, result, ctx, config)
+end
+
+-- Opens PATH; waits until the snippet attached a client of its name and it is initialized.
+local function open(path, key)
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  local bufnr = vim.api.nvim_get_current_buf()
+  local entry = { file = path, filetype = vim.bo[bufnr].filetype }
+  report.attached[key] = entry
+  wait_for('attach ' .. key, function() return our_client(bufnr) ~= nil end)
+  local client = our_client(bufnr)
+  wait_for('initialize ' .. key, function()
+    local c = vim.lsp.get_client_by_id(client.id)
+    return c == nil or c.initialized
+  end)
+  if not vim.lsp.get_client_by_id(client.id) then error('the server exited during initialize') end
+  entry.client_id = client.id
+  entry.root_dir = client.config.root_dir
+  entry.workspace_folders = client.workspace_folders or client.config.workspace_folders
+  return bufnr, client
+end
+
+local function main()
+  local bufnr, client = open(file, 'file')
   local uri = vim.uri_from_bufnr(bufnr)
   wait_for('diagnostics', function()
-    return server_exit ~= nil or (last_publish ~= nil and last_publish.uri == uri and #vim.diagnostic.get(bufnr) >= min_diags)
+    return vim.lsp.get_client_by_id(client.id) == nil or (publishes[uri] ~= nil and #vim.diagnostic.get(bufnr) >= min_diags)
   end)
+  if not vim.lsp.get_client_by_id(client.id) then error('the server exited before publishing diagnostics') end
   local diags = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
     table.insert(diags, { code = d.code, lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col, severity = d.severity, message = d.message })
@@ -99,15 +113,29 @@ local function main()
       report.steps[r.key] = { error = tostring(ok and err or res) }
       failed = true
     else
-      local entry = res[client_id] or {}
+      local entry = res[client.id] or {}
       report.steps[r.key] = { result = entry.result, error = entry.err or entry.error }
       if entry.err or entry.error then failed = true end
     end
   end
 
-  vim.lsp.stop_client(client_id)
-  if not vim.wait(step_ms, function() return server_exit ~= nil end, 10) then
-    vim.lsp.stop_client(client_id, true)
+  for i, path in ipairs(also) do
+    local other = open(vim.fn.fnamemodify(path, ':p'), 'also' .. i)
+    local other_uri = vim.uri_from_bufnr(other)
+    wait_for('diagnostics also' .. i, function() return publishes[other_uri] ~= nil end)
+  end
+
+  local ids = {}
+  for _, entry in pairs(report.attached) do ids[entry.client_id] = true end
+  for id in pairs(ids) do vim.lsp.stop_client(id) end
+  local function all_gone()
+    for id in pairs(ids) do
+      if vim.lsp.get_client_by_id(id) then return false end
+    end
+    return true
+  end
+  if not vim.wait(step_ms, all_gone, 10) then
+    for id in pairs(ids) do vim.lsp.stop_client(id, true) end
     table.insert(report.errors, 'server did not exit after shutdown')
     failed = true
   end

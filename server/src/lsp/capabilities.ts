@@ -1,7 +1,7 @@
 import { CodeActionKind, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
 
-/** What the server answers `initialize` with. */
-export function initializeResult(): InitializeResult {
+/** What the server answers `initialize` with; `analysisTiming` when the client asked for it. */
+export function initializeResult(analysisTiming = false): InitializeResult {
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -18,8 +18,10 @@ export function initializeResult(): InitializeResult {
       inlayHintProvider: true,
       documentLinkProvider: { resolveProvider: false },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-      // Each analysis' last publication is followed by `ciRoutes/analysisTiming` (benchmarks wait for it).
-      experimental: { analysisTiming: true },
+      // Each analysis' last publication is followed by `ciRoutes/analysisTiming` (benchmarks wait
+      // for it), for clients that ask (`initializationOptions.analysisTiming`): lsp-mode warns of
+      // every notification it does not know.
+      ...(analysisTiming ? { experimental: { analysisTiming: true } } : {}),
     },
     serverInfo: { name: 'ci-routes-language-server', version: '0.1.0' },
   };

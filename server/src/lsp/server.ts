@@ -77,7 +77,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   const edge = new ProtocolEdge((message) => log(message));
   const connection = edge.guard(rawConnection);
   const documents = new TextDocuments(TextDocument);
-  const capabilities = { configuration: false, watchRegistration: false, progress: false, workspaceFolders: false };
+  const capabilities = { configuration: false, configurationRegistration: false, watchRegistration: false, progress: false, workspaceFolders: false, analysisTiming: false };
   const folders = new WorkspaceFolders(
     (scopeUri) => (capabilities.configuration ? connection.workspace.getConfiguration({ scopeUri, section: 'ciRoutes' }) : Promise.resolve({})),
     // A notification, not a request: nothing waits for (or fails on) the client's answer.
@@ -111,7 +111,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     settingsFor: (file: string): FolderSettings => index.folderOf(file)?.settings ?? normalizeSettings({}).settings,
     log,
     logFailure,
-    analysisTiming: (params) => void connection.sendNotification('ciRoutes/analysisTiming', params),
+    analysisTiming: (params) => void (capabilities.analysisTiming && connection.sendNotification('ciRoutes/analysisTiming', params)),
   };
   const loop = new MainLoop(ctx, folders, options.watchedFilesQuietMs);
   const handle = (event: ServerEvent) => loop.handle(event);
@@ -121,19 +121,22 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
     capabilities.configuration = Boolean(caps.workspace?.configuration);
+    // Registered only where the client says it takes the registration: Eglot warns of any other.
+    capabilities.configurationRegistration = Boolean(caps.workspace?.didChangeConfiguration?.dynamicRegistration);
     capabilities.watchRegistration = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     capabilities.progress = Boolean(caps.window?.workDoneProgress);
     capabilities.workspaceFolders = Boolean(caps.workspace?.workspaceFolders);
     tuning.supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     completionItems.useShape(completionShape(caps));
-    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown; evaluationBudgetBytes?: unknown; watchedFilesQuietMs?: unknown };
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown; analysisTiming?: unknown; evaluationBudgetBytes?: unknown; watchedFilesQuietMs?: unknown };
     if (typeof init.evaluationBudgetBytes === 'number' && init.evaluationBudgetBytes >= 0) index.setEvaluationBudget(init.evaluationBudgetBytes);
     if (typeof init.watchedFilesQuietMs === 'number' && init.watchedFilesQuietMs >= 0) loop.watched.quietMs = init.watchedFilesQuietMs;
     requestTimings.enabled = init.requestTimings === true;
+    capabilities.analysisTiming = init.analysisTiming === true;
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) tuning.debounceMs = init.debounceMs;
     if (typeof init.earlyFindingsAfterMs === 'number' && init.earlyFindingsAfterMs >= 0) tuning.earlyFindingsAfterMs = init.earlyFindingsAfterMs;
     folders.reset(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
-    return initializeResult();
+    return initializeResult(capabilities.analysisTiming);
   });
 
   connection.onInitialized(async () => {
@@ -143,7 +146,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
         handle({ kind: 'workspaceFoldersChanged', added: e.added, removed: e.removed });
       });
     }
-    if (capabilities.configuration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ciRoutes' });
+    if (capabilities.configuration && capabilities.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ciRoutes' });
     if (capabilities.watchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.php' }, { globPattern: '**/composer.json' }],

@@ -168,7 +168,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   };
 
   try {
-    await server.initialize(ws.root);
+    await server.initialize(ws.root, { analysisTiming: true });
     options.onServer?.(server);
     await server.whenIndexed();
     // The documents the user has open: every route file and a controller.
