@@ -54,7 +54,7 @@ describe('the packaged extension (.vsix)', () => {
 
   it('ships nothing else: no sources, maps, tests or node_modules', () => {
     const names = [...entries.keys()].filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
-    const unexpected = names.filter((n) => !/^(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|media\/icon\.png|docs\/walkthrough\/[\w-]+\.md)$/.test(n));
+    const unexpected = names.filter((n) => !/^(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|media\/[\w-]+\.(png|svg)|docs\/walkthrough\/[\w-]+\.md)$/.test(n));
     assert.deepEqual(unexpected, []);
   });
 });
