@@ -1,16 +1,21 @@
 #!/usr/bin/env node
-// Bundles the extension's client and the language server into one file each (dist/), so the
-// packaged extension needs no node_modules. The CLI and tests run from out/ (tsc output).
+// Bundles each entry point with its dependencies into one file (dist/), so neither the packaged
+// extension nor the npm package needs node_modules:
+//   dist/extension.js  the VS Code extension's client ('vscode' is the editor's)
+//   dist/server.js     the language server (bin/ci-routes-language-server.js, and the extension)
+//   dist/cli.js        the command line (bin/ci-routes.js)
+// Tests import the tsc output (out/); the bins run these bundles, in a checkout as once installed.
 'use strict';
 const esbuild = require('esbuild');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const common = { bundle: true, platform: 'node', target: 'node18', format: 'cjs', sourcemap: true, minify: false, logLevel: 'warning' };
+const common = { bundle: true, platform: 'node', target: 'node20.19', format: 'cjs', sourcemap: true, minify: false, logLevel: 'warning' };
 
 Promise.all([
   esbuild.build({ ...common, entryPoints: [path.join(root, 'client/src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: [path.join(root, 'server/src/main.ts')], outfile: path.join(root, 'dist/server.js') }),
+  esbuild.build({ ...common, entryPoints: [path.join(root, 'server/src/cli/index.ts')], outfile: path.join(root, 'dist/cli.js') }),
 ]).catch((e) => {
   console.error(e.message);
   process.exit(1);
