@@ -1,3 +1,4 @@
+import { VERSION } from '../version';
 import { CodeActionKind, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
 
 /** What the server answers `initialize` with; `analysisTiming` when the client asked for it. */
@@ -23,6 +24,6 @@ export function initializeResult(analysisTiming = false): InitializeResult {
       // every notification it does not know.
       ...(analysisTiming ? { experimental: { analysisTiming: true } } : {}),
     },
-    serverInfo: { name: 'ci-routes-language-server', version: '0.1.0' },
+    serverInfo: { name: 'ci-routes-language-server', version: VERSION },
   };
 }
