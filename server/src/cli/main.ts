@@ -21,7 +21,7 @@ import { match } from './match';
 import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, isDiagnosticCode, isDiagnosticLevel, type FolderSettings } from '../../../shared/workspace/settings';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { COMMAND_USAGE, USAGE, UsageError } from './usage';
-import { VERSION } from '../version';
+import { VERSION } from '../host/version';
 
 export { UsageError };
 

@@ -1,4 +1,4 @@
-import { VERSION } from '../version';
+import { VERSION } from '../host/version';
 import { CodeActionKind, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
 
 /** What the server answers `initialize` with; `analysisTiming` when the client asked for it. */
