@@ -28,7 +28,6 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process' | 'line
   'shared/library/record-table.ts:lastFrozenId': 'id',
   'shared/library/records.ts:recordIds': 'id',
   'shared/library/records.ts:unknownPaths': 'value',
-  'shared/library/mapped-routes.ts:recentOverlaps': 'recent',
   'shared/library/record-marks.ts:positions': 'value',
   'shared/workspace/php-index.ts:parser': 'process',
   'shared/workspace/php-index-model.ts:constructors': 'value',
@@ -73,7 +72,6 @@ const KNOWN_TO_MOVE = [
   'shared/analysis/diagnostics/checks/options.ts:ignoredAtByDocument',
   'shared/analysis/diagnostics/checks/unknowns.ts:lastViews',
   'shared/analysis/model/table-view.ts:recent',
-  'shared/library/mapped-routes.ts:recentOverlaps',
 ];
 
 /** Top-level (or static) declarations holding state that changes after the module loads. */
