@@ -26,15 +26,16 @@ import { InclusionChecker } from '../regular/inclusion';
 import { expandModuleWildcards } from '../../router/pattern';
 
 /**
- * The checks that need nothing but the file's own evaluation. Each call gives new instances (with
- * their own memos); FILE_CHECKS is the instance editors share between analyses.
+ * The checks that need nothing but the file's own evaluation. What they keep of a document is in
+ * its state (see checks/document-state.ts); each call gives new inclusion checkers (their caches,
+ * functions of the keys' text, cold). FILE_CHECKS is the instance editors share between analyses.
  */
 export function fileChecks(): Check[] {
   return [...quickChecks(), ...inclusionChecks()];
 }
 
 function quickChecks(): Check[] {
-  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks(), unknownOptions, unknownRouteFindings];
+  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks, unknownOptions, unknownRouteFindings];
 }
 
 /**
