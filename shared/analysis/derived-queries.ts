@@ -21,6 +21,8 @@
  * - `document:<field>`: a field of DocumentState;
  * - `document:<part>.<field>`: a field of a part of the document's state a layer above declares
  *   (a DocumentPart: `tableViews` is RecentViews itself, `checks` is CheckDocumentState);
+ * - `evaluator:<field>`: a field of the document's DocumentEvaluator (evaluate/document-evaluator.ts),
+ *   which makes its successive evaluations;
  * - `check:<check>.<field>`: what a check object holds for every document (only caches keyed by
  *   text).
  */
@@ -33,6 +35,10 @@ export interface DerivedQuery {
 
 export const DERIVED_QUERIES: readonly DerivedQuery[] = [
   // The evaluation (evaluate/, library/).
+  { query: 'parse', key: 'string', stored: 'evaluator:parser' },
+  { query: 'DocumentEvaluator.update (same text)', key: 'document', stored: 'evaluator:last' },
+  { query: 'DocumentEvaluator.update (replayed statements)', key: 'document', stored: 'evaluator:replay' },
+  { query: 'DocumentEvaluator.update (resumed from a checkpoint)', key: 'document', stored: 'evaluator:checkpoint' },
   { query: 'reuseStopped', key: 'evaluation', stored: 'module:shared/evaluate/evaluate-file.ts:stops' },
   { query: 'topLevelFunctions', key: 'evaluation', stored: 'module:shared/evaluate/checkpoint.ts:functionsOf' },
   { query: 'unknownPathOf', key: 'evaluation', stored: 'module:shared/library/records.ts:unknownPaths' },

@@ -2,6 +2,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT } from '../helpers/paths';
+import { DERIVED_QUERIES } from '../../shared/analysis/derived-queries';
+import { DocumentState, type DocumentPart } from '../../shared/evaluate/document-state';
+import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
+import { RECENT_VIEWS } from '../../shared/analysis/model/table-view';
+import { CHECK_STATE } from '../../shared/analysis/diagnostics/checks/document-state';
 
 /**
  * Where derived data may live. Module-level state is read from the sources (a `let`, an empty
@@ -72,27 +77,54 @@ const STATE_PATTERNS = [
   /^(?:export )?const ([a-z]\w*)(?::[^=]*)? = new (?!Map\b|WeakMap\b|Set\b|WeakSet\b|StepsMemo\b)[A-Z]\w*\b/,
 ];
 
-function moduleState(): string[] {
-  const found: string[] = [];
+/** Every source file of the engine and the server, with its text. */
+function sources(): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
   const walk = (dir: string) => {
     for (const f of fs.readdirSync(path.join(ROOT, dir))) {
       const p = `${dir}/${f}`;
       if (fs.statSync(path.join(ROOT, p)).isDirectory()) walk(p);
-      else if (p.endsWith('.ts')) {
-        for (const line of fs.readFileSync(path.join(ROOT, p), 'utf8').split('\n')) {
-          for (const pattern of STATE_PATTERNS) {
-            const m = pattern.exec(line);
-            // A static constant made once (`static readonly NONE = new Places(...)`), or one typed
-            // read-only (`const NONE: readonly X[] = []`), is not state.
-            if (m && !/static readonly \w+ = new (?!Map|WeakMap|Set)/.test(line) && !/^(?:export )?const \w+: [Rr]eadonly/.test(line)) found.push(`${p}:${m[1]}`);
-          }
-        }
-      }
+      else if (p.endsWith('.ts')) out.push({ file: p, text: fs.readFileSync(path.join(ROOT, p), 'utf8') });
     }
   };
   for (const dir of ['shared', 'server/src']) walk(dir);
+  return out;
+}
+
+function moduleState(): string[] {
+  const found: string[] = [];
+  for (const { file, text } of sources()) {
+    for (const line of text.split('\n')) {
+      for (const pattern of STATE_PATTERNS) {
+        const m = pattern.exec(line);
+        // A static constant made once (`static readonly NONE = new Places(...)`), or one typed
+        // read-only (`const NONE: readonly X[] = []`), is not state.
+        if (m && !/static readonly \w+ = new (?!Map|WeakMap|Set)/.test(line) && !/^(?:export )?const \w+: [Rr]eadonly/.test(line)) found.push(`${file}:${m[1]}`);
+      }
+    }
+  }
   return [...new Set(found)].sort();
 }
+
+/**
+ * The parts of a document's state declared by the layers above the evaluator, each with what it
+ * makes: a part found in the sources and not here fails (its fields would go undeclared).
+ */
+const DOCUMENT_PARTS: readonly DocumentPart<object>[] = [RECENT_VIEWS, CHECK_STATE];
+
+/** Where each field of a document's state is stored, as DERIVED_QUERIES names it (`document:…`). */
+function documentFields(): string[] {
+  // DocumentState's own fields, but for the map holding its parts.
+  const own = Object.keys(new DocumentState()).filter((k) => k !== 'parts').map((k) => `document:${k}`);
+  const declared = new Set(DERIVED_QUERIES.map((q) => q.stored));
+  // A part is declared whole (`document:<part>`), or field by field.
+  const parts = DOCUMENT_PARTS.flatMap((part) => (declared.has(`document:${part.name}`) ? [`document:${part.name}`] : Object.keys(part.make()).map((k) => `document:${part.name}.${k}`)));
+  return [...own, ...parts].sort();
+}
+
+/** Classes holding what a document carries between versions: made only in a document's state. */
+const PER_DOCUMENT_CLASSES = /\bnew (EntryResults|DecisionMemo|PositionMemo|RecentViews|RecentOverlaps)\b/;
+const DOCUMENT_STATE_FILES = ['shared/evaluate/document-state.ts', 'shared/analysis/model/table-view.ts', 'shared/analysis/diagnostics/checks/document-state.ts', 'shared/library/route-library.ts', 'shared/evaluate/replay.ts'];
 
 describe('architecture: where derived data lives', () => {
   it('lists every piece of module-level state with what it is keyed by', () => {
@@ -107,5 +139,58 @@ describe('architecture: where derived data lives', () => {
     );
     assert.equal(STATE_PATTERNS.some((p) => p.test("const URI = new RegExp('x');")), false);
     assert.equal(STATE_PATTERNS.some((p) => p.test("const NAMES: ReadonlySet<string> = new Set(['a']);")), false);
+  });
+});
+
+describe('architecture: derived data declared in one place (shared/analysis/derived-queries.ts)', () => {
+  const stored = DERIVED_QUERIES.map((q) => q.stored);
+
+  it('names each derived query once, with where it is kept', () => {
+    assert.deepEqual(stored.filter((s, i) => stored.indexOf(s) !== i), []);
+    assert.deepEqual(stored.filter((s) => !/^(?:module:.+:\w+|document:\w+(?:\.\w+)?|evaluator:\w+|check:\w+\.\w+)$/.test(s)), []);
+  });
+
+  it('declares only fields a DocumentEvaluator has', () => {
+    const fields = Object.keys(new DocumentEvaluator());
+    assert.deepEqual(stored.filter((s) => s.startsWith('evaluator:') && !fields.includes(s.slice('evaluator:'.length))), []);
+  });
+
+  it('declares every memo keyed by a value, and none that is not there', () => {
+    const values = Object.entries(MODULE_STATE).filter(([, kind]) => kind === 'value').map(([where]) => `module:${where}`);
+    assert.deepEqual(values.filter((v) => !stored.includes(v)), []);
+    const memos = Object.entries(MODULE_STATE).filter(([, kind]) => kind === 'value' || kind === 'string').map(([where]) => `module:${where}`);
+    assert.deepEqual(stored.filter((s) => s.startsWith('module:') && !memos.includes(s)), []);
+  });
+
+  it("declares every field of a document's state, and none that is not there", () => {
+    const fields = documentFields();
+    assert.deepEqual(fields.filter((f) => !stored.includes(f)), []);
+    assert.deepEqual(stored.filter((s) => s.startsWith('document:') && !fields.includes(s)), []);
+    // Kept with the document: what a document's versions carry over.
+    assert.deepEqual(DERIVED_QUERIES.filter((q) => q.stored.startsWith('document:') && q.key !== 'document').map((q) => q.query), []);
+    assert.deepEqual(DERIVED_QUERIES.filter((q) => q.key === 'document' && !/^(?:document|evaluator):/.test(q.stored)).map((q) => q.query), []);
+  });
+
+  it("knows every part of a document's state the sources declare", () => {
+    const declared = sources().flatMap(({ text }) => [...text.matchAll(/DocumentPart<\w+> = \{ name: '(\w+)'/g)].map((m) => m[1]));
+    assert.deepEqual(declared.sort(), DOCUMENT_PARTS.map((p) => p.name).sort());
+  });
+
+  it("keeps nothing by a document's lineage outside its state, and no check object holds a document's memo", () => {
+    const wrong: string[] = [];
+    for (const { file, text } of sources()) {
+      text.split('\n').forEach((line, i) => {
+        if (/(?:Weak)?Map<(?:object|DocumentState)\b/.test(line) || /\.(?:get|set|has)\([^)]*\blineage\b/.test(line)) wrong.push(`${file}:${i + 1}: ${line.trim()}`);
+        if (PER_DOCUMENT_CLASSES.test(line) && !DOCUMENT_STATE_FILES.includes(file)) wrong.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('sees an undeclared memo, document field or lineage key (the checks can fail)', () => {
+    assert.ok(!stored.includes('module:shared/analysis/model/example.ts:memo'));
+    assert.ok(PER_DOCUMENT_CLASSES.test('const judged = new EntryResults(judge);'));
+    assert.ok(/(?:Weak)?Map<(?:object|DocumentState)\b/.test('const byDocument = new WeakMap<object, Decisions>();'));
+    assert.ok(documentFields().includes('document:checks.reachability'));
   });
 });

@@ -79,6 +79,11 @@ export interface AnalyzeOptions {
   beforeInclusionChecks?: (findings: Finding[]) => void;
   /** For a module's routes file: the application's main route file, whose routes run first. */
   mainRoutes?: MainRoutes;
+  /**
+   * New inclusion checkers instead of the shared ones (their automata, functions of the keys'
+   * text, cold), as in a new process: what tests comparing a warm analysis with a fresh one ask.
+   */
+  coldCheckers?: boolean;
 }
 
 /** Every finding about one route file, in document order. */
@@ -105,6 +110,7 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out), evaluation, text)));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments.
   const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
-  yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
+  if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks() : inclusionChecks());
+  else yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
   return sortFindings(markAfterFatal(placed(out), evaluation, text));
 }
