@@ -79,6 +79,11 @@ function beforeMap(text: string, code: string): string {
 /** What an editor does to a file, one version after another (`texts` holds the versions so far). */
 const EDITS: { name: string; edit: (text: string, texts: readonly string[]) => string }[] = [
   { name: 'retarget the default controller', edit: (t) => t.replace("$route['default_controller'] = '", "$route['default_controller'] = 'start_") },
+  {
+    name: 'assign a key a later declaration declares too',
+    edit: (t) => t.replace('<?php', `<?php\n$route['${/Route::\w+\('([^']*)'/.exec(t)?.[1] ?? 'about'}'] = 'legacy/page';`),
+  },
+  { name: 'assign a route at the top', edit: (t) => t.replace('<?php', "<?php\n$route['extra'] = 'pages/extra';") },
   { name: 'declare a route at the top', edit: (t) => t.replace('<?php', "<?php\nRoute::get('top/(:num)', 'pages/top/$2', array('as' => 'top', 'colour' => 'red'));") },
   { name: 'duplicate the first declaration', edit: (t) => t.replace(/^(?:Route::|\$route\[).*$/m, (line) => `${line}\n${line}`) },
   { name: 'declare a function and a route using it', edit: (t) => beforeMap(t, "function zone() { return 'zone'; }\nRoute::get(zone() . '/(:any)', 'pages/zone/$1');") },
