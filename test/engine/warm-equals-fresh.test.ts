@@ -76,6 +76,14 @@ function beforeMap(text: string, code: string): string {
   return at < 0 ? `${text}\n${code}\n` : `${text.slice(0, at)}${code}\n${text.slice(at)}`;
 }
 
+/** The first target from the middle of the file on gets another controller (`'pages/…'` → `'pagesx/…'`). */
+function retargetInTheMiddle(text: string): string {
+  const lines = text.split('\n');
+  const j = lines.findIndex((line, k) => k >= lines.length >> 1 && /'[a-z]+\//.test(line));
+  if (j >= 0) lines[j] = lines[j].replace(/'([a-z]+)\//, "'$1x/");
+  return lines.join('\n');
+}
+
 /** What an editor does to a file, one version after another (`texts` holds the versions so far). */
 const EDITS: { name: string; edit: (text: string, texts: readonly string[]) => string }[] = [
   { name: 'retarget the default controller', edit: (t) => t.replace("$route['default_controller'] = '", "$route['default_controller'] = 'start_") },
@@ -89,7 +97,7 @@ const EDITS: { name: string; edit: (text: string, texts: readonly string[]) => s
   { name: 'declare a function and a route using it', edit: (t) => beforeMap(t, "function zone() { return 'zone'; }\nRoute::get(zone() . '/(:any)', 'pages/zone/$1');") },
   { name: 'declare a route whose path is unknown', edit: (t) => beforeMap(t, "Route::get(config_item('base_path'), 'pages/unknown');") },
   { name: 'hide a route behind a catch-all', edit: (t) => beforeMap(t, "Route::any('(:any)', 'pages/any/$1');\nRoute::get('hidden', 'pages/hidden');") },
-  { name: 'retarget a route in the middle', edit: (t) => { const lines = t.split('\n'); const i = Math.floor(lines.length / 2); const j = lines.findIndex((l, k) => k >= i && /'[a-z]+\//.test(l)); if (j >= 0) lines[j] = lines[j].replace(/'([a-z]+)\//, "'$1x/"); return lines.join('\n'); } },
+  { name: 'retarget a route in the middle', edit: retargetInTheMiddle },
   { name: 'type a character in the middle', edit: (t) => `${t.slice(0, t.length >> 1)}(${t.slice(t.length >> 1)}` },
   { name: 'undo the typing', edit: (_t, texts) => texts[texts.length - 2] },
   { name: 'add a condition that cannot be decided', edit: (t) => beforeMap(t, "if ($_SERVER['HTTP_HOST'] === 'a.example.com') {\n    Route::get('cond/(:any)', 'pages/cond/$1');\n}\nRoute::get('cond/x', 'pages/condx');") },
