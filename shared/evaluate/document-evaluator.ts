@@ -1,12 +1,13 @@
 import { StatementParser, type ParsedFile } from '../php/parse';
 import { evaluateParsed, reuseStopped, type EvaluateOptions, type FileEvaluation } from './evaluate-file';
 import { ReplayCache } from './replay';
+import { DocumentState } from './document-state';
 import { handOut } from './frozen-evaluations';
 import { canResume, firstDifference, type Checkpoint } from './checkpoint';
 import { sameValue } from '../runtime/convert';
 import type { Value } from '../runtime/values';
 
-export type DocumentOptions = Omit<EvaluateOptions, 'parser' | 'perMethod' | 'replay' | 'resume' | 'checkpointAt' | 'onCheckpoint'>;
+export type DocumentOptions = Omit<EvaluateOptions, 'parser' | 'perMethod' | 'replay' | 'document' | 'resume' | 'checkpointAt' | 'onCheckpoint'>;
 
 /** Where checkpoints are taken (tests take them everywhere, to hold every path to a fresh evaluation). */
 export interface CheckpointPolicy {
@@ -38,7 +39,7 @@ export class DocumentEvaluator {
   /** The text `last` is the evaluation of. */
   private lastText: string | undefined;
   /** Shared by this document's evaluations; a new one when options change (nothing carries over). */
-  private lineage: object = {};
+  private lineage = new DocumentState();
   /** Where the last update's time went (milliseconds). */
   lastTiming = { parseMs: 0, evaluateMs: 0 };
 
@@ -54,7 +55,7 @@ export class DocumentEvaluator {
     this.replay.clear();
     this.checkpoint = undefined;
     this.checkpointParse = undefined;
-    this.lineage = {};
+    this.lineage = new DocumentState();
     this.last = undefined;
   }
 
@@ -69,7 +70,6 @@ export class DocumentEvaluator {
     const t1 = performance.now();
     const reused = this.last && reuseStopped(this.last, parsed);
     const evaluation = reused ?? this.evaluate(parsed);
-    evaluation.lineage = this.lineage;
     this.last = handOut(evaluation);
     this.lastText = text;
     this.lastTiming = { parseMs: t1 - t0, evaluateMs: performance.now() - t1 };
@@ -90,6 +90,7 @@ export class DocumentEvaluator {
     const checkpointAt = edited !== undefined && edited >= minAt && (!checkpoint || edited - checkpoint.at > maxLag) ? edited : undefined;
     return evaluateParsed(parsed, {
       ...this.options,
+      document: this.lineage,
       replay: this.replay,
       resume: checkpoint,
       checkpointAt,

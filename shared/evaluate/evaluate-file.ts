@@ -12,6 +12,7 @@ import { sameFunctions, sameStatement, topLevelFunctions, type Checkpoint, type 
 import { PhpArray, type PhpClosure, type Value } from '../runtime/values';
 import { handOut } from './frozen-evaluations';
 import { Places, type PlacedSite } from './places';
+import { DocumentState } from './document-state';
 import type { RecordedSite } from '../runtime/call-site';
 
 // A 10,000-declaration file takes about 62,000 steps; an endless loop stops within ~20 ms.
@@ -42,6 +43,8 @@ export interface EvaluateOptions {
   perMethod?: boolean;
   /** Statement effects from earlier evaluations of the same document (see DocumentEvaluator). */
   replay?: ReplayCache;
+  /** The state of the document this is a version of (see DocumentEvaluator); a new one otherwise. */
+  document?: DocumentState;
   /** A state of an earlier evaluation of the same document to start from (see evaluate/checkpoint.ts); the caller checked it applies. */
   resume?: Checkpoint;
   /** Where to take a checkpoint for the next version, given to `onCheckpoint`. */
@@ -139,10 +142,12 @@ export interface FileEvaluation {
   /** Constants after the file ran (including its own define() calls). */
   constants: ReadonlyMap<string, Value>;
   /**
-   * Identifies the document when successive versions are evaluated by one DocumentEvaluator, so
-   * analyses may build on what they found for the previous version; absent for one-off evaluations.
+   * The state of the document this evaluation is a version of: shared by the successive versions
+   * one DocumentEvaluator makes, so that the next evaluation and analyses build on what was found
+   * for the previous one; an evaluation made alone has one of its own. Not part of the value (not
+   * frozen with it): what derived data it holds, the analyses keep there (see DocumentState).
    */
-  lineage?: object;
+  readonly lineage: DocumentState;
   /**
    * Where this evaluation's calls are in its text: records, calls and sites are shared with the
    * evaluations of earlier versions of the document and keep the place they were made at (see
@@ -174,6 +179,7 @@ export function evaluateRouteFile(text: string, options: EvaluateOptions = {}): 
 
 export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}): FileEvaluation {
   const startedAt = options.clock ? options.clock() : performance.now();
+  const document = options.document ?? new DocumentState();
   const base = {
     dialect: options.dialect ?? 'spec',
     constants: options.constants ?? new Map<string, Value>(),
@@ -189,13 +195,14 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     recover: options.recover,
     phpVersion: options.phpVersion,
     constantsComplete: options.constantsComplete,
+    overlaps: document.mapOverlaps,
   };
   if (!options.perMethod) {
     try {
       const { replay, resume, checkpointAt, onCheckpoint } = options;
       const interpreter = new Interpreter(parsed, { ...base, mask: ALL_METHODS, replay, resume, checkpointAt, onCheckpoint });
       const outcome = interpreter.run();
-      const evaluation = assemble(parsed, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats, replay?.placed);
+      const evaluation = assemble(parsed, document, REQUEST_METHODS.map(() => outcome), 'together', interpreter.replayStats, replay?.placed);
       // A stop past an include may move when the included file changes: not reused.
       if (outcome.stoppedAt !== undefined && outcome.included.length === 0) stops.set(evaluation, { outcome, stoppedAt: outcome.stoppedAt, functions: topLevelFunctions(parsed), used: false });
       return evaluation;
@@ -205,7 +212,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
   }
   const interpreters = REQUEST_METHODS.map((_, m) => new Interpreter(parsed, { ...base, mask: 1 << m }));
   const outcomes = interpreters.map((i) => i.run());
-  return assemble(parsed, outcomes, 'per-method', { resumed: 0, replayed: 0, evaluated: interpreters.reduce((n, i) => n + i.replayStats.evaluated, 0) });
+  return assemble(parsed, document, outcomes, 'per-method', { resumed: 0, replayed: 0, evaluated: interpreters.reduce((n, i) => n + i.replayStats.evaluated, 0) });
 }
 
 /** How an evaluation that stopped early came about, so that the next version of the document may reuse it. */
@@ -235,13 +242,13 @@ export function reuseStopped(previous: FileEvaluation, parsed: ParsedFile): File
   if (now.length <= stop.stoppedAt) return undefined;
   for (let i = 0; i <= stop.stoppedAt; i++) if (!sameStatement(before[i], now[i])) return undefined;
   if (!sameFunctions(stop.functions, topLevelFunctions(parsed), true)) return undefined;
-  const evaluation = assemble(parsed, REQUEST_METHODS.map(() => stop.outcome), 'together', { resumed: 0, replayed: 0, evaluated: 0 });
+  const evaluation = assemble(parsed, previous.lineage, REQUEST_METHODS.map(() => stop.outcome), 'together', { resumed: 0, replayed: 0, evaluated: 0 });
   // It shares the interpreter with `previous`: a closure called through either ends the reuse.
   stops.set(evaluation, stop);
   return evaluation;
 }
 
-function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: FileEvaluation['mode'], statements: FileEvaluation['statements'], placedSites?: WeakMap<RecordedSite, PlacedSite>): FileEvaluation {
+function assemble(parsed: ParsedFile, lineage: DocumentState, outcomes: InterpreterOutcome[], mode: FileEvaluation['mode'], statements: FileEvaluation['statements'], placedSites?: WeakMap<RecordedSite, PlacedSite>): FileEvaluation {
   const parseError = parsed.problems[0];
   const methods: MethodResult[] = REQUEST_METHODS.map((method, m) => {
     const o = outcomes[m];
@@ -267,6 +274,7 @@ function assemble(parsed: ParsedFile, outcomes: InterpreterOutcome[], mode: File
   }
   const evaluation: FileEvaluation = {
     parsed,
+    lineage,
     methods,
     problems,
     fatals: recoveredErrors(unique),

@@ -6,14 +6,15 @@ import { PerMethod, PhpArray } from '../runtime/values';
  * evaluation, an analysis) throws where it writes. Evaluations are values; this holds them to it.
  *
  * Not frozen: PHP arrays (copy-on-write: their internals change as they are read and shared, never
- * their entries), the parsed syntax (the parser's, shared between versions and never written) and
- * functions.
+ * their entries), the parsed syntax (the parser's, shared between versions and never written), the
+ * document's state (`lineage`: the caches the next version and the analyses write, see
+ * DocumentState) and functions.
  */
 export const FREEZE_EVALUATIONS = typeof process !== 'undefined' && process.env?.CI_ROUTES_FREEZE_EVALUATIONS === '1';
 
 /** Hands out an evaluation: frozen in the test mode, as it is otherwise. */
 export function handOut<T extends object>(evaluation: T): T {
-  if (FREEZE_EVALUATIONS) deepFreeze(evaluation, new Set(['parsed']));
+  if (FREEZE_EVALUATIONS) deepFreeze(evaluation, new Set(['parsed', 'lineage']));
   return evaluation;
 }
 

@@ -7,6 +7,7 @@ import type { PhpFatal } from '../runtime/convert';
 import type { EnvironmentRoutes, IncludeFiles } from './includes';
 import type { ReplayCache } from './replay';
 import type { LibrarySnapshot } from '../library/library-snapshot';
+import type { RecentOverlaps } from '../library/mapped-routes';
 import type { Checkpoint } from './checkpoint';
 import type { EvalProblem, OrderGroup, RecoveredFatal, RouteCall } from './interpreter-state';
 import type { PhpArray, PhpClosure, Unknown, Value } from '../runtime/values';
@@ -55,6 +56,8 @@ export interface InterpreterOptions {
   includes?: IncludeFiles;
   /** The environment's route file run after this one (see EvaluateOptions.environmentRoutes). */
   environmentRoutes?: EnvironmentRoutes;
+  /** Route::map()'s overlaps in the document's earlier evaluations (see DocumentState). */
+  overlaps?: RecentOverlaps;
 }
 
 export interface InterpreterOutcome {

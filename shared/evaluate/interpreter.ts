@@ -155,7 +155,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     this.globals = new Scope(options.mask, true);
     this.scope = this.globals;
     this.constants = new Map(options.constants);
-    this.library = new RouteLibrary(options.dialect, this, options.maxRoutes);
+    this.library = new RouteLibrary(options.dialect, this, options.maxRoutes, options.overlaps);
     if (options.libraryStart) restoreLibrary(this.library, options.libraryStart);
     const route = new RouteClassModel(this.library);
     this.staticClasses = new Map([[route.name.toLowerCase(), route]]);

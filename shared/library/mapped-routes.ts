@@ -25,9 +25,10 @@ export class MappedRoutes implements ArraySource {
 
   /**
    * The view. `onOverwrite` is told of each input entry a route is written over, with the
-   * entry's origin (in the same pass that finds them).
+   * entry's origin (in the same pass that finds them); `known` is the document's overlaps of
+   * earlier map() calls.
    */
-  static over(input: PhpArray, table: RecordTable, onOverwrite: (record: RouteRecord, origin: EntryOrigin | undefined) => void): PhpArray {
+  static over(input: PhpArray, table: RecordTable, known: RecentOverlaps, onOverwrite: (record: RouteRecord, origin: EntryOrigin | undefined) => void): PhpArray {
     const { keys, values, origins } = input.entryArrays();
     // Nested arrays are now held by the view too (as by a copy).
     for (let i = 0; i < values.length; i++) {
@@ -35,7 +36,7 @@ export class MappedRoutes implements ArraySource {
       if (value instanceof PhpArray) value.share();
     }
     let overlap: Set<Key> | undefined;
-    for (const { at, record } of overlaps(table, keys)) {
+    for (const { at, record } of known.of(table, keys)) {
       (overlap ??= new Set()).add(keys[at]);
       onOverwrite(record, origins[at]);
     }
@@ -142,29 +143,36 @@ export function displacedRoutes(routes: PhpArray | undefined, table: RecordTable
   return source instanceof MappedRoutes ? source.displacedFrom(table) : undefined;
 }
 
+type Overlaps = readonly { at: number; record: RouteRecord }[];
+
 /**
- * The input entries (by index) that the table holds a route for, in input order. Found once per
- * table content (its TablePrint) and input keys: every method's map() reads the same `$route`,
- * and an edit leaves most tables and `$route` as they were, so the lookups (two per input entry
- * and method, in large maps) are mostly done already.
+ * The input entries (by index) that a table holds a route for, in input order, for the last few
+ * map() calls of one document's evaluations (a field of its DocumentState): found once per table
+ * content (its TablePrint) and input keys. Every method's map() reads the same `$route`, and an
+ * edit leaves most tables and `$route` as they were, so the lookups (two per input entry and
+ * method, in large maps) are mostly done already.
  */
-function overlaps(table: RecordTable, keys: readonly Key[]): readonly { at: number; record: RouteRecord }[] {
-  const print = table.print();
-  for (let r = recentOverlaps.length - 1; r >= 0; r--) {
-    const known = recentOverlaps[r];
-    if (samePrint(known.print, print) && sameKeys(known.keys, keys)) return known.hits;
+export class RecentOverlaps {
+  private readonly recent: { print: TablePrint; keys: readonly Key[]; hits: Overlaps }[] = [];
+
+  of(table: RecordTable, keys: readonly Key[]): Overlaps {
+    const print = table.print();
+    const recent = this.recent;
+    for (let r = recent.length - 1; r >= 0; r--) {
+      const known = recent[r];
+      if (samePrint(known.print, print) && sameKeys(known.keys, keys)) return known.hits;
+    }
+    const hits: { at: number; record: RouteRecord }[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const record = table.originOf(keys[i]);
+      if (record) hits.push({ at: i, record });
+    }
+    recent.push({ print, keys, hits });
+    if (recent.length > RECENT_OVERLAPS) recent.shift();
+    return hits;
   }
-  const hits: { at: number; record: RouteRecord }[] = [];
-  for (let i = 0; i < keys.length; i++) {
-    const record = table.originOf(keys[i]);
-    if (record) hits.push({ at: i, record });
-  }
-  recentOverlaps.push({ print, keys, hits });
-  if (recentOverlaps.length > RECENT_OVERLAPS) recentOverlaps.shift();
-  return hits;
 }
 
-const recentOverlaps: { print: TablePrint; keys: readonly Key[]; hits: readonly { at: number; record: RouteRecord }[] }[] = [];
 const RECENT_OVERLAPS = 32;
 
 function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {

@@ -7,7 +7,7 @@ import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '.
 import { DYNAMIC_KEY_PREFIX, newRecordId, setUnknownPath, type RecordedSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
 import { RecordTable, type BelowLookups } from './record-table';
 import { RecordMarks } from './record-marks';
-import { MappedRoutes } from './mapped-routes';
+import { MappedRoutes, RecentOverlaps } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
 
 /** Which version of the library: they differ only in context()'s home route. */
@@ -135,6 +135,8 @@ export class RouteLibrary {
     readonly dialect: Dialect,
     private readonly host: LibraryHost,
     private readonly maxRoutes = DEFAULT_MAX_ROUTES,
+    /** The document's overlaps of earlier map() calls (its DocumentState's). */
+    private readonly overlaps = new RecentOverlaps(),
   ) {}
 
   private tooMany(): EvaluationLimit {
@@ -555,7 +557,7 @@ export class RouteLibrary {
     // Every target stored as it is: a view over the input and the table, not a copy (nor a
     // write into every record: see mappedBy).
     state.maps.push({ site, at: state.ticks++ });
-    return MappedRoutes.over(input, table, (rec, entryOrigin) => {
+    return MappedRoutes.over(input, table, this.overlaps, (rec, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
       if (origin && origin.kind !== 'route') {
         state.marks.overwrites(rec, origin);

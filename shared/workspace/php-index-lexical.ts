@@ -42,6 +42,8 @@ export function indexLexically(text: string, shortTags = false): { controllers: 
   const tokens = lexPhp(text, shortTags);
   const controllers: ControllerInfo[] = [];
   const namedUsages: NamedUsage[] = [];
+  /** The classes whose public `__construct` was met (see finishClass). */
+  const constructed = new Set<ControllerInfo>();
   const contexts: ClassContext[] = [];
   let depth = 0;
   /** The body the next `{` opens: a class (info), a body not indexed (null), or none (undefined). */
@@ -117,7 +119,7 @@ export function indexLexically(text: string, shortTags = false): { controllers: 
         if (isRouteClassName(t.text)) namedCall(i);
     }
   }
-  for (const info of controllers) finishClass(info);
+  for (const info of controllers) finishClass(info, constructed.has(info));
   return { controllers, namedUsages };
 
   /** A `function` keyword at `i`; returns the index to continue from. */
@@ -140,7 +142,7 @@ export function indexLexically(text: string, shortTags = false): { controllers: 
     else if (visibility !== undefined) target = ctx !== undefined ? ctx.info : lastClosed;
     if (!target) return i;
     const { params, end } = parameters(j + 1);
-    recordMethod(target, { name: nameTok.text, span: { start: nameTok.start, end: nameTok.end }, visibility, params });
+    if (recordMethod(target, { name: nameTok.text, span: { start: nameTok.start, end: nameTok.end }, visibility, params })) constructed.add(target);
     return end;
   }
 

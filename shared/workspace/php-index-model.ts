@@ -61,8 +61,6 @@ export interface PhpFileIndex {
 
 /** Methods CI_Controller itself has: CodeIgniter answers 404 for them (`method_exists('CI_Controller', $method)`). */
 const CI_CONTROLLER_METHODS = new Set(['get_instance']);
-/** Classes seen declaring `__construct`. */
-const constructors = new WeakSet<ControllerInfo>();
 
 export interface MethodDeclaration {
   name: string;
@@ -72,28 +70,33 @@ export interface MethodDeclaration {
   params: { optional: boolean; variadic: boolean }[];
 }
 
-/** Adds a declared method to a class's record, keeping only what CodeIgniter would route to. */
-export function recordMethod(info: ControllerInfo, m: MethodDeclaration): void {
+/**
+ * Adds a declared method to a class's record, keeping only what CodeIgniter would route to.
+ * Returns whether it is the class's public constructor (`__construct`; see finishClass).
+ */
+export function recordMethod(info: ControllerInfo, m: MethodDeclaration): boolean {
   const lower = m.name.toLowerCase();
   if (lower === '_remap') info.hasRemap = true;
   const visibility = (m.visibility ?? 'public').toLowerCase();
-  if (visibility !== 'public') return;
-  if (lower === '__construct') constructors.add(info);
-  if (lower.startsWith('_')) return; // includes __construct and _remap
-  if (CI_CONTROLLER_METHODS.has(lower)) return;
+  if (visibility !== 'public') return false;
+  if (lower === '__construct') return true;
+  if (lower.startsWith('_')) return false; // includes _remap
+  if (CI_CONTROLLER_METHODS.has(lower)) return false;
   let required = 0;
   m.params.forEach((p, i) => {
     if (!p.optional && !p.variadic) required = i + 1;
   });
   info.methods.push({ name: m.name, span: m.span, params: m.params.length, requiredParams: required });
+  return false;
 }
 
 /**
- * Call once a class's methods are all recorded: without `__construct`, a method named like the
- * class is its (PHP 4 style) constructor, which CodeIgniter refuses.
+ * Call once a class's methods are all recorded, saying whether recordMethod met its public
+ * `__construct`: without one, a method named like the class is its (PHP 4 style) constructor,
+ * which CodeIgniter refuses.
  */
-export function finishClass(info: ControllerInfo): void {
-  if (constructors.has(info)) return;
+export function finishClass(info: ControllerInfo, constructed: boolean): void {
+  if (constructed) return;
   const lower = info.className.toLowerCase();
   info.methods = info.methods.filter((m) => m.name.toLowerCase() !== lower);
 }

@@ -138,6 +138,7 @@ function classInfo(node: PhpNode): ControllerInfo | undefined {
   const parent = node.extends as PhpNode | null;
   if (parent && typeof parent.name === 'string') info.extends = normalizeParent(parent.name);
   const body: PhpNode[] = Array.isArray(node.body) ? node.body : [];
+  let constructed = false;
   for (const member of body) {
     if (member?.kind !== 'method') continue;
     const mName = member.name as PhpNode | null;
@@ -145,14 +146,15 @@ function classInfo(node: PhpNode): ControllerInfo | undefined {
     const mSpan = span(mName);
     if (!mSpan) continue;
     const params: PhpNode[] = Array.isArray(member.arguments) ? member.arguments : [];
-    recordMethod(info, {
+    const isConstructor = recordMethod(info, {
       name: mName.name,
       span: mSpan,
       visibility: member.visibility ? String(member.visibility) : undefined,
       params: params.map((p) => ({ optional: p.value != null, variadic: p.variadic === true })),
     });
+    constructed ||= isConstructor;
   }
-  finishClass(info);
+  finishClass(info, constructed);
   return info;
 }
 

@@ -53,9 +53,9 @@ Route::post('c', 'x/c');
 $route['d'] = 'x/d';
 $route = Route::map($route);
 `;
-    const views = (e: FileEvaluation) => e.methods.map((m) => tableView(m.routes!));
+    const views = (e: FileEvaluation) => e.methods.map((m) => tableView(e, m.routes!));
     const plain = (e: FileEvaluation, m: number) => {
-      const v = tableView(e.methods[m].routes!);
+      const v = tableView(e, e.methods[m].routes!);
       return { keys: [...v.keys], values: [...v.values] };
     };
     const document = new DocumentEvaluator();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { PhpArray, type Key, type Value } from '../../shared/runtime/values';
-import { MappedRoutes } from '../../shared/library/mapped-routes';
+import { MappedRoutes, RecentOverlaps } from '../../shared/library/mapped-routes';
 import { RecordTable } from '../../shared/library/record-table';
 import type { RouteRecord } from '../../shared/library/records';
 
@@ -65,7 +65,7 @@ describe('map() as a view over its input and the library table', () => {
           const table = new RecordTable();
           tableKeys.forEach((k, i) => table.store(record(k, `to${i}`)));
 
-          let view = MappedRoutes.over(input, table, () => {});
+          let view = MappedRoutes.over(input, table, new RecentOverlaps(), () => {});
           let eager = eagerMap(input, table);
           // The input as another variable still holds it (`$before = $route;` before map()), and
           // what it must keep holding: built apart, so that no sharing hides a write into it.

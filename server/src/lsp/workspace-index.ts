@@ -502,12 +502,11 @@ export class WorkspaceIndex {
   }
 }
 
-/** An empty evaluation, for a route file that could not be read again. */
-let nothing: FileEvaluation | undefined;
-
 /** A route file's input whose evaluation is read from the index when first asked for (see routeFileInputs). */
 function lazyInput(file: string, index: WorkspaceIndex): RouteFileInput {
   let text: string | undefined;
+  /** An empty evaluation, for a route file that could not be read again. */
+  let nothing: FileEvaluation | undefined;
   return {
     file,
     get text() {

@@ -26,15 +26,16 @@ import { InclusionChecker } from '../regular/inclusion';
 import { expandModuleWildcards } from '../../router/pattern';
 
 /**
- * The checks that need nothing but the file's own evaluation. Each call gives new instances (with
- * their own memos); FILE_CHECKS is the instance editors share between analyses.
+ * The checks that need nothing but the file's own evaluation. What they keep of a document is in
+ * its state (see checks/document-state.ts); each call gives new inclusion checkers (their caches,
+ * functions of the keys' text, cold). FILE_CHECKS is the instance editors share between analyses.
  */
 export function fileChecks(): Check[] {
   return [...quickChecks(), ...inclusionChecks()];
 }
 
 function quickChecks(): Check[] {
-  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks(), unknownOptions, unknownRouteFindings];
+  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks, unknownOptions, unknownRouteFindings];
 }
 
 /**
@@ -78,6 +79,11 @@ export interface AnalyzeOptions {
   beforeInclusionChecks?: (findings: Finding[]) => void;
   /** For a module's routes file: the application's main route file, whose routes run first. */
   mainRoutes?: MainRoutes;
+  /**
+   * New inclusion checkers instead of the shared ones (their automata, functions of the keys'
+   * text, cold), as in a new process: what tests comparing a warm analysis with a fresh one ask.
+   */
+  coldCheckers?: boolean;
 }
 
 /** Every finding about one route file, in document order. */
@@ -104,6 +110,7 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out), evaluation, text)));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments.
   const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
-  yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
+  if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks() : inclusionChecks());
+  else yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
   return sortFindings(markAfterFatal(placed(out), evaluation, text));
 }

@@ -171,7 +171,7 @@ export function unknownRoutes(evaluation: FileEvaluation, method?: MethodIndex):
       }
       return;
     }
-    const { keys, values, origins } = tableView(result.routes);
+    const { keys, values, origins } = tableView(evaluation, result.routes);
     let hits = found.get(result.routes);
     if (!hits) {
       hits = [];
@@ -216,7 +216,7 @@ export function undecidedConditions(evaluation: FileEvaluation, method?: MethodI
   const offsets = new Set<number>();
   evaluation.methods.forEach((result, m) => {
     if ((method !== undefined && m !== method) || !result.routes) return;
-    for (const origin of tableView(result.routes).origins) {
+    for (const origin of tableView(evaluation, result.routes).origins) {
       if (!origin || origin.kind === 'literal') continue;
       for (const id of origin.branches) {
         const at = /^c(\d+):/.exec(id);

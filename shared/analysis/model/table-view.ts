@@ -4,6 +4,8 @@ import { changedWindow, isUnchanged, type ChangedWindow } from '../../util/chang
 import { runSteps, type Steps } from '../../util/steps';
 import { MappedRoutes } from '../../library/mapped-routes';
 import { samePrint } from '../../library/record-table';
+import type { FileEvaluation } from '../../evaluate/evaluate-file';
+import type { DocumentPart } from '../../evaluate/document-state';
 
 /** One method's `$route` as arrays, read once per evaluation and shared by the checks. */
 export interface TableView {
@@ -14,12 +16,20 @@ export interface TableView {
 
 const views = new WeakMap<PhpArray, TableView>();
 
-export function tableView(routes: PhpArray): TableView {
+/**
+ * The view of `routes`, one of `evaluation`'s tables (a method's `$route`): the same object for
+ * the same table, and for a table of a later version of the document whose routes are the same
+ * (see RecentViews).
+ */
+export function tableView(evaluation: FileEvaluation, routes: PhpArray): TableView {
   let view = views.get(routes);
   if (!view) {
     const layout = routes.viewSource instanceof MappedRoutes ? routes.viewSource.layout() : undefined;
-    view = (layout && earlierView(layout)) ?? readView(routes);
-    if (layout) remember(view, layout);
+    if (layout) {
+      const recent = evaluation.lineage.part(RECENT_VIEWS);
+      view = recent.earlier(layout) ?? readView(routes);
+      recent.remember(view, layout);
+    } else view = readView(routes);
     views.set(routes, view);
   }
   return view;
@@ -47,32 +57,42 @@ function readView(routes: PhpArray): TableView {
   return { keys, values, origins };
 }
 
-/**
- * The views of the last evaluations' tables, with what they were read from. An edit leaves most
- * methods' tables as they were: the same input entries over a table of the same records (its
- * TablePrint), so the earlier view is the view, without reading tens of thousands of routes again
- * and without comparing them (viewChanges answers at once for the same view).
- */
 type Layout = NonNullable<ReturnType<MappedRoutes['layout']>>;
-const recent: { view: TableView; layout: Layout }[] = [];
-const RECENT_VIEWS = 32;
 
-function remember(view: TableView, layout: Layout): void {
-  if (recent.some((r) => r.view === view)) return;
-  recent.push({ view, layout });
-  if (recent.length > RECENT_VIEWS) recent.shift();
-}
+/**
+ * The views of a document's last evaluations' tables, with what they were read from (a part of
+ * its DocumentState). An edit leaves most methods' tables as they were: the same input entries
+ * over a table of the same records (its TablePrint), so the earlier view is the view, without
+ * reading tens of thousands of routes again and without comparing them (viewChanges answers at
+ * once for the same view). Methods whose tables are alike share one view too.
+ */
+export class RecentViews {
+  private readonly recent: { view: TableView; layout: Layout }[] = [];
 
-function earlierView(now: Layout): TableView | undefined {
-  for (let r = recent.length - 1; r >= 0; r--) {
-    const { view, layout } = recent[r];
-    if (!samePrint(layout.table, now.table)) continue;
-    if (layout.input.size !== now.input.size || (layout.added?.size ?? 0) !== (now.added?.size ?? 0)) continue;
-    const tableSize = view.keys.length - layout.input.size - (layout.added?.size ?? 0);
-    if (sameInput(view, layout.input, now.input) && (!now.added || sameEntries(view, layout.input.size + tableSize, now.added))) return view;
+  remember(view: TableView, layout: Layout): void {
+    const recent = this.recent;
+    if (recent.some((r) => r.view === view)) return;
+    recent.push({ view, layout });
+    if (recent.length > KEPT_VIEWS) recent.shift();
   }
-  return undefined;
+
+  earlier(now: Layout): TableView | undefined {
+    const recent = this.recent;
+    for (let r = recent.length - 1; r >= 0; r--) {
+      const { view, layout } = recent[r];
+      if (!samePrint(layout.table, now.table)) continue;
+      if (layout.input.size !== now.input.size || (layout.added?.size ?? 0) !== (now.added?.size ?? 0)) continue;
+      const tableSize = view.keys.length - layout.input.size - (layout.added?.size ?? 0);
+      if (sameInput(view, layout.input, now.input) && (!now.added || sameEntries(view, layout.input.size + tableSize, now.added))) return view;
+    }
+    return undefined;
+  }
 }
+
+const KEPT_VIEWS = 32;
+
+/** The table views a document keeps between versions. */
+export const RECENT_VIEWS: DocumentPart<RecentViews> = { name: 'tableViews', make: () => new RecentViews() };
 
 /** Whether two inputs of map() hold the same entries, compared once per pair (every method's map() reads the same `$route`). */
 const inputsCompared = new WeakMap<PhpArray, WeakMap<PhpArray, boolean>>();
@@ -120,61 +140,64 @@ export function viewChanges(previous: TableView, view: TableView): ChangedWindow
   return window;
 }
 
+/** A judgement of one entry of a table (see EntryResults): what `scope` and the entry alone decide. */
+export type EntryJudge<R, S> = (view: TableView, i: number, scope: S) => R | undefined;
+
 /**
- * Per-entry results of one check over one method's table, for successive versions of a document:
- * after an edit only the entries between the first and the last changed one are judged again, the
- * others' results are carried over (moved). A result must depend on the entry alone (key, value,
- * what kind of declaration made it), never hold a span: spans are read from the current origins.
+ * Per-entry results of one check over a document's tables, for its successive versions (a field
+ * of the check's part of the DocumentState): after an edit only the entries between the first and
+ * the last changed one are judged again, the others' results are carried over (moved). A result
+ * must depend on the entry alone (key, value, what kind of declaration made it), never hold a
+ * span: spans are read from the current origins.
  */
 export class EntryResults<R, S = undefined> {
-  private readonly byLineage = new WeakMap<object, Map<number, Snapshot<R, S>>>();
-
-  constructor(private readonly judge: (view: TableView, i: number, scope: S) => R | undefined) {}
+  /** The last results, by method. */
+  private readonly snapshots = new Map<number, Snapshot<R, S>>();
 
   /**
    * @param scope what results also depend on (e.g. the controller catalog), handed to the
    * judgement: a different scope judges everything again
    */
-  of(view: TableView, lineage: object | undefined, method: number, scope: S): ReadonlyMap<number, R> {
-    return runSteps(this.ofSteps(view, lineage, method, scope));
+  of(view: TableView, method: number, scope: S, judge: EntryJudge<R, S>): ReadonlyMap<number, R> {
+    return runSteps(this.ofSteps(view, method, scope, judge));
   }
 
   /** of(), pausing every few judgements. */
-  *ofSteps(view: TableView, lineage: object | undefined, method: number, scope: S): Steps<ReadonlyMap<number, R>> {
-    const snapshots = lineage ? (this.byLineage.get(lineage) ?? this.byLineage.set(lineage, new Map()).get(lineage)!) : undefined;
-    const previous = snapshots?.get(method);
-    const results = previous && previous.scope === scope ? yield* this.update(previous, view) : yield* this.judgeRange(view, 0, view.keys.length, scope, new Map());
-    snapshots?.set(method, { view, results, scope });
+  *ofSteps(view: TableView, method: number, scope: S, judge: EntryJudge<R, S>): Steps<ReadonlyMap<number, R>> {
+    const previous = this.snapshots.get(method);
+    const results = previous && previous.scope === scope && previous.judge === judge ? yield* update(previous, view, judge) : yield* judgeRange(view, 0, view.keys.length, scope, judge, new Map());
+    this.snapshots.set(method, { view, results, scope, judge });
     return results;
   }
+}
 
-  private *judgeRange(view: TableView, from: number, to: number, scope: S, into: Map<number, R>): Steps<Map<number, R>> {
-    for (let i = from; i < to; i++) {
-      const r = this.judge(view, i, scope);
-      if (r !== undefined) into.set(i, r);
-      if ((i & 63) === 63) yield;
-    }
-    return into;
+function* judgeRange<R, S>(view: TableView, from: number, to: number, scope: S, judge: EntryJudge<R, S>, into: Map<number, R>): Steps<Map<number, R>> {
+  for (let i = from; i < to; i++) {
+    const r = judge(view, i, scope);
+    if (r !== undefined) into.set(i, r);
+    if ((i & 63) === 63) yield;
   }
+  return into;
+}
 
-  private *update(previous: Snapshot<R, S>, view: TableView): Steps<Map<number, R>> {
-    const window = viewChanges(previous.view, view);
-    // Results are read, never written, once made: an unchanged table shares them.
-    if (isUnchanged(window)) return previous.results;
-    const { lo, oldHi, newHi } = window;
-    // Built in table order (checks list findings' examples in that order).
-    const results = new Map<number, R>();
-    for (const [i, r] of previous.results) if (i < lo) results.set(i, r);
-    yield* this.judgeRange(view, lo, newHi, previous.scope, results);
-    for (const [i, r] of previous.results) if (i >= oldHi) results.set(i + newHi - oldHi, r);
-    return results;
-  }
+function* update<R, S>(previous: Snapshot<R, S>, view: TableView, judge: EntryJudge<R, S>): Steps<Map<number, R>> {
+  const window = viewChanges(previous.view, view);
+  // Results are read, never written, once made: an unchanged table shares them.
+  if (isUnchanged(window)) return previous.results;
+  const { lo, oldHi, newHi } = window;
+  // Built in table order (checks list findings' examples in that order).
+  const results = new Map<number, R>();
+  for (const [i, r] of previous.results) if (i < lo) results.set(i, r);
+  yield* judgeRange(view, lo, newHi, previous.scope, judge, results);
+  for (const [i, r] of previous.results) if (i >= oldHi) results.set(i + newHi - oldHi, r);
+  return results;
 }
 
 interface Snapshot<R, S> {
   view: TableView;
   results: Map<number, R>;
   scope: S;
+  judge: EntryJudge<R, S>;
 }
 
 /**

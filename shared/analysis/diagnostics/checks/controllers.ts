@@ -8,7 +8,8 @@ import { targetScope, type RouteFileRouting, type TargetScope } from '../../mode
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { finding, type Finding } from '../core/types';
-import { EntryResults, tableView } from '../../model/table-view';
+import { tableView, type TableView } from '../../model/table-view';
+import { checkState, type EntryVerdicts, type Verdict } from './document-state';
 
 /** What one declaration dispatches nowhere, for one cause: its targets, the paths they serve, the methods missing. */
 interface Missing {
@@ -53,8 +54,6 @@ function targetOfVerb(value: PhpArray, method: string): string | undefined {
   return undefined;
 }
 
-type Verdict = { kind: 'no-controller'; reason: string } | { kind: 'no-method'; file: string; method: string } | undefined;
-
 /** Verdicts per target text, for as long as the scope (the controllers on disk, the router, the module) stays the same. */
 const verdicts = new WeakMap<TargetScope, Map<string, Verdict>>();
 
@@ -85,10 +84,7 @@ function decide({ catalog, routing }: TargetScope, target: string): Verdict {
 }
 
 /** The targets of one entry that dispatch nowhere, with why. */
-type EntryVerdicts = { target: string; verdict: NonNullable<Verdict> }[];
-
-/** Per document and scope: an edit judges only the entries it changed. */
-const JUDGED = new EntryResults<EntryVerdicts, TargetScope>((view, i, scope) => {
+function judgeEntry(view: TableView, i: number, scope: TargetScope): EntryVerdicts | undefined {
   const key = view.keys[i];
   if (key === 'translate_uri_dashes') return undefined;
   const origin = view.origins[i];
@@ -99,7 +95,7 @@ const JUDGED = new EntryResults<EntryVerdicts, TargetScope>((view, i, scope) => 
     if (verdict) (found ??= []).push({ target, verdict });
   }
   return found;
-});
+}
 
 /**
  * `missing-controller`: a target whose controller file or public method does not exist, located
@@ -114,12 +110,14 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
     const tree = catalog.tree;
     const noControllers = !tree.isDir('controllers');
     const groups = new MethodGroups<Missing>();
+    // Per document and scope: an edit judges only the entries it changed.
+    const judged = checkState(evaluation).missingTargets;
     for (const [m, result] of evaluation.methods.entries()) {
       // After an error, the table as it was when the file stopped (or, for a syntax error, without the broken statement).
       if (!result.routes) continue;
       const method = REQUEST_METHODS[m];
-      const view = tableView(result.routes);
-      for (const [i, found] of yield* JUDGED.ofSteps(view, evaluation.lineage, m, scope)) {
+      const view = tableView(evaluation, result.routes);
+      for (const [i, found] of yield* judged.ofSteps(view, m, scope, judgeEntry)) {
         const key = view.keys[i];
         const origin = view.origins[i]!;
         // A verb array dispatches under each method its own verb's target only.

@@ -117,7 +117,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     }
     // Assignments that overwrite an entry of the final $route (read from the view the other checks share).
     if (!result.routes) return;
-    const view = tableView(result.routes);
+    const view = tableView(evaluation, result.routes);
     for (const i of overwritingAssignments(view)) {
       let origin = view.origins[i];
       while (origin && origin.kind === 'assignment' && origin.replaced) {

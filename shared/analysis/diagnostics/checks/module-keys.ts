@@ -1,4 +1,4 @@
-import type { Places } from '../../../evaluate/places';
+import type { FileEvaluation } from '../../../evaluate/evaluate-file';
 import type { MainRoutes } from '../../model/main-routes';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
@@ -129,8 +129,9 @@ function leadsInto(value: Value, module: string): 'no' | { uri: string } | { pre
   return literal.toLowerCase().startsWith(`${module.toLowerCase()}/`) && [...ownText].every((c) => SYMBOLS.includes(c)) ? { prefix: literal } : 'any';
 }
 
-function readMainTable(routes: PhpArray, method: RequestMethod, module: string, lines: () => LineIndex, places: Places): MainTable {
-  const view = tableView(routes);
+function readMainTable(main: FileEvaluation, routes: PhpArray, method: RequestMethod, module: string, lines: () => LineIndex): MainTable {
+  const view = tableView(main, routes);
+  const places = main.places;
   const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
   const entries: MainEntry[] = [];
   const into: ({ uri: string } | { prefix: string })[] = [];
@@ -201,7 +202,7 @@ function mainTablesOf(main: MainRoutes | undefined, module: string): (MainTable 
     let byVerb = byTable.get(result.routes);
     if (!byVerb) byTable.set(result.routes, (byVerb = new Map()));
     let table = byVerb.get(method);
-    if (!table) byVerb.set(method, (table = readMainTable(result.routes, method, module, lines, main.evaluation.places)));
+    if (!table) byVerb.set(method, (table = readMainTable(main.evaluation, result.routes, method, module, lines)));
     return table;
   });
 }
@@ -224,7 +225,7 @@ export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: Mai
     let work = 0;
     for (const [m, result] of evaluation.methods.entries()) {
       if (!result.routes) continue;
-      const view: TableView = tableView(result.routes);
+      const view: TableView = tableView(evaluation, result.routes);
       const mainTable = mainTables[m];
       for (let i = 0; i < view.keys.length; i++) {
         if (++work % 64 === 0) yield;

@@ -2,20 +2,12 @@ import { methodsAtSite } from '../core/call-groups';
 import { PhpArray } from '../../../runtime/values';
 import { optionKeys, optionsArgIndex } from '../../../library/route-api';
 import { maskNames } from '../../../runtime/methods';
-import type { LiteralOrigin } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../core/context';
 import { closestName } from '../../model/names';
 import { finding, type Finding } from '../core/types';
-import { PositionMemo } from '../../../util/position-memo';
-
-interface IgnoredOption {
-  key: string;
-  /** The option's element in an array literal, when written as one. */
-  literal: LiteralOrigin | undefined;
-  /** Which argument holds the options. */
-  idx: number;
-}
+import { checkState, type IgnoredOption } from './document-state';
+import type { LiteralOrigin } from '../../../library/records';
 
 const NONE: readonly IgnoredOption[] = [];
 
@@ -45,28 +37,18 @@ function ignoredOptions(call: RouteCall): readonly IgnoredOption[] {
 }
 
 /**
- * Per document (the lineage of its evaluations), the calls of its last analysis by position with
- * what each passes that is ignored: most calls stay where they were. Kept with the document, so
- * that a closed one's calls are not held and two documents do not overwrite each other's.
+ * An option key the method never reads is silently ignored. The calls of the document's last
+ * analysis are kept by position with what each passes that is ignored (its state's
+ * `ignoredOptionsAt`): most calls stay where they were.
  */
-const ignoredAtByDocument = new WeakMap<object, PositionMemo<RouteCall, readonly IgnoredOption[]>>();
-
-function positionsOf(lineage: object | undefined): PositionMemo<RouteCall, readonly IgnoredOption[]> | undefined {
-  if (!lineage) return undefined;
-  let memo = ignoredAtByDocument.get(lineage);
-  if (!memo) ignoredAtByDocument.set(lineage, (memo = new PositionMemo()));
-  return memo;
-}
-
-/** An option key the method never reads is silently ignored. */
 export const unknownOptions: Check = ({ evaluation }) => {
   const out: Finding[] = [];
   const seen = new Set<string>();
   const calls = evaluation.calls;
-  const ignoredAt = positionsOf(evaluation.lineage);
+  const ignoredAt = checkState(evaluation).ignoredOptionsAt;
   for (let ci = 0; ci < calls.length; ci++) {
     const call = calls[ci];
-    const ignored = ignoredAt ? ignoredAt.get(ci, call, ignoredOptions) : ignoredOptions(call);
+    const ignored = ignoredAt.get(ci, call, ignoredOptions);
     if (ignored.length === 0) continue;
     const allowed = optionKeys(call.site.method) ?? [];
     for (const { key, literal: recorded, idx } of ignored) {
@@ -90,7 +72,7 @@ export const unknownOptions: Check = ({ evaluation }) => {
       );
     }
   }
-  ignoredAt?.truncate(calls.length);
+  ignoredAt.truncate(calls.length);
   return out;
 };
 

@@ -6,7 +6,8 @@ import { compileRouteKey } from '../../../router/pattern';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, fromSpan, toSpan } from '../../model/origins';
 import { finding, type Finding } from '../core/types';
-import { EntryResults, tableView, type TableView } from '../../model/table-view';
+import { tableView, type TableView } from '../../model/table-view';
+import { checkState, type PatternIssue } from './document-state';
 
 interface Issue {
   span: { start: number; end: number };
@@ -50,12 +51,6 @@ function backReferences(target: string): { text: string; n: number }[] {
   return refs;
 }
 
-/** What is wrong with one entry's pattern or target, without its span (read from its origin when reported). */
-type PatternIssue =
-  | { kind: 'invalid'; why: string }
-  | { kind: 'nogroup'; example: string }
-  | { kind: 'beyond'; example: string };
-
 function isGenerated(origin: EntryOriginInfo): boolean {
   return origin.kind === 'route' && (origin.site.method === 'resources' || origin.site.method === 'context');
 }
@@ -87,49 +82,48 @@ function judgeEntry(view: TableView, i: number): PatternIssue | undefined {
 /**
  * `invalid-pattern`: a key PCRE rejects (the route never matches); `backreference-out-of-range`:
  * a `$n` in a target beyond the key's groups, or any `$n` when the key has no group at all.
- * Entries are judged once and again only when an edit changes them (EntryResults).
+ * Entries are judged once and again only when an edit changes them (the document's
+ * `patternIssues`, see EntryResults).
  */
-export function patternChecks(): Check {
-  const judged = new EntryResults(judgeEntry);
-  return steppedCheck('patternChecks', function* ({ evaluation }) {
-    const invalid = new MethodGroups<Issue>();
-    const backrefs = new MethodGroups<BackrefIssue>();
-    for (const [m, result] of evaluation.methods.entries()) {
-      const routes = result.routes;
-      if (!routes) continue;
-      const method = REQUEST_METHODS[m];
-      const view = tableView(routes);
-      for (const [i, issue] of yield* judged.ofSteps(view, evaluation.lineage, m, undefined)) {
-        const key = view.keys[i];
-        const origin = view.origins[i]!;
-        const generated = isGenerated(origin);
-        if (issue.kind === 'invalid') {
-          const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin, evaluation.places) : fromSpan(origin, evaluation.places);
-          invalid.add(`${span.start}:${key}`, method, () => ({
-            span,
-            message: `'${key}' is not a valid regular expression (${issue.why}): this route never matches.`,
-          }));
-          continue;
-        }
-        const span = generated ? optionsSpan(origin, evaluation.places) : toSpan(origin, evaluation.places);
-        const g = backrefs.add(`${span.start}:${issue.kind}`, method, () => ({ span, kind: issue.kind, examples: [], generated }));
-        addExample(g, issue.example);
+export const patternChecks: Check = steppedCheck('patternChecks', function* ({ evaluation }) {
+  const judged = checkState(evaluation).patternIssues;
+  const invalid = new MethodGroups<Issue>();
+  const backrefs = new MethodGroups<BackrefIssue>();
+  for (const [m, result] of evaluation.methods.entries()) {
+    const routes = result.routes;
+    if (!routes) continue;
+    const method = REQUEST_METHODS[m];
+    const view = tableView(evaluation, routes);
+    for (const [i, issue] of yield* judged.ofSteps(view, m, undefined, judgeEntry)) {
+      const key = view.keys[i];
+      const origin = view.origins[i]!;
+      const generated = isGenerated(origin);
+      if (issue.kind === 'invalid') {
+        const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin, evaluation.places) : fromSpan(origin, evaluation.places);
+        invalid.add(`${span.start}:${key}`, method, () => ({
+          span,
+          message: `'${key}' is not a valid regular expression (${issue.why}): this route never matches.`,
+        }));
+        continue;
       }
+      const span = generated ? optionsSpan(origin, evaluation.places) : toSpan(origin, evaluation.places);
+      const g = backrefs.add(`${span.start}:${issue.kind}`, method, () => ({ span, kind: issue.kind, examples: [], generated }));
+      addExample(g, issue.example);
     }
-    const out: Finding[] = [];
-    for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods, details: "CodeIgniter's preg_match() fails on it with a warning" }));
-    for (const { value, methods } of backrefs.entries()) {
-      const shown = value.examples.slice(0, 3).join('; ') + (value.examples.length > 3 ? `; and ${value.examples.length - 3} more` : '');
-      const message =
-        value.kind === 'nogroup'
-          ? `The pattern has no group: its back-references reach the controller literally.`
-          : `A back-reference points past the pattern's groups: CodeIgniter puts an empty string there.`;
-      const details =
-        value.kind === 'nogroup'
-          ? `CodeIgniter substitutes back-references only for a pattern with a group: ${shown}${value.generated ? ". Give the 'constraint' a capture group, e.g. '([0-9]+)'" : ''}`
-          : `${shown}${value.generated ? " (the 'offset' option shifts every back-reference)" : ''}`;
-      out.push(finding('backreference-out-of-range', value.span, message, { methods, details }));
-    }
-    return out;
-  });
-}
+  }
+  const out: Finding[] = [];
+  for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods, details: "CodeIgniter's preg_match() fails on it with a warning" }));
+  for (const { value, methods } of backrefs.entries()) {
+    const shown = value.examples.slice(0, 3).join('; ') + (value.examples.length > 3 ? `; and ${value.examples.length - 3} more` : '');
+    const message =
+      value.kind === 'nogroup'
+        ? `The pattern has no group: its back-references reach the controller literally.`
+        : `A back-reference points past the pattern's groups: CodeIgniter puts an empty string there.`;
+    const details =
+      value.kind === 'nogroup'
+        ? `CodeIgniter substitutes back-references only for a pattern with a group: ${shown}${value.generated ? ". Give the 'constraint' a capture group, e.g. '([0-9]+)'" : ''}`
+        : `${shown}${value.generated ? " (the 'offset' option shifts every back-reference)" : ''}`;
+    out.push(finding('backreference-out-of-range', value.span, message, { methods, details }));
+  }
+  return out;
+});

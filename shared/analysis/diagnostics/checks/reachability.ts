@@ -7,8 +7,8 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../regular/inclusion';
-import { DecisionMemo } from './coverage-walk';
-import { decideTable, type MethodDecisions, type TableEntry } from './reachability-decisions';
+import { decideTable, type TableEntry } from './reachability-decisions';
+import { checkState, reachabilityState, type DocumentDecisions, type TableDecisions } from './document-state';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../model/origins';
 import { finding, type Finding } from '../core/types';
@@ -96,30 +96,9 @@ function declarationOf(o: EntryOriginInfo, places: Places): string {
   return `a${span.file?.path ?? ''}:${span.start}`;
 }
 
-
-/** What was decided about one method's table, the view it was read from, and each candidate's index in that view. */
-interface TableDecisions {
-  decisions: MethodDecisions;
-  view: TableView;
-  at: readonly number[];
-  /** Whether the candidates stop at a route whose key is unknown. */
-  cut: boolean;
-}
-
-/** Decisions about a document's previous version, by method (see decideTable). */
-type DocumentDecisions = (TableDecisions | undefined)[];
-
 /** New decisions since the memo last rotated, after which an analysis decides everything again and rotates it. */
 const MEMO_GROWTH_LIMIT = 10_000;
 
-/**
- * `unreachable-route`: every URI a route matches is matched first by earlier routes of the same
- * method (decided exactly on the patterns' regular languages). `shadowed-block`: the same for a
- * block() path, which therefore never blocks anything.
- *
- * Successive evaluations of one document (same `lineage`) are decided incrementally: only the
- * buckets an edit touched are decided again.
- */
 /** Whether a route is in the table whenever another is: unconditional, or declared under branches the other is under too. */
 function presentWhenever(coverer: EntryOriginInfo, entry: EntryOriginInfo): boolean {
   if (coverer.kind === 'literal' || !coverer.conditional) return true;
@@ -129,12 +108,22 @@ function presentWhenever(coverer: EntryOriginInfo, entry: EntryOriginInfo): bool
   return mine.every((b) => theirs.has(b));
 }
 
-export function reachability(checker: InclusionChecker = new InclusionChecker(), memo = new DecisionMemo()): Check {
-  const byDocument = new WeakMap<object, DocumentDecisions>();
+/**
+ * `unreachable-route`: every URI a route matches is matched first by earlier routes of the same
+ * method (decided exactly on the patterns' regular languages). `shadowed-block`: the same for a
+ * block() path, which therefore never blocks anything.
+ *
+ * Successive evaluations of one document are decided incrementally: only the buckets an edit
+ * touched are decided again, from the decisions and memo of the last one (the document's
+ * `reachability` state). The check holds only `checker`, whose caches are functions of the keys' text.
+ */
+export function reachability(checker: InclusionChecker = new InclusionChecker()): Check {
   return steppedCheck('reachability', function* ({ evaluation, describe }) {
     // One finding per declaration: a resources() call whose routes are all taken first gets one.
     const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean; keys: Set<string> }>();
-    let previous = evaluation.lineage ? byDocument.get(evaluation.lineage) : undefined;
+    const state = reachabilityState(checkState(evaluation), checker);
+    const memo = state.memo;
+    let previous = state.previous;
     if (!previous || memo.growth > MEMO_GROWTH_LIMIT) {
       // Deciding everything: what this analysis uses stays in the memo, what it does not goes.
       memo.rotate();
@@ -145,7 +134,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
       // After an error, the table as it was when the file stopped: what it holds is judged all the same.
       if (!result.routes) continue;
       const method = REQUEST_METHODS[m];
-      const view = tableView(result.routes);
+      const view = tableView(evaluation, result.routes);
       const before = previous?.[m];
       let table: TableDecisions | undefined;
       if (before && !before.decisions.conditional && !anyConditional(view)) {
@@ -181,7 +170,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker(),
         for (const b of by) if (!group.by.some((x) => x.key === b.key)) group.by.push(b);
       }
     }
-    if (evaluation.lineage) byDocument.set(evaluation.lineage, current);
+    state.previous = current;
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
       const { entry, by, empty, keys } = value;

@@ -6,6 +6,7 @@ import { unknownRoutes, unknownTarget, type UnknownRoute } from '../../model/rou
 import type { Check } from '../core/context';
 import { finding, type Finding } from '../core/types';
 import { tableView, viewChanges, type TableView } from '../../model/table-view';
+import { checkState } from './document-state';
 
 /** Whether a table's key is an unknown route's (see DYNAMIC_KEY_PREFIX, which starts with NUL). */
 function unknownKey(k: string): boolean {
@@ -22,8 +23,6 @@ function countIn(view: TableView, from: number, to: number): number {
 
 /** Unknown routes per view (views are reused while a table does not change). */
 const counts = new WeakMap<TableView, number>();
-/** Each document's last views, by method: an edit counts only the entries it changed. */
-const lastViews = new WeakMap<object, (TableView | undefined)[]>();
 
 function unknownCount(view: TableView, previous: TableView | undefined): number {
   let n = counts.get(view);
@@ -37,9 +36,13 @@ function unknownCount(view: TableView, previous: TableView | undefined): number 
   return n;
 }
 
-/** Whether any final table holds an unknown route: counted once per table, and per edit only where it changed. */
+/**
+ * Whether any final table holds an unknown route: counted once per table, and per edit only where
+ * it changed (from the document's last views, its state's `unknownViews`).
+ */
 function anyUnknown(evaluation: FileEvaluation): boolean {
-  const previous = evaluation.lineage ? lastViews.get(evaluation.lineage) : undefined;
+  const state = checkState(evaluation);
+  const previous = state.unknownViews;
   const views: (TableView | undefined)[] = [];
   let found = false;
   evaluation.methods.forEach(({ routes, routesUnknown, error }, m) => {
@@ -47,10 +50,10 @@ function anyUnknown(evaluation: FileEvaluation): boolean {
       if (routesUnknown && !error) found = true;
       return;
     }
-    const view = (views[m] = tableView(routes));
-    if (unknownCount(view, previous?.[m]) > 0) found = true;
+    const view = (views[m] = tableView(evaluation, routes));
+    if (unknownCount(view, previous[m]) > 0) found = true;
   });
-  if (evaluation.lineage) lastViews.set(evaluation.lineage, views);
+  state.unknownViews = views;
   return found;
 }
 
