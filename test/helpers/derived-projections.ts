@@ -134,7 +134,7 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
     }),
   producedBy: ({ evaluation: e }) =>
     uniqueCalls(e).map((c) =>
-      producedBy(e, e.places.site(c.site), true).map((row) => ({ method: row.method, key: row.key, target: row.target, names: row.names, record: String(row.record.key), fate: fateOf(e, row.fate) })),
+      producedBy(e, e.places.site(c.site), true).map((row) => ({ method: row.method, key: row.route.key, target: row.route.target, names: row.route.names, record: String(row.route.record.key), fate: fateOf(e, row.fate) })),
     ),
   uniqueCalls: ({ evaluation: e }) => uniqueCalls(e).map((c) => [e.places.start(c.site), c.site.method, c.mask]),
   nameDeclarations: ({ evaluation: e }) => [...nameDeclarations(e)].map(([name, d]) => [name, spanOf(d.span), d.site.span.start, d.from, d.methods]),
