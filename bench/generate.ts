@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { controllerSource, planControllers, type Controller } from './gen-controllers';
-import { generateRouteFile, type Position, type RouteFilePlan } from './gen-routes';
+import { type Position, type RouteFilePlan } from './gen-routes';
+import { generateMix, type MixPlan } from './mixes';
 import { Random } from './random';
 
 export const SEED = 20_240_601;
@@ -10,7 +11,11 @@ const VIEWS = 60;
 
 /** One workspace folder: a route file of `size` declarations and the 2,000 controllers. */
 export interface SizeWorkspace {
+  /** The mix drawn (see mixes.ts). */
+  mix: string;
   size: number;
+  /** The mix's route files: the main one's plan is `plan`. */
+  mixPlan: MixPlan;
   folder: string;
   routeFile: string;
   plan: RouteFilePlan;
@@ -23,7 +28,9 @@ export interface SizeWorkspace {
   definition: Position;
   /** Controller files written (`application/controllers/` and module controllers). */
   controllers: number;
-  /** Other PHP files written (views, constants). */
+  /** For `app`: a module's routes file and a place to edit in it. */
+  moduleEdit?: { file: string; text: string; edit: Position & { original: string } };
+  /** Other PHP files written (views, constants, the mix's other route files). */
   otherFiles: number;
 }
 
@@ -84,7 +91,7 @@ function positionOf(text: string, needle: string, delta: number): Position {
  * controllers (one of them the probe that calls `Route::named()`), and views that link to
  * route names (one with a misspelt name). Deterministic: the same seed writes the same files.
  */
-export function generateWorkspace(sizes: number[], seed = SEED): BenchWorkspace {
+export function generateWorkspace(sizes: number[], seed = SEED, mixes: string[] = ['bonfire']): BenchWorkspace {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-bench-'));
   const controllers: Controller[] = planControllers(new Random(seed));
   const probe = controllers.filter((c) => !c.module && !c.dir).pop() as Controller;
@@ -92,12 +99,21 @@ export function generateWorkspace(sizes: number[], seed = SEED): BenchWorkspace 
   const bodyRandom = new Random(seed + 1);
   for (const c of controllers) if (c !== probe) sources.set(c, controllerSource(c, bodyRandom));
   const out: SizeWorkspace[] = [];
-  for (const size of sizes) {
-    const folder = path.join(root, `ws-${size}`);
+  for (const mix of mixes) for (const size of sizes) {
+    // The bonfire mix keeps its folder name and seeds (the same seed writes the same files as before mixes).
+    const folder = path.join(root, mix === 'bonfire' ? `ws-${size}` : `ws-${mix}-${size}`);
     const app = path.join(folder, 'application');
-    const plan = generateRouteFile(size, controllers, seed + size);
+    const mixPlan = generateMix(mix, size, controllers, seed + size);
+    const plan = mixPlan.main;
     const routeFile = path.join(app, 'config', 'routes.php');
     write(routeFile, plan.text);
+    for (const f of mixPlan.extra) write(path.join(app, f.rel), f.text);
+    if (mix === 'app') {
+      // Modular Extensions, so that the router reads the modules' route files.
+      write(path.join(app, 'third_party', 'MX', 'Router.php'), "<?php defined('BASEPATH') OR exit('No direct script access allowed');\n\nclass MX_Router extends CI_Router {}\n");
+      write(path.join(app, 'core', 'MY_Router.php'), "<?php defined('BASEPATH') OR exit('No direct script access allowed');\n\nrequire APPPATH . 'third_party/MX/Router.php';\n\nclass MY_Router extends MX_Router {}\n");
+    }
+    const moduleEdit = mixPlan.moduleEdit && { file: path.join(app, mixPlan.moduleEdit.rel), text: mixPlan.extra.find((f) => f.rel === mixPlan.moduleEdit!.rel)!.text, edit: mixPlan.moduleEdit.edit };
     write(path.join(app, 'config', 'constants.php'), CONSTANTS);
     const probeText = controllerSource(probe, new Random(seed + 2), plan.probeName);
     for (const c of controllers) write(path.join(app, c.file), c === probe ? probeText : (sources.get(c) as string));
@@ -110,7 +126,10 @@ export function generateWorkspace(sizes: number[], seed = SEED): BenchWorkspace 
     }
     const needle = `named('${plan.probeName}')`;
     out.push({
+      mix,
       size,
+      mixPlan,
+      ...(moduleEdit ? { moduleEdit } : {}),
       folder,
       routeFile,
       plan,
@@ -119,7 +138,7 @@ export function generateWorkspace(sizes: number[], seed = SEED): BenchWorkspace 
       completion: positionOf(probeText, needle, "named('".length),
       definition: positionOf(probeText, needle, "named('".length + 2),
       controllers: controllers.length,
-      otherFiles: VIEWS + 1,
+      otherFiles: VIEWS + 1 + mixPlan.extra.length + (mix === 'app' ? 2 : 0),
     });
   }
   return { root, sizes: out, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
