@@ -7,7 +7,7 @@ import { generateMix, type MixPlan } from './mixes';
 import { Random } from './random';
 
 export const SEED = 20_240_601;
-const VIEWS = 60;
+export const VIEWS = 60;
 
 /** One workspace folder: a route file of `size` declarations and the 2,000 controllers. */
 export interface SizeWorkspace {

@@ -323,6 +323,24 @@ export class LspDriver {
   }
 
   /**
+   * Replaces one character and at once asks for `method` on the document, as an editor refreshing
+   * its outline does: the time from the change sent to that answer. Then waits for the version's
+   * diagnostics, so that the next change starts from a settled server.
+   */
+  async editThenRequest(file: string, version: number, at: { line: number; character: number }, char: string, method: string, timeoutMs: number): Promise<{ ms: number; result: unknown }> {
+    const uri = pathToFileURL(file).toString();
+    const start = now();
+    const published = this.waitForDiagnostics(uri, (p) => p.version === version, timeoutMs);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: char }] });
+    const cts = new CancellationTokenSource();
+    const result = await this.guard(this.connection.sendRequest<unknown>(method, { textDocument: { uri } }, cts.token), timeoutMs, method, () => cts.cancel());
+    const ms = now() - start;
+    cts.dispose();
+    await published;
+    return { ms, result };
+  }
+
+  /**
    * Sends a request; resolves with its round-trip time, when it was sent (milliseconds since the
    * epoch, as the server's `startedAt`) and its result. Cancels it on timeout.
    */

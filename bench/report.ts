@@ -4,6 +4,8 @@ import { median, percentile, type Figure } from './stats';
 
 /** Everything measured for one size. */
 export interface SizeResult {
+  /** The mix drawn (bench/mixes.ts). */
+  mix: string;
   size: number;
   bytes: number;
   routes?: number;
@@ -15,6 +17,7 @@ export interface SizeResult {
 }
 
 export interface Row {
+  mix: string;
   figure: string;
   size: number;
   unit: 'ms' | 'MB';
@@ -22,8 +25,10 @@ export interface Row {
   status: Figure['status'];
   median?: number;
   p99?: number;
-  /** median / the whole-file parse's median of the same size. */
+  /** median / the whole-file parse's median of the same mix and size (for `app`, the sum of its route files' parses). */
   ratio?: number;
+  /** For a round trip: median / the no-op server's hover median of the same run (cold, or warm for warm rows). */
+  noopRatio?: number;
   target?: string;
   met?: 'yes' | 'no' | 'n/a' | 'timeout';
   note?: string;
@@ -70,10 +75,11 @@ const TARGETS: Record<string, Target[]> = {
   'slowest request after analysis': [{ size: 50_000, text: '≤ 100 ms', check: atMost(100, 'median') }],
 };
 
-function row(figure: string, size: number, f: Figure, parseMs: number | undefined, unit: 'ms' | 'MB' = 'ms'): Row {
+function row(mix: string, figure: string, size: number, f: Figure, parseMs: number | undefined, unit: 'ms' | 'MB' = 'ms', noopMs?: number): Row {
   const m = median(f.samples);
-  const r: Row = { figure, size, unit, n: f.samples.length, status: f.status, median: m, p99: percentile(f.samples, 99), ...(f.note ? { note: f.note } : {}) };
+  const r: Row = { mix, figure, size, unit, n: f.samples.length, status: f.status, median: m, p99: percentile(f.samples, 99), ...(f.note ? { note: f.note } : {}) };
   if (unit === 'ms' && m !== undefined && parseMs) r.ratio = m / parseMs;
+  if (unit === 'ms' && m !== undefined && noopMs) r.noopRatio = m / noopMs;
   const target = TARGETS[figure]?.find((t) => t.size === size);
   if (target) {
     r.target = target.text;
@@ -87,30 +93,36 @@ export function rowsOf(results: SizeResult[]): Row[] {
   const rows: Row[] = [];
   for (const res of results) {
     const p = median(res.parse.samples);
+    const noop = median(res.floor.cold.samples);
+    const noopWarm = median(res.floor.warm.samples);
     const s = res.session;
-    rows.push(row('whole-file parse (php-parser)', res.size, res.parse, p));
-    rows.push(row('php -l (process included)', res.size, res.phpLint, p));
-    rows.push(row('workspace index (client-observed)', res.size, s.index, p));
-    rows.push(row('open → first diagnostics', res.size, s.open, p));
-    rows.push(row('open → all diagnostics', res.size, s.openComplete, p));
-    rows.push(row('edit → diagnostics, server', res.size, s.editServer, p));
-    rows.push(row('edit → diagnostics, end to end', res.size, s.editE2e, p));
-    rows.push(row('typing at one place (insert, then erase), server', res.size, s.typing, p));
-    rows.push(row('edit at another statement each time, server', res.size, s.editSpread, p));
+    const add = (figure: string, f: Figure, unit: 'ms' | 'MB' = 'ms', noopMs?: number) => rows.push(row(res.mix, figure, res.size, f, p, unit, noopMs));
+    add('whole-file parse (php-parser)', res.parse);
+    add('php -l (process included)', res.phpLint);
+    add('workspace index (client-observed)', s.index);
+    add('open → first diagnostics', s.open, 'ms', noop);
+    add('open → all diagnostics', s.openComplete, 'ms', noop);
+    add('edit → diagnostics, server', s.editServer);
+    add('edit → diagnostics, end to end', s.editE2e, 'ms', noop);
+    add('edit → document symbols, round trip', s.editSymbols, 'ms', noop);
+    if (s.moduleEditServer) add('edit in a module file → diagnostics, server', s.moduleEditServer);
+    if (s.moduleEditE2e) add('edit in a module file → diagnostics, end to end', s.moduleEditE2e, 'ms', noop);
+    add('typing at one place (insert, then erase), server', s.typing);
+    add('edit at another statement each time, server', s.editSpread);
     for (const k of REQUEST_KINDS) {
-      rows.push(row(REQUEST_LABEL[k], res.size, s.requests[k], p));
-      rows.push(row(`${REQUEST_LABEL[k]}${SERVER}`, res.size, s.serverRequests[k], p));
+      add(REQUEST_LABEL[k], s.requests[k], 'ms', noop);
+      add(`${REQUEST_LABEL[k]}${SERVER}`, s.serverRequests[k]);
     }
-    rows.push(row(FLOOR_LABEL, res.size, res.floor.cold, p));
+    add(FLOOR_LABEL, res.floor.cold, 'ms', noop);
     for (const k of INTERACTIVE_KINDS) {
-      rows.push(row(`${REQUEST_LABEL[k]}${WARM}`, res.size, s.warmRequests[k], p));
-      rows.push(row(`${REQUEST_LABEL[k]}${WARM}${SERVER}`, res.size, s.warmServerRequests[k], p));
+      add(`${REQUEST_LABEL[k]}${WARM}`, s.warmRequests[k], 'ms', noopWarm);
+      add(`${REQUEST_LABEL[k]}${WARM}${SERVER}`, s.warmServerRequests[k]);
     }
-    rows.push(row(`${FLOOR_LABEL}${WARM}`, res.size, res.floor.warm, p));
-    rows.push(row('slowest request after analysis', res.size, s.maxRequest, p));
-    rows.push(row('RSS after opening everything', res.size, s.rss, p, 'MB'));
-    if (s.rssIdle) rows.push(row('RSS once idle', res.size, s.rssIdle, p, 'MB'));
-    rows.push(row('peak RSS (VmHWM)', res.size, s.peakRss, p, 'MB'));
+    add(`${FLOOR_LABEL}${WARM}`, res.floor.warm, 'ms', noopWarm);
+    add('slowest request after analysis', s.maxRequest, 'ms', noop);
+    add('RSS after opening everything', s.rss, 'MB');
+    if (s.rssIdle) add('RSS once idle', s.rssIdle, 'MB');
+    add('peak RSS (VmHWM)', s.peakRss, 'MB');
   }
   return rows;
 }
@@ -146,17 +158,19 @@ export function renderTable(rows: Row[]): string {
       if (k < 0) k = notes.push(text) - 1;
       med += ` [${k + 1}]`;
     }
-    return [r.figure, r.size.toLocaleString('en-US'), String(r.n), med, p99, ratio(r.ratio), r.target ?? '', r.met ?? ''];
+    return [r.figure, r.size.toLocaleString('en-US'), String(r.n), med, p99, ratio(r.ratio), ratio(r.noopRatio), r.target ?? '', r.met ?? ''];
   });
-  const head = ['figure', 'size', 'n', 'median', 'p99', '× parse', 'target', 'met?'];
+  const head = ['figure', 'size', 'n', 'median', 'p99', '× parse', '× no-op', 'target', 'met?'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const right = new Set([1, 2, 3, 4, 5]);
+  const right = new Set([1, 2, 3, 4, 5, 6]);
   const line = (c: string[]) => c.map((v, i) => (right.has(i) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
   const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  ')];
-  let last: number | undefined;
+  let last: string | undefined;
   cells.forEach((c, i) => {
-    if (last !== undefined && rows[i].size !== last) out.push('');
-    last = rows[i].size;
+    const group = `${rows[i].mix} ${rows[i].size}`;
+    if (last !== undefined && group !== last) out.push('');
+    if (rows[i].mix !== last?.split(' ')[0]) out.push(`mix ${rows[i].mix}`);
+    last = group;
     out.push(line(c));
   });
   if (notes.length) out.push('', ...notes.map((n, i) => `[${i + 1}] ${n}`));
@@ -170,10 +184,10 @@ export function renderMarkdown(rows: Row[]): string {
     const mark = r.status === 'partial' ? ' *' : '';
     return [`${num(r.median, r.unit)} ${r.unit}${mark}`, r.n > 1 && r.p99 !== undefined ? `${num(r.p99, r.unit)} ${r.unit}` : ''];
   };
-  const out = ['| figure | size | n | median | p99 | × parse | target | met? |', '|---|--:|--:|--:|--:|--:|---|---|'];
+  const out = ['| mix | figure | size | n | median | p99 | × parse | × no-op | target | met? |', '|---|---|--:|--:|--:|--:|--:|--:|---|---|'];
   for (const r of rows) {
     const [m, p] = fmt(r);
-    out.push(`| ${r.figure} | ${r.size.toLocaleString('en-US')} | ${r.n} | ${m} | ${p} | ${ratio(r.ratio)} | ${r.target ?? ''} | ${r.met ?? ''} |`);
+    out.push(`| ${r.mix} | ${r.figure} | ${r.size.toLocaleString('en-US')} | ${r.n} | ${m} | ${p} | ${ratio(r.ratio)} | ${ratio(r.noopRatio)} | ${r.target ?? ''} | ${r.met ?? ''} |`);
   }
   return out.join('\n');
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: generates route files of 100 to 50,000 declarations with a 2,000-controller
  * workspace, drives the built language server over stdio like an editor, and prints one table.
- * Options: --json, --sizes 100,1000, --quick (fewer repetitions), --keep (keep the workspace).
+ * Options: --json, --sizes 100,1000, --mix NAME[,NAME…] (route file mixes, bench/mixes.ts), --seed N|random,
+ * --quick (fewer repetitions), --keep (keep the workspace).
  * See docs/performance.md. Exit code 0 whatever the figures; 1 only when the bench itself fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +11,8 @@ import * as path from 'node:path';
 import { hasPhp, phpLint, wholeFileParse } from './baselines';
 import { exitWhenFlushed } from './exit-when-flushed';
 import { noopFloor } from './floor';
-import { generateWorkspace, SEED, type BenchWorkspace } from './generate';
+import { generateWorkspace, SEED, VIEWS, type BenchWorkspace } from './generate';
+import { DEFAULT_MIXES, MIX_NAMES, parseMixes } from './mixes';
 import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
 import { BENCH_SETTINGS, runSession, type SessionPlan } from './session';
 import { describeSlow } from './slow-round-trips';
@@ -19,7 +21,7 @@ import { now, type Figure } from './stats';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DEFAULT_SIZES = [100, 1_000, 10_000, 50_000];
-/** The whole run (after the build) stays under this, so `npm run bench` ends within 5 minutes. */
+/** Each mix's run (after the build) stays under this: one mix ends within 5 minutes. */
 const TOTAL_BUDGET_MS = 265_000;
 /** Kept back for each size still to come, so one slow size cannot starve the others. */
 const MIN_SIZE_BUDGET_MS = 12_000;
@@ -33,10 +35,14 @@ interface Options {
   keep: boolean;
   markdown: boolean;
   sizes: number[];
+  mixes: string[];
+  seed: number;
+  /** The seed was drawn (--seed random): printed so the run can be repeated. */
+  seedDrawn: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { json: false, quick: false, keep: false, markdown: false, sizes: DEFAULT_SIZES };
+  const o: Options = { json: false, quick: false, keep: false, markdown: false, sizes: DEFAULT_SIZES, mixes: DEFAULT_MIXES, seed: SEED, seedDrawn: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') o.json = true;
@@ -48,7 +54,21 @@ function parseArgs(argv: string[]): Options {
       const sizes = (v ?? '').split(',').map((s) => Number(s.trim().replace(/_/g, '')));
       if (!sizes.length || sizes.some((s) => !Number.isInteger(s) || s < 20)) throw new UsageError(`--sizes: expected sizes of at least 20 separated by commas, got '${v}'`);
       o.sizes = [...new Set(sizes)].sort((a, b) => a - b);
-    } else throw new UsageError(`unknown option '${a}' (expected --json, --sizes N,M, --quick, --keep, --markdown)`);
+    } else if (a === '--mix' || a.startsWith('--mix=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      try {
+        o.mixes = parseMixes(v ?? '');
+      } catch (e) {
+        throw new UsageError(`--mix: ${(e as Error).message}`);
+      }
+    } else if (a === '--seed' || a.startsWith('--seed=')) {
+      const v = (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]) ?? '';
+      if (v === 'random') {
+        o.seed = Math.floor(Math.random() * 2 ** 31);
+        o.seedDrawn = true;
+      } else if (/^\d+$/.test(v) && Number(v) < 2 ** 31) o.seed = Number(v);
+      else throw new UsageError(`--seed: expected an integer from 0 to 2^31-1 or 'random', got '${v}'`);
+    } else throw new UsageError(`unknown option '${a}' (expected --json, --sizes N,M, --mix ${MIX_NAMES.join('|')}|all, --seed N|random, --quick, --keep, --markdown)`);
   }
   return o;
 }
@@ -139,29 +159,31 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => (cleanup(), process.exit(130)));
   try {
-    log(`generating ${opts.sizes.join(', ')} declarations with 2,000 controllers each`);
-    ws = generateWorkspace(opts.sizes);
+    if (opts.seedDrawn) process.stderr.write(`bench: seed ${opts.seed} (repeat this run with --seed ${opts.seed})\n`);
+    log(`generating mixes ${opts.mixes.join(', ')} at ${opts.sizes.join(', ')} declarations with 2,000 controllers each, seed ${opts.seed}`);
+    ws = generateWorkspace(opts.sizes, opts.seed, opts.mixes);
     const generationMs = now() - t0;
     log(`generated in ${(generationMs / 1000).toFixed(1)} s under ${ws.root}`);
     const results: SizeResult[] = [];
     for (const [i, sw] of ws.sizes.entries()) {
       const plan = planFor(sw.size, opts.quick);
-      const remaining = TOTAL_BUDGET_MS - (now() - t0) - MIN_SIZE_BUDGET_MS * (ws.sizes.length - i - 1);
+      const remaining = TOTAL_BUDGET_MS * opts.mixes.length - (now() - t0) - MIN_SIZE_BUDGET_MS * (ws.sizes.length - i - 1);
       const budget = Math.max(MIN_SIZE_BUDGET_MS, Math.min(plan.budgetMs, remaining));
       const sizeDeadline = now() + budget;
       const baselineBudget = Math.min(15_000, budget * 0.15);
-      log(`${sw.size} declarations: whole-file parse${hasPhp() ? ' and php -l' : ''}`);
-      const parse = wholeFileParse(sw.plan.text, plan.parseRuns, baselineBudget);
+      const what = `${sw.mix}, ${sw.size} declarations`;
+      log(`${what}: whole-file parse${sw.mixPlan.extra.length ? ` of its ${sw.mixPlan.extra.length + 1} route files` : ''}${hasPhp() ? ' and php -l' : ''}`);
+      const parse = wholeFileParse([sw.plan.text, ...sw.mixPlan.extra.map((f) => f.text)], plan.parseRuns, baselineBudget);
       collectClientGarbage();
       const lint = phpLint(sw.routeFile, plan.lintRuns, baselineBudget / 2);
-      log(`${sw.size} declarations: no-op server round trips`);
+      log(`${what}: no-op server round trips`);
       const floor = await noopFloor(ROOT, plan.requestReps, plan.warmupReps, baselineBudget / 2);
       collectClientGarbage();
       const sessionBudget = sizeDeadline - now();
-      log(`${sw.size} declarations: server session (budget ${(sessionBudget / 1000).toFixed(0)} s)`);
+      log(`${what}: server session (budget ${(sessionBudget / 1000).toFixed(0)} s)`);
       const session = await runSession(ROOT, sw, { ...plan, budgetMs: Math.max(5_000, sessionBudget) });
-      if (session.failure) log(`${sw.size} declarations: stopped early: ${session.failure}`);
-      results.push({ size: sw.size, bytes: Buffer.byteLength(sw.plan.text), parse, phpLint: lint, floor, session });
+      if (session.failure) log(`${what}: stopped early: ${session.failure}`);
+      results.push({ mix: sw.mix, size: sw.size, bytes: Buffer.byteLength(sw.plan.text), parse, phpLint: lint, floor, session });
     }
     const totalMs = now() - t0;
     const rows = rowsOf(results);
@@ -172,12 +194,14 @@ async function main(): Promise<void> {
       machine: { ...machine(), stealPercent: stealPercent(cpuAtStart, cpuTimes()) },
       quick: opts.quick,
       revision: revision(),
-      seed: SEED,
+      seed: opts.seed,
+      seedDrawn: opts.seedDrawn,
+      mixes: opts.mixes,
       settings: { ...BENCH_SETTINGS, debounceMs: 0 },
-      workspace: ws.sizes.map((s) => ({ size: s.size, declarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
+      workspace: ws.sizes.map((s) => ({ mix: s.mix, size: s.size, declarations: s.mixPlan.declarations, routeFiles: 1 + s.mixPlan.extra.length, mainDeclarations: s.plan.declarations, bytes: Buffer.byteLength(s.plan.text), controllers: s.controllers, otherFiles: s.otherFiles, mistakes: s.plan.mistakes })),
     };
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, coldSlowTrips: r.session.coldSlowTrips, floorColdSlowTrips: r.floor.coldSlowTrips, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, editSpread: r.session.editSpread.samples, typing: r.session.typing.samples, ...samplesByKind(r.session.requests, ''), ...samplesByKind(r.session.warmRequests, 'Warm'), ...samplesByKind(r.session.serverRequests, 'Server'), ...samplesByKind(r.session.warmServerRequests, 'WarmServer'), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...info, rows, sizes: results.map((r) => ({ mix: r.mix, seed: opts.seed, size: r.size, bytes: r.bytes, indexServerMs: r.session.indexServerMs, editServerParts: r.session.editServerParts, diagnosticsOnOpen: r.session.diagnostics, checks: r.session.checks, coldSlowTrips: r.session.coldSlowTrips, floorColdSlowTrips: r.floor.coldSlowTrips, failure: r.session.failure, samples: { parse: r.parse.samples, open: r.session.open.samples, openComplete: r.session.openComplete.samples, editE2e: r.session.editE2e.samples, editServer: r.session.editServer.samples, editSpread: r.session.editSpread.samples, editSymbols: r.session.editSymbols.samples, ...(r.session.moduleEditE2e ? { moduleEditE2e: r.session.moduleEditE2e.samples, moduleEditServer: r.session.moduleEditServer?.samples ?? [] } : {}), typing: r.session.typing.samples, ...samplesByKind(r.session.requests, ''), ...samplesByKind(r.session.warmRequests, 'Warm'), ...samplesByKind(r.session.serverRequests, 'Server'), ...samplesByKind(r.session.warmServerRequests, 'WarmServer'), floor: r.floor.cold.samples, floorWarm: r.floor.warm.samples } })) }, null, 2)}\n`);
     } else {
       const m = info.machine;
       const plan0 = planFor(results[0]?.size ?? 1_000, opts.quick);
@@ -185,8 +209,9 @@ async function main(): Promise<void> {
         `ci-routes bench  ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${opts.quick ? '  (--quick)' : ''}  revision ${info.revision}`,
         `machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, ${m.platform}, node ${m.node}, php ${m.php ? 'on the PATH' : 'not on the PATH'}`,
         `CPU time taken by the hypervisor during the run (steal): ${m.stealPercent === undefined ? 'n/a' : `${m.stealPercent.toFixed(1)}%`} (above a few percent, timings are noisy)`,
-        `workspace per size: 2,000 controllers, ${ws.sizes[0].otherFiles - 1} views, constants.php; server settings maxFileSize ${BENCH_SETTINGS.maxFileSize / 1024 / 1024} MiB, maxSteps ${BENCH_SETTINGS.maxSteps.toLocaleString('en-US')}, debounceMs 0`,
-        `route files: ${results.map((r) => `${r.size.toLocaleString('en-US')} decl. = ${(r.bytes / 1024).toFixed(0)} KB, ${r.session.diagnostics ?? '?'} diagnostics`).join('; ')}`,
+        `workspace per mix and size: 2,000 controllers, ${VIEWS} views, constants.php (app: and MX's router); server settings maxFileSize ${BENCH_SETTINGS.maxFileSize / 1024 / 1024} MiB, maxSteps ${BENCH_SETTINGS.maxSteps.toLocaleString('en-US')}, debounceMs 0`,
+        `mixes: ${opts.mixes.join(', ')}; seed ${opts.seed}${opts.seedDrawn ? ' (drawn: repeat with --seed ' + opts.seed + ')' : ''}; "× parse": the median over the whole-file parse of the same mix and size (app: the sum of its route files' parses); "× no-op": a round trip's median over the no-op server's hover median of the same mix and size (warm rows: its warm median)`,
+        `route files: ${results.map((r) => `${r.mix} ${r.size.toLocaleString('en-US')} decl. = main ${(r.bytes / 1024).toFixed(0)} KB, ${r.session.diagnostics ?? '?'} diagnostics`).join('; ')}`,
         `total bench time: ${(totalMs / 1000).toFixed(1)} s (generation ${(generationMs / 1000).toFixed(1)} s, build not included)`,
         '',
         opts.markdown ? renderMarkdown(rows) : renderTable(rows),
@@ -194,7 +219,7 @@ async function main(): Promise<void> {
         `Requests: the first ${plan0.requestReps} of each kind the server answers; ", warm": ${plan0.requestReps} more after another ${plan0.warmupReps.toLocaleString('en-US')}; ", server": the server's own time in each of those requests' handlers (ciRoutes/requestTimings), the rest of the round trip being transport, client and scheduling; "floor": a server on the same libraries that answers hover with a constant (bench/noop-server.ts), timed the same way.`,
         '',
         'What the server answered (first request of each kind):',
-        ...results.map((r) => `  ${r.size.toLocaleString('en-US')}: ${describeSession(r)}`),
+        ...results.map((r) => `  ${r.mix} ${r.size.toLocaleString('en-US')}: ${describeSession(r)}`),
       ];
       process.stdout.write(`${out.join('\n')}\n`);
     }

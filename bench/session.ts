@@ -48,6 +48,11 @@ export interface SessionResult {
   editSpread: Figure;
   /** Server time of each keystroke typed, then erased, at one place (typeAndErase). */
   typing: Figure;
+  /** From a one-character edit sent to the answer of a document symbols request sent right after it (an editor's outline). */
+  editSymbols: Figure;
+  /** For an application with modules: one-character edits in a module's routes file, end to end and the server's time. */
+  moduleEditE2e?: Figure;
+  moduleEditServer?: Figure;
   /** The server's breakdown of its edit time (medians of parseMs, evaluateMs, analyseMs), when reported. */
   editServerParts?: { parseMs?: number; evaluateMs?: number; analyseMs?: number };
   /** The first requests of each kind the server answers (its code not yet optimised by V8). */
@@ -101,6 +106,8 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
     editE2e: skipped(NOT_REACHED),
     editSpread: skipped(NOT_REACHED),
     typing: skipped(NOT_REACHED),
+    editSymbols: skipped(NOT_REACHED),
+    ...(ws.moduleEdit ? { moduleEditE2e: skipped(NOT_REACHED), moduleEditServer: skipped(NOT_REACHED) } : {}),
     requests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
     warmRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED) },
     serverRequests: { hover: skipped(NOT_REACHED), completion: skipped(NOT_REACHED), definition: skipped(NOT_REACHED), symbols: skipped(NOT_REACHED) },
@@ -237,12 +244,45 @@ export async function runSession(root: string, ws: SizeWorkspace, plan: SessionP
       if (server.length) result.editServerParts = { parseMs: median(parts.parseMs), evaluateMs: median(parts.evaluateMs), analyseMs: median(parts.analyseMs) };
       result.editServer = editServerFigure(server, e2e.length, plan.editReps, editsFailed);
     }
+    // Edit, then at once the outline: what the user waits for before the outline shows the change.
+    const symbolTrips: number[] = [];
+    const symbolReps = Math.max(1, Math.ceil(plan.editReps / 3));
+    while (symbolTrips.length < symbolReps && (symbolTrips.length === 0 || 2 * Math.max(...symbolTrips.slice(-3)) < left() - 1500)) {
+      version++;
+      const char = symbolTrips.length % 2 === 0 ? 'z' : ws.plan.edit.original;
+      const r = await driver.editThenRequest(ws.routeFile, version, ws.plan.edit, char, 'textDocument/documentSymbol', left() - 1000);
+      symbolTrips.push(r.ms);
+      if (symbolTrips.length === 1) result.checks.push(`documentSymbol after an edit: ${Array.isArray(r.result) ? r.result.length : 0} top-level symbols`);
+    }
+    if (symbolTrips.length % 2 === 1) {
+      // Back to the original text for the edits that follow.
+      version++;
+      await driver.edit(ws.routeFile, version, ws.plan.edit, ws.plan.edit.original, left() - 1000);
+    }
+    result.editSymbols = budgeted(symbolTrips, symbolReps, 'edits');
     const typing = await typeAndErase(driver, ws, plan.keystrokes, version, () => left() - 1000);
     result.typing = typing.figure;
     version = typing.version;
     const spread = await spreadEdits(driver, ws, plan.spreadEditReps, version, () => left() - 1000);
     result.editSpread = spread.figure;
     version = spread.version;
+    if (ws.moduleEdit) {
+      // A module's routes file: opened, then edited at one of its keys, alternately 'z' and back.
+      const me = ws.moduleEdit;
+      await driver.open(me.file, me.text, 1, left() - 1000, true);
+      const e2e: number[] = [];
+      const server: number[] = [];
+      const reps = Math.max(1, Math.ceil(plan.editReps / 3));
+      let v = 1;
+      while (e2e.length < reps && (e2e.length === 0 || 1.5 * Math.max(...e2e.slice(-3)) < left() - 1500)) {
+        v++;
+        const r = await driver.edit(me.file, v, me.edit, e2e.length % 2 === 0 ? 'z' : me.edit.original, left() - 1000);
+        e2e.push(r.e2eMs);
+        if (r.server) server.push(r.server.totalMs);
+      }
+      result.moduleEditE2e = budgeted(e2e, reps, 'edits');
+      result.moduleEditServer = editServerFigure(server, e2e.length, reps, undefined);
+    }
     if (plan.idleMs > 0) result.rssIdle = await idleRss(driver, Math.min(plan.idleMs, left() - 3000));
   } catch (e) {
     if (!(e instanceof TimeoutError) && !(e instanceof ServerExitedError)) throw e;
