@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import { renderMarkdown, renderTable, rowsOf, type SizeResult } from '../../bench/report';
+import type { SessionResult } from '../../bench/session';
+import { figure } from '../../bench/stats';
+
+const none = figure([], 'skipped', 'not measured here');
+
+function session(editMs: number): SessionResult {
+  return {
+    index: none,
+    open: figure([40]),
+    openComplete: none,
+    editServer: figure([editMs]),
+    editE2e: figure([editMs + 2]),
+    editSpread: none,
+    typing: none,
+    editSymbols: figure([20, 30, 40]),
+    requests: { hover: figure([1]), completion: none, definition: none, symbols: none },
+    warmRequests: { hover: figure([0.5]), completion: none, definition: none },
+    serverRequests: { hover: none, completion: none, definition: none, symbols: none },
+    warmServerRequests: { hover: none, completion: none, definition: none },
+    maxRequest: none,
+    rss: figure([120]),
+    peakRss: none,
+    checks: [],
+  };
+}
+
+function result(mix: string, size: number, editMs: number): SizeResult {
+  return { mix, size, bytes: 1, parse: figure([100]), phpLint: none, floor: { cold: figure([0.5]), warm: figure([0.25]) }, session: session(editMs) };
+}
+
+describe('bench report: figures per mix', () => {
+  const rows = rowsOf([result('bonfire', 1_000, 4), result('app', 1_000, 8)]);
+  const of = (mix: string, fig: string) => rows.find((r) => r.mix === mix && r.figure === fig)!;
+
+  it('gives every row its mix, with ratios to the parse and to the no-op server of its own run', () => {
+    assert.equal(of('app', 'edit → diagnostics, server').ratio, 0.08);
+    assert.equal(of('app', 'edit → diagnostics, server').noopRatio, undefined);
+    assert.equal(of('app', 'edit → diagnostics, end to end').noopRatio, 20);
+    assert.equal(of('bonfire', 'edit → document symbols, round trip').median, 30);
+    assert.equal(of('bonfire', 'edit → document symbols, round trip').noopRatio, 60);
+    assert.equal(of('bonfire', 'hover on Route::resources(, warm').noopRatio, 2);
+    assert.equal(of('bonfire', 'RSS after opening everything').noopRatio, undefined);
+  });
+
+  it("checks the targets for every mix", () => {
+    assert.equal(of('bonfire', 'edit → diagnostics, server').met, 'yes');
+    assert.equal(of('app', 'edit → diagnostics, server').met, 'no');
+  });
+
+  it('groups the table by mix, with a × no-op column', () => {
+    const table = renderTable(rows);
+    assert.match(table.split('\n')[0], /× parse\s+× no-op/);
+    assert.ok(table.indexOf('mix bonfire') < table.indexOf('mix app'));
+    assert.match(renderMarkdown(rows), /^\| mix \| figure \|/);
+    assert.match(renderMarkdown(rows), /\| app \| edit → diagnostics, end to end \| 1,000 \| 1 \| 10.0 ms \|  \| 0.10× \| 20× \|/);
+  });
+});
