@@ -4,8 +4,7 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { RouteCall } from '../../evaluate/interpreter';
 import { PhpArray } from '../../runtime/values';
 import { runSteps, type Steps } from '../../util/steps';
-import { ProducedIndex } from '../model/produced';
-import { DECLARING_METHODS, countsNested, methodsLabel, summarize, summaryTitle, uniqueCalls } from '../model/declarations';
+import { DECLARING_METHODS, countsNested, declarationSummary, methodsLabel, summaryTitle, uniqueCalls } from '../model/declarations';
 import { recordsBySiteSteps } from '../model/records-by-site';
 import { fromSpan } from '../model/origins';
 import { routeAssignments, type RouteAssignment } from '../model/route-assignments';
@@ -42,14 +41,14 @@ function callName(text: string, site: CallSite): string {
 }
 
 /** Names a kept call's symbol and describes it; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
-function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol[] {
+function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evaluation: FileEvaluation): RouteSymbol[] {
   const site = evaluation.places.site(call.site);
   symbol.name = callName(text, site);
   symbol.selectionSpan = within(site.nameSpan, site.span);
   symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
   if (symbol.kind === 'statement') return [];
   const nested = symbol.kind === 'prefix';
-  const summary = summarize(evaluation, index.of(site, nested));
+  const summary = declarationSummary(evaluation, site);
   symbol.detail = summaryTitle(summary);
   if (nested) return [];
   return summary.routes.map(({ route: r, methods }) => ({
@@ -119,7 +118,6 @@ export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, 
   const top = { children: nestBySpan(skeleton) };
   yield;
   yield* recordsBySiteSteps(evaluation);
-  const index = ProducedIndex.of(evaluation);
   let budget = Math.max(0, Math.floor(maxSymbols));
   let truncated = false;
   let described = 0;
@@ -135,7 +133,7 @@ export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, 
       for (const symbol of kept) {
         const p = pending.get(symbol);
         let routes: RouteSymbol[] = [];
-        if (p?.call) routes = describeCall(text, symbol, p.call, index, evaluation);
+        if (p?.call) routes = describeCall(text, symbol, p.call, evaluation);
         else if (p?.assignment) describeAssignment(symbol, p.assignment);
         const nested = symbol.children;
         symbol.children = [];

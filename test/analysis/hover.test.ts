@@ -1,0 +1,71 @@
+import * as assert from 'node:assert/strict';
+import { hoverAt } from '../../shared/analysis/features/hover';
+import { declarationLenses } from '../../shared/analysis/features/code-lens';
+import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+
+/** The table's rows (header and separator left out). */
+const tableRows = (markdown: string) => markdown.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Methods'));
+
+describe('hover on a declaration: the same count as its lens', () => {
+  const text = `<?php
+Route::context('admin');
+Route::context('shop', array('home' => 'shop/front'));
+Route::resources('photos', array(), function () {
+    Route::any('tags', 'photos/tags/$1');
+});
+Route::any('about', 'pages/about');
+Route::get('about', 'pages/about_get');
+Route::get('a', 'x/one');
+Route::get('a', 'x/two');
+Route::prefix('api', function () {
+    Route::get('status', 'api/status');
+    Route::put('status', 'api/status/put');
+});
+$route = Route::map($route);
+Route::any('late', 'z/late');
+`;
+  const evaluation = evaluateRouteFile(text);
+  const lenses = declarationLenses(text, evaluation);
+
+  it('says in its header what the lens says, word for word, for every declaration', () => {
+    assert.ok(lenses.length >= 10);
+    for (const lens of lenses) {
+      const at = text.indexOf('::', lens.span.start) + 3;
+      const hover = hoverAt(text, evaluation, at);
+      const header = hover!.markdown.split('\n')[0];
+      assert.equal(header.replace(/^\*\*Route::\w+\(\)\*\* — /, ''), lens.title, text.slice(lens.span.start, lens.span.end));
+    }
+  });
+
+  it('counts context() as distinct routes under ANY: 6, not 6 × 8 rows', () => {
+    const hover = hoverAt(text, evaluation, text.indexOf('context') + 2)!.markdown;
+    assert.equal(lenses[0].title, '6 routes · ANY');
+    assert.match(hover, /^\*\*Route::context\(\)\*\* — 6 routes · ANY\n/);
+    assert.equal(tableRows(hover).length, 6);
+    assert.ok(tableRows(hover).every((r) => r.startsWith('| ANY | ')), hover);
+  });
+
+  it('lists a route lost under some methods once, with under which methods and why', () => {
+    const hover = hoverAt(text, evaluation, text.indexOf("any('about'") + 2)!.markdown;
+    assert.match(hover, /— 1 route · POST PUT DELETE HEAD PATCH OPTIONS CLI\n/);
+    assert.deepEqual(tableRows(hover), ['| POST PUT DELETE HEAD PATCH OPTIONS CLI | `about` | `pages/about` |  | GET: replaced by line 8 |']);
+    const replaced = hoverAt(text, evaluation, text.indexOf("get('a'") + 2)!.markdown;
+    assert.match(replaced, /— 0 routes · 1 replaced\n/);
+    assert.deepEqual(tableRows(replaced), ['| GET | `a` | `x/one` |  | replaced by line 10 |']);
+    const late = hoverAt(text, evaluation, text.indexOf("any('late'") + 2)!.markdown;
+    assert.match(late, /— 0 routes · 1 lost after map\(\)\n/);
+  });
+
+  it("keeps a $nested callable's routes out of the count, and says how many it declares", () => {
+    const hover = hoverAt(text, evaluation, text.indexOf('resources') + 2)!.markdown;
+    assert.match(hover, /— 7 routes · GET POST PUT DELETE\n/);
+    assert.equal(tableRows(hover).length, 7);
+    assert.match(hover, /Its `\$nested` callable declares 4 more routes, counted at the declarations inside it\.$/);
+  });
+
+  it("counts a prefix() closure's routes for prefix()", () => {
+    const hover = hoverAt(text, evaluation, text.indexOf('prefix') + 2)!.markdown;
+    assert.match(hover, /— 2 routes · GET PUT\n/);
+    assert.equal(tableRows(hover).length, 2);
+  });
+});
