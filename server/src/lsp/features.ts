@@ -107,9 +107,11 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
   connection.onHover((params, token): Hover | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
+    const file = deps.uriToPath(doc.uri);
+    // `ciRoutes.hover.enabled`, the document's folder's.
+    if (file && !deps.settingsFor(file).hover) return null;
     deps.ensureAnalysed(doc);
     const offset = doc.offsetAt(params.position);
-    const file = deps.uriToPath(doc.uri);
     const analysed = deps.service.last(doc.uri);
     if (file && deps.index.isRouteFile(file) && analysed) {
       const catalog = deps.service.controllersOf(analysed.appDir);
@@ -129,10 +131,12 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
   connection.onCompletion((params, token): CompletionItem[] | CompletionList | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
+    const file = deps.uriToPath(doc.uri);
+    // `ciRoutes.completion.enabled`, the document's folder's.
+    if (file && !deps.settingsFor(file).completion) return null;
     const text = doc.getText();
     const offset = doc.offsetAt(params.position);
     const analysed = deps.service.last(doc.uri);
-    const file = deps.uriToPath(doc.uri);
     const entries: MoreCompletionEntry[] | undefined =
       completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation), MAX_COMPLETION_ITEMS + 1) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)), file === undefined ? undefined : moduleOfRouteFile(file));
     if (!entries) return null;

@@ -78,6 +78,9 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
   });
 
   connection.onCodeLens((params): CodeLens[] | null => {
+    // `ciRoutes.codeLens.enabled`, the document's folder's: off, no lens (nor their work) anywhere.
+    const lensFile = deps.uriToPath(params.textDocument.uri);
+    if (lensFile && !deps.settingsFor(lensFile).codeLens) return null;
     const r = routeDoc(params.textDocument.uri);
     if (r) {
       return declarationLenses(r.a.text, r.a.evaluation).map((l) => ({
