@@ -69,3 +69,43 @@ Route::any('late', 'z/late');
     assert.equal(tableRows(hover).length, 2);
   });
 });
+
+describe('hover on Route::named(): the route, its target and a link to its controller', () => {
+  const text = `<?php
+Route::get('articles/(:num)', 'blog/posts/show/$1', array('as' => 'article'));
+$x = Route::named('article');
+$route = Route::map($route);
+`;
+  const evaluation = evaluateRouteFile(text);
+  const at = text.indexOf("named('article')") + 8;
+
+  it('says the URI pattern, target and methods, and links the controller the host found', () => {
+    const asked: string[] = [];
+    const hover = hoverAt(text, evaluation, at, 'file:///app/config/routes.php', (target) => {
+      asked.push(target);
+      return { label: 'Posts::show()', file: 'modules/blog/controllers/Posts.php', uri: 'file:///app/modules/blog/controllers/Posts.php#L33' };
+    })!.markdown;
+    assert.deepEqual(asked, ['blog/posts/show/$1']);
+    assert.equal(
+      hover,
+      [
+        '**Route `article`**',
+        '',
+        '- URI pattern: `articles/(:num)`',
+        '- Target: `blog/posts/show/$1`',
+        '- Methods: GET',
+        '- Controller: [Posts\\:\\:show\\(\\)](file:///app/modules/blog/controllers/Posts.php#L33) in `modules/blog/controllers/Posts.php`',
+        '',
+        'Declared at line 2.',
+      ].join('\n'),
+    );
+  });
+
+  it('says why no controller is known, and escapes what the workspace wrote in the link', () => {
+    assert.match(hoverAt(text, evaluation, at, undefined, () => ({ none: '$1 chooses the controller per request' }))!.markdown, /\n- Controller: none known \(\\\$1 chooses the controller per request\)\n/);
+    const hostile = hoverAt(text, evaluation, at, undefined, () => ({ label: 'X](command:evil) [', file: 'a`b', uri: 'file:///a b)(c [d].php#L3' }))!.markdown;
+    const line = hostile.split('\n').find((l) => l.startsWith('- Controller: '))!;
+    // One link: its text cannot close early, its URL has no space, parenthesis or bracket raw.
+    assert.equal(line, '- Controller: [X\\]\\(command\\:evil\\) \\[](file:///a%20b%29%28c%20%5Bd%5D.php#L3) in ``a`b``');
+  });
+});

@@ -126,16 +126,47 @@ function wildcardHover(text: string, offset: number, site: CallSite): HoverResul
   return undefined;
 }
 
-/** A route name's declarations in the workspace (hover on `Route::named('x')` outside route files). */
-export function namedRouteHover(name: string, declarations: readonly { file: string; line: number; from: string; methods: readonly string[] }[]): string {
-  if (declarations.length === 0) return `No route is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null.`;
-  return declarations
-    .map((d) => `**Route ${markdownCode(name)}** → ${markdownCode(d.from)}\n\nUnder ${d.methods.join(', ')}; declared in ${markdownText(`${d.file}:${d.line + 1}`)}.`)
-    .join('\n\n---\n\n');
+/** Where a named route's target dispatches, as the host found it: the controller method with a link to it, or why there is none. */
+export type ControllerLink = { label: string; /** The file, as shown. */ file: string; /** A file URI with a `#L<line>` fragment. */ uri: string; /** The controller has no such method. */ missing?: boolean } | { none: string };
+
+/** A named route, as its hover shows it. */
+export interface NamedRoute {
+  /** The URI pattern Route::named() returns. */
+  from: string;
+  target: string;
+  methods: readonly string[];
 }
 
-/** Hover on a Route:: call (the routes it really produces), named() lookups and `(:any)` groups. */
-export function hoverAt(text: string, evaluation: FileEvaluation, offset: number, uri?: string): HoverResult | undefined {
+/** The hover of a route name: its URI pattern, target and methods, the controller method it reaches, and where it is declared. */
+function namedRouteMarkdown(name: string, route: NamedRoute, declared: string, controller: ControllerLink | undefined): string {
+  const methods = REQUEST_METHODS.filter((m) => route.methods.includes(m));
+  const lines = [
+    `**Route ${markdownCode(name)}**`,
+    '',
+    `- URI pattern: ${markdownCode(route.from)}`,
+    `- Target: ${route.target === '' ? '*(blocked)*' : markdownCode(route.target)}`,
+    `- Methods: ${methods.length ? methodsLabel(methods, ' ') : '—'}`,
+  ];
+  if (controller && 'none' in controller) lines.push(`- Controller: none known (${markdownText(controller.none)})`);
+  else if (controller) lines.push(`- Controller: [${markdownText(controller.label)}](${markdownUrl(controller.uri)}) in ${markdownCode(controller.file)}${controller.missing ? ', which has no such public method: CodeIgniter answers 404' : ''}`);
+  lines.push('', declared);
+  return lines.join('\n');
+}
+
+/**
+ * A route name's declarations in the workspace (hover on `Route::named('x')` outside route files);
+ * `controllerOf` is the host's look-up of a declaration's target.
+ */
+export function namedRouteHover<D extends NamedRoute & { file: string; line: number }>(name: string, declarations: readonly D[], controllerOf?: (declaration: D) => ControllerLink | undefined): string {
+  if (declarations.length === 0) return `No route is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null.`;
+  return declarations.map((d) => namedRouteMarkdown(name, d, `Declared in ${markdownText(`${d.file}:${d.line + 1}`)}.`, controllerOf?.(d))).join('\n\n---\n\n');
+}
+
+/**
+ * Hover on a Route:: call (the routes it really produces), named() lookups and `(:any)` groups.
+ * `controllerOf`: the host's look-up of a target's controller, for a named() route's link.
+ */
+export function hoverAt(text: string, evaluation: FileEvaluation, offset: number, uri?: string, controllerOf?: (target: string) => ControllerLink | undefined): HoverResult | undefined {
   const site = innermostCall(evaluation, offset);
   if (!site) return undefined;
   const d = Describer.of(text);
@@ -147,10 +178,7 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
     if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
     const decl = nameDeclarations(evaluation).get(name);
     if (!decl) return { span: site.span, markdown: `No route in this file is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null here.` };
-    return {
-      span: site.span,
-      markdown: `**Route ${markdownCode(name)}** → ${markdownCode(decl.from)}\n\nUnder ${decl.methods.join(', ')}; declared at line ${d.line(decl.site.span)}.`,
-    };
+    return { span: site.span, markdown: namedRouteMarkdown(name, decl, `Declared at line ${d.line(decl.site.span)}.`, controllerOf?.(decl.target)) };
   }
   // The header is the lens's title: the same count of the same routes, in the same words.
   const own = countsNested(site.method);
