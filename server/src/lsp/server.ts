@@ -196,7 +196,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   registerCustomRequests(connection, { documents, service, index, uriToPath, ensureAnalysed });
   registerTestUrl(connection, { documents, service, ensureAnalysed, settingsFor: (uri) => ctx.settingsFor(uriToPath(uri) ?? ''), uriToPath });
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor: ctx.settingsFor, log }, ctx.outlines);
-  registerCodeActions(connection);
+  registerCodeActions(connection, { documents, service, uriToPath, log });
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
   registerIndexStats(connection, index);
   registerHeartbeat(connection);

@@ -6,6 +6,7 @@ import { isDynamicKey, type EntryOriginInfo } from '../../library/records';
 import { disallowedSegment, matchRouteTable, uriSegments, ROUTER_SETTING_KEYS, type RouterTable } from '../../router/ci-router';
 import { matchModuleRoutes } from '../../router/hmvc/module-routes';
 import { requestUriPath } from '../../router/request-uri';
+import { literalStart } from '../../router/pattern';
 import { methodsLabel } from '../model/declarations';
 import { fromSpan } from '../model/origins';
 import { describeTarget } from '../model/route-table';
@@ -115,22 +116,6 @@ function withoutUnknownKeys(routes: PhpArray): PhpArray {
   const copy = new PhpArray();
   for (const [k, v] of routes.entries()) if (!isDynamicKey(k)) copy.set(k, v);
   return copy;
-}
-
-/** Characters that end a key's literal start: regular-expression syntax, CodeIgniter's `:any`/`:num` and its `#` delimiter. */
-const NOT_LITERAL = new Set('\\^$.|?*+()[]{}:#');
-
-/**
- * The text every URI a key matches starts with (`sec5/` for `sec5/(:num)/edit`): the key's
- * characters before the first piece of pattern syntax, less the last one when a quantifier
- * follows it. Empty when a top-level `|` could make the key match elsewhere (`#^a|b$#`).
- */
-export function literalStart(key: string): string {
-  if (key.includes('|') || key.includes('#')) return '';
-  let i = 0;
-  while (i < key.length && !NOT_LITERAL.has(key[i])) i++;
-  const start = key.slice(0, i);
-  return i < key.length && '?*+{'.includes(key[i]) ? start.slice(0, -1) : start;
 }
 
 /**
