@@ -31,15 +31,15 @@ function listed(items: readonly string[], most = 4): string {
 
 /**
  * "Create method x in Controller" for each method the controller lacks, with as many parameters
- * as its routes pass arguments: the host reads the controller file and inserts it there (see
+ * as the file's routes to it pass arguments at most (those some pass not, optional): the host reads the controller file and inserts it there (see
  * QuickFix.createMethod). None for a name CodeIgniter would not route to.
  */
-function createMethodFixes(missing: Missing): QuickFix[] {
+function createMethodFixes(missing: Missing, argsInFile: ReadonlyMap<string, { min: number; max: number }>): QuickFix[] {
   const { verdict } = missing;
   if (verdict.kind !== 'no-method') return [];
   const className = ucfirst(verdict.class);
   return missing.methods.flatMap((method) => {
-    const args = missing.args.get(method);
+    const args = argsInFile.get(`${verdict.file}\u0000${method.toLowerCase()}`);
     if (!args || !isRoutableMethodName(method)) return [];
     return [{ title: `Create method ${method}() in ${className}`, edits: [], createMethod: { file: verdict.file, className, method, params: args.max, required: args.min } }];
   });
@@ -161,9 +161,19 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
         }
       }
     }
+    // The arguments every route of the file to a missing method passes, whichever declaration it is.
+    const argsInFile = new Map<string, { min: number; max: number }>();
+    for (const { value } of groups.entries()) {
+      if (value.verdict.kind !== 'no-method') continue;
+      for (const [method, args] of value.args) {
+        const key = `${value.verdict.file}\u0000${method.toLowerCase()}`;
+        const seen = argsInFile.get(key);
+        argsInFile.set(key, seen ? { min: Math.min(seen.min, args.min), max: Math.max(seen.max, args.max) } : args);
+      }
+    }
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
-      out.push(finding('missing-controller', value.span, messageOf(value), { methods, fixes: createMethodFixes(value), ...(noControllers ? { severity: 'information' as const } : {}) }));
+      out.push(finding('missing-controller', value.span, messageOf(value), { methods, fixes: createMethodFixes(value, argsInFile), ...(noControllers ? { severity: 'information' as const } : {}) }));
     }
     return out;
   });
