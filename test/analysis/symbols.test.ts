@@ -274,6 +274,7 @@ $route = Route::map($route);
   const blog = `<?php
 $route['blog/archive/(:num)'] = 'posts/archive/$1';
 $route['blog/(:any)'] = 'posts/anything/$1';
+$route['(:any)/(:any)'] = 'posts/catchall/$1/$2';
 `;
   const files = [
     { file: 'application/config/routes.php', text: main, evaluation: evaluateRouteFile(main) },
@@ -296,7 +297,8 @@ $route['blog/(:any)'] = 'posts/anything/$1';
     assert.equal(workspaceSymbols(files, 'articles/12')[0].span.start, main.indexOf("'articles'"), "placed at the resources() call's path");
   });
 
-  it('matches a module routes file as its router does, against the whole URI', () => {
+  it('matches a module routes file as its router does, against the whole URI, for URIs of its module only', () => {
+    assert.ok(!shown('articles/12').some((s) => s.startsWith('blog ')), 'the module router reads blog\'s routes for blog/… only');
     assert.deepEqual(shown('blog/post-1').slice(0, 2), ['main blog/(:any) | GET blog/post-1 → blog/posts/by_slug/post-1', 'blog blog/(:any) | ANY blog/post-1 → posts/anything/post-1']);
     // `(:any)` in a module file is `.+`: it takes more than one segment.
     assert.ok(shown('blog/a/b').includes('blog blog/(:any) | ANY blog/a/b → posts/anything/a/b'), shown('blog/a/b').join('\n'));

@@ -70,7 +70,8 @@ function spanOf(evaluation: FileEvaluation, key: string, m: number): Span {
  * The routes of a file that route a URI: under each request method, the first key of the file's
  * final `$route` that matches it (CodeIgniter's matching: patterns in order, `(:num)`/`(:any)`),
  * with the target it rewrites the URI to. A module's routes file is matched as its router
- * matches it. One entry per route and rewritten target, with the methods it routes the URI under.
+ * matches it, for a URI whose first segment is the module. One entry per route and rewritten
+ * target, with the methods it routes the URI under.
  */
 export function routesRouting(file: SearchedFile, uri: string): FoundRoute[] {
   const { evaluation } = file;
@@ -83,6 +84,8 @@ export function routesRouting(file: SearchedFile, uri: string): FoundRoute[] {
   };
   try {
     if (file.module !== undefined) {
+      // The HMVC routers read a module's routes file for a URI whose first segment names the module.
+      if (uri.split('/')[0] !== file.module) return [];
       (evaluation.methods ?? []).forEach((result, m) => {
         const routes = result?.routes;
         if (!routes) return;
