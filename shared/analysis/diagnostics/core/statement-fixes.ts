@@ -4,8 +4,9 @@ import { spanInEvaluatedFile, type PhpNode, type Span } from '../../../php/ast';
 import { LineIndex } from '../../../php/line-index';
 import { keyToString } from '../../../runtime/values';
 import { REQUEST_METHODS } from '../../../runtime/methods';
-import type { EntryOriginInfo } from '../../../library/records';
+import type { EntryOriginInfo, RouteRecord } from '../../../library/records';
 import { recordsBySite } from '../../model/records-by-site';
+import { uniqueCalls } from '../../model/declarations';
 import type { QuickFix, TextEdit } from './types';
 
 /**
@@ -13,8 +14,7 @@ import type { QuickFix, TextEdit } from './types';
  * for a route whose every URI earlier routes take, "Remove the earlier duplicate" for a route
  * declared twice. Each is offered only when the edit is known to change nothing else the file
  * does (see moveAbove() and removeEarlier()); otherwise there is no fix. One instance per
- * analysis: what it reads of the whole file is read once, and each finding costs about the
- * statements it touches.
+ * analysis; each finding costs about the statements and keys it touches, not the whole file.
  */
 
 /** A top-level statement on lines of its own: what a fix moves or deletes. */
@@ -26,20 +26,14 @@ export interface WholeStatement {
   line: number;
 }
 
-/** Where a declaration of a key is, in this document's offsets (an included file's at its include). */
-interface Declared {
-  at: number;
-  key: string;
-  origin: EntryOriginInfo;
-}
+/** Statements a removed duplicate's route may move past at most (it moves to the later declaration's place). */
+const MAX_BETWEEN = 500;
 
 export class StatementFixes {
   private starts: number[] | undefined;
   private lineIndex: LineIndex | undefined;
   private barriers: { library: number[]; assignments: number[] } | undefined;
-  /** Every declaration of a route in the file (library records and `$route` entries, replaced ones too), by offset. */
-  private declared: Declared[] | undefined;
-  private byKey: Map<string, Declared[]> | undefined;
+  private replaced: Map<string, RouteRecord[]> | undefined;
 
   constructor(
     private readonly text: string,
@@ -155,58 +149,98 @@ export class StatementFixes {
   /** Where a declaration is, in this document's offsets. */
   private offsetOf(origin: EntryOriginInfo): number {
     const places = this.evaluation.places;
-    if (origin.kind === 'route') return spanInEvaluatedFile(places.span(origin.site)).start;
+    if (origin.kind === 'route') return origin.site.placed.span.file ? spanInEvaluatedFile(places.span(origin.site)).start : places.start(origin.site);
     return spanInEvaluatedFile(places.entry(origin).span).start;
   }
 
-  /** Every declaration of a route in the file, by offset, and by key: library records (every method's, replaced ones too) and `$route` entries (with those they replaced). */
-  private declarations(): { list: Declared[]; byKey: Map<string, Declared[]> } {
-    if (this.declared && this.byKey) return { list: this.declared, byKey: this.byKey };
-    const list: Declared[] = [];
-    const seen = new Set<EntryOriginInfo>();
-    const add = (origin: EntryOriginInfo, key: string) => {
-      if (seen.has(origin)) return;
-      seen.add(origin);
-      list.push({ at: this.offsetOf(origin), key, origin });
-    };
+  /** The records the library replaced, by key (every method's; usually few). */
+  private replacedByKey(): Map<string, RouteRecord[]> {
+    if (this.replaced) return this.replaced;
+    const byKey = new Map<string, RouteRecord[]>();
     for (const result of this.evaluation.methods) {
-      for (const record of result?.library?.created ?? []) add(record, keyToString(record.key));
-      result?.routes?.forEachEntry((_v, k, o) => {
-        for (let e = o as EntryOriginInfo | undefined; e && e.kind !== 'route'; e = e.kind === 'assignment' ? e.replaced : undefined) add(e, keyToString(k));
-      });
+      for (const record of result?.library?.replaced ?? []) {
+        const key = keyToString(record.key);
+        const list = byKey.get(key);
+        if (list) list.push(record);
+        else byKey.set(key, [record]);
+      }
     }
-    list.sort((a, b) => a.at - b.at);
-    const byKey = new Map<string, Declared[]>();
-    for (const d of list) {
-      const same = byKey.get(d.key);
-      if (same) same.push(d);
-      else byKey.set(d.key, [d]);
-    }
-    this.declared = list;
-    this.byKey = byKey;
-    return { list, byKey };
+    return (this.replaced = byKey);
   }
 
-  /** Whether a declaration other than `at`'s makes an entry of one of these keys, anywhere in the file or what it includes. */
+  /**
+   * Whether a declaration other than the one at `at` makes an entry of one of these keys under
+   * some method: in the library's table (now, or replaced since), in `$route` (an entry, those it
+   * replaced, one map() overwrote). Asked key by key: no pass over the whole file.
+   */
   private declaredElsewhere(at: number, keys: Iterable<string>): boolean {
-    const { byKey } = this.declarations();
-    for (const key of keys) for (const d of byKey.get(key) ?? []) if (d.at !== at) return true;
+    const other = (e: EntryOriginInfo | undefined) => e !== undefined && (e.kind === 'literal' || this.offsetOf(e) !== at);
+    for (const key of keys) {
+      for (const record of this.replacedByKey().get(key) ?? []) if (other(record)) return true;
+      for (const result of this.evaluation.methods) {
+        const library = result?.library;
+        const current = library?.routes.originOf(key);
+        if (other(current) || (current && library.marks.anyOverwrote && other(library.marks.overwrote(current)))) return true;
+        for (let e = result?.routes?.originOf(key) as EntryOriginInfo | undefined; e; e = e.kind === 'assignment' ? e.replaced : undefined) {
+          if (other(e)) return true;
+          if (e.kind === 'route' && library?.marks.anyOverwrote && other(library.marks.overwrote(e))) return true;
+        }
+      }
+    }
     return false;
   }
 
-  /** The keys of the declarations made in (from, to). */
-  private keysBetween(from: number, to: number): string[] {
-    const { list } = this.declarations();
+  /**
+   * The keys declared by the statements that start in (from, to), or undefined when they cannot
+   * all be told: more than MAX_BETWEEN statements, or a statement that writes `$route` otherwise
+   * than as a literal entry.
+   */
+  private keysBetween(from: number, to: number): string[] | undefined {
+    const statements = this.evaluation.parsed.statements;
+    const first = this.statementIndexAfter(from);
+    let last = first;
+    while (last < statements.length && statements[last].chunk.start < to) last++;
+    if (last - first > MAX_BETWEEN) return undefined;
+    const keys: string[] = [];
+    // The library's routes: the records of each call in the window (inside prefix() closures too).
+    const calls = uniqueCalls(this.evaluation);
+    const own = recordsBySite(this.evaluation).own;
     let lo = 0;
-    let hi = list.length;
+    let hi = calls.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (list[mid].at <= from) lo = mid + 1;
+      if (this.evaluation.places.start(calls[mid].site) <= from) lo = mid + 1;
       else hi = mid;
     }
-    const keys: string[] = [];
-    for (let i = lo; i < list.length && list[i].at < to; i++) keys.push(list[i].key);
+    for (let i = lo; i < calls.length; i++) {
+      const start = this.evaluation.places.start(calls[i].site);
+      if (start >= to) break;
+      for (const { record } of own.get(start) ?? []) keys.push(keyToString(record.key));
+    }
+    // `$route` entries: literal assignments only.
+    for (let i = first; i < last; i++) {
+      const statement = statements[i];
+      if (!/\$route\b/.test(this.text.slice(statement.chunk.start, this.endOf(statement)))) continue;
+      const expression = statement.nodes.length === 1 && statement.nodes[0]?.kind === 'expressionstatement' ? (statement.nodes[0].expression as PhpNode) : undefined;
+      if (!expression || !isLiteralRouteAssignment(expression)) return undefined;
+      const offset = (expression.left as PhpNode).offset as PhpNode;
+      if (offset.kind !== 'string' && offset.kind !== 'number') return undefined;
+      keys.push(String(offset.value));
+    }
     return keys;
+  }
+
+  /** The index of the first statement starting after an offset. */
+  private statementIndexAfter(offset: number): number {
+    const statements = this.evaluation.parsed.statements;
+    let lo = 0;
+    let hi = statements.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (statements[mid].chunk.start <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The keys a declaration makes under any method: an assignment's one (`key`), a call's every route's (one for any()/verbs, several for resources()). */
@@ -267,8 +301,9 @@ export class StatementFixes {
    * Offered when the earlier one is a statement of its own declaring that one route with literal
    * arguments (declarationStatement), `later` replaces it under every method it has, it names no
    * route `later` does not name too, no map()/reset() (or whole write of `$route`) lies between
-   * them, and no route declared between them can match a URI the route matches (`overlaps`):
-   * its place in the table then moves past none that could take its URIs.
+   * them, and no route declared between them (at most MAX_BETWEEN statements) can match a URI
+   * the route matches (`overlaps`): its place in the table then moves past none that could take
+   * its URIs.
    */
   removeEarlier(earlier: EntryOriginInfo, later: EntryOriginInfo, key: string, replacedUnder: ReadonlySet<string>, overlaps: (a: string, b: string) => boolean): QuickFix | undefined {
     if (earlier.kind === 'literal' || later.kind !== earlier.kind) return undefined;
@@ -285,7 +320,8 @@ export class StatementFixes {
     const from = this.offsetOf(earlier);
     const to = this.offsetOf(later);
     if (to <= from || this.crossesBarrier(earlier.kind, from, to)) return undefined;
-    for (const k of this.keysBetween(from, to)) if (overlaps(k, key)) return undefined;
+    const between = this.keysBetween(from, to);
+    if (!between || between.some((k) => overlaps(k, key))) return undefined;
     return { title: 'Remove the earlier duplicate', edits: [{ span: whole.lines, newText: '' }] };
   }
 }
