@@ -108,4 +108,12 @@ $route = Route::map($route);
     // One link: its text cannot close early, its URL has no space, parenthesis or bracket raw.
     assert.equal(line, '- Controller: [X\\]\\(command\\:evil\\) \\[](file:///a%20b%29%28c%20%5Bd%5D.php#L3) in ``a`b``');
   });
+
+  it('looks up no controller for a target that is no string (a closure)', () => {
+    const closure = "<?php\n$route['ping'] = 'x';\nRoute::get('ping', function () { return 'pong'; }, array('as' => 'ping'));\n$x = Route::named('ping');\n";
+    const asked: string[] = [];
+    const hover = hoverAt(closure, evaluateRouteFile(closure), closure.indexOf("named('ping')") + 8, undefined, (t) => (asked.push(t), { none: 'x' }))!.markdown;
+    assert.deepEqual(asked, []);
+    assert.match(hover, /- Target: `Closure`\n- Methods: GET\n\nDeclared at line 3\./);
+  });
 });

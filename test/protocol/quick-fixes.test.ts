@@ -88,6 +88,16 @@ describe('quick fixes over stdio', function () {
     assert.ok(!(await analyse(fixed)).some((x) => x.code === 'unreachable-route'));
   });
 
+  it('Move above line N for a block() that never takes effect: blocked, as meant', async () => {
+    const text = ['<?php', "Route::any('pages/(:any)', 'pages/view/$1');", "Route::block('pages/about');", '$route = Route::map($route);', ''].join('\n');
+    const d = find(await analyse(text), 'shadowed-block', 'pages/about');
+    const actions = await actionsFor(d);
+    assert.deepEqual(actions.map((a) => a.title), ['Move above line 2']);
+    const fixed = applied(text, actions[0].edit?.changes?.[uri] ?? []);
+    assert.equal(fixed, ['<?php', "Route::block('pages/about');", "Route::any('pages/(:any)', 'pages/view/$1');", '$route = Route::map($route);', ''].join('\n'));
+    assert.ok(!(await analyse(fixed)).some((x) => x.code === 'shadowed-block'));
+  });
+
   it('offers no move when the statement cannot move safely', async () => {
     const text = ['<?php', "Route::get('pages/(:any)', 'pages/view/$1');", '$route = Route::map($route);', "Route::get('pages/about', 'pages/about');", '$route = Route::map($route);', ''].join('\n');
     const d = find(await analyse(text), 'unreachable-route', 'pages/about');

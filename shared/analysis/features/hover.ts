@@ -134,6 +134,8 @@ export interface NamedRoute {
   /** The URI pattern Route::named() returns. */
   from: string;
   target: string;
+  /** The target is a string the router dispatches (not a closure or a verb array): only then is its controller looked up. */
+  dispatches: boolean;
   methods: readonly string[];
 }
 
@@ -159,7 +161,7 @@ function namedRouteMarkdown(name: string, route: NamedRoute, declared: string, c
  */
 export function namedRouteHover<D extends NamedRoute & { file: string; line: number }>(name: string, declarations: readonly D[], controllerOf?: (declaration: D) => ControllerLink | undefined): string {
   if (declarations.length === 0) return `No route is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null.`;
-  return declarations.map((d) => namedRouteMarkdown(name, d, `Declared in ${markdownText(`${d.file}:${d.line + 1}`)}.`, controllerOf?.(d))).join('\n\n---\n\n');
+  return declarations.map((d) => namedRouteMarkdown(name, d, `Declared in ${markdownText(`${d.file}:${d.line + 1}`)}.`, d.dispatches ? controllerOf?.(d) : undefined)).join('\n\n---\n\n');
 }
 
 /**
@@ -178,7 +180,7 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
     if (typeof name !== 'string') return { span: site.span, markdown: 'The route name is not known statically.' };
     const decl = nameDeclarations(evaluation).get(name);
     if (!decl) return { span: site.span, markdown: `No route in this file is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null here.` };
-    return { span: site.span, markdown: namedRouteMarkdown(name, decl, `Declared at line ${d.line(decl.site.span)}.`, controllerOf?.(decl.target)) };
+    return { span: site.span, markdown: namedRouteMarkdown(name, decl, `Declared at line ${d.line(decl.site.span)}.`, decl.dispatches ? controllerOf?.(decl.target) : undefined) };
   }
   // The header is the lens's title: the same count of the same routes, in the same words.
   const own = countsNested(site.method);

@@ -21,6 +21,8 @@ export interface NameDeclaration {
   from: string;
   /** The route's target, as the tables show it. */
   target: string;
+  /** The target is a string the router dispatches (not a closure or a verb array). */
+  dispatches: boolean;
   methods: RequestMethod[];
 }
 
@@ -42,10 +44,10 @@ export function nameDeclarations(evaluation: FileEvaluation): Map<string, NameDe
       if (existing) {
         if (!existing.methods.includes(REQUEST_METHODS[m])) existing.methods.push(REQUEST_METHODS[m]);
         // A reused name takes the last declaration.
-        if (site.span.start > existing.site.span.start) Object.assign(existing, { site, span: asSpan(site, calls.get(record.site)?.args, places), from: keyToString(record.key), target: describeTarget(record.to) });
+        if (site.span.start > existing.site.span.start) Object.assign(existing, { site, span: asSpan(site, calls.get(record.site)?.args, places), from: keyToString(record.key), target: describeTarget(record.to), dispatches: typeof record.to === 'string' });
         continue;
       }
-      out.set(name, { span: asSpan(site, calls.get(record.site)?.args, places), site, from: keyToString(record.key), target: describeTarget(record.to), methods: [REQUEST_METHODS[m]] });
+      out.set(name, { span: asSpan(site, calls.get(record.site)?.args, places), site, from: keyToString(record.key), target: describeTarget(record.to), dispatches: typeof record.to === 'string', methods: [REQUEST_METHODS[m]] });
     }
   });
   declarationCache.set(evaluation, out);
