@@ -19,6 +19,22 @@ export function expandModuleWildcards(key: string): string {
   return key.split(':any').join('.+').split(':num').join('[0-9]+');
 }
 
+/** Characters that end a key's literal start: regular-expression syntax, CodeIgniter's `:any`/`:num` and its `#` delimiter. */
+const NOT_LITERAL = new Set('\\^$.|?*+()[]{}:#');
+
+/**
+ * The text every URI a key matches starts with (`sec5/` for `sec5/(:num)/edit`): the key's
+ * characters before the first piece of pattern syntax, less the last one when a quantifier
+ * follows it. Empty when a top-level `|` could make the key match elsewhere (`#^a|b$#`).
+ */
+export function literalStart(key: string): string {
+  if (key.includes('|') || key.includes('#')) return '';
+  let i = 0;
+  while (i < key.length && !NOT_LITERAL.has(key[i])) i++;
+  const start = key.slice(0, i);
+  return i < key.length && '?*+{'.includes(key[i]) ? start.slice(0, -1) : start;
+}
+
 /** Index of the first `#` that ends the pattern (CodeIgniter's delimiter), or -1. */
 export function unescapedDelimiter(s: string): number {
   for (let i = 0; i < s.length; i++) {

@@ -67,6 +67,7 @@ export function indexLexically(text: string, shortTags = false): { controllers: 
         if (top !== undefined && top.bodyDepth === depth) {
           contexts.pop();
           lastClosed = top.info;
+          if (top.info) top.info.bodyEnd = t.start;
         }
         if (depth > 0) depth--;
       } else if (t.text === ';') {

@@ -31,6 +31,8 @@ export interface ControllerInfo {
   methods: ControllerMethod[];
   /** True when the class defines _remap() (then any method name is accepted by CodeIgniter). */
   hasRemap: boolean;
+  /** Offset of the `}` that closes the class's body, when the file has one. */
+  bodyEnd?: number;
 }
 
 export interface NamedUsage {

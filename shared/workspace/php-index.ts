@@ -112,7 +112,7 @@ function indexTree(text: string, roots: PhpNode[]): { controllers: ControllerInf
       case 'encapsed':
         return false; // usages inside string interpolation are not indexed
       case 'class': {
-        const info = classInfo(node);
+        const info = classInfo(text, node);
         if (info) controllers.push(info);
         break;
       }
@@ -129,7 +129,7 @@ function indexTree(text: string, roots: PhpNode[]): { controllers: ControllerInf
   return { controllers, namedUsages };
 }
 
-function classInfo(node: PhpNode): ControllerInfo | undefined {
+function classInfo(text: string, node: PhpNode): ControllerInfo | undefined {
   const nameNode = node.name as PhpNode | string | null;
   if (node.isAnonymous || nameNode === null || typeof nameNode !== 'object' || typeof nameNode.name !== 'string') return undefined;
   const classSpan = span(nameNode);
@@ -154,6 +154,8 @@ function classInfo(node: PhpNode): ControllerInfo | undefined {
     });
     constructed ||= isConstructor;
   }
+  const whole = span(node);
+  if (whole && text[whole.end - 1] === '}') info.bodyEnd = whole.end - 1;
   finishClass(info, constructed);
   return info;
 }

@@ -24,7 +24,13 @@ export interface FolderSettings {
   maxEvaluationMs: number;
   /** Routes one request method may hold before evaluation stops (a diagnostic says so). */
   maxRoutes: number;
-  /** Show what each `$n` in a target refers to. */
+  /** Code lenses: above each declaration in a route file, on each method of a controller (`ciRoutes.codeLens.enabled`). */
+  codeLens: boolean;
+  /** Hovers in route files and on `Route::named()` in any PHP file (`ciRoutes.hover.enabled`). */
+  hover: boolean;
+  /** Completion of methods, options, route names and targets (`ciRoutes.completion.enabled`). */
+  completion: boolean;
+  /** Show what each `$n` in a target refers to (`ciRoutes.inlayHints.enabled`). */
   inlayHints: boolean;
   /** Symbols a route file's outline lists at most (the shallowest first). */
   maxOutlineSymbols: number;
@@ -43,6 +49,9 @@ export const DEFAULT_SETTINGS: FolderSettings = {
   maxSteps: 100_000,
   maxEvaluationMs: 5_000,
   maxRoutes: 200_000,
+  codeLens: true,
+  hover: true,
+  completion: true,
   inlayHints: true,
   maxOutlineSymbols: 5_000,
 };
@@ -64,6 +73,14 @@ export const LIMIT_CEILINGS: Readonly<Record<(typeof LIMIT_SETTINGS)[number], nu
   maxRoutes: 1_000_000,
   maxOutlineSymbols: 100_000,
 };
+
+/**
+ * The editor features a folder may switch off, each a `ciRoutes.<feature>.enabled` boolean (as
+ * VS Code's own `editor.codeLens`, `typescript.referencesCodeLens.enabled`): one setting per
+ * feature, each on its own line of the settings UI.
+ */
+export const FEATURE_SETTINGS = ['codeLens', 'hover', 'completion', 'inlayHints'] as const;
+export type FeatureSetting = (typeof FEATURE_SETTINGS)[number];
 
 /** What `ciRoutes.diagnostics` may set a code to. */
 export const DIAGNOSTIC_LEVELS: readonly ('off' | Severity)[] = ['off', 'error', 'warning', 'information', 'hint'];
@@ -123,9 +140,15 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
       }
     } else problems.push('ciRoutes.diagnostics must be an object');
   }
-  if (r.inlayHints !== undefined) {
-    if (typeof r.inlayHints === 'boolean') s.inlayHints = r.inlayHints;
-    else problems.push('ciRoutes.inlayHints must be true or false');
+  for (const feature of FEATURE_SETTINGS) {
+    const v = r[feature];
+    if (v === undefined) continue;
+    // `{ enabled: false }` is how the client sends `ciRoutes.codeLens.enabled`; a bare boolean is
+    // the earlier `ciRoutes.inlayHints` (and what a client without nested settings may send).
+    const enabled = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).enabled : v;
+    if (enabled === undefined) continue;
+    if (typeof enabled === 'boolean') s[feature] = enabled;
+    else problems.push(`ciRoutes.${feature}.enabled must be true or false`);
   }
   for (const field of LIMIT_SETTINGS) {
     const v = r[field];
@@ -137,4 +160,37 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
     } else s[field] = Math.floor(v);
   }
   return { settings: s, problems };
+}
+
+/** Each level a code may be set to, in the settings UI's words. */
+const LEVEL_DESCRIPTIONS: Readonly<Record<'off' | Severity, string>> = {
+  off: 'Not reported.',
+  error: 'Reported as an error.',
+  warning: 'Reported as a warning.',
+  information: 'Reported as information.',
+  hint: 'Shown as a hint (no entry in the Problems panel).',
+};
+
+/**
+ * The `ciRoutes.diagnostics` schema of the extension's manifest, made from DIAGNOSTIC_CODES: one
+ * property per code, so that the settings UI lists the codes (a test holds package.json to it).
+ */
+export function diagnosticsSettingSchema(): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [code, { severity, summary }] of Object.entries(DIAGNOSTIC_CODES)) {
+    properties[code] = {
+      type: 'string',
+      enum: [...DIAGNOSTIC_LEVELS],
+      enumDescriptions: DIAGNOSTIC_LEVELS.map((level) => LEVEL_DESCRIPTIONS[level]),
+      description: `${summary} Default: ${severity}.`,
+    };
+  }
+  return {
+    type: 'object',
+    default: {},
+    scope: 'resource',
+    properties,
+    additionalProperties: false,
+    markdownDescription: 'Per diagnostic code: `"off"`, or the severity to show it with instead of its default. The codes are listed in the README\'s Diagnostics table.',
+  };
 }

@@ -262,3 +262,92 @@ $route['translate_uri_dashes'] = FALSE;
     assert.equal(found.length, MAX_WORKSPACE_SYMBOLS);
   });
 });
+
+describe('workspaceSymbols: a concrete URL, a controller method', () => {
+  const main = `<?php
+Route::resources('articles', array('module' => 'blog', 'controller' => 'posts', 'constraint' => '(:num)'));
+Route::get('articles/(:num)/(:any)', 'blog/posts/show/$1', array('as' => 'article'));
+Route::get('blog/(:any)', 'blog/posts/by_slug/$1');
+Route::any('(:any)', 'pages/view/$1');
+$route = Route::map($route);
+`;
+  const blog = `<?php
+$route['blog/archive/(:num)'] = 'posts/archive/$1';
+$route['blog/(:any)'] = 'posts/anything/$1';
+$route['(:any)/(:any)'] = 'posts/catchall/$1/$2';
+`;
+  const files = [
+    { file: 'application/config/routes.php', text: main, evaluation: evaluateRouteFile(main) },
+    { file: 'application/modules/blog/config/routes.php', text: blog, evaluation: evaluateRouteFile(blog), module: 'blog' },
+  ];
+  const shown = (q: string) => workspaceSymbols(files, q).map((s) => `${s.file === files[0].file ? 'main' : 'blog'} ${s.name} | ${s.detail}`);
+
+  it('lists the routes that route a URL first, under each method, with the target the URL becomes', () => {
+    const found = shown('articles/12');
+    assert.deepEqual(found.slice(0, 3), [
+      'main articles/(:num) | GET articles/12 → blog/posts/show/12',
+      'main articles/(:num) | PUT articles/12 → blog/posts/update/12',
+      'main articles/(:num) | DELETE articles/12 → blog/posts/delete/12',
+    ]);
+    // `(:any)` is one segment: the catch-all does not take it; under a method with no route for it nothing is listed.
+    assert.ok(!found.some((s) => s.startsWith('main (:any) |')), found.join('\n'));
+    assert.equal(shown('about')[0], 'main (:any) | ANY about → pages/view/about');
+    assert.deepEqual(shown('/articles/12').slice(0, 4), found.slice(0, 4), 'a leading slash, as typed in a browser');
+    assert.deepEqual(shown('https://example.com/index.php/articles/12?page=2').slice(0, 4), found.slice(0, 4), 'a whole URL, as the router reads REQUEST_URI');
+    assert.equal(workspaceSymbols(files, 'articles/12')[0].span.start, main.indexOf("'articles'"), "placed at the resources() call's path");
+  });
+
+  it('matches a module routes file as its router does, against the whole URI, for URIs of its module only', () => {
+    assert.ok(!shown('articles/12').some((s) => s.startsWith('blog ')), 'the module router reads blog\'s routes for blog/… only');
+    assert.deepEqual(shown('blog/post-1').slice(0, 2), ['main blog/(:any) | GET blog/post-1 → blog/posts/by_slug/post-1', 'blog blog/(:any) | ANY blog/post-1 → posts/anything/post-1']);
+    // `(:any)` in a module file is `.+`: it takes more than one segment.
+    assert.ok(shown('blog/a/b').includes('blog blog/(:any) | ANY blog/a/b → posts/anything/a/b'), shown('blog/a/b').join('\n'));
+  });
+
+  it('finds the routes whose target reaches Controller::method, however it is written', () => {
+    const expected = ['main articles/(:num) | GET → blog/posts/show/$1', 'main articles/(:num)/(:any) | GET → blog/posts/show/$1 · as article'];
+    for (const q of ['Posts::show', 'posts::show', 'Posts.show', 'POSTS::SHOW', 'Posts::show()']) assert.deepEqual(shown(q).slice(0, 2), expected, q);
+    // A class alone: every route into it, module-relative targets included.
+    const any = shown('Posts::');
+    assert.ok(any.includes('blog blog/archive/(:num) | ANY → posts/archive/$1'), any.join('\n'));
+    assert.ok(any.includes('main articles | GET → blog/posts/index'), any.join('\n'));
+  });
+
+  it("asks the host where a target dispatches when it knows, and a method from the URI counts when it can name it", () => {
+    const text = `<?php
+Route::get('p/(:any)', 'pages/$1');
+Route::get('q', 'shop/pages/show');
+$route = Route::map($route);
+`;
+    const asked: string[] = [];
+    const file = {
+      file: 'routes.php',
+      text,
+      evaluation: evaluateRouteFile(text),
+      dispatch: (target: string) => {
+        asked.push(target);
+        // The router finds `shop/pages/show` in the shop module's Pages controller, and `pages/$1` in Pages too.
+        return { class: 'pages', methodMatches: (name: string) => target === 'pages/$1' || name.toLowerCase() === 'show' };
+      },
+    };
+    assert.deepEqual(workspaceSymbols([file], 'Pages::show').map((s) => s.name).slice(0, 2), ['p/(:any)', 'q']);
+    assert.deepEqual(asked.sort(), ['pages/$1', 'shop/pages/show']);
+    const elsewhere = { ...file, dispatch: () => ({ class: 'other', methodMatches: () => true }) };
+    assert.deepEqual(workspaceSymbols([elsewhere], 'Pages::show').filter((s) => s.detail.startsWith('GET → ')).length, 0, 'the router, not the text, decides');
+  });
+
+  it('keeps the text search after them, without listing a route twice, and caps the whole', () => {
+    const found = workspaceSymbols(files, 'articles/12');
+    const keys = found.map((s) => `${s.name}|${s.detail}`);
+    assert.equal(new Set(keys).size, keys.length);
+    assert.ok(!found.slice(4).some((s) => s.name === 'articles/(:num)' && s.detail.startsWith('GET → ')), 'not listed again by the text search');
+    // `by_slug` is a URL the catch-all routes, and the text of a target.
+    assert.deepEqual(shown('by_slug'), ['main (:any) | ANY by_slug → pages/view/by_slug', 'main blog/(:any) | GET → blog/posts/by_slug/$1']);
+    let big = '<?php\n';
+    for (let i = 0; i < 700; i++) big += `Route::get('r/(:num)/${i}', 'c/m${i}');\nRoute::get('r/(:any)', 'c/any');\n`;
+    big += '$route = Route::map($route);\n';
+    const evaluation = evaluateRouteFile(big);
+    const many = Array.from({ length: 600 }, (_, i) => ({ file: `f${i}.php`, text: big, evaluation }));
+    assert.equal(workspaceSymbols(many, 'r/5/5').length, MAX_WORKSPACE_SYMBOLS);
+  });
+});

@@ -52,8 +52,8 @@ export class LspClient {
     this.connection.listen();
   }
 
-  /** `textDocument` capabilities are added to the few every test client declares. */
-  async initialize(rootDir: string, initializationOptions: Record<string, unknown> = { debounceMs: 0 }, textDocument: Record<string, unknown> = {}): Promise<InitializeResult> {
+  /** `textDocument` and `workspace` capabilities are added to the few every test client declares. */
+  async initialize(rootDir: string, initializationOptions: Record<string, unknown> = { debounceMs: 0 }, textDocument: Record<string, unknown> = {}, workspace: Record<string, unknown> = {}): Promise<InitializeResult> {
     const rootUri = pathToFileURL(rootDir).toString();
     const result = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
@@ -61,7 +61,7 @@ export class LspClient {
       workspaceFolders: [{ uri: rootUri, name: path.basename(rootDir) }],
       initializationOptions,
       capabilities: {
-        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
+        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true, ...workspace },
         window: { workDoneProgress: true },
         textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } }, ...textDocument },
       },

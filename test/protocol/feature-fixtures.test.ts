@@ -82,7 +82,7 @@ describe('editor features: fixtures (a cursor-marked route file ↔ what the ser
       const p = { textDocument: { uri }, position };
       out.push(`@${i + 1} ${position.line + 1}:${position.character + 1}`);
       const hover = (await client.connection.sendRequest(HoverRequest.type, p)) as Hover | null;
-      out.push(`hover: ${hover ? (hover.contents as MarkupContent).value.replace(/file:\/\/[^)\s]*/g, (u) => shown(u)) : '-'}`);
+      out.push(`hover: ${hover ? (hover.contents as MarkupContent).value.replace(/file:\/\/[^)\s]*/g, (u) => shown(u) + new URL(u).hash) : '-'}`);
       const completion = (await client.connection.sendRequest(CompletionRequest.type, p)) as CompletionItem[] | CompletionList | null;
       const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
       out.push(`completion: ${items.length ? items.slice(0, 12).map((c) => c.label + (c.detail ? ` (${c.detail})` : '')).join(', ') + (items.length > 12 ? `, … ${items.length} in all` : '') : '-'}`);

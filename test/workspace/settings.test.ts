@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, LIMIT_CEILINGS, LIMIT_SETTINGS, normalizeSettings, severityUnder } from '../../shared/workspace/settings';
+import { DEFAULT_SETTINGS, DIAGNOSTIC_LEVELS, FEATURE_SETTINGS, LIMIT_CEILINGS, LIMIT_SETTINGS, diagnosticsSettingSchema, isDiagnosticCode, normalizeSettings, severityUnder } from '../../shared/workspace/settings';
+import { DIAGNOSTIC_CODES } from '../../shared/workspace/diagnostic-codes';
 
 describe('settings: ciRoutes.diagnostics', () => {
   it('takes a level per known code and says what it refused', () => {
@@ -81,5 +82,68 @@ describe('settings: ciRoutes.router', () => {
     const { settings, problems } = normalizeSettings({ router: 'hmvc' });
     assert.equal(settings.router, 'auto');
     assert.deepEqual(problems, ['ciRoutes.router must be "auto", "ci", "bonfire" or "mx", not "hmvc"']);
+  });
+});
+
+describe('settings: the editor features (ciRoutes.<feature>.enabled)', () => {
+  it('are on by default, and each is switched off by its own { enabled: false }', () => {
+    for (const feature of FEATURE_SETTINGS) assert.equal(DEFAULT_SETTINGS[feature], true, feature);
+    for (const feature of FEATURE_SETTINGS) {
+      const { settings, problems } = normalizeSettings({ [feature]: { enabled: false } });
+      assert.deepEqual(problems, []);
+      for (const other of FEATURE_SETTINGS) assert.equal(settings[other], other !== feature, `${feature} off: ${other}`);
+    }
+  });
+
+  it('still read the earlier boolean ciRoutes.inlayHints, and refuse what is not a boolean', () => {
+    assert.equal(normalizeSettings({ inlayHints: false }).settings.inlayHints, false);
+    assert.equal(normalizeSettings({ codeLens: {} }).settings.codeLens, true, 'an object without enabled leaves the default');
+    const { settings, problems } = normalizeSettings({ hover: { enabled: 'no' }, completion: 0 });
+    assert.equal(settings.hover, true);
+    assert.equal(settings.completion, true);
+    assert.deepEqual(problems, ['ciRoutes.hover.enabled must be true or false', 'ciRoutes.completion.enabled must be true or false']);
+  });
+});
+
+describe("settings: the manifest's schema is the server's", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, { type?: string; default?: unknown; properties?: Record<string, { enum?: string[] }> }> } };
+  };
+  const properties = manifest.contributes.configuration.properties;
+
+  it('lists under ciRoutes.diagnostics exactly the codes the engine has, each with the levels it takes', () => {
+    const declared = properties['ciRoutes.diagnostics'];
+    assert.deepEqual(Object.keys(declared.properties ?? {}).sort(), Object.keys(DIAGNOSTIC_CODES).sort());
+    for (const [code, schema] of Object.entries(declared.properties ?? {})) assert.deepEqual(schema.enum, [...DIAGNOSTIC_LEVELS], code);
+    // Made from DIAGNOSTIC_CODES: a code added, renamed or re-described there shows here.
+    assert.deepEqual(declared, diagnosticsSettingSchema(), `package.json's "ciRoutes.diagnostics" should be:\n${JSON.stringify(diagnosticsSettingSchema(), null, 2)}`);
+  });
+
+  it('has every code of DIAGNOSTIC_CODES made by some check or host, and no other', () => {
+    // Compiled to out/test/workspace/: the sources are three folders up.
+    const root = path.join(__dirname, '..', '..', '..');
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith('.ts') && !p.endsWith(path.join('workspace', 'diagnostic-codes.ts'))) sources.push(fs.readFileSync(p, 'utf8'));
+      }
+    };
+    for (const dir of ['shared', path.join('server', 'src')]) walk(path.join(root, dir));
+    const all = sources.join('\n');
+    for (const code of Object.keys(DIAGNOSTIC_CODES)) assert.ok(all.includes(`'${code}'`), `no source makes '${code}'`);
+    const made = new Set([...all.matchAll(/finding\(\s*'([a-z-]+)'/g)].map((m) => m[1]));
+    for (const code of made) assert.ok(isDiagnosticCode(code), `'${code}' is made but not in DIAGNOSTIC_CODES`);
+  });
+
+  it('declares each feature switch as a boolean ciRoutes.<feature>.enabled with the server default, and no earlier form', () => {
+    for (const feature of FEATURE_SETTINGS) {
+      const declared = properties[`ciRoutes.${feature}.enabled`];
+      assert.equal(declared?.type, 'boolean', feature);
+      assert.equal(declared.default, DEFAULT_SETTINGS[feature], feature);
+      // VS Code cannot have both `ciRoutes.x` and `ciRoutes.x.enabled`.
+      assert.equal(properties[`ciRoutes.${feature}`], undefined, feature);
+    }
   });
 });

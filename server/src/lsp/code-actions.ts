@@ -1,14 +1,70 @@
-import { CodeActionKind, type CodeAction, type Connection } from 'vscode-languageserver';
-import { fixesIn } from './param-checks';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CodeActionKind, type CodeAction, type Connection, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndex } from '../../../shared/php/line-index';
+import { createMethodEdit } from '../../../shared/workspace/controller-edits';
+import { visibleControls } from '../../../shared/util/escape';
+import { readRegularFile } from '../host/safe-read';
+import { fixesIn, type DataCreateMethod } from './param-checks';
+import type { RouteService } from './route-service';
+
+/** Largest controller file a fix reads. */
+const MAX_CONTROLLER_BYTES = 4 * 1024 * 1024;
+
+export interface CodeActionDeps {
+  documents: TextDocuments<TextDocument>;
+  service: RouteService;
+  uriToPath(uri: string): string | undefined;
+  log(message: string): void;
+}
+
+/**
+ * The edit that creates a method in a controller file of the document's application: the file
+ * is read when the fix is asked for (the open document's text first), so the edit lands in the
+ * text the editor has. None when the file lies outside the application, cannot be read, or
+ * already declares the method.
+ */
+function createMethodChange(deps: CodeActionDeps, documentUri: string, c: DataCreateMethod): WorkspaceEdit | undefined {
+  const routeFile = deps.uriToPath(documentUri);
+  const appDir = deps.service.last(documentUri)?.appDir ?? (routeFile ? deps.service.applications.applicationDirOf(routeFile) : undefined);
+  if (!appDir) return undefined;
+  const file = path.resolve(appDir, c.file);
+  // Within the application root: `controllers/…`, `modules/…`, Bonfire's `../bonfire/…`, nothing further out.
+  const fromRoot = path.relative(path.dirname(path.resolve(appDir)), file);
+  if (fromRoot === '' || fromRoot.startsWith('..') || path.isAbsolute(fromRoot)) return undefined;
+  const open = deps.documents.all().find((d) => deps.uriToPath(d.uri) === file);
+  let text: string | undefined;
+  try {
+    text = open ? open.getText() : readRegularFile(file, MAX_CONTROLLER_BYTES);
+  } catch {
+    text = undefined;
+  }
+  if (typeof text !== 'string') return undefined;
+  const edit = createMethodEdit(text, c);
+  if ('refused' in edit) {
+    deps.log(`no fix to create ${c.method}() in ${file}: ${edit.refused}`);
+    return undefined;
+  }
+  const at = open ? open.positionAt(edit.offset) : new LineIndex(text).position(edit.offset);
+  return { changes: { [open?.uri ?? pathToFileURL(file).toString()]: [{ range: { start: at, end: at }, newText: edit.newText }] } };
+}
 
 /** Quick fixes: those the server attached to its own diagnostics, as it wrote them. */
-export function registerCodeActions(connection: Connection): void {
+export function registerCodeActions(connection: Connection, deps: CodeActionDeps): void {
   connection.onCodeAction((params) => {
     const actions: CodeAction[] = [];
     for (const d of params.context.diagnostics) {
       if (d.source !== 'ci-routes') continue;
       // The fixes come back from the client: those not as the server wrote them are ignored.
       for (const fix of fixesIn(d.data)) {
+        if (fix.createMethod) {
+          const edit = createMethodChange(deps, params.textDocument.uri, fix.createMethod);
+          if (!edit) continue;
+          const { method, className } = fix.createMethod;
+          actions.push({ title: visibleControls(`Create method ${method}() in ${className}`), kind: CodeActionKind.QuickFix, diagnostics: [d], edit });
+          continue;
+        }
         actions.push({
           title: fix.title,
           kind: CodeActionKind.QuickFix,

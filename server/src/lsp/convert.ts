@@ -33,7 +33,14 @@ export function toDiagnostic(doc: TextDocument, f: Finding, severity: Severity, 
     source: SOURCE,
     // Messages quote the route file: plain text, but no control or bidirectional character raw.
     message: visibleControls(f.methods.length && f.methods.length < 8 ? `${f.message} [${f.methods.join(', ')}]` : f.message),
-    data: { fixes: f.fixes.map((fix) => ({ title: visibleControls(fix.title), preferred: fix.preferred ?? false, edits: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) })) },
+    data: {
+      fixes: f.fixes.map((fix) => ({
+        title: visibleControls(fix.title),
+        preferred: fix.preferred ?? false,
+        edits: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })),
+        ...(fix.createMethod ? { createMethod: fix.createMethod } : {}),
+      })),
+    },
   };
   if (f.related.length) {
     d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file) || doc.uri, range: r.span.file ? includedRange(r.span) : spanToRange(doc, r.span) }, message: visibleControls(r.message) }));

@@ -9,10 +9,12 @@ import { callsAround } from '../../../shared/analysis/model/calls-at';
 import { completeNamed, completeRouteMethods } from '../../../shared/analysis/features/completion/completion';
 import { completeMore, type MoreCompletionEntry } from '../../../shared/analysis/features/completion/completion-more';
 import type { CompletionItems } from './completion-items';
-import { hoverAt, namedRouteHover } from '../../../shared/analysis/features/hover';
+import { hoverAt, namedRouteHover, type ControllerLink } from '../../../shared/analysis/features/hover';
 import { nameReferences, prepareRename, renameName } from '../../../shared/analysis/features/rename';
 import { signatureAt } from '../../../shared/analysis/features/signature-help';
-import { targetDefinition, targetHover } from '../../../shared/analysis/features/targets';
+import { controllerPlaceOf, targetDefinition, targetHover } from '../../../shared/analysis/features/targets';
+import { translatesDashes } from '../../../shared/analysis/model/target-dispatch';
+import type { TargetRouting } from '../../../shared/router/hmvc/locate-target';
 import { targetRoutingFor } from './target-routing';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
 import { LineIndex } from '../../../shared/php/line-index';
@@ -74,6 +76,21 @@ function olderTexts(deps: Deps, inputs: readonly RouteFileInput[]): (file: strin
   };
 }
 
+/** Where a target dispatches, as a hover's link: the controller method's file and line, or why none is known. */
+function controllerLink(deps: Deps, appDir: string, routing: TargetRouting, target: string, translate: boolean): ControllerLink {
+  const place = controllerPlaceOf(target, routing, (f) => textOf(deps, path.join(appDir, f)), translate);
+  if ('none' in place) return place;
+  const uri = pathToFileURL(path.join(appDir, place.file)).toString();
+  return { label: place.label, file: place.file, uri: place.line === undefined ? uri : `${uri}#L${place.line + 1}`, ...(place.missing ? { missing: true } : {}) };
+}
+
+/** controllerLink() for a target declared in a route file of the workspace (read as that file's router reads it). */
+function declaredTargetLink(deps: Deps, routeFile: string, target: string): ControllerLink | undefined {
+  const appDir = deps.service.applications.applicationDirOf(routeFile);
+  if (!appDir) return undefined;
+  return controllerLink(deps, appDir, targetRoutingFor(deps, appDir, deps.service.routerOf(appDir, deps.settingsFor(routeFile)).flavour, routeFile), target, false);
+}
+
 const ROUTER_LABELS = { ci: "CodeIgniter's router", bonfire: "Bonfire's router (BF_Router)", mx: "Modular Extensions' router (MX_Router)" } as const;
 
 /** The literal name of the `Route::named()` call under the cursor, in any PHP file. */
@@ -107,9 +124,11 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
   connection.onHover((params, token): Hover | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
+    const file = deps.uriToPath(doc.uri);
+    // `ciRoutes.hover.enabled`, the document's folder's.
+    if (file && !deps.settingsFor(file).hover) return null;
     deps.ensureAnalysed(doc);
     const offset = doc.offsetAt(params.position);
-    const file = deps.uriToPath(doc.uri);
     const analysed = deps.service.last(doc.uri);
     if (file && deps.index.isRouteFile(file) && analysed) {
       const catalog = deps.service.controllersOf(analysed.appDir);
@@ -117,22 +136,27 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
       // Which router looked the target up, and how it was chosen: the answer depends on it.
       const router = `\n\n---\n*Router: ${markdownText(`${ROUTER_LABELS[analysed.router.flavour]} (${analysed.router.source})`)}*`;
       if (t) return { contents: { kind: MarkupKind.Markdown, value: `${t.markdown}${router}` }, range: spanToRange(doc, t.span) };
-      const h = hoverAt(analysed.text, analysed.evaluation, offset, doc.uri);
+      const routing = analysed.appDir ? targetRoutingFor(deps, analysed.appDir, analysed.router.flavour, file) : undefined;
+      const appDir = analysed.appDir;
+      const translate = translatesDashes(analysed.evaluation);
+      const h = hoverAt(analysed.text, analysed.evaluation, offset, doc.uri, (target) => (appDir && routing ? controllerLink(deps, appDir, routing, target, translate) : undefined));
       if (h) return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: spanToRange(doc, h.span) };
       return null;
     }
     const name = namedAt(deps, doc, offset);
     if (name === undefined) return null;
-    return { contents: { kind: MarkupKind.Markdown, value: namedRouteHover(name, deps.index.declarationsOf(name)) } };
+    return { contents: { kind: MarkupKind.Markdown, value: namedRouteHover(name, deps.index.declarationsOf(name), (d) => declaredTargetLink(deps, d.file, d.target)) } };
   });
 
   connection.onCompletion((params, token): CompletionItem[] | CompletionList | null => {
     const doc = deps.documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return null;
+    const file = deps.uriToPath(doc.uri);
+    // `ciRoutes.completion.enabled`, the document's folder's.
+    if (file && !deps.settingsFor(file).completion) return null;
     const text = doc.getText();
     const offset = doc.offsetAt(params.position);
     const analysed = deps.service.last(doc.uri);
-    const file = deps.uriToPath(doc.uri);
     const entries: MoreCompletionEntry[] | undefined =
       completeNamed(text, offset, nameChoices.for(deps.index, analysed?.evaluation), MAX_COMPLETION_ITEMS + 1) ?? completeRouteMethods(text, offset) ?? completeMore(text, offset, deps.service.listing(analysed?.appDir ?? appDirOf(deps, doc)), file === undefined ? undefined : moduleOfRouteFile(file));
     if (!entries) return null;

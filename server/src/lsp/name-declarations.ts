@@ -11,6 +11,10 @@ export interface LocatedDeclaration {
   endLine: number;
   endCharacter: number;
   from: string;
+  /** The route's target, as the tables show it. */
+  target: string;
+  /** The target is a string the router dispatches (not a closure or a verb array). */
+  dispatches: boolean;
   methods: string[];
 }
 
@@ -40,7 +44,7 @@ export class EvaluatedDeclarations implements NameDeclarations {
     const lines = included ? new LineIndex(included.text) : (this.lineIndex ??= new LineIndex(this.text));
     const a = lines.position(decl.span.start);
     const b = lines.position(decl.span.end);
-    const at = { line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, methods: decl.methods };
+    const at = { line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, target: decl.target, dispatches: decl.dispatches, methods: decl.methods };
     return included ? { file: included.path, ...at } : at;
   }
 

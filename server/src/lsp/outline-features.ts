@@ -15,6 +15,10 @@ import { controllerLenses, controllerReach, declarationLenses } from '../../../s
 import { targetLinks } from '../../../shared/analysis/features/document-links';
 import { backReferenceHints } from '../../../shared/analysis/features/inlay-hints';
 import { workspaceSymbols } from '../../../shared/analysis/features/symbols';
+import type { DispatchedMethod } from '../../../shared/analysis/features/route-search';
+import { dispatchTarget, translatesDashes } from '../../../shared/analysis/model/target-dispatch';
+import type { TargetRouting } from '../../../shared/router/hmvc/locate-target';
+import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
@@ -30,6 +34,22 @@ type Deps = FeatureDeps;
 function controllerApp(file: string): { appDir: string; rel: string } | undefined {
   const m = /^(.*?)[\\/]((?:modules[\\/][^\\/]+[\\/])?controllers[\\/].+\.php)$/.exec(file);
   return m ? { appDir: m[1], rel: m[2].split(path.sep).join('/') } : undefined;
+}
+
+/**
+ * Where a route file's targets dispatch, as its application's router locates them (a module's
+ * routes file's relative to its module); made when first asked, undefined outside an application.
+ */
+function dispatcherOf(deps: Deps, file: string, evaluation: FileEvaluation): ((target: string) => DispatchedMethod | undefined) | undefined {
+  const appDir = deps.service.applications.applicationDirOf(file);
+  if (!appDir) return undefined;
+  let routing: TargetRouting | undefined;
+  const translate = translatesDashes(evaluation);
+  return (target) => {
+    routing ??= targetRoutingFor(deps, appDir, deps.service.routerOf(appDir, deps.settingsFor(file)).flavour, file);
+    const d = dispatchTarget(target, routing, translate);
+    return d && { class: d.target.class, methodMatches: d.methodMatches };
+  };
 }
 
 /** Outline, workspace symbols, code lenses, inlay hints and document links. */
@@ -62,7 +82,8 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
   connection.onWorkspaceSymbol((params): SymbolInformation[] => {
     const inputs = new Map(routeInputs(deps).map((i) => [i.file, i] as const));
     const lines = new Map<string, LineIndex>();
-    return workspaceSymbols([...inputs.values()], params.query).map((s) => {
+    const files = [...inputs.values()].map((i) => ({ ...i, module: moduleOfRouteFile(i.file), dispatch: dispatcherOf(deps, i.file, i.evaluation) }));
+    return workspaceSymbols(files, params.query).map((s) => {
       let li = lines.get(s.file);
       if (!li) {
         li = new LineIndex(inputs.get(s.file)?.text ?? '');
@@ -78,6 +99,9 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
   });
 
   connection.onCodeLens((params): CodeLens[] | null => {
+    // `ciRoutes.codeLens.enabled`, the document's folder's: off, no lens (nor their work) anywhere.
+    const lensFile = deps.uriToPath(params.textDocument.uri);
+    if (lensFile && !deps.settingsFor(lensFile).codeLens) return null;
     const r = routeDoc(params.textDocument.uri);
     if (r) {
       return declarationLenses(r.a.text, r.a.evaluation).map((l) => ({

@@ -153,11 +153,45 @@ export function workspaceFoldersProblem(event: unknown): string | undefined {
   return undefined;
 }
 
+/** A method to create in a controller file, as a fix carries it (see QuickFix.createMethod). */
+export interface DataCreateMethod {
+  file: string;
+  className: string;
+  method: string;
+  params: number;
+  required: number;
+}
+
 /** A quick fix as the server puts it in a diagnostic's `data` (see convert.ts). */
 export interface DataFix {
   title: string;
   preferred: boolean;
   edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[];
+  createMethod?: DataCreateMethod;
+}
+
+/** Well formed: a controller file's path relative to the application folder, names of a sane length, a few parameters. */
+function isCreateMethod(c: unknown): c is DataCreateMethod {
+  if (!isObject(c)) return false;
+  const { file, className, method, params, required } = c;
+  return (
+    typeof file === 'string' &&
+    file.length <= 1024 &&
+    /(^|\/)controllers\/[^\0]+\.php$/i.test(file) &&
+    !file.startsWith('/') &&
+    typeof className === 'string' &&
+    className.length <= 200 &&
+    typeof method === 'string' &&
+    method.length <= 200 &&
+    typeof params === 'number' &&
+    Number.isInteger(params) &&
+    params >= 0 &&
+    params <= 32 &&
+    typeof required === 'number' &&
+    Number.isInteger(required) &&
+    required >= 0 &&
+    required <= params
+  );
 }
 
 /** The quick fixes in a diagnostic's `data` sent back by the client, those well formed. */
@@ -169,6 +203,7 @@ export function fixesIn(data: unknown): DataFix[] {
       typeof f.title === 'string' &&
       typeof f.preferred === 'boolean' &&
       Array.isArray(f.edits) &&
-      f.edits.every((e) => isObject(e) && typeof e.newText === 'string' && !rangeProblem(e.range, 'range')),
+      f.edits.every((e) => isObject(e) && typeof e.newText === 'string' && !rangeProblem(e.range, 'range')) &&
+      (f.createMethod === undefined || isCreateMethod(f.createMethod)),
   );
 }

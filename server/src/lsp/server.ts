@@ -1,5 +1,7 @@
 import * as path from 'node:path';
 import {
+  CodeLensRefreshRequest,
+  InlayHintRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   MessageType,
@@ -77,7 +79,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   const edge = new ProtocolEdge((message) => log(message));
   const connection = edge.guard(rawConnection);
   const documents = new TextDocuments(TextDocument);
-  const capabilities = { configuration: false, configurationRegistration: false, watchRegistration: false, progress: false, workspaceFolders: false, analysisTiming: false };
+  const capabilities = { configuration: false, configurationRegistration: false, watchRegistration: false, progress: false, workspaceFolders: false, analysisTiming: false, codeLensRefresh: false, inlayHintRefresh: false };
   const folders = new WorkspaceFolders(
     (scopeUri) => (capabilities.configuration ? connection.workspace.getConfiguration({ scopeUri, section: 'ciRoutes' }) : Promise.resolve({})),
     // A notification, not a request: nothing waits for (or fails on) the client's answer.
@@ -126,6 +128,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     capabilities.watchRegistration = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     capabilities.progress = Boolean(caps.window?.workDoneProgress);
     capabilities.workspaceFolders = Boolean(caps.workspace?.workspaceFolders);
+    capabilities.codeLensRefresh = Boolean(caps.workspace?.codeLens?.refreshSupport);
+    capabilities.inlayHintRefresh = Boolean(caps.workspace?.inlayHint?.refreshSupport);
     tuning.supportsOutline = Boolean(caps.textDocument?.documentSymbol);
     completionItems.useShape(completionShape(caps));
     const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; earlyFindingsAfterMs?: unknown; requestTimings?: unknown; analysisTiming?: unknown; evaluationBudgetBytes?: unknown; watchedFilesQuietMs?: unknown };
@@ -167,6 +171,9 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   connection.onDidChangeConfiguration(async () => {
     await folders.refresh();
     handle({ kind: 'configurationChanged' });
+    // Lenses and hints shown stay until asked for again: `ciRoutes.codeLens.enabled` and the like take effect now.
+    if (capabilities.codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    if (capabilities.inlayHintRefresh) void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
   });
   connection.onDidChangeWatchedFiles((params) => {
     const changes = params.changes.flatMap((c) => {
@@ -192,7 +199,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   registerCustomRequests(connection, { documents, service, index, uriToPath, ensureAnalysed });
   registerTestUrl(connection, { documents, service, ensureAnalysed, settingsFor: (uri) => ctx.settingsFor(uriToPath(uri) ?? ''), uriToPath });
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor: ctx.settingsFor, log }, ctx.outlines);
-  registerCodeActions(connection);
+  registerCodeActions(connection, { documents, service, uriToPath, log });
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
   registerIndexStats(connection, index);
   registerHeartbeat(connection);

@@ -353,7 +353,7 @@ export class WorkspaceIndex {
   }
 
   /** Every declaration of a route name across the workspace's route files. */
-  declarationsOf(name: string): { file: string; line: number; character: number; endLine: number; endCharacter: number; from: string; methods: string[] }[] {
+  declarationsOf(name: string): { file: string; line: number; character: number; endLine: number; endCharacter: number; from: string; target: string; dispatches: boolean; methods: string[] }[] {
     const out = [];
     for (const [file, d] of this.declarations) {
       const decl = d.get(name);

@@ -5,8 +5,8 @@ import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import type { AppTree } from '../../router/app-tree';
 import type { TargetRouting } from '../../router/hmvc/locate-target';
 import type { PhpFileIndex } from '../../workspace/php-index';
-import { ProducedIndex, displayKey } from '../model/produced';
-import { DECLARING_METHODS, countsNested, methodsLabel, summarize, summaryTitle, uniqueCalls, type DeclarationSummary } from '../model/declarations';
+import { displayKey } from '../model/produced';
+import { DECLARING_METHODS, declarationSummary, methodsLabel, summaryTitle, uniqueCalls, type DeclarationSummary } from '../model/declarations';
 import { fromSpan } from '../model/origins';
 import { dispatchTarget, routingOf, targetUnder, translatesDashes, type TargetDispatch } from '../model/target-dispatch';
 
@@ -19,19 +19,16 @@ export interface DeclarationLens {
 
 /**
  * A lens above each route declaration (any()/verbs, resources(), context(), block(), prefix()):
- * how many routes it really leaves in `$route` and under which methods. Counting rule: a route
- * is a distinct (key, target) pair, counted once however many methods have it (resources() gives
- * 7, any() gives 1); routes lost everywhere are counted apart by why (replaced, after map()...).
- * prefix() counts the routes of its closure; other calls count their own routes only (those of
- * a `$nested` callable get their own lenses).
+ * how many routes it really leaves in `$route` and under which methods, counted as
+ * declarationSummary() counts them (the hover's header says the same); routes lost everywhere
+ * are counted apart by why (replaced, after map()...).
  */
 export function declarationLenses(_text: string, evaluation: FileEvaluation): DeclarationLens[] {
-  const index = ProducedIndex.of(evaluation);
   const out: DeclarationLens[] = [];
   for (const call of uniqueCalls(evaluation)) {
     if (!DECLARING_METHODS.has(call.site.method)) continue;
     const site = evaluation.places.site(call.site);
-    const summary = summarize(evaluation, index.of(site, countsNested(site.method)));
+    const summary = declarationSummary(evaluation, site);
     out.push({ span: site.span, title: summaryTitle(summary), summary });
   }
   return out;

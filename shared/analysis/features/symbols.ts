@@ -4,12 +4,12 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { RouteCall } from '../../evaluate/interpreter';
 import { PhpArray } from '../../runtime/values';
 import { runSteps, type Steps } from '../../util/steps';
-import { ProducedIndex } from '../model/produced';
-import { DECLARING_METHODS, countsNested, methodsLabel, summarize, summaryTitle, uniqueCalls } from '../model/declarations';
+import { DECLARING_METHODS, countsNested, declarationSummary, methodsLabel, summaryTitle, uniqueCalls } from '../model/declarations';
 import { recordsBySiteSteps } from '../model/records-by-site';
 import { fromSpan } from '../model/origins';
 import { routeAssignments, type RouteAssignment } from '../model/route-assignments';
 import { describeTarget, mergedRows } from '../model/route-table';
+import { queryControllerMethod, queryUrl, reachesMethod, routesRouting, targetsOf, type SearchedFile } from './route-search';
 
 /** One entry of a route file's outline. */
 export interface RouteSymbol {
@@ -42,14 +42,14 @@ function callName(text: string, site: CallSite): string {
 }
 
 /** Names a kept call's symbol and describes it; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
-function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, index: ProducedIndex, evaluation: FileEvaluation): RouteSymbol[] {
+function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evaluation: FileEvaluation): RouteSymbol[] {
   const site = evaluation.places.site(call.site);
   symbol.name = callName(text, site);
   symbol.selectionSpan = within(site.nameSpan, site.span);
   symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
   if (symbol.kind === 'statement') return [];
   const nested = symbol.kind === 'prefix';
-  const summary = summarize(evaluation, index.of(site, nested));
+  const summary = declarationSummary(evaluation, site);
   symbol.detail = summaryTitle(summary);
   if (nested) return [];
   return summary.routes.map(({ route: r, methods }) => ({
@@ -119,7 +119,6 @@ export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, 
   const top = { children: nestBySpan(skeleton) };
   yield;
   yield* recordsBySiteSteps(evaluation);
-  const index = ProducedIndex.of(evaluation);
   let budget = Math.max(0, Math.floor(maxSymbols));
   let truncated = false;
   let described = 0;
@@ -135,7 +134,7 @@ export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, 
       for (const symbol of kept) {
         const p = pending.get(symbol);
         let routes: RouteSymbol[] = [];
-        if (p?.call) routes = describeCall(text, symbol, p.call, index, evaluation);
+        if (p?.call) routes = describeCall(text, symbol, p.call, evaluation);
         else if (p?.assignment) describeAssignment(symbol, p.assignment);
         const nested = symbol.children;
         symbol.children = [];
@@ -183,6 +182,8 @@ export const MAX_WORKSPACE_SYMBOLS = 500;
 interface SearchEntry {
   /** Lower-case key, target and names, matched against the query. */
   fields: string[];
+  /** Its string targets (a verb array's each): what a controller search asks the router about. */
+  targets: string[];
   symbol: Omit<WorkspaceRouteSymbol, 'file'>;
 }
 
@@ -200,6 +201,7 @@ function searchEntries(evaluation: FileEvaluation): SearchEntry[] {
       const names = row.names.length ? ` · as ${row.names.join(', ')}` : '';
       entries.push({
         fields: [key, row.targetText, ...row.names].map((s) => s.toLowerCase()),
+        targets: row.reserved || row.unknown !== undefined || key === 'default_controller' || key === '404_override' ? [] : targetsOf(row.target),
         symbol: {
           name: key,
           detail: `${methodsLabel(row.methods)} → ${clip(row.targetText, 80)}${names}`,
@@ -221,21 +223,51 @@ function isSubsequence(query: string, s: string): boolean {
 }
 
 /**
- * Routes of every file whose URI pattern, name or target contains the query (case-insensitive),
- * then those that contain its characters in order; at most 500. An empty query lists routes.
+ * Routes of every file (at most 500), best first: for a query naming a controller method
+ * (`Posts::show`, `posts::show`, `Posts.show`) the routes whose target reaches it; for a query that
+ * is a concrete URL (`articles/12`, `/articles/12`) the routes that route it, as the router
+ * matches it (see route-search.ts); then those whose URI pattern, name or target contains the
+ * query (case-insensitive), then those that contain its characters in order. An empty query
+ * lists routes.
  */
-export function workspaceSymbols(files: readonly { file: string; text: string; evaluation: FileEvaluation }[], query: string): WorkspaceRouteSymbol[] {
+export function workspaceSymbols(files: readonly (SearchedFile & { text: string })[], query: string): WorkspaceRouteSymbol[] {
   const q = (query ?? '').toLowerCase();
+  const out: WorkspaceRouteSymbol[] = [];
+  // A route the first searches found is not listed again by the text search.
+  const found = new Set<string>();
+  const listed = new Set<string>();
+  const identity = (s: WorkspaceRouteSymbol) => `${s.file}\u0000${s.span.start}\u0000${s.name}`;
+  const add = (s: WorkspaceRouteSymbol) => {
+    // One route may route a URL to several targets (PUT and DELETE of a resources() path): each is listed once.
+    const whole = `${identity(s)}\u0000${s.detail}`;
+    if (listed.has(whole) || out.length >= MAX_WORKSPACE_SYMBOLS) return;
+    listed.add(whole);
+    found.add(identity(s));
+    out.push(s);
+  };
+  const controller = queryControllerMethod(query ?? '');
+  const url = queryUrl(query ?? '');
+  for (const f of files) {
+    if (!f?.evaluation) continue;
+    if (controller) {
+      const reaches = reachesMethod(f, controller.class, controller.method);
+      for (const { targets, symbol } of searchEntries(f.evaluation)) if (targets.some(reaches)) add({ ...symbol, file: f.file });
+    }
+    if (url !== undefined) for (const r of routesRouting(f, url)) add({ ...r, file: f.file });
+    if (out.length >= MAX_WORKSPACE_SYMBOLS) return out;
+  }
   const exact: WorkspaceRouteSymbol[] = [];
   const loose: WorkspaceRouteSymbol[] = [];
+  const room = () => MAX_WORKSPACE_SYMBOLS - out.length;
   for (const f of files) {
-    if (exact.length >= MAX_WORKSPACE_SYMBOLS) break;
+    if (exact.length >= room()) break;
     if (!f?.evaluation) continue;
     for (const { fields, symbol } of searchEntries(f.evaluation)) {
-      const list = q === '' || fields.some((s) => s.includes(q)) ? exact : loose.length < MAX_WORKSPACE_SYMBOLS && fields.some((s) => isSubsequence(q, s)) ? loose : undefined;
-      if (!list || list.length >= MAX_WORKSPACE_SYMBOLS) continue;
-      list.push({ ...symbol, file: f.file });
+      const list = q === '' || fields.some((s) => s.includes(q)) ? exact : loose.length < room() && fields.some((s) => isSubsequence(q, s)) ? loose : undefined;
+      if (!list || list.length >= room()) continue;
+      const s = { ...symbol, file: f.file };
+      if (found.size === 0 || !found.has(identity(s))) list.push(s);
     }
   }
-  return [...exact, ...loose].slice(0, MAX_WORKSPACE_SYMBOLS);
+  return [...out, ...exact, ...loose].slice(0, MAX_WORKSPACE_SYMBOLS);
 }

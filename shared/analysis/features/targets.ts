@@ -11,6 +11,7 @@ import { ucfirst } from '../../router/ci-router';
 import type { TargetRouting } from '../../router/hmvc/locate-target';
 import type { ControllerCatalog } from '../../workspace/controller-catalog';
 import { indexPhpFile } from '../../workspace/php-index';
+import { LineIndex } from '../../php/line-index';
 import { callsAround, callsWithTargetAt } from '../model/calls-at';
 import { cursorContext } from '../model/cursor-context';
 import { cursorPosition } from '../model/cursor-position';
@@ -112,6 +113,59 @@ export function targetHover(text: string, evaluation: FileEvaluation, offset: nu
   return { span: at.span, markdown: `${target} dispatches to ${code(t.file)}${module} → ${call}${note}` };
 }
 
+/** Where a target's controller method is written: the controller file (relative to the application folder), its class and method, and the span. */
+export interface ControllerPlace {
+  file: string;
+  /** `Posts::show()`, as CodeIgniter calls it (the method as the target writes it when it comes from the URI). */
+  label: string;
+  /** The method's name in the file, or the class's when the method is not found or comes from the URI; absent when the file cannot be read. */
+  span?: Span;
+  /** The line of `span` (zero-based). */
+  line?: number;
+  /** The file's controller has no such public method (nor `_remap()`): CodeIgniter answers 404. */
+  missing?: boolean;
+}
+
+/** The place a resolved target dispatches to, its method looked up in the controller file's text (`read`: by path from the application folder). */
+function placeOf(t: ControllerResolution & { found: true }, read: (file: string) => string | undefined): ControllerPlace {
+  const target = t.target;
+  const label = `${ucfirst(target.class)}::${target.method}()`;
+  let source: string | undefined;
+  try {
+    source = read(target.file);
+  } catch {
+    source = undefined;
+  }
+  if (typeof source !== 'string') return { file: target.file, label };
+  const classes = indexPhpFile(source).controllers;
+  const cls = classes.find((c) => c.className.toLowerCase() === target.class.toLowerCase()) ?? classes[0];
+  if (!cls) return { file: target.file, label };
+  const method = varies(target.method) ? undefined : cls.methods.find((m) => m.name.toLowerCase() === target.method.toLowerCase());
+  const span = method ? method.span : cls.classSpan;
+  const missing = !method && !varies(target.method) && !classes.some((c) => c.hasRemap);
+  return { file: target.file, label: `${cls.className}::${method?.name ?? target.method}()`, span, line: new LineIndex(source).lineOf(span.start), ...(missing ? { missing } : {}) };
+}
+
+/**
+ * Where a target (`blog/posts/show/$1`) dispatches, located as `routing`'s router does: the
+ * controller file and method, or why it cannot be told (a segment decided per request chooses
+ * the controller, or no controller file exists).
+ */
+export function controllerPlaceOf(target: string, routing: TargetRouting | AppTree, read: (file: string) => string | undefined, translateDashes = false): ControllerPlace | { none: string } {
+  const segments = target.split('/').filter((s) => s !== '');
+  if (segments.length === 0) return { none: 'the target is empty' };
+  let r: Pick<TargetAtCursor, 'resolution' | 'decidedBy' | 'undecided'>;
+  try {
+    r = resolveTargetSegments(segments, routing, translateDashes);
+  } catch {
+    return { none: 'its controller cannot be told' };
+  }
+  if (r.undecided !== undefined) return { none: r.undecided };
+  if (!r.resolution) return { none: `${r.decidedBy ?? 'a segment'} chooses the controller per request` };
+  if (!r.resolution.found) return { none: r.resolution.reason };
+  return placeOf(r.resolution, read);
+}
+
 /**
  * The controller file the target under the cursor dispatches to, with the span of the method's
  * name in it (or of the class name when the method is not found or comes from the URI).
@@ -125,17 +179,6 @@ export function targetDefinition(
 ): { file: string; span?: Span } | undefined {
   const at = targetAt(text, evaluation, offset, routing);
   if (!at?.resolution?.found) return undefined;
-  const t = at.resolution.target;
-  let source: string | undefined;
-  try {
-    source = read(t.file);
-  } catch {
-    source = undefined;
-  }
-  if (typeof source !== 'string') return { file: t.file };
-  const classes = indexPhpFile(source).controllers;
-  const cls = classes.find((c) => c.className.toLowerCase() === t.class.toLowerCase()) ?? classes[0];
-  if (!cls) return { file: t.file };
-  const method = varies(t.method) ? undefined : cls.methods.find((m) => m.name.toLowerCase() === t.method.toLowerCase());
-  return { file: t.file, span: method ? method.span : cls.classSpan };
+  const { file, span } = placeOf(at.resolution, read);
+  return span ? { file, span } : { file };
 }

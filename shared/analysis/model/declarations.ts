@@ -3,7 +3,8 @@ import type { RouteCall } from '../../evaluate/interpreter';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
 import { routeApi } from '../../library/route-api';
 import { lostReason } from './fate';
-import { producedRoute, type ProducedEntry, type ProducedRoute } from './produced';
+import { ProducedIndex, producedRoute, type ProducedEntry, type ProducedRoute } from './produced';
+import type { CallSite } from '../../library/records';
 
 /**
  * The Route:: declarations of a file and what each produced, folded into (key, target) routes for
@@ -109,4 +110,15 @@ export function summaryTitle(s: DeclarationSummary): string {
 /** Routes inside a prefix() closure belong to its summary; other calls count their own routes. */
 export function countsNested(method: string): boolean {
   return routeApi(method)?.declaresInCallback === true;
+}
+
+/**
+ * What one declaration leaves in `$route`, as its lens, its outline entry and its hover's header
+ * all say it (summaryTitle): a route is a distinct (key, target) pair, counted once however many
+ * request methods have it (context() gives 7 routes under ANY, not 56 rows); prefix() counts the
+ * routes of its closure, other calls their own routes only (those of a `$nested` callable are
+ * counted at the declarations inside it).
+ */
+export function declarationSummary(evaluation: FileEvaluation, site: CallSite): DeclarationSummary {
+  return summarize(evaluation, ProducedIndex.of(evaluation).of(site, countsNested(site.method)));
 }

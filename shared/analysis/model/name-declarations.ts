@@ -5,6 +5,7 @@ import { PhpArray, keyToString, type Value } from '../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import type { CallSite, LiteralOrigin, RouteRecord } from '../../library/records';
 import { closestNames } from './names';
+import { describeTarget } from './route-table';
 import type { Places } from '../../evaluate/places';
 
 /**
@@ -12,13 +13,25 @@ import type { Places } from '../../evaluate/places';
  * check all read them.
  */
 
-/** Where each route name is declared in a file: the `'as'` value when literal, else the call. */
-const declarationCache = new WeakMap<FileEvaluation, Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }>>();
+/** Where a route name is declared in a file: the `'as'` value when literal, else the call; the route's pattern, target and methods. */
+export interface NameDeclaration {
+  span: Span;
+  site: CallSite;
+  /** The URI pattern Route::named() returns. */
+  from: string;
+  /** The route's target, as the tables show it. */
+  target: string;
+  /** The target is a string the router dispatches (not a closure or a verb array). */
+  dispatches: boolean;
+  methods: RequestMethod[];
+}
 
-export function nameDeclarations(evaluation: FileEvaluation): Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }> {
+const declarationCache = new WeakMap<FileEvaluation, Map<string, NameDeclaration>>();
+
+export function nameDeclarations(evaluation: FileEvaluation): Map<string, NameDeclaration> {
   const cached = declarationCache.get(evaluation);
   if (cached) return cached;
-  const out = new Map<string, { span: Span; site: CallSite; from: string; methods: RequestMethod[] }>();
+  const out = new Map<string, NameDeclaration>();
   const places = evaluation.places;
   // A record holds the site of the call that made it.
   const calls = new Map(evaluation.calls.map((c) => [c.site, c] as const));
@@ -31,10 +44,10 @@ export function nameDeclarations(evaluation: FileEvaluation): Map<string, { span
       if (existing) {
         if (!existing.methods.includes(REQUEST_METHODS[m])) existing.methods.push(REQUEST_METHODS[m]);
         // A reused name takes the last declaration.
-        if (site.span.start > existing.site.span.start) Object.assign(existing, { site, span: asSpan(site, calls.get(record.site)?.args, places), from: keyToString(record.key) });
+        if (site.span.start > existing.site.span.start) Object.assign(existing, { site, span: asSpan(site, calls.get(record.site)?.args, places), from: keyToString(record.key), target: describeTarget(record.to), dispatches: typeof record.to === 'string' });
         continue;
       }
-      out.set(name, { span: asSpan(site, calls.get(record.site)?.args, places), site, from: keyToString(record.key), methods: [REQUEST_METHODS[m]] });
+      out.set(name, { span: asSpan(site, calls.get(record.site)?.args, places), site, from: keyToString(record.key), target: describeTarget(record.to), dispatches: typeof record.to === 'string', methods: [REQUEST_METHODS[m]] });
     }
   });
   declarationCache.set(evaluation, out);

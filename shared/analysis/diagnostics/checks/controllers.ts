@@ -7,7 +7,9 @@ import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import { targetScope, type RouteFileRouting, type TargetScope } from '../../model/target-scope';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
-import { finding, type Finding } from '../core/types';
+import { finding, type Finding, type QuickFix } from '../core/types';
+import { ucfirst } from '../../../router/ci-router';
+import { isRoutableMethodName } from '../../../workspace/controller-edits';
 import { tableView, type TableView } from '../../model/table-view';
 import { checkState, type EntryVerdicts, type Verdict } from './document-state';
 
@@ -18,12 +20,30 @@ interface Missing {
   targets: string[];
   whats: string[];
   methods: string[];
+  /** Per missing method: the fewest and the most arguments its targets pass (a created method takes them). */
+  args: Map<string, { min: number; max: number }>;
 }
 
 /** `a`, `a and b`, `a, b and c`, or the first few and how many more. */
 function listed(items: readonly string[], most = 4): string {
   if (items.length > most) return `${items.slice(0, most).join(', ')} and ${items.length - most} more`;
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * "Create method x in Controller" for each method the controller lacks, with as many parameters
+ * as the file's routes to it pass arguments at most (those some pass not, optional): the host reads the controller file and inserts it there (see
+ * QuickFix.createMethod). None for a name CodeIgniter would not route to.
+ */
+function createMethodFixes(missing: Missing, argsInFile: ReadonlyMap<string, { min: number; max: number }>): QuickFix[] {
+  const { verdict } = missing;
+  if (verdict.kind !== 'no-method') return [];
+  const className = ucfirst(verdict.class);
+  return missing.methods.flatMap((method) => {
+    const args = argsInFile.get(`${verdict.file}\u0000${method.toLowerCase()}`);
+    if (!args || !isRoutableMethodName(method)) return [];
+    return [{ title: `Create method ${method}() in ${className}`, edits: [], createMethod: { file: verdict.file, className, method, params: args.max, required: args.min } }];
+  });
 }
 
 /** One finding per declaration and cause: a resources() call whose controller is missing is said once. */
@@ -80,7 +100,7 @@ function decide({ catalog, routing }: TargetScope, target: string): Verdict {
   if (varies(t.method)) return undefined;
   const methods = catalog.methods(t.file);
   if (!methods || methods.hasRemap || methods.names.has(t.method.toLowerCase())) return undefined;
-  return { kind: 'no-method', file: t.file, method: t.method };
+  return { kind: 'no-method', file: t.file, class: t.class, method: t.method, args: t.args.length };
 }
 
 /** The targets of one entry that dispatch nowhere, with why. */
@@ -128,16 +148,30 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
           const span = key === 'default_controller' ? toSpan(origin, evaluation.places) : origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
           const what = key === 'default_controller' ? 'the home page' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
           const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : `no method in ${verdict.file}`;
-          const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [] }));
+          const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [], args: new Map() }));
           if (!missing.targets.includes(target)) missing.targets.push(target);
           if (!missing.whats.includes(what)) missing.whats.push(what);
-          if (verdict.kind === 'no-method' && !missing.methods.includes(verdict.method)) missing.methods.push(verdict.method);
+          if (verdict.kind === 'no-method') {
+            if (!missing.methods.includes(verdict.method)) missing.methods.push(verdict.method);
+            const seen = missing.args.get(verdict.method);
+            missing.args.set(verdict.method, seen ? { min: Math.min(seen.min, verdict.args), max: Math.max(seen.max, verdict.args) } : { min: verdict.args, max: verdict.args });
+          }
         }
+      }
+    }
+    // The arguments every route of the file to a missing method passes, whichever declaration it is.
+    const argsInFile = new Map<string, { min: number; max: number }>();
+    for (const { value } of groups.entries()) {
+      if (value.verdict.kind !== 'no-method') continue;
+      for (const [method, args] of value.args) {
+        const key = `${value.verdict.file}\u0000${method.toLowerCase()}`;
+        const seen = argsInFile.get(key);
+        argsInFile.set(key, seen ? { min: Math.min(seen.min, args.min), max: Math.max(seen.max, args.max) } : args);
       }
     }
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
-      out.push(finding('missing-controller', value.span, messageOf(value), { methods, ...(noControllers ? { severity: 'information' as const } : {}) }));
+      out.push(finding('missing-controller', value.span, messageOf(value), { methods, fixes: createMethodFixes(value, argsInFile), ...(noControllers ? { severity: 'information' as const } : {}) }));
     }
     return out;
   });

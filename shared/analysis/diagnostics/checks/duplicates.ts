@@ -10,6 +10,8 @@ import { CallGroups } from '../core/call-groups';
 import { MethodGroups, branchesOf, compatibleBranches, describeMethods, fromSpan, sortMethods } from '../../model/origins';
 import { finding, type Finding } from '../core/types';
 import { tableView, type TableView } from '../../model/table-view';
+import { StatementFixes } from '../core/statement-fixes';
+import { compileModuleRouteKey, literalStart } from '../../../router/pattern';
 
 interface Pair {
   later: EntryOriginInfo;
@@ -74,11 +76,25 @@ function overwritingAssignments(view: TableView): readonly number[] {
 }
 
 /**
+ * Whether two route keys may match one URI: equal, or one a literal path the other matches (read
+ * with the HMVC routers' wider `:any`, which takes all CodeIgniter's does); two patterns may.
+ */
+function mayOverlap(a: string, b: string): boolean {
+  if (a === b) return true;
+  const literalA = literalStart(a) === a;
+  const literalB = literalStart(b) === b;
+  if (literalA && literalB) return false;
+  if (literalA) return compileModuleRouteKey(b).match(a) !== null;
+  if (literalB) return compileModuleRouteKey(a).match(b) !== null;
+  return true;
+}
+
+/**
  * `duplicate-route`: a declaration replaces one made earlier for an overlapping request method,
  * in the library (same `$from` after prefixes), when map() overwrites a `$route` entry in place,
  * or when a `$route[...]` assignment overwrites an entry. A replaced block() is `shadowed-block`.
  */
-export const duplicates: Check = ({ evaluation, describe }) => {
+export const duplicates: Check = ({ text, evaluation, describe }) => {
   const pairs = new MethodGroups<Replacement>();
   const shadowedBlocks = new MethodGroups<Pair>();
   // Asked once, not per pair: a file of n duplicates would otherwise cost n² (100,000 calls on one line).
@@ -128,8 +144,11 @@ export const duplicates: Check = ({ evaluation, describe }) => {
     }
   });
   const out: Finding[] = [];
+  const statements = new StatementFixes(text, evaluation);
   for (const { value: r, methods } of pairs.entries()) {
     const earlier = [...r.earlier.values()];
+    // One earlier declaration of this one route, replaced wherever it was declared: deleting it changes nothing else (see removeEarlier).
+    const removal = earlier.length === 1 && r.keys.size === 1 && !isBlock(r.later) && !isBlock(earlier[0].origin) ? statements.removeEarlier(earlier[0].origin, r.later, r.key, earlier[0].methods, mayOverlap) : undefined;
     // The fact in the message; each replaced declaration's target and methods beside it, in related information.
     const what = earlier.length === 1 ? describe.declaration(earlier[0].origin, evaluation.places) : `${earlier.length} earlier declarations`;
     const several = r.keys.size > 1 ? `${r.keys.size} routes of this declaration ('${r.key}', …) are` : `'${r.key}' is`;
@@ -144,6 +163,7 @@ export const duplicates: Check = ({ evaluation, describe }) => {
           const under = e.methods.size !== methods.length ? ` under ${describeMethods(sortMethods(e.methods as Set<(typeof REQUEST_METHODS)[number]>))}` : '';
           return { span: fromSpan(e.origin, evaluation.places), message: r.keys.size > 1 ? `the replaced declaration${under}` : `the replaced declaration of '${r.key}'${target}${under}` };
         }),
+        fixes: removal ? [removal] : [],
         ...(isBlock(r.later) ? {} : { details: `${r.keys.size > 1 ? `${[...r.keys].map((k) => `'${k}'`).join(', ')}: ` : ''}a PHP array keeps the first position and the last value: remove one of them or give them different paths` }),
       }),
     );

@@ -12,6 +12,7 @@ import { checkState, reachabilityState, type DocumentDecisions, type TableDecisi
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../model/origins';
 import { finding, type Finding } from '../core/types';
+import { StatementFixes } from '../core/statement-fixes';
 
 
 
@@ -118,7 +119,7 @@ function presentWhenever(coverer: EntryOriginInfo, entry: EntryOriginInfo): bool
  * `reachability` state). The check holds only `checker`, whose caches are functions of the keys' text.
  */
 export function reachability(checker: InclusionChecker = new InclusionChecker()): Check {
-  return steppedCheck('reachability', function* ({ evaluation, describe }) {
+  return steppedCheck('reachability', function* ({ text, evaluation, describe }) {
     // One finding per declaration: a resources() call whose routes are all taken first gets one.
     const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean; keys: Set<string> }>();
     const state = reachabilityState(checkState(evaluation), checker);
@@ -172,8 +173,12 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
     }
     state.previous = current;
     const out: Finding[] = [];
+    const statements = new StatementFixes(text, evaluation);
     for (const { value, methods } of groups.entries()) {
       const { entry, by, empty, keys } = value;
+      // Declared above the first route that takes its URIs, it is reached: when the statement can move there safely, a fix does it.
+      const move = empty ? undefined : statements.moveAbove(entry.origin, keys, by.map((b) => b.origin));
+      const before = move ? move.title.replace(/^Move above /, '') : undefined;
       const subject = keys.size > 1 ? `${keys.size} routes of this declaration ('${entry.key}', …)` : `'${entry.key}'`;
       const where = methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`;
       // The first taker in the message, every one in related information.
@@ -187,7 +192,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
             empty
               ? `The blocked path '${entry.key}' matches no URI CodeIgniter can route, so the block does nothing.`
               : `The block of ${keys.size > 1 ? `${keys.size} paths ('${entry.key}', …)` : `'${entry.key}'`} never takes effect${where}: ${firsts} ${by.length > 1 ? 'match' : 'matches'} ${keys.size > 1 ? 'their' : 'its'} URIs first.`,
-            { methods, related, unnecessary: true, ...(empty ? {} : { details: 'declare the block before those routes' }) },
+            { methods, related, unnecessary: true, fixes: move ? [move] : [], ...(empty ? {} : { details: `declare the block before ${before ?? 'those routes'}` }) },
           ),
         );
         continue;
@@ -203,9 +208,10 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
             methods,
             related,
             unnecessary: true,
+            fixes: move ? [move] : [],
             details: empty
               ? "URIs have no empty segments, no leading or trailing '/', and only letters, digits, spaces and ~%.:_-"
-              : `${keys.size > 1 ? `${[...keys].map((k) => `'${k}'`).join(', ')}: ` : ''}CodeIgniter uses the first route that matches: declare it before them`,
+              : `${keys.size > 1 ? `${[...keys].map((k) => `'${k}'`).join(', ')}: ` : ''}CodeIgniter uses the first route that matches: declare it before ${before ?? 'them'}`,
           },
         ),
       );

@@ -15,6 +15,12 @@ export interface QuickFix {
   edits: TextEdit[];
   /** The fix the editor may apply on "fix all" / save. */
   preferred?: boolean;
+  /**
+   * A method to add to a controller file (relative to the application folder) instead of edits
+   * in the analysed document: the host reads that file when the fix is asked for and inserts
+   * the method before its class's closing brace (see workspace/controller-edits.ts).
+   */
+  createMethod?: { file: string; className: string; method: string; params: number; required: number };
 }
 
 export interface RelatedInfo {
