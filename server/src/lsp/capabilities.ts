@@ -18,8 +18,9 @@ export function initializeResult(): InitializeResult {
       inlayHintProvider: true,
       documentLinkProvider: { resolveProvider: false },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-      // Each analysis' last publication is followed by `ciRoutes/analysisTiming` (benchmarks wait for it).
-      experimental: { analysisTiming: true },
+      // Each analysis' last publication is followed by `ciRoutes/analysisTiming` (benchmarks wait for it);
+      // `ciRoutes/workspaceRoutes` answers, and `ciRoutes/routesChanged` says when to ask again.
+      experimental: { analysisTiming: true, workspaceRoutes: true },
     },
     serverInfo: { name: 'ci-routes-language-server', version: '0.1.0' },
   };

@@ -38,6 +38,7 @@ import { registerTestUrl } from './test-url';
 import { uriToPath } from './uris';
 import { WorkspaceFolders } from './workspace-folders';
 import { WorkspaceIndex } from './workspace-index';
+import { registerWorkspaceRoutes, ROUTES_CHANGED_NOTIFICATION, WorkspaceRoutes } from './workspace-routes';
 
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
@@ -112,6 +113,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     log,
     logFailure,
     analysisTiming: (params) => void connection.sendNotification('ciRoutes/analysisTiming', params),
+    routesChanged: () => void connection.sendNotification(ROUTES_CHANGED_NOTIFICATION),
   };
   const loop = new MainLoop(ctx, folders, options.watchedFilesQuietMs);
   const handle = (event: ServerEvent) => loop.handle(event);
@@ -192,6 +194,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   registerCodeActions(connection);
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
   registerIndexStats(connection, index);
+  registerWorkspaceRoutes(connection, new WorkspaceRoutes({ index, service, indexed: () => ctx.states.indexReady }));
   registerHeartbeat(connection);
 
   documents.listen(connection);
