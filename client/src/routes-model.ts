@@ -1,10 +1,12 @@
 import type { ProtocolLocation, RouteTableResult } from '../../shared/protocol/route-table';
 import type { WorkspaceRoute, WorkspaceRoutesResult } from '../../shared/protocol/workspace-routes';
+import { visibleControls as v } from '../../shared/util/escape';
 
 /**
  * The routes explorer's tree as plain data: grouping, merged methods, filter and sort, with no
  * `vscode` (routes-explorer.ts adapts the nodes to a TreeView). Labels are workspace text: the
- * tree shows them as plain text, never as Markdown.
+ * tree shows them as plain text, never as Markdown, with their controls and bidirectional
+ * characters made visible.
  */
 
 /** How the routes are grouped: application → file → declaration, or application → first URI segment. */
@@ -59,7 +61,20 @@ export function flattenRoutes(result: WorkspaceRoutesResult): ModelRoute[] {
   const out: ModelRoute[] = [];
   for (const app of result.applications) {
     for (const file of app.files) {
-      file.rows.forEach((row, order) => out.push({ ...row, file: file.uri, fileName: file.name, ...(file.module !== undefined ? { module: file.module } : {}), order }));
+      file.rows.forEach((row, order) =>
+        out.push({
+          ...row,
+          uri: v(row.uri),
+          target: v(row.target),
+          names: row.names.map(v),
+          ...(row.unknown !== undefined ? { unknown: v(row.unknown) } : {}),
+          ...(row.declaration !== undefined ? { declaration: v(row.declaration) } : {}),
+          file: file.uri,
+          fileName: v(file.name),
+          ...(file.module !== undefined ? { module: v(file.module) } : {}),
+          order,
+        }),
+      );
     }
   }
   return out;
@@ -154,7 +169,7 @@ function fileNameOf(uri: string): string {
   } catch {
     // as sent
   }
-  return p.split('/').slice(-3).join('/');
+  return v(p.split('/').slice(-3).join('/'));
 }
 
 /** A file's routes, those of one declaration (resources(), context()…) under a node of their own. */
@@ -212,19 +227,20 @@ export function buildTree(result: WorkspaceRoutesResult, options: ViewOptions): 
         const own = routes.filter((r) => r.file === file.uri);
         if (options.filter && own.length === 0) return [];
         const count = options.filter ? `${own.length} of ${plural(file.rows.length, 'route')}` : plural(file.rows.length, 'route');
+        const module = file.module !== undefined ? v(file.module) : undefined;
         const tooltip = [
-          file.name,
-          ...(file.module !== undefined ? [`module ${file.module}: read after the main routes for URIs whose first segment is ${file.module}; targets relative to the module`] : ['the main routes, read first']),
-          ...(file.error ? [`PHP stops: ${file.error}`] : []),
-          ...(file.limits ?? []).map((l) => `not the whole file: ${l}`),
+          v(file.name),
+          ...(module !== undefined ? [`module ${module}: read after the main routes for URIs whose first segment is ${module}; targets relative to the module`] : ['the main routes, read first']),
+          ...(file.error ? [`PHP stops: ${v(file.error)}`] : []),
+          ...(file.limits ?? []).map((l) => `not the whole file: ${v(l)}`),
           ...(file.more ? [`${plural(file.more, 'more route')} not listed`] : []),
         ].join('\n');
         return [
           {
             kind: 'file',
             id: `${idPrefix}file:${file.uri}`,
-            label: file.name,
-            description: `${file.module !== undefined ? `module ${file.module} · ` : ''}${count}${file.error ? ' · PHP stops' : ''}${file.limits?.length ? ' · not the whole file' : ''}`,
+            label: v(file.name),
+            description: `${module !== undefined ? `module ${module} · ` : ''}${count}${file.error ? ' · PHP stops' : ''}${file.limits?.length ? ' · not the whole file' : ''}`,
             tooltip,
             uri: file.uri,
             error: Boolean(file.error),
@@ -253,9 +269,9 @@ export function buildTree(result: WorkspaceRoutesResult, options: ViewOptions): 
     nodes.push({
       kind: 'application',
       id: `${idPrefix}application:${app.uri}`,
-      label: app.name,
+      label: v(app.name),
       description: options.filter ? `${routes.length} of ${plural(total, 'route')}` : plural(total, 'route'),
-      tooltip: `${app.name}: ${plural(app.files.length, 'route file')}, ${plural(total, 'route')}`,
+      tooltip: `${v(app.name)}: ${plural(app.files.length, 'route file')}, ${plural(total, 'route')}`,
       uri: app.uri,
       children,
     });
