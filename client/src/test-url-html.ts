@@ -27,6 +27,18 @@ export function openLocationHref(uri: string, line = 0, character = 0): string {
   return `command:${OPEN_LOCATION_COMMAND}?${encodeURIComponent(JSON.stringify([{ uri, line, character }]))}`;
 }
 
+/**
+ * What `ciRoutes.openLocation` accepts from a panel link: a file URI and a position. Anything
+ * else is refused (the link's arguments are the page's, and the page shows workspace text).
+ */
+export function locationArgument(arg: unknown): { uri: string; line: number; character: number } | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const { uri, line, character } = arg as Record<string, unknown>;
+  const position = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < 2 ** 31;
+  if (typeof uri !== 'string' || !uri.startsWith('file:') || !position(line) || !position(character)) return undefined;
+  return { uri, line: line as number, character: character as number };
+}
+
 /** The last folders of a file URI, readable. */
 export function shortFile(uri: string, folders = 4): string {
   let p = uri.replace(/^file:\/\//, '');
