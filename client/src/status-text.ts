@@ -8,6 +8,8 @@ export interface StatusFacts {
   router?: string;
   routerSource?: string;
   php?: string;
+  /** PHP's error that stops the file under some method, if one does: the count is then what the file declares without the failing statements. */
+  stops?: string;
   /** The file's ci-routes diagnostics by severity. */
   problems: { errors: number; warnings: number; infos: number };
 }
@@ -34,6 +36,7 @@ export function statusText(f: StatusFacts): { text: string; tooltip: string } {
     tooltip: [
       `CI Routes: ${plural(f.routes, 'route')} in this file (methods merged, as ci-routes list counts them); click to show the routes explorer`,
       problems.length ? `problems: ${problems.join(', ')}` : 'no problems found',
+      ...(f.stops ? [`PHP stops: ${visibleControls(f.stops)} (counted: what the file declares without the failing statements)`] : []),
       ...(f.router ? [`router ${visibleControls(f.router)}: ${visibleControls(f.routerSource ?? '')}`] : []),
       ...(f.php ? [visibleControls(f.php.replace(/^php/, 'PHP'))] : []),
     ].join('\n'),

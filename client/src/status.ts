@@ -51,7 +51,16 @@ export class StatusItem implements vscode.Disposable {
         else if (d.severity === vscode.DiagnosticSeverity.Warning) problems.warnings++;
         else problems.infos++;
       }
-      const { text, tooltip } = statusText({ routes: distinctRoutes(table), dialect: table.dialect, router: table.router, routerSource: table.routerSource, php: table.php, problems });
+      const stopped = table.methods.find((m) => m.error);
+      const { text, tooltip } = statusText({
+        routes: distinctRoutes(table),
+        dialect: table.dialect,
+        router: table.router,
+        routerSource: table.routerSource,
+        php: table.php,
+        ...(stopped ? { stops: `${stopped.method}: ${stopped.error}` } : {}),
+        problems,
+      });
       this.item.text = text;
       this.item.tooltip = tooltip;
       this.item.command = 'ciRoutes.showRouteTable'; // stopped() pointed it at the restart

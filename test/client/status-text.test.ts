@@ -18,6 +18,7 @@ describe('the status bar item', () => {
     assert.match(s.tooltip, /router mx: detected from core\/MY_Router\.php/);
     assert.match(s.tooltip, /PHP 8\.2 \(default\)/);
     assert.equal(statusText({ routes: 1, dialect: 'spec', problems: none }).text, '$(check) 1 route · spec');
+    assert.match(statusText({ routes: 1, dialect: 'spec', stops: 'GET: Error: boom (line 3)', problems: { ...none, errors: 1 } }).tooltip, /PHP stops: GET: Error: boom \(line 3\) \(counted: what the file declares without the failing statements\)/);
   });
 
   it('shows words from the server as written, never as icons', () => {

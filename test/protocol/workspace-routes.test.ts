@@ -4,6 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeTextDocumentNotification, DidChangeWatchedFilesNotification, DidOpenTextDocumentNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
+import { distinctRoutes } from '../../client/src/routes-model';
+import type { RouteTableResult } from '../../shared/protocol/route-table';
 import type { WorkspaceRoutesResult } from '../../shared/protocol/workspace-routes';
 import { cli } from '../helpers/cli';
 import { LspClient } from '../helpers/lsp-client';
@@ -95,11 +97,14 @@ describe('language server: the workspace routes and their change notification', 
     assert.equal(changes, seen);
   });
 
-  it('notifies an edit of an open route file, and lists its new route', async () => {
+  it('notifies an edit of an open route file, and lists its new route (the status bar counts what list counts)', async () => {
     const uri = pathToFileURL(mainFile).toString();
     const text = fs.readFileSync(mainFile, 'utf8');
     await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
     await nextChange();
+    // The status bar's count, from the route table's rows of every method: `list`'s.
+    const table = (await client.connection.sendRequest('ciRoutes/routeTable', { uri })) as RouteTableResult;
+    assert.equal(distinctRoutes(table), Number(/^(\d+) routes$/m.exec(cli(['list', mainFile]).stdout)?.[1]));
     const at = text.indexOf('$route = Route::map($route);');
     const edited = `${text.slice(0, at)}Route::post('brand-new/(:num)', 'pages/brand_new/$1');\n${text.slice(at)}`;
     const seen = changes;
