@@ -110,7 +110,8 @@ const KIND_LABEL: Record<NotMatchedRoute['kind'], string> = {
 
 function misses(r: TestUrlAnswer): string {
   const list = r.notMatched ?? [];
-  if (r.default_controller_route) return '';
+  // No table was tried: an empty URI (the default controller), or PHP stopped before routing.
+  if (r.default_controller_route || r.tried === undefined) return '';
   const tried = r.tried === undefined ? '' : `<p class="muted">CodeIgniter tried ${r.tried} route${r.tried === 1 ? '' : 's'} of the main table ${r.main_matched_key ? 'before the one that matched' : 'and none matched'}; below, those whose first segment is the URI's (or a pattern), and those that match it too.</p>`;
   if (list.length === 0) return `<h2>Why the other routes did not match</h2>${tried}<p class="muted">No other route comes close.</p>`;
   const rows = list
