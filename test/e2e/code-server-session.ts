@@ -243,10 +243,10 @@ export class CodeServerSession {
     }
   }
 
-  /** The rows of the CI Routes explorer (in the side bar). */
+  /** The rows of the CI Routes explorer (its view container, wherever it is shown). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   explorerRows(hasText?: string | RegExp): any {
-    return this.page.locator('.sidebar .monaco-list-row', hasText === undefined ? {} : { hasText });
+    return this.page.locator('[id="workbench.view.extension.ciRoutes"] .monaco-list-row', hasText === undefined ? {} : { hasText });
   }
 
   /**
