@@ -8,6 +8,10 @@ export interface StatusFacts {
   router?: string;
   routerSource?: string;
   php?: string;
+  /** Which environment the route files run in, and its route file (RouteTableResult.environmentLine). */
+  environment?: string;
+  /** The analysis limits the evaluation reached: the count is then not all the file does. */
+  limits?: string[];
   /** PHP's error that stops the file under some method, if one does: the count is then what the file declares without the failing statements. */
   stops?: string;
   /** The file's ci-routes diagnostics by severity. */
@@ -36,9 +40,11 @@ export function statusText(f: StatusFacts): { text: string; tooltip: string } {
     tooltip: [
       `CI Routes: ${plural(f.routes, 'route')} in this file (methods merged, as ci-routes list counts them); click to show the routes explorer`,
       problems.length ? `problems: ${problems.join(', ')}` : 'no problems found',
+      ...(f.limits ?? []).map((l) => `not the whole file: ${visibleControls(l)}`),
       ...(f.stops ? [`PHP stops: ${visibleControls(f.stops)} (counted: what the file declares without the failing statements)`] : []),
       ...(f.router ? [`router ${visibleControls(f.router)}: ${visibleControls(f.routerSource ?? '')}`] : []),
       ...(f.php ? [visibleControls(f.php.replace(/^php/, 'PHP'))] : []),
+      ...(f.environment ? [visibleControls(f.environment)] : []),
     ].join('\n'),
   };
 }

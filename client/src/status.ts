@@ -58,6 +58,8 @@ export class StatusItem implements vscode.Disposable {
         router: table.router,
         routerSource: table.routerSource,
         php: table.php,
+        environment: table.environmentLine,
+        ...(table.limits ? { limits: table.limits } : {}),
         ...(stopped ? { stops: `${stopped.method}: ${stopped.error}` } : {}),
         problems,
       });
