@@ -39,6 +39,8 @@ export class RoutesExplorer implements vscode.TreeDataProvider<RouteNode>, vscod
   private timer: NodeJS.Timeout | undefined;
   /** Routes changed while the view was hidden: it asks when shown. */
   private stale = false;
+  /** How long the last answer took (ms). */
+  private lastAnswerMs = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -87,8 +89,13 @@ export class RoutesExplorer implements vscode.TreeDataProvider<RouteNode>, vscod
     return this.options;
   }
 
-  /** Asks the server again in `ms` (once for every call made meanwhile); a hidden view waits until shown. */
-  refreshSoon(ms = REFRESH_DEBOUNCE_MS): void {
+  /**
+   * Asks the server again in `ms` (once for every call made meanwhile); a hidden view waits until
+   * shown. By default the delay grows with the last answer's time: in a workspace whose routes
+   * take the server long to list (tens of thousands), the explorer asks less often, and the
+   * server's other requests keep their turn.
+   */
+  refreshSoon(ms = Math.max(REFRESH_DEBOUNCE_MS, 3 * this.lastAnswerMs)): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -107,7 +114,9 @@ export class RoutesExplorer implements vscode.TreeDataProvider<RouteNode>, vscod
     if (!client || client.state !== State.Running) return undefined;
     this.stale = false;
     try {
+      const asked = Date.now();
       const data = (await client.sendRequest(WORKSPACE_ROUTES, {})) as WorkspaceRoutesResult;
+      this.lastAnswerMs = Date.now() - asked;
       this.data = data;
       this.rebuild();
       if (data.applications.length) this.onApplications(true);
