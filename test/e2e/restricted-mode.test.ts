@@ -111,6 +111,12 @@ describe('end to end: a hostile workspace in Restricted Mode (code-server)', fun
     assert.equal(page.elements, 0, 'no element from the workspace');
     // Links open places of the workspace (the route file, the declarations): none is made from the target.
     for (const href of page.hrefs) assert.ok(href.startsWith('command:ciRoutes.openLocation?'), `a link to ${href}`);
+    // The panel closes (its tab's close button): the hovers below need the editor's width.
+    const tab = session.page.locator('.tab', { hasText: 'Test URL:' }).first();
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'detached', timeout: 15_000 });
+    await session.page.locator('.tab.active', { hasText: 'routes.php' }).first().waitFor({ timeout: 15_000 });
   });
 
   it('lists no command link in any notification (the notification center)', async () => {
