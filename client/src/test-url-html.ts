@@ -50,10 +50,12 @@ export function shortFile(uri: string, folders = 4): string {
   return p.split('/').slice(-folders).join('/');
 }
 
-function placeLink(location: ProtocolLocation | undefined): string {
+/** A link to a declaration: `line 31` in the route file tested with, `modules/blog/config/routes.php:9` elsewhere. */
+function placeLink(location: ProtocolLocation | undefined, routeFile: string): string {
   if (!location) return '';
   const { line, character } = location.range.start;
-  return `<a class="place" href="${h(openLocationHref(location.uri, line, character))}">${h(`${shortFile(location.uri)}:${line + 1}`)}</a>`;
+  const label = location.uri === routeFile ? `line ${line + 1}` : `${shortFile(location.uri)}:${line + 1}`;
+  return `<a class="place" href="${h(openLocationHref(location.uri, line, character))}">${h(label)}</a>`;
 }
 
 function code(text: string): string {
@@ -77,18 +79,18 @@ function row(label: string, value: string): string {
   return `<tr><th scope="row">${h(label)}</th><td>${value}</td></tr>`;
 }
 
-function mainRoute(r: TestUrlAnswer): string {
+function mainRoute(r: TestUrlAnswer, routeFile: string): string {
   if (r.default_controller_route) return '<span class="muted">none: an empty URI goes to the default controller</span>';
   const key = r.main_matched_key ?? r.matched_key;
   if (!key) return '<span class="muted">none matches: the URI\'s segments are used as they are</span>';
   const target = r.main_target_segments ?? r.target_segments;
-  return `${code(key)}${target ? ` → ${code(target.join('/'))}` : ''} ${placeLink(r.location)}`;
+  return `${code(key)}${target ? ` → ${code(target.join('/'))}` : ''} ${placeLink(r.location, routeFile)}`;
 }
 
-function moduleRoute(r: TestUrlAnswer): string | undefined {
+function moduleRoute(r: TestUrlAnswer, routeFile: string): string | undefined {
   if (!r.flavour || r.flavour === 'ci') return undefined;
   if (!r.module_route) return '<span class="muted">none matches</span>';
-  return `${code(r.module_route.key)} → ${code(r.module_route.value)} <span class="muted">(module ${h(r.module_route.module)})</span> ${placeLink(r.moduleLocation)}`;
+  return `${code(r.module_route.key)} → ${code(r.module_route.value)} <span class="muted">(module ${h(r.module_route.module)})</span> ${placeLink(r.moduleLocation, routeFile)}`;
 }
 
 function controller(r: TestUrlAnswer): string {
@@ -108,17 +110,17 @@ const KIND_LABEL: Record<NotMatchedRoute['kind'], string> = {
   pattern: 'does not match',
 };
 
-function misses(r: TestUrlAnswer): string {
+function misses(r: TestUrlAnswer, routeFile: string): string {
   const list = r.notMatched ?? [];
   // No table was tried: an empty URI (the default controller), or PHP stopped before routing.
   if (r.default_controller_route || r.tried === undefined) return '';
-  const tried = r.tried === undefined ? '' : `<p class="muted">CodeIgniter tried ${r.tried} route${r.tried === 1 ? '' : 's'} of the main table ${r.main_matched_key ? 'before the one that matched' : 'and none matched'}; below, those whose first segment is the URI's (or a pattern), and those that match it too.</p>`;
+  const tried = `<p class="muted">CodeIgniter tried ${r.tried} route${r.tried === 1 ? '' : 's'} of the main table ${r.main_matched_key ? 'before the one that matched' : 'and none matched'}; below, those whose first segment is the URI's (or a pattern), and those that match it too.</p>`;
   if (list.length === 0) return `<h2>Why the other routes did not match</h2>${tried}<p class="muted">No other route comes close.</p>`;
-  const rows = list
-    .map((m) => `<tr class="${m.kind}"><td>${code(m.key)}</td><td><span class="tag">${h(KIND_LABEL[m.kind])}</span> ${h(m.reason)}</td><td>${placeLink(m.location)}</td></tr>`)
+  const items = list
+    .map((m) => `<li class="miss ${m.kind}"><div class="head">${code(m.key)} <span class="tag">${h(KIND_LABEL[m.kind])}</span> ${placeLink(m.location, routeFile)}</div><div class="why">${h(m.reason)}</div></li>`)
     .join('');
   const more = r.notMatchedMore ? `<p class="muted">${r.notMatchedMore} more not shown.</p>` : '';
-  return `<h2>Why the other routes did not match</h2>${tried}<table class="misses"><thead><tr><th>Route</th><th>Why not</th><th>Declared</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
+  return `<h2>Why the other routes did not match</h2>${tried}<ul class="misses">${items}</ul>${more}`;
 }
 
 function caveats(r: TestUrlAnswer): string {
@@ -136,7 +138,7 @@ h1 { font-size: 1.5em; font-weight: 600; margin: 16px 0 4px; }
 h1 .method { color: var(--vscode-textLink-foreground); margin-right: 0.4em; }
 h2 { font-size: 1.1em; font-weight: 600; margin: 24px 0 8px; border-bottom: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); padding-bottom: 4px; }
 code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); background: var(--vscode-textCodeBlock-background, rgba(128,128,128,.15)); padding: 1px 4px; border-radius: 3px; white-space: pre-wrap; overflow-wrap: anywhere; }
-td, .verdict { overflow-wrap: anywhere; }
+.verdict { overflow-wrap: anywhere; }
 a { color: var(--vscode-textLink-foreground); text-decoration: none; }
 a:hover { text-decoration: underline; color: var(--vscode-textLink-activeForeground); }
 .muted { color: var(--vscode-descriptionForeground); }
@@ -149,10 +151,10 @@ a:hover { text-decoration: underline; color: var(--vscode-textLink-activeForegro
 table { border-collapse: collapse; }
 table.facts th { text-align: left; font-weight: 600; padding: 4px 16px 4px 0; vertical-align: top; white-space: nowrap; color: var(--vscode-descriptionForeground); }
 table.facts td { padding: 4px 0; }
-table.misses { width: 100%; }
-table.misses th { text-align: left; font-weight: 600; padding: 4px 12px 4px 0; border-bottom: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); }
-table.misses td { padding: 4px 12px 4px 0; vertical-align: top; border-bottom: 1px solid var(--vscode-panel-border, rgba(128,128,128,.15)); }
-.tag { display: inline-block; font-size: 0.85em; padding: 0 6px; border-radius: 8px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); margin-right: 6px; }
+ul.misses { list-style: none; padding: 0; margin: 0; }
+li.miss { padding: 6px 0; border-bottom: 1px solid var(--vscode-panel-border, rgba(128,128,128,.2)); }
+li.miss .why { margin-top: 2px; }
+.tag { display: inline-block; font-size: 0.85em; padding: 0 6px; border-radius: 8px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); margin: 0 4px; white-space: nowrap; }
 a.place { white-space: nowrap; }
 ul.caveats { padding-left: 20px; }
 `;
@@ -162,9 +164,9 @@ export function testUrlHtml(input: PageInput): string {
   const { method, url, result: r, nonce } = input;
   const path = `/${url.replace(/^\/+/, '')}`;
   const v = verdict(r);
-  const module = moduleRoute(r);
+  const module = moduleRoute(r, input.routeFile);
   const facts = [
-    row('Main route', mainRoute(r)),
+    row('Main route', mainRoute(r, input.routeFile)),
     ...(module !== undefined ? [row('Module route', module)] : []),
     row('Target', r.main_target_segments ? code(r.main_target_segments.join('/')) : '<span class="muted">—</span>'),
     row('Module', r.module ? code(r.module) : '<span class="muted">—</span>'),
@@ -186,7 +188,7 @@ export function testUrlHtml(input: PageInput): string {
 <p class="sub">${router}routes of <a href="${h(openLocationHref(input.routeFile))}">${h(shortFile(input.routeFile))}</a></p>
 <div class="verdict ${v.kind}">${v.html}</div>
 ${r.error && r.main_matched_key === undefined ? '' : `<table class="facts"><tbody>${facts}</tbody></table>`}
-${misses(r)}
+${misses(r, input.routeFile)}
 ${caveats(r)}
 </body>
 </html>`;

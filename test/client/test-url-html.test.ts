@@ -45,12 +45,12 @@ describe('the Test URL panel page', () => {
     const text = seen(html).replace(/\s+/g, ' ');
     assert.match(text, /GET \/articles\/12/);
     assert.match(text, /Served by Posts::show\(12\) in application\/modules\/blog\/controllers\/Posts\.php/);
-    assert.match(text, /Main route articles\/\(:num\) → blog\/posts\/show\/12 app\/application\/config\/routes\.php:31/);
+    assert.match(text, /Main route articles\/\(:num\) → blog\/posts\/show\/12 line 31/);
     assert.match(text, /Module route none matches/);
     assert.match(text, /Module blog Controller/);
     assert.match(text, /CodeIgniter tried 4 routes of the main table before the one that matched/);
-    assert.match(text, /articles\/\(:num\)\/\(:any\) matches, later it matches too/);
-    assert.match(text, /articles does not match the URI has 2 segments, the route 1/);
+    assert.match(text, /articles\/\(:num\)\/\(:any\) matches, later line 34 it matches too/);
+    assert.match(text, /articles does not match line 31 the URI has 2 segments, the route 1/);
     // The controller's link opens its file; the route's, its declaration.
     assert.ok(html.includes(`href="${openLocationHref('file:///w/app/application/modules/blog/controllers/Posts.php').replace(/&/g, '&amp;')}"`));
     assert.ok(html.includes(openLocationHref(ROUTES, 30, 0)));

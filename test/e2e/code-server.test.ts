@@ -169,9 +169,9 @@ describe('end to end: the packaged extension in code-server (a real VS Code)', f
       await s.shot('test-url-controller-opened');
       // Another method: the same panel, now saying why the GET routes do not take a POST.
       const post = await s.testUrl('POST', '/articles/12');
-      await post.locator('tr.method', { hasText: 'articles/(:num)' }).first().waitFor({ timeout: 30_000 });
+      await post.locator('li.miss.method', { hasText: 'articles/(:num)' }).first().waitFor({ timeout: 30_000 });
       assert.equal(await s.page.locator('.tab', { hasText: 'Test URL:' }).count(), 1, 'one panel, reused');
-      await post.locator('table.misses').scrollIntoViewIfNeeded();
+      await post.locator('ul.misses').scrollIntoViewIfNeeded();
       await s.shot('test-url-post');
     } catch (e) {
       await s.shot('failure-test-url');
