@@ -139,7 +139,7 @@ h1 .method { color: var(--vscode-textLink-foreground); margin-right: 0.4em; }
 h2 { font-size: 1.1em; font-weight: 600; margin: 24px 0 8px; border-bottom: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); padding-bottom: 4px; }
 code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); background: var(--vscode-textCodeBlock-background, rgba(128,128,128,.15)); padding: 1px 4px; border-radius: 3px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .verdict { overflow-wrap: anywhere; }
-a { color: var(--vscode-textLink-foreground); text-decoration: none; }
+a { color: var(--vscode-textLink-foreground); text-decoration: none; overflow-wrap: anywhere; }
 a:hover { text-decoration: underline; color: var(--vscode-textLink-activeForeground); }
 .muted { color: var(--vscode-descriptionForeground); }
 .sub { color: var(--vscode-descriptionForeground); margin: 0 0 12px; }
