@@ -1,95 +1,160 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { renderRouteTable, type RouteTable } from './route-table-view';
-import { testUrlLines, type TestUrlAnswer } from './test-url-message';
+import type { WorkspaceApplication } from '../../shared/protocol/workspace-routes';
 import { messageText } from '../../shared/util/escape';
+import { isRouteFilePath, ROUTE_FILE_GLOBS } from './route-file-path';
+import { openLocation, RoutesExplorer, SORT_LABELS } from './routes-explorer';
+import type { RouteNode, SortOrder } from './routes-model';
+import { locationArgument, OPEN_LOCATION_COMMAND } from './test-url-html';
+import { testUrlLines, type TestUrlAnswer } from './test-url-message';
+import { TestUrlPanel } from './test-url-panel';
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'PATCH', 'OPTIONS', 'CLI'];
+/** Test URL's methods, GET first (the default). */
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CLI'];
+const EXCLUDED = '**/{node_modules,vendor}/**';
 
-function activeRouteFile(): vscode.TextDocument | undefined {
-  const doc = vscode.window.activeTextEditor?.document;
-  if (doc && /[\\/]config[\\/]routes\.php$/.test(doc.uri.fsPath)) return doc;
-  return vscode.workspace.textDocuments.find((d) => /[\\/]config[\\/]routes\.php$/.test(d.uri.fsPath));
+/** What the commands need from the extension: the client once started, and the views. */
+export interface CommandContext {
+  /** The started client (starting it if the workspace has not been found to hold an application yet). */
+  client(): Promise<LanguageClient | undefined>;
+  explorer: RoutesExplorer;
+  output: vscode.LogOutputChannel;
 }
 
-async function routeFile(): Promise<vscode.TextDocument | undefined> {
-  const open = activeRouteFile();
-  if (open) return open;
-  const found = await vscode.workspace.findFiles('**/config/routes.php', '**/{node_modules,vendor}/**', 20);
+/** An application's main route file (the one its router reads first): Test URL routes with it. */
+function mainFileOf(app: WorkspaceApplication): string | undefined {
+  return (app.files.find((f) => f.module === undefined && /\/config\/routes\.php$/.test(f.uri)) ?? app.files[0])?.uri;
+}
+
+/**
+ * The main route file to test a URL with: the active editor's application's, else the only
+ * application's, else the one picked; without the explorer's answer, a config/routes.php found.
+ */
+async function routeFileForTest(explorer: RoutesExplorer): Promise<vscode.Uri | undefined> {
+  const apps = explorer.current ? explorer.applications : ((await explorer.refresh())?.applications ?? []);
+  const active = vscode.window.activeTextEditor?.document.uri.toString();
+  const own = active ? apps.find((a) => a.files.some((f) => f.uri === active) || active.startsWith(`${a.uri}/`)) : undefined;
+  const app = own ?? (apps.length === 1 ? apps[0] : undefined);
+  if (app) {
+    const main = mainFileOf(app);
+    return main ? vscode.Uri.parse(main) : undefined;
+  }
+  if (apps.length > 1) {
+    const pick = await vscode.window.showQuickPick(
+      apps.map((a) => ({ label: a.name, description: `${a.files.length} route file${a.files.length === 1 ? '' : 's'}`, app: a })),
+      { title: 'Test URL', placeHolder: 'Which application routes the request?' },
+    );
+    const main = pick && mainFileOf(pick.app);
+    return main ? vscode.Uri.parse(main) : undefined;
+  }
+  const doc = vscode.window.activeTextEditor?.document;
+  if (doc && isRouteFilePath(doc.uri.fsPath)) return doc.uri;
+  const found = await vscode.workspace.findFiles(ROUTE_FILE_GLOBS[0]!, EXCLUDED, 20);
   if (found.length === 0) {
     void vscode.window.showInformationMessage('CI Routes: no config/routes.php in this workspace.');
     return undefined;
   }
-  const pick = found.length === 1 ? found[0] : (await vscode.window.showQuickPick(found.map((u) => ({ label: vscode.workspace.asRelativePath(u), uri: u }))))?.uri;
-  return pick ? vscode.workspace.openTextDocument(pick) : undefined;
+  return found.length === 1 ? found[0] : (await vscode.window.showQuickPick(found.map((u) => ({ label: vscode.workspace.asRelativePath(u), uri: u }))))?.uri;
+}
+
+/** The request to test: the method picked (GET first), then the URI typed; or `METHOD /path` given to the command. */
+async function askRequest(input: unknown, lastUri: string): Promise<{ method: string; path: string } | undefined> {
+  if (typeof input === 'string') {
+    const m = /^\s*(?:([A-Za-z]+)\s+)?(\S*)\s*$/.exec(input);
+    const method = (m?.[1] ?? 'GET').toUpperCase();
+    if (!m || !METHODS.includes(method)) {
+      void vscode.window.showErrorMessage(`CI Routes: "${messageText(input)}" is not a request like "GET /photos/12" (methods: ${METHODS.join(', ')}).`);
+      return undefined;
+    }
+    return { method, path: m[2] || '/' };
+  }
+  const picked = await vscode.window.showQuickPick(
+    METHODS.map((label) => ({ label, description: label === 'GET' ? 'default' : label === 'CLI' ? 'php index.php …: no request method' : '' })),
+    { title: 'Test URL (1/2): request method', placeHolder: 'The request method (Enter for GET)' },
+  );
+  if (!picked) return undefined;
+  const path = await vscode.window.showInputBox({
+    title: `Test URL (2/2): ${picked.label} request`,
+    prompt: `The URI to route as a ${picked.label} request, e.g. /photos/12`,
+    placeHolder: '/photos/12',
+    value: lastUri,
+  });
+  if (path === undefined) return undefined;
+  return { method: picked.label, path: path.trim() || '/' };
 }
 
 /** The extension's commands; each talks to the server through its custom requests. */
-export function registerCommands(context: vscode.ExtensionContext, client: () => LanguageClient | undefined, output: vscode.LogOutputChannel): void {
-  const provider = new (class implements vscode.TextDocumentContentProvider {
-    readonly changed = new vscode.EventEmitter<vscode.Uri>();
-    readonly onDidChange = this.changed.event;
-    content = new Map<string, string>();
-    provideTextDocumentContent(uri: vscode.Uri): string {
-      return this.content.get(uri.toString()) ?? '';
-    }
-  })();
-  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider('ci-routes', provider));
+export function registerCommands(context: vscode.ExtensionContext, deps: CommandContext): void {
+  const { explorer, output } = deps;
+  const panel = new TestUrlPanel();
+  let lastUri = '';
 
-  let lastFilter = '';
+  const showExplorer = async () => {
+    await deps.client();
+    await explorer.reveal();
+    return (await explorer.refresh()) ?? explorer.current;
+  };
+
   context.subscriptions.push(
-    vscode.commands.registerCommand('ciRoutes.filterRouteTable', async () => {
-      const filter = await vscode.window.showInputBox({ prompt: 'Show only routes whose URI, target or name contains…', value: lastFilter, placeHolder: 'e.g. photos' });
-      if (filter === undefined) return;
-      return vscode.commands.executeCommand('ciRoutes.showRouteTable', filter);
+    panel,
+    // The route table is the routes explorer now: the command shows it (and answers what it shows).
+    vscode.commands.registerCommand('ciRoutes.showRouteTable', showExplorer),
+    vscode.commands.registerCommand('ciRoutes.filterRouteTable', async (filter?: unknown) => {
+      const text =
+        typeof filter === 'string'
+          ? filter
+          : await vscode.window.showInputBox({ title: 'Filter Routes', prompt: 'Show the routes whose methods, URI, target or name contain each of these words', value: explorer.viewOptions.filter, placeHolder: 'e.g. post photos' });
+      if (text === undefined) return;
+      await explorer.setFilter(text);
+      await showExplorer();
     }),
-    vscode.commands.registerCommand('ciRoutes.showRouteTable', async (filter?: string) => {
-      if (typeof filter === 'string') lastFilter = filter;
-      const doc = await routeFile();
-      const c = client();
-      if (!doc || !c) return;
-      const table = (await c.sendRequest('ciRoutes/routeTable', { uri: doc.uri.toString() })) as RouteTable | null;
-      if (!table) return;
-      // One read-only document per route file; its tab reads "Route table.md".
-      const uri = vscode.Uri.from({ scheme: 'ci-routes', path: '/Route table.md', query: doc.uri.toString() });
-      provider.content.set(uri.toString(), renderRouteTable(table, doc.uri, lastFilter || undefined));
-      provider.changed.fire(uri);
-      const shown = await vscode.workspace.openTextDocument(uri);
-      await vscode.window.showTextDocument(shown, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-      return table;
+    vscode.commands.registerCommand('ciRoutes.explorer.clearFilter', () => explorer.setFilter('')),
+    vscode.commands.registerCommand('ciRoutes.explorer.groupByPrefix', () => explorer.setGrouping('prefix')),
+    vscode.commands.registerCommand('ciRoutes.explorer.groupByFile', () => explorer.setGrouping('file')),
+    vscode.commands.registerCommand('ciRoutes.explorer.sort', async (order?: unknown) => {
+      const orders = Object.keys(SORT_LABELS) as SortOrder[];
+      const given = orders.find((o) => o === order);
+      const pick =
+        given ??
+        (
+          await vscode.window.showQuickPick(
+            orders.map((o) => ({ label: `Sort by ${SORT_LABELS[o]}`, description: o === explorer.viewOptions.sort ? 'current' : '', order: o })),
+            { title: 'Sort Routes', placeHolder: 'Order of the routes within each group' },
+          )
+        )?.order;
+      if (pick) await explorer.setSort(pick);
     }),
-    vscode.commands.registerCommand('ciRoutes.testUrl', async (input?: string) => {
-      const doc = await routeFile();
-      const c = client();
-      if (!doc || !c) return;
-      const text = typeof input === 'string' ? input : await vscode.window.showInputBox({ prompt: 'Request to test, e.g. GET /photos/12', placeHolder: 'GET /photos/12' });
-      if (!text) return;
-      const m = /^\s*(?:([A-Za-z]+)\s+)?(\S*)\s*$/.exec(text);
-      const method = (m?.[1] ?? 'GET').toUpperCase();
-      if (!m || !METHODS.includes(method)) {
-        void vscode.window.showErrorMessage(`CI Routes: "${messageText(text)}" is not a request like "GET /photos/12" (methods: ${METHODS.join(', ')}).`);
+    vscode.commands.registerCommand('ciRoutes.explorer.refresh', () => explorer.refresh()),
+    vscode.commands.registerCommand('ciRoutes.explorer.open', async (node?: RouteNode) => {
+      if (node && (node.kind === 'route' || node.kind === 'declaration') && node.location) await openLocation(node.location);
+      else if (node && node.kind === 'file') await vscode.window.showTextDocument(vscode.Uri.parse(node.uri), { preview: true });
+    }),
+    vscode.commands.registerCommand(OPEN_LOCATION_COMMAND, async (arg?: unknown) => {
+      const place = locationArgument(arg);
+      if (!place) return;
+      const at = { line: place.line, character: place.character };
+      await openLocation({ uri: place.uri, range: { start: at, end: at } }, vscode.ViewColumn.One);
+    }),
+    vscode.commands.registerCommand('ciRoutes.testUrl', async (input?: unknown) => {
+      const request = await askRequest(input, lastUri);
+      if (!request) return;
+      if (typeof input !== 'string') lastUri = request.path;
+      const c = await deps.client();
+      const file = await routeFileForTest(explorer);
+      if (!file || !c) return;
+      // The server routes with an open document (opening it in VS Code's model shows nothing).
+      const doc = await vscode.workspace.openTextDocument(file);
+      const result = (await c.sendRequest('ciRoutes/testUrl', { uri: doc.uri.toString(), method: request.method, url: request.path })) as TestUrlAnswer | null;
+      if (!result) {
+        void vscode.window.showWarningMessage(`CI Routes: ${messageText(vscode.workspace.asRelativePath(file))} could not be analysed to test the URL.`);
         return;
       }
-      const result = (await c.sendRequest('ciRoutes/testUrl', { uri: doc.uri.toString(), method, url: m[2] || '/' })) as TestUrlAnswer | null;
-      if (!result) return;
-      const lines = testUrlLines(method, m[2] || '', result);
-      output.info(lines.join(' | '));
-      const choice = await vscode.window.showInformationMessage(
-        lines.join('\n'),
-        ...(result.controllerUri ? ['Open controller'] : []),
-        ...(result.location ? ['Go to route'] : []),
-        ...(result.moduleLocation ? ['Go to module route'] : []),
-      );
-      if (choice === 'Open controller' && result.controllerUri) await vscode.window.showTextDocument(vscode.Uri.parse(result.controllerUri));
-      const place = choice === 'Go to route' ? result.location : choice === 'Go to module route' ? result.moduleLocation : undefined;
-      if (place) {
-        const pos = new vscode.Position(place.range.start.line, place.range.start.character);
-        await vscode.window.showTextDocument(vscode.Uri.parse(place.uri), { selection: new vscode.Range(pos, pos) });
-      }
+      output.info(testUrlLines(request.method, request.path, result).join(' | '));
+      panel.show({ method: request.method, url: request.path, routeFile: doc.uri.toString(), result });
       return result;
     }),
     vscode.commands.registerCommand('ciRoutes.restartServer', async () => {
-      const c = client();
+      const c = await deps.client();
       if (!c) return;
       output.info('restarting the server');
       await c.restart();
@@ -98,7 +163,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: () =>
       const pick = await vscode.window.showQuickPick(
         [
           { label: 'auto', description: "detected from the application's Route.php" },
-          { label: 'spec', description: "context home: admin => admin/dashboard" },
+          { label: 'spec', description: 'context home: admin => admin/dashboard' },
           { label: 'bonfire', description: 'context home: admin => dashboard (released Bonfire)' },
         ],
         { placeHolder: 'Route library version' },

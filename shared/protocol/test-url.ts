@@ -22,7 +22,30 @@ export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module
   location?: ProtocolLocation;
   /** The declaration of the module route that matched. */
   moduleLocation?: ProtocolLocation;
+  /**
+   * Routes of the main table that did not take the request, and why: those that match too (later
+   * in the table, under other methods, or with no target for the method), then the near misses
+   * (same first segment, or a pattern there). At most MAX_NOT_MATCHED.
+   */
+  notMatched?: NotMatchedRoute[];
+  /** Misses left out past MAX_NOT_MATCHED. */
+  notMatchedMore?: number;
+  /** Routes of the main table CodeIgniter tried before the match (all of them when none matched). */
+  tried?: number;
 }
+
+/** A route of the main table that did not take the request (see TestUrlResult.notMatched). */
+export interface NotMatchedRoute {
+  key: string;
+  kind: 'pattern' | 'later' | 'verbs' | 'method' | 'invalid';
+  reason: string;
+  /** For `method`: the methods whose tables hold it. */
+  methods?: string[];
+  location?: ProtocolLocation;
+}
+
+/** Routes that did not match listed at most in a Test URL answer. */
+export const MAX_NOT_MATCHED = 20;
 
 
 /** What `ciRoutes/testUrl` answers when the file gives no table to route with (PHP stops, or no `$route`). */

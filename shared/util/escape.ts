@@ -153,3 +153,14 @@ export function markdownCodeBlock(text: string, language = ''): string {
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
   return `${fence}${language}\n${text.replace(UNSAFE_IN_CODE_BLOCK, visibleEscape)}\n${fence}`;
 }
+
+const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Workspace text as HTML text or a quoted attribute's value (a webview): the five characters HTML
+ * reads as markup written as entities, controls made visible. Nothing in it can open a tag, end
+ * an attribute or start an entity.
+ */
+export function htmlText(text: string): string {
+  return visibleControls(text).replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]!);
+}

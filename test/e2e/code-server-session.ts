@@ -208,6 +208,48 @@ export class CodeServerSession {
   }
 
   /**
+   * Runs "CI Routes: Test URL…": picks the method (typed into the method list, GET first), types
+   * the URI, and waits for the panel's page to show it. Resolves with the page's frame.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async testUrl(method: string, uri: string): Promise<any> {
+    const page = this.page;
+    await this.runCommand('CI Routes: Test URL');
+    // The command's own method list (its placeholder), not the palette closing: keys typed before it shows go elsewhere.
+    await page.waitForSelector('.quick-input-widget:visible input[placeholder="The request method (Enter for GET)"]', { timeout: 30_000 });
+    await page.keyboard.type(method);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: method }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.quick-input-widget:visible input[placeholder="/photos/12"]', { timeout: 15_000 });
+    await page.keyboard.type(uri);
+    await page.keyboard.press('Enter');
+    const title = `Test URL: ${method} /${uri.replace(/^\/+/, '')}`;
+    await page.waitForSelector(`.tab:has-text("${title}")`, { timeout: 60_000 });
+    return this.webview(title);
+  }
+
+  /** The page of the webview whose tab has this title (VS Code nests it in two frames). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async webview(title: string): Promise<any> {
+    const page = this.page;
+    const until = Date.now() + 30_000;
+    for (;;) {
+      for (const frame of page.frames()) {
+        const t = await frame.title().catch(() => '');
+        if (t === title && (await frame.locator('body').count().catch(() => 0)) > 0) return frame;
+      }
+      if (Date.now() > until) throw new Error(`no webview page titled ${title}`);
+      await page.waitForTimeout(250);
+    }
+  }
+
+  /** The rows of the CI Routes explorer (its view container, wherever it is shown). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  explorerRows(hasText?: string | RegExp): any {
+    return this.page.locator('[id="workbench.view.extension.ciRoutes"] .monaco-list-row', hasText === undefined ? {} : { hasText });
+  }
+
+  /**
    * Hovers the first editor line holding `lineText`, `offsetX` pixels into it, until the hover's
    * text satisfies `ready` (the editor redraws its lines when a panel opens: a few attempts).
    * Resolves with the last hover's text and HTML (empty when none showed).

@@ -95,20 +95,28 @@ describe('end to end: a hostile workspace in Restricted Mode (code-server)', fun
     assert.deepEqual(hostileAnchors(toasts.anchors), [], 'no link made from the setting key');
   });
 
-  it('runs "CI Routes: Test URL…" on the hostile route: no command link in its notification', async () => {
-    const { page } = session;
-    await session.runCommand('CI Routes: Test URL');
-    // The command's own input box (its placeholder), not the palette closing: keys typed before it shows go to the editor.
-    await page.waitForSelector('.quick-input-widget:visible input[placeholder="GET /photos/12"]', { timeout: 15_000 });
-    await page.keyboard.type('GET /hostile');
-    await page.keyboard.press('Enter');
-    await page.locator('.notifications-toasts .notification-list-item', { hasText: 'GET /hostile' }).first().waitFor({ timeout: 60_000 });
+  it('runs "CI Routes: Test URL…" on the hostile route: its panel shows the target as text, links only to places', async () => {
+    const panel = await session.testUrl('GET', '/hostile');
+    await panel.locator('.verdict').waitFor({ timeout: 60_000 });
     await session.shot('test-url');
-    await session.shotOf('.notifications-toasts', 'test-url-toast');
-    const toasts: Notifications = await page.evaluate(readNotifications, '.notifications-toasts');
-    const result = toasts.messages.find((m) => m.includes('GET /hostile')) ?? '';
-    assert.ok(result.includes('pwn-target'), `the result names the target: ${result}`);
-    assert.deepEqual(hostileAnchors(toasts.anchors), [], 'no link made from the route target');
+    const text = String(await panel.locator('body').innerText());
+    assert.ok(text.includes('pwn-target'), `the page names the target: ${text}`);
+    // Runs in the webview's page.
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    const page: { hrefs: string[]; elements: number } = await panel.evaluate(() => {
+      const doc = (globalThis as any).document;
+      return { hrefs: [...doc.querySelectorAll('a')].map((a: any) => a.getAttribute('href') ?? ''), elements: doc.querySelectorAll('img, script, iframe, object, embed, form, link').length };
+    });
+    /* eslint-enable @typescript-eslint/no-explicit-any */
+    assert.equal(page.elements, 0, 'no element from the workspace');
+    // Links open places of the workspace (the route file, the declarations): none is made from the target.
+    for (const href of page.hrefs) assert.ok(href.startsWith('command:ciRoutes.openLocation?'), `a link to ${href}`);
+    // The panel closes (its tab's close button): the hovers below need the editor's width.
+    const tab = session.page.locator('.tab', { hasText: 'Test URL:' }).first();
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'detached', timeout: 15_000 });
+    await session.page.locator('.tab.active', { hasText: 'routes.php' }).first().waitFor({ timeout: 15_000 });
   });
 
   it('lists no command link in any notification (the notification center)', async () => {
@@ -117,7 +125,7 @@ describe('end to end: a hostile workspace in Restricted Mode (code-server)', fun
     await page.locator('.notifications-center .notification-list-item').first().waitFor({ timeout: 15_000 });
     await session.shot('notification-center');
     const center: Notifications = await page.evaluate(readNotifications, '.notifications-center');
-    assert.ok(center.messages.some((m) => m.includes('unknown diagnostic code')) && center.messages.some((m) => m.includes('GET /hostile')), `both notifications are listed: ${JSON.stringify(center.messages)}`);
+    assert.ok(center.messages.some((m) => m.includes('unknown diagnostic code')), `the settings warning is listed: ${JSON.stringify(center.messages)}`);
     assert.deepEqual(hostileAnchors(center.anchors), []);
     await page.keyboard.press('Escape');
   });

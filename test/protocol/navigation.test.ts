@@ -1,3 +1,4 @@
+import type { TestUrlAnswer } from '../../shared/protocol/test-url';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -213,6 +214,24 @@ describe('language server: custom requests for the route table and the URL teste
     assert.deepStrictEqual(r.target_segments, ['blog', 'posts', 'show', '12']);
     assert.deepStrictEqual(r.controller.target, { file: 'modules/blog/controllers/Posts.php', module: 'blog', class: 'posts', method: 'show', args: ['12'] });
     assert.ok(r.controllerUri.endsWith('/modules/blog/controllers/Posts.php'));
+  });
+
+  it('ciRoutes/testUrl says why the other routes did not take the request, each at its declaration', async () => {
+    const r = (await server.client.connection.sendRequest('ciRoutes/testUrl', { uri: routesUri, method: 'GET', url: '/articles/new' })) as TestUrlAnswer;
+    assert.equal(r.matched_key, 'articles/new');
+    // Before it: articles, and the other articles routes of other methods.
+    assert.ok((r.tried ?? 0) > 0);
+    const why = new Map((r.notMatched ?? []).map((m) => [m.key, m]));
+    assert.equal(why.get('articles/(:num)/(:any)'), undefined, 'a route of two more segments, after the match, is not in question');
+    assert.equal(why.get('articles')?.reason, 'the URI has 2 segments, the route 1');
+    assert.equal(why.get('articles')?.location?.uri, routesUri);
+    const post = (await server.client.connection.sendRequest('ciRoutes/testUrl', { uri: routesUri, method: 'POST', url: '/articles/12' })) as TestUrlAnswer;
+    assert.equal(post.matched_key, null);
+    const show = post.notMatched?.find((m) => m.key === 'articles/(:num)');
+    assert.equal(show?.kind, 'method');
+    // One declaration (resources()) under three methods.
+    assert.deepEqual(show?.methods, ['GET', 'PUT', 'DELETE']);
+    assert.match(show?.reason ?? '', /declared for GET, PUT, DELETE only: a POST request never sees it/);
   });
 });
 

@@ -25,9 +25,10 @@ import {
   type SignatureHelp,
   type SymbolInformation,
 } from 'vscode-languageserver-protocol/node';
-import type { Uri } from 'vscode';
-import { renderRouteTable, type RouteTable } from '../../client/src/route-table-view';
+import { buildTree, type RouteNode } from '../../client/src/routes-model';
+import { OPEN_LOCATION_COMMAND, testUrlHtml } from '../../client/src/test-url-html';
 import { testUrlLines, type TestUrlAnswer } from '../../client/src/test-url-message';
+import type { WorkspaceRoutesResult } from '../../shared/protocol/workspace-routes';
 import { LineIndex } from '../../shared/php/line-index';
 import { LspClient } from '../helpers/lsp-client';
 import { assertInertMarkdown, assertNoControls, assertPlainMessage, HOSTILE_MODULE, HOSTILE_SETTINGS, makeHostileApp, PAYLOAD, type HostileApp } from './hostile-workspace';
@@ -192,14 +193,23 @@ describe('security: hostile workspace text reaches no editor feature raw', funct
     for (const l of ((await client.connection.sendRequest(DocumentLinkRequest.type, { textDocument: { uri: routesUri } })) as DocumentLink[] | null) ?? []) assertNoControls(l.tooltip ?? '', 'document link tooltip');
   });
 
-  it('renders the route table document and the Test URL notification inertly', async () => {
-    const table = (await client.connection.sendRequest('ciRoutes/routeTable', { uri: routesUri })) as RouteTable;
-    assert.equal(table.otherFiles?.[0]?.module, HOSTILE_MODULE, 'the module routes file is in the table');
-    const file = { path: hostile.routes, toString: () => routesUri } as unknown as Uri;
-    for (const filter of [undefined, 'k', PAYLOAD.slice(0, 20)]) {
-      const md = renderRouteTable(table, file, filter);
-      assertInertMarkdown(md, `route table (filter ${JSON.stringify(filter)})`);
-      note(md);
+  it('renders the routes explorer, the Test URL panel and its notification inertly', async () => {
+    const routes = (await client.connection.sendRequest('ciRoutes/workspaceRoutes', {})) as WorkspaceRoutesResult;
+    assert.ok(routes.applications.some((a) => a.files.some((f) => f.module === HOSTILE_MODULE)), 'the module routes file is in the explorer');
+    for (const grouping of ['file', 'prefix'] as const) {
+      for (const filter of ['', 'k', PAYLOAD.slice(0, 20)]) {
+        const walk = (nodes: RouteNode[]): void => {
+          for (const n of nodes) {
+            // Tree labels, descriptions and tooltips are plain text: no control, no line break but the tooltip's own.
+            assertNoControls(n.label, `explorer label (${grouping}, filter ${JSON.stringify(filter)})`);
+            assertNoControls(n.description, 'explorer description');
+            assertNoControls(n.tooltip, 'explorer tooltip', true);
+            note(n.label + n.tooltip);
+            walk(n.children ?? []);
+          }
+        };
+        walk(buildTree(routes, { grouping, sort: 'uri', filter }));
+      }
     }
     for (const [method, url] of [
       ['GET', `k${PAYLOAD}`],
@@ -212,6 +222,12 @@ describe('security: hostile workspace text reaches no editor feature raw', funct
       assertPlainMessage(lines.join('\n'), `Test URL ${method} ${JSON.stringify(url)}`);
       for (const line of lines) assertNoControls(line, 'Test URL line');
       note(lines.join('\n'));
+      const html = testUrlHtml({ method, url, routeFile: routesUri, result: answer, nonce: 'n' });
+      // The page's own markup only: no script, no element or attribute from the workspace, links to the one command.
+      assert.doesNotMatch(html, /<script|\son\w+=|<img|<iframe|<a href="command:workbench/i, `Test URL page ${method} ${JSON.stringify(url)}`);
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) assert.ok(href!.startsWith(`command:${OPEN_LOCATION_COMMAND}?`), href);
+      assertNoControls(html, 'Test URL page', true);
+      note(html);
     }
   });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { marked } from 'marked';
-import { iconLabelText, markdownCode, markdownCodeBlock, markdownCodeCell, markdownText, markdownUrl, messageText, terminalJson, terminalText, visibleControls } from '../../shared/util/escape';
+import { htmlText, iconLabelText, markdownCode, markdownCodeBlock, markdownCodeCell, markdownText, markdownUrl, messageText, terminalJson, terminalText, visibleControls } from '../../shared/util/escape';
 
 /** Workspace texts an attacker controls: links, images, HTML, code-span breakers, table breakers, terminal sequences, bidi. */
 export const HOSTILE = [
@@ -182,6 +182,19 @@ describe('escape: labels rendered with icons (code lens titles)', () => {
       const shown = iconLabelText(`${input} $(alert)`);
       assert.doesNotMatch(shown, RAW_CONTROL);
       assert.doesNotMatch(shown, ICON);
+    });
+  }
+});
+
+describe('escape: HTML text', () => {
+  for (const input of HOSTILE) {
+    it(`${terminalJson(input)} opens no tag, ends no attribute and starts no entity`, () => {
+      const out = htmlText(input);
+      assert.doesNotMatch(out, /[<>"']/);
+      assert.doesNotMatch(out, /&(?!amp;|lt;|gt;|quot;|#39;)/);
+      assert.doesNotMatch(out, RAW_CONTROL);
+      // Read back, it is the input with its controls made visible.
+      assert.equal(seen(out, false), visibleControls(input));
     });
   }
 });

@@ -21,8 +21,9 @@ export function initializeResult(analysisTiming = false): InitializeResult {
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       // Each analysis' last publication is followed by `ciRoutes/analysisTiming` (benchmarks wait
       // for it), for clients that ask (`initializationOptions.analysisTiming`): lsp-mode warns of
-      // every notification it does not know.
-      ...(analysisTiming ? { experimental: { analysisTiming: true } } : {}),
+      // every notification it does not know. `ciRoutes/workspaceRoutes` answers, and
+      // `ciRoutes/routesChanged` says when to ask again.
+      experimental: { ...(analysisTiming ? { analysisTiming: true } : {}), workspaceRoutes: true },
     },
     serverInfo: { name: 'ci-routes-language-server', version: VERSION },
   };

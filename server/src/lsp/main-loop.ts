@@ -52,6 +52,8 @@ export class MainLoop {
       return input && { text: input.text, evaluation: input.evaluation };
     };
     index.onMainRoutes = (appDir) => scheduler.defer({ kind: 'mainRoutesDue', appDir }, deferMs(tuning));
+    // Once typing pauses, and once for a burst of changes (an edit, a scan, a checkout on disk).
+    index.onRouteFileChanged = () => scheduler.defer({ kind: 'routesChangedDue' }, deferMs(tuning));
   }
 
   handle(event: ServerEvent): void {
@@ -118,6 +120,8 @@ export class MainLoop {
       case 'moduleKeysDue':
         // A module routes file's keys changed: the open main route files' targets into that module may be decided otherwise.
         return this.restartWhere((file) => moduleOfRouteFile(file) === undefined);
+      case 'routesChangedDue':
+        return ctx.routesChanged();
       case 'mainRoutesDue':
         // An application's main route file changed: its module route files' routes are read after the main routes.
         return this.restartWhere((file) => moduleOfRouteFile(file) !== undefined && ctx.service.applications.applicationDirOf(file) === event.appDir);

@@ -113,6 +113,7 @@ export const REQUEST_CHECKS: Readonly<Record<string, ParamsCheck>> = {
   'ciRoutes/testUrl': paramsObject((p) => uriProblem(p.uri, 'uri') ?? shortTextProblem(p.method, 'method') ?? shortTextProblem(p.url, 'url')),
   'ciRoutes/requestTimings': anything,
   'ciRoutes/indexStats': anything,
+  'ciRoutes/workspaceRoutes': anything,
   'ciRoutes/ping': anything,
 };
 

@@ -28,7 +28,7 @@ export const realTimers: Timers = {
 };
 
 /** Work that waits for typing to pause, once however many times it was asked for meanwhile. */
-export type Deferred = { kind: 'namesDue' } | { kind: 'moduleKeysDue' } | { kind: 'mainRoutesDue'; appDir: string };
+export type Deferred = { kind: 'namesDue' } | { kind: 'moduleKeysDue' } | { kind: 'mainRoutesDue'; appDir: string } | { kind: 'routesChangedDue' };
 
 /** What the scheduler hands back to the loop when it is due. */
 export type Due = { kind: 'debounceElapsed'; uri: string } | { kind: 'analysisTurn'; uri: string } | Deferred;

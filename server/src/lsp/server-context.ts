@@ -39,6 +39,8 @@ export interface ServerContext {
   logFailure(what: string, e: unknown): void;
   /** Server-side cost of an analysis, for benchmarks and the curious (clients may ignore it). */
   analysisTiming(params: object): void;
+  /** Tells the client that route files' routes changed (`ciRoutes/routesChanged`: the routes explorer asks again). */
+  routesChanged(): void;
 }
 
 /** Deferred work waits for typing to pause, and never less than this (ms). */

@@ -40,6 +40,7 @@ import { registerTestUrl } from './test-url';
 import { uriToPath } from './uris';
 import { WorkspaceFolders } from './workspace-folders';
 import { WorkspaceIndex } from './workspace-index';
+import { registerWorkspaceRoutes, ROUTES_CHANGED_NOTIFICATION, WorkspaceRoutes } from './workspace-routes';
 
 export interface ServerOptions {
   /** Delay before re-analysing after an edit (ms). */
@@ -114,6 +115,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     log,
     logFailure,
     analysisTiming: (params) => void (capabilities.analysisTiming && connection.sendNotification('ciRoutes/analysisTiming', params)),
+    routesChanged: () => void connection.sendNotification(ROUTES_CHANGED_NOTIFICATION),
   };
   const loop = new MainLoop(ctx, folders, options.watchedFilesQuietMs);
   const handle = (event: ServerEvent) => loop.handle(event);
@@ -202,6 +204,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   registerCodeActions(connection, { documents, service, uriToPath, log });
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
   registerIndexStats(connection, index);
+  registerWorkspaceRoutes(connection, new WorkspaceRoutes({ index, service, indexed: () => ctx.states.indexReady }));
   registerHeartbeat(connection);
 
   documents.listen(connection);

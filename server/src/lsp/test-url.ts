@@ -5,17 +5,18 @@ import { RequestType, type Connection, type TextDocuments } from 'vscode-languag
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { requestRouter } from '../../../shared/analysis/model/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/model/route-table';
+import { routeMisses } from '../../../shared/analysis/model/route-misses';
 import { LineIndex } from '../../../shared/php/line-index';
 import { REQUEST_METHODS, methodIndex } from '../../../shared/runtime/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import type { FolderSettings } from '../../../shared/workspace/settings';
-import { spanToRange } from './convert';
+import { includedRange, spanToRange } from './convert';
 import { decodePath, limitsOf } from './custom-requests';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import type { RouteService } from './route-service';
 
 export type { TestUrlError, TestUrlResult } from '../../../shared/protocol/test-url';
-import type { TestUrlError, TestUrlResult } from '../../../shared/protocol/test-url';
+import { MAX_NOT_MATCHED, type TestUrlError, type TestUrlResult } from '../../../shared/protocol/test-url';
 
 /** `ciRoutes/testUrl`: how the application routes `GET /photos/12`: main route, module route, controller. */
 export const TestUrlRequest = new RequestType<{ uri: string; method: string; url: string }, TestUrlResult | TestUrlError | null, void>('ciRoutes/testUrl');
@@ -65,6 +66,8 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
     const { main_span, module_declaration, order_unsure, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);
     const moduleFile = module_declaration && root ? root.absolute(module_declaration.file) : undefined;
+    // An empty URI goes to the default controller: no route is tried.
+    const misses = routed.default_controller_route ? undefined : routeMisses(a.evaluation, m, routed.segments.join('/'), routed.main_matched_key, MAX_NOT_MATCHED);
     return {
       ...routed,
       request_method: REQUEST_METHODS[m],
@@ -73,6 +76,13 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       ...(order_unsure ? { orderUnsure: `'${order_unsure.other_key}' matches too and may come first: their order depends on the condition at line ${doc.positionAt(order_unsure.condition.start).line + 1}` } : {}),
       ...(routed.controller_file !== null && root ? { controllerUri: pathToFileURL(root.absolute(routed.controller_file)).toString() } : {}),
       ...(main_span ? { location: { uri, range: spanToRange(doc, main_span) } } : {}),
+      ...(misses
+        ? {
+            tried: misses.tried,
+            notMatched: misses.misses.map(({ span, ...miss }) => ({ ...miss, ...(span ? { location: span.file ? { uri: pathToFileURL(span.file.path).toString(), range: includedRange(span) } : { uri, range: spanToRange(doc, span) } } : {}) })),
+            ...(misses.more ? { notMatchedMore: misses.more } : {}),
+          }
+        : {}),
       ...(module_declaration && moduleFile
         ? { moduleLocation: { uri: pathToFileURL(moduleFile).toString(), range: spanToRange(TextDocument.create(pathToFileURL(moduleFile).toString(), 'php', 0, module_declaration.text), module_declaration.span) } }
         : {}),

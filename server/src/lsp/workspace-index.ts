@@ -89,6 +89,16 @@ export class WorkspaceIndex {
   private readonly appBeyondFolder = new Set<string>();
   /** Called when an application's main route file was recorded (its module route files' checks read it). */
   onMainRoutes: (appDir: string) => void = () => undefined;
+  /**
+   * Called when a route file's routes may have changed: it was recorded from a new evaluation or
+   * removed (not when a file let go is evaluated again to answer a request: nothing changed).
+   */
+  onRouteFileChanged: (file: string) => void = () => undefined;
+  /** Route file path → a number that changes whenever onRouteFileChanged is called for it (see routeFileVersion). */
+  private readonly versions = new Map<string, number>();
+  private nextVersion = 1;
+  /** inputOf is evaluating a file let go again: the same text, the same routes. */
+  private rederiving = false;
   /** The route keys of the module routes files (main-file targets into a module are decided with them). */
   readonly moduleKeys = new ModuleRouteKeys();
   /** knownNames(), until a file's names change. */
@@ -243,6 +253,7 @@ export class WorkspaceIndex {
 
   /** recordRouteFile, returning the route names the file gained or lost. */
   recordRouteNames(file: string, text: string, evaluation: FileEvaluation): Set<string> {
+    if (!this.rederiving) this.changedRoutes(file);
     this.declarations.set(file, new EvaluatedDeclarations(text, evaluation));
     this.declarationsVersion++;
     this.routeFileUsages.delete(file);
@@ -329,7 +340,12 @@ export class WorkspaceIndex {
     }
     if (!this.routeNames.has(file)) return undefined;
     this.rederivedCount++;
-    this.updateRouteFile(file);
+    this.rederiving = true;
+    try {
+      this.updateRouteFile(file);
+    } finally {
+      this.rederiving = false;
+    }
     return this.held.get(file);
   }
 
@@ -417,7 +433,21 @@ export class WorkspaceIndex {
     }
   }
 
+  /**
+   * A number that changes whenever the route file's routes may have changed (0 for a file the
+   * index does not hold): what was derived from its evaluation is still good while it stays.
+   */
+  routeFileVersion(file: string): number {
+    return this.versions.get(file) ?? 0;
+  }
+
+  private changedRoutes(file: string): void {
+    this.versions.set(file, this.nextVersion++);
+    this.onRouteFileChanged(file);
+  }
+
   removeFile(file: string): boolean {
+    if (this.versions.delete(file)) this.onRouteFileChanged(file);
     this.evaluator.forget(file);
     this.held.delete(file);
     this.closedHeld.delete(file);
