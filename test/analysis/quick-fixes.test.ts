@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
-import type { Finding, QuickFix } from '../../shared/analysis/diagnostics/core/types';
+import { allFixes, type Finding, type QuickFix } from '../../shared/analysis/diagnostics/core/types';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS } from '../../shared/runtime/methods';
 import { keyToString } from '../../shared/runtime/values';
@@ -44,9 +44,9 @@ $route = Route::map($route);
 
   it('moves the whole statement (its trailing comment too) above the first route that takes its URIs, and says that line', () => {
     const f = of(text, 'unreachable-route', 'articles/new');
-    assert.deepEqual(f.fixes.map((x) => x.title), ['Move above line 3']);
+    assert.deepEqual(allFixes(f).map((x) => x.title), ['Move above line 3']);
     assert.match(f.related[0].message, /declare it before line 3$/);
-    const fixed = apply(text, f.fixes[0]);
+    const fixed = apply(text, allFixes(f)[0]);
     assert.equal(
       fixed,
       text.replace("Route::get('articles/new', 'blog/posts/create_new'); // the form\n", '').replace("Route::get('articles/(:any)'", "Route::get('articles/new', 'blog/posts/create_new'); // the form\nRoute::get('articles/(:any)'"),
@@ -61,23 +61,23 @@ $route = Route::map($route);
 
   it('moves a $route entry above the entry that takes its URIs', () => {
     const f = of(text, 'unreachable-route', 'pages/about');
-    assert.deepEqual(f.fixes.map((x) => x.title), ['Move above line 6']);
-    const fixed = apply(text, f.fixes[0]);
+    assert.deepEqual(allFixes(f).map((x) => x.title), ['Move above line 6']);
+    const fixed = apply(text, allFixes(f)[0]);
     assert.match(fixed, /\$route\['pages\/about'\] = 'pages\/about';\n\$route\['pages\/\(:any\)'\]/);
     assert.ok(!findings(fixed).some((x) => x.code === 'unreachable-route' && x.message.includes("'pages/about'")));
   });
 
   it('moves the file\'s last line, which has no newline', () => {
     const last = "<?php\n$route['a/(:any)'] = 'x/$1';\n$route['a/b'] = 'y';";
-    const fixed = apply(last, of(last, 'unreachable-route', 'a/b').fixes[0]);
+    const fixed = apply(last, allFixes(of(last, 'unreachable-route', 'a/b'))[0]);
     assert.equal(fixed, "<?php\n$route['a/b'] = 'y';\n$route['a/(:any)'] = 'x/$1';");
   });
 
   it('moves a block() that never takes effect above the route that takes its path', () => {
     const blocks = "<?php\nRoute::any('users/(:any)', 'users/view/$1');\nRoute::block('users/login');\n$route = Route::map($route);\n";
     const f = of(blocks, 'shadowed-block', 'users/login');
-    assert.deepEqual(f.fixes.map((x) => x.title), ['Move above line 2']);
-    assert.ok(!findings(apply(blocks, f.fixes[0])).some((x) => x.code === 'shadowed-block'));
+    assert.deepEqual(allFixes(f).map((x) => x.title), ['Move above line 2']);
+    assert.ok(!findings(apply(blocks, allFixes(f)[0])).some((x) => x.code === 'shadowed-block'));
   });
 
   it('offers no move that could change anything else', () => {
@@ -104,8 +104,9 @@ $route = Route::map($route);
     for (const [text, key] of cases) {
       const f = findings(text).find((x) => x.code === 'unreachable-route' && x.message.includes(`'${key}'`));
       assert.ok(f, `reported:\n${text}`);
-      assert.deepEqual(f.fixes, [], text);
-      assert.match(f.related[0].message, /declare it before them$/, text);
+      assert.deepEqual(allFixes(f), [], text);
+      // The way out still names the line to declare it above, unless map() decides the order (routes and $route entries).
+      assert.match(f.related[0].message, /Route::get\('a\/new'/.test(text) && text.includes("$route['a/(:any)']") ? /declare it before them$/ : /declare it before line \d+$/, text);
     }
   });
 });
@@ -114,8 +115,8 @@ describe('quick fix: Remove the earlier duplicate (duplicate-route)', () => {
   it('deletes the earlier statement, its lines whole, when it declares only that route', () => {
     const text = "<?php\nRoute::get('feed', 'blog/feed/old');\nRoute::get('about', 'pages/about');\nRoute::get('feed', 'blog/feed/index');\n$route = Route::map($route);\n";
     const f = of(text, 'duplicate-route', 'feed');
-    assert.deepEqual(f.fixes.map((x) => x.title), ['Remove the earlier duplicate']);
-    const fixed = apply(text, f.fixes[0]);
+    assert.deepEqual(allFixes(f).map((x) => x.title), ['Remove the earlier duplicate']);
+    const fixed = apply(text, allFixes(f)[0]);
     assert.equal(fixed, "<?php\nRoute::get('about', 'pages/about');\nRoute::get('feed', 'blog/feed/index');\n$route = Route::map($route);\n");
     assert.ok(!findings(fixed).some((x) => x.code === 'duplicate-route'));
     // The same routes under every method (the route's place moved past one that cannot match its URIs).
@@ -126,7 +127,7 @@ describe('quick fix: Remove the earlier duplicate (duplicate-route)', () => {
 
   it('deletes an earlier $route entry', () => {
     const text = "<?php\n$route['x'] = 'a/one';\n$route['x'] = 'a/two';\n";
-    assert.equal(apply(text, of(text, 'duplicate-route', 'x').fixes[0]), "<?php\n$route['x'] = 'a/two';\n");
+    assert.equal(apply(text, allFixes(of(text, 'duplicate-route', 'x'))[0]), "<?php\n$route['x'] = 'a/two';\n");
   });
 
   it('offers no removal that would change anything else', () => {
@@ -147,7 +148,7 @@ describe('quick fix: Remove the earlier duplicate (duplicate-route)', () => {
     for (const text of cases) {
       const f = findings(text).find((x) => x.code === 'duplicate-route');
       assert.ok(f, text);
-      assert.deepEqual(f.fixes, [], text);
+      assert.deepEqual(allFixes(f), [], text);
     }
   });
 });
@@ -157,8 +158,8 @@ describe('quick fix: Create method x in Controller (missing-controller)', () => 
     const text = "<?php\nRoute::get('posts/(:num)/(:any)', 'blog/posts/compare/$1/$2');\nRoute::get('posts/(:num)', 'blog/posts/compare/$1');\n$route = Route::map($route);\n";
     const found = analyzeRouteFile(text, evaluateRouteFile(text), { controllers: appCatalog() }).filter((f) => f.code === 'missing-controller');
     assert.equal(found.length, 2);
-    for (const f of found) assert.deepEqual(f.fixes.map((x) => x.title), ['Create method compare() in Posts']);
-    for (const f of found) assert.deepEqual(f.fixes[0].createMethod, { file: 'modules/blog/controllers/Posts.php', className: 'Posts', method: 'compare', params: 2, required: 1 });
+    for (const f of found) assert.deepEqual(allFixes(f).map((x) => x.title), ['Create method compare() in Posts']);
+    for (const f of found) assert.deepEqual(allFixes(f)[0].createMethod, { file: 'modules/blog/controllers/Posts.php', className: 'Posts', method: 'compare', params: 2, required: 1 });
     assert.deepEqual(found[0].fixes[0].edits, []);
   });
 
@@ -166,7 +167,7 @@ describe('quick fix: Create method x in Controller (missing-controller)', () => 
     const text = "<?php\nRoute::get('a', 'nowhere/x');\nRoute::get('b', 'blog/posts/_hidden');\n$route = Route::map($route);\n";
     const found = analyzeRouteFile(text, evaluateRouteFile(text), { controllers: appCatalog() }).filter((f) => f.code === 'missing-controller');
     assert.equal(found.length, 2);
-    for (const f of found) assert.deepEqual(f.fixes, []);
+    for (const f of found) assert.deepEqual(allFixes(f), []);
   });
 
   it('inserts a public method before the class\'s closing brace, indented as the others, parameters the routes may leave out optional', () => {

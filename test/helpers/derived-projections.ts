@@ -16,7 +16,7 @@ import { targetScope, type RouteFileRouting } from '../../shared/analysis/model/
 import type { Fate } from '../../shared/analysis/model/fate';
 import { workspaceSymbols } from '../../shared/analysis/features/symbols';
 import { CallGroups } from '../../shared/analysis/diagnostics/core/call-groups';
-import type { Finding } from '../../shared/analysis/diagnostics/core/types';
+import { allFixes, type Finding } from '../../shared/analysis/diagnostics/core/types';
 import type { ControllerCatalog } from '../../shared/workspace/controller-catalog';
 import { evaluationTrace } from './evaluation-trace';
 
@@ -89,7 +89,7 @@ function findingsOf(...codes: string[]): Projection {
   return (s) =>
     s.findings
       .filter((f) => codes.includes(f.code))
-      .map((f) => ({ code: f.code, severity: f.severity, span: spanOf(f.span), message: f.message, methods: f.methods, related: f.related.map((r) => [spanOf(r.span), r.message]), fixes: f.fixes }));
+      .map((f) => ({ code: f.code, severity: f.severity, span: spanOf(f.span), message: f.message, methods: f.methods, related: f.related.map((r) => [spanOf(r.span), r.message]), fixes: allFixes(f) }));
 }
 
 /** Offsets of every occurrence of `pattern` in the text (places the features are asked about). */

@@ -1,4 +1,4 @@
-import type { Finding } from '../../shared/analysis/diagnostics/core/types';
+import { allFixes, type Finding } from '../../shared/analysis/diagnostics/core/types';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { Span } from '../../shared/php/ast';
 import type { EntryOriginInfo, RecordedSite } from '../../shared/library/records';
@@ -53,7 +53,7 @@ export function spanViolations(text: string, evaluation: FileEvaluation, finding
   for (const f of findings) {
     check(f.span, `${f.code} "${f.message.slice(0, 60)}"`);
     for (const r of f.related) if (!r.file) check(r.span, `${f.code} related`);
-    for (const fix of f.fixes) for (const e of fix.edits) check(e.span, `${f.code} fix "${fix.title}"`);
+    for (const fix of allFixes(f)) for (const e of fix.edits) check(e.span, `${f.code} fix "${fix.title}"`);
   }
   return bad;
 }

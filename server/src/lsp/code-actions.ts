@@ -8,6 +8,8 @@ import { visibleControls } from '../../../shared/util/escape';
 import { readRegularFile } from '../host/safe-read';
 import { fixesIn, type DataCreateMethod } from './param-checks';
 import type { RouteService } from './route-service';
+import { spanToRange } from './convert';
+import type { Diagnostic, Range } from 'vscode-languageserver';
 
 /** Largest controller file a fix reads. */
 const MAX_CONTROLLER_BYTES = 4 * 1024 * 1024;
@@ -50,12 +52,37 @@ function createMethodChange(deps: CodeActionDeps, documentUri: string, c: DataCr
   return { changes: { [open?.uri ?? pathToFileURL(file).toString()]: [{ range: { start: at, end: at }, newText: edit.newText }] } };
 }
 
-/** Quick fixes: those the server attached to its own diagnostics, as it wrote them. */
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+/**
+ * The fixes of a diagnostic published with deferred ones (see Finding.deferredFixes), worked out
+ * now from the document's last analysis: none when the editor's text is no longer the text
+ * analysed (the fixes would edit another version), or no finding of the analysis is the diagnostic.
+ */
+function deferredFixes(deps: CodeActionDeps, uri: string, d: Diagnostic): CodeAction[] {
+  const doc = deps.documents.get(uri);
+  const last = deps.service.last(uri);
+  if (!doc || !last || last.text !== doc.getText()) return [];
+  const found = last.findings.find(({ finding }) => finding.code === d.code && finding.deferredFixes && sameRange(spanToRange(doc, finding.span), d.range));
+  if (!found) return [];
+  return found.finding.deferredFixes!().map((fix) => ({
+    title: visibleControls(fix.title),
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    isPreferred: fix.preferred ?? false,
+    edit: { changes: { [uri]: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) } },
+  }));
+}
+
+/** Quick fixes: those the server attached to its own diagnostics, as it wrote them, and those worked out when asked for. */
 export function registerCodeActions(connection: Connection, deps: CodeActionDeps): void {
   connection.onCodeAction((params) => {
     const actions: CodeAction[] = [];
     for (const d of params.context.diagnostics) {
       if (d.source !== 'ci-routes') continue;
+      if (typeof d.data === 'object' && d.data !== null && (d.data as { deferred?: unknown }).deferred === true) actions.push(...deferredFixes(deps, params.textDocument.uri, d));
       // The fixes come back from the client: those not as the server wrote them are ignored.
       for (const fix of fixesIn(d.data)) {
         if (fix.createMethod) {

@@ -40,6 +40,8 @@ export function toDiagnostic(doc: TextDocument, f: Finding, severity: Severity, 
         edits: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })),
         ...(fix.createMethod ? { createMethod: fix.createMethod } : {}),
       })),
+      // Worked out when the editor asks for code actions on it (see code-actions.ts).
+      ...(f.deferredFixes ? { deferred: true } : {}),
     },
   };
   if (f.related.length) {

@@ -58,7 +58,7 @@ export const FILE_CHECKS: readonly Check[] = [...QUICK_CHECKS, ...INCLUSION_CHEC
 
 /** The findings with places in included files moved to the include statements (a copy only when there are some). */
 function placed(findings: Finding[]): Finding[] {
-  return findings.some((f) => f.span.file || f.related.length || f.fixes.length) ? findings.map(placedInEvaluatedFile) : [...findings];
+  return findings.some((f) => f.span.file || f.related.length || f.fixes.length || f.deferredFixes) ? findings.map(placedInEvaluatedFile) : [...findings];
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

@@ -26,13 +26,15 @@ function outermost(file: IncludedFile): IncludedFile {
  * Fixes editing another file are left out: edits apply to the analysed document.
  */
 export function placedInEvaluatedFile(f: Finding): Finding {
-  if (!f.span.file && !f.related.some((r) => r.span.file) && !f.fixes.some((fix) => fix.edits.some((e) => e.span.file))) return f;
+  if (!f.deferredFixes && !f.span.file && !f.related.some((r) => r.span.file) && !f.fixes.some((fix) => fix.edits.some((e) => e.span.file))) return f;
   const related = f.related.map(relatedOutside);
   const fixes = f.fixes.filter((fix) => fix.edits.every((e) => !e.span.file));
+  const deferred = f.deferredFixes;
+  const deferredFixes = deferred && (() => deferred().filter((fix) => fix.edits.every((e) => !e.span.file)));
   const span = f.span;
-  if (!span.file) return { ...f, related, fixes };
+  if (!span.file) return { ...f, related, fixes, ...(deferredFixes ? { deferredFixes } : {}) };
   const where: RelatedInfo = { span, file: span.file.path, message: `Here, in ${describeIncludedPlace(span as Span & { file: IncludedFile })}` };
-  return { ...f, span: spanInEvaluatedFile(span), message: `${f.message} (${howIncluded(span as Span & { file: IncludedFile })})`, related: [where, ...related], fixes };
+  return { ...f, span: spanInEvaluatedFile(span), message: `${f.message} (${howIncluded(span as Span & { file: IncludedFile })})`, related: [where, ...related], fixes, ...(deferredFixes ? { deferredFixes } : {}) };
 }
 
 function relatedOutside(r: RelatedInfo): RelatedInfo {

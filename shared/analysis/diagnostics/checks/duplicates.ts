@@ -148,7 +148,8 @@ export const duplicates: Check = ({ text, evaluation, describe }) => {
   for (const { value: r, methods } of pairs.entries()) {
     const earlier = [...r.earlier.values()];
     // One earlier declaration of this one route, replaced wherever it was declared: deleting it changes nothing else (see removeEarlier).
-    const removal = earlier.length === 1 && r.keys.size === 1 && !isBlock(r.later) && !isBlock(earlier[0].origin) ? statements.removeEarlier(earlier[0].origin, r.later, r.key, earlier[0].methods, mayOverlap) : undefined;
+    // Worked out when asked for: it reads the whole evaluation's records (about 20 ms at 10,000 declarations).
+    const removal = earlier.length === 1 && r.keys.size === 1 && !isBlock(r.later) && !isBlock(earlier[0].origin) ? () => statements.removeEarlier(earlier[0].origin, r.later, r.key, earlier[0].methods, mayOverlap) : undefined;
     // The fact in the message; each replaced declaration's target and methods beside it, in related information.
     const what = earlier.length === 1 ? describe.declaration(earlier[0].origin, evaluation.places) : `${earlier.length} earlier declarations`;
     const several = r.keys.size > 1 ? `${r.keys.size} routes of this declaration ('${r.key}', …) are` : `'${r.key}' is`;
@@ -163,7 +164,7 @@ export const duplicates: Check = ({ text, evaluation, describe }) => {
           const under = e.methods.size !== methods.length ? ` under ${describeMethods(sortMethods(e.methods as Set<(typeof REQUEST_METHODS)[number]>))}` : '';
           return { span: fromSpan(e.origin, evaluation.places), message: r.keys.size > 1 ? `the replaced declaration${under}` : `the replaced declaration of '${r.key}'${target}${under}` };
         }),
-        fixes: removal ? [removal] : [],
+        ...(removal ? { deferredFixes: () => { const fix = removal(); return fix ? [fix] : []; } } : {}),
         ...(isBlock(r.later) ? {} : { details: `${r.keys.size > 1 ? `${[...r.keys].map((k) => `'${k}'`).join(', ')}: ` : ''}a PHP array keeps the first position and the last value: remove one of them or give them different paths` }),
       }),
     );

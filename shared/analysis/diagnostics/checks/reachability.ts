@@ -177,8 +177,12 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
     for (const { value, methods } of groups.entries()) {
       const { entry, by, empty, keys } = value;
       // Declared above the first route that takes its URIs, it is reached: when the statement can move there safely, a fix does it.
-      const move = empty ? undefined : statements.moveAbove(entry.origin, keys, by.map((b) => b.origin));
-      const before = move ? move.title.replace(/^Move above /, '') : undefined;
+      // Worked out when asked for (it reads the whole evaluation's records); the message names the line cheaply.
+      const takers = by.map((b) => b.origin);
+      const move = empty ? undefined : () => statements.moveAbove(entry.origin, keys, takers);
+      const firstAt = empty ? undefined : statements.firstTakerStatement(entry.origin, takers);
+      const before = firstAt === undefined ? undefined : describe.at({ start: firstAt, end: firstAt });
+      const deferredFixes = move && (() => { const fix = move(); return fix ? [fix] : []; });
       const subject = keys.size > 1 ? `${keys.size} routes of this declaration ('${entry.key}', …)` : `'${entry.key}'`;
       const where = methods.length === REQUEST_METHODS.length ? '' : ` under ${describeMethods(methods)}`;
       // The first taker in the message, every one in related information.
@@ -192,7 +196,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
             empty
               ? `The blocked path '${entry.key}' matches no URI CodeIgniter can route, so the block does nothing.`
               : `The block of ${keys.size > 1 ? `${keys.size} paths ('${entry.key}', …)` : `'${entry.key}'`} never takes effect${where}: ${firsts} ${by.length > 1 ? 'match' : 'matches'} ${keys.size > 1 ? 'their' : 'its'} URIs first.`,
-            { methods, related, unnecessary: true, fixes: move ? [move] : [], ...(empty ? {} : { details: `declare the block before ${before ?? 'those routes'}` }) },
+            { methods, related, unnecessary: true, ...(deferredFixes ? { deferredFixes } : {}), ...(empty ? {} : { details: `declare the block before ${before ?? 'those routes'}` }) },
           ),
         );
         continue;
@@ -208,7 +212,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
             methods,
             related,
             unnecessary: true,
-            fixes: move ? [move] : [],
+            ...(deferredFixes ? { deferredFixes } : {}),
             details: empty
               ? "URIs have no empty segments, no leading or trailing '/', and only letters, digits, spaces and ~%.:_-"
               : `${keys.size > 1 ? `${[...keys].map((k) => `'${k}'`).join(', ')}: ` : ''}CodeIgniter uses the first route that matches: declare it before ${before ?? 'them'}`,

@@ -261,6 +261,25 @@ export class StatementFixes {
    * write of `$route` for an entry), and nothing else in the file declares its keys: then the file
    * declares the same routes, the moved ones before those that took their URIs.
    */
+  /**
+   * Where the top-level statement of the first of `takers` in this document starts: a route they
+   * take first is reached when declared above it. Cheap (no pass over the file's records), for
+   * messages; moveAbove() decides whether a fix can move it there.
+   */
+  firstTakerStatement(moved: EntryOriginInfo, takers: readonly EntryOriginInfo[]): number | undefined {
+    let first: number | undefined;
+    for (const t of takers) {
+      // Of another kind, map() decides the order, not the lines; in another file, no line here says it.
+      if (t.kind !== moved.kind || t.kind === 'literal') return undefined;
+      const span = t.kind === 'route' ? this.evaluation.places.span(t.site) : this.evaluation.places.entry(t).span;
+      if (span.file) return undefined;
+      const statement = this.statementAt(span.start);
+      if (!statement) return undefined;
+      if (first === undefined || statement.chunk.start < first) first = statement.chunk.start;
+    }
+    return first;
+  }
+
   moveAbove(moved: EntryOriginInfo, keys: ReadonlySet<string>, takers: readonly EntryOriginInfo[]): QuickFix | undefined {
     if (takers.length === 0 || moved.kind === 'literal') return undefined;
     const whole = this.declarationStatement(moved);

@@ -40,6 +40,11 @@ export interface Finding {
   methods: RequestMethod[];
   related: RelatedInfo[];
   fixes: QuickFix[];
+  /**
+   * Fixes worked out only when an editor asks for them (a code action on this finding): those
+   * that read much of the file, which would otherwise cost every analysis of a large file.
+   */
+  deferredFixes?: () => QuickFix[];
   /** Shown faded (e.g. code that never takes effect). */
   unnecessary?: boolean;
 }
@@ -60,6 +65,12 @@ export function finding(code: DiagnosticCode, span: Span, message: string, extra
     methods: extra.methods ?? [],
     related: extra.details ? [{ span, message: extra.details }, ...(extra.related ?? [])] : (extra.related ?? []),
     fixes: extra.fixes ?? [],
+    ...(extra.deferredFixes ? { deferredFixes: extra.deferredFixes } : {}),
     ...(extra.unnecessary ? { unnecessary: true } : {}),
   };
+}
+
+/** Every fix of a finding, the deferred ones worked out now. */
+export function allFixes(f: Finding): QuickFix[] {
+  return f.deferredFixes ? [...f.fixes, ...f.deferredFixes()] : f.fixes;
 }
