@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EXAMPLE_APP, ROOT } from '../helpers/paths';
+import { runHeadlessEditor } from '../helpers/headless-editor';
 import { pathWithServer, readmeSnippet, readmeSnippets, SERVER_COMMAND } from '../helpers/readme-snippets';
 
 const EMACS = process.env.EMACS_BIN ?? 'emacs';
@@ -52,24 +53,7 @@ function runEmacs<R>(snippet: string, driver: string, file: string, extra: Recor
   const init = path.join(tmp, 'init.el');
   fs.writeFileSync(init, readmeSnippet(snippet).text);
   const env = { ...process.env, HOME: tmp, PATH: pathWithServer(path.join(tmp, 'bin')), CI_FILE: file, CI_OUT: out, ...extra };
-  return new Promise((resolve) => {
-    const child = spawn(EMACS, [...STARTUP, '-l', init, '-l', driver], { env, cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000); // after the driver's own watchdog (120 s)
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      let report: R | null = null;
-      try {
-        report = JSON.parse(fs.readFileSync(out, 'utf8')) as R;
-      } catch {
-        report = null;
-      }
-      fs.rmSync(tmp, { recursive: true, force: true });
-      resolve({ code, report, output });
-    });
-  });
+  return runHeadlessEditor<R>(EMACS, [...STARTUP, '-l', init, '-l', driver], env, tmp, out);
 }
 
 /**

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EXAMPLE_APP, ROOT } from '../helpers/paths';
+import { runHeadlessEditor } from '../helpers/headless-editor';
 import { pathWithServer, readmeSnippet, readmeSnippets } from '../helpers/readme-snippets';
 
 const NVIM = process.env.NVIM_BIN ?? 'nvim';
@@ -51,24 +52,7 @@ export function runNeovim(snippet: string, client: string, file: string, extra: 
   const init = path.join(tmp, 'init.lua');
   fs.writeFileSync(init, readmeSnippet(snippet).text);
   const env = nvimEnv(tmp, { CI_CLIENT: client, CI_FILE: file, CI_ALSO: JSON.stringify(also), CI_OUT: out, ...extra });
-  return new Promise((resolve) => {
-    const child = spawn(NVIM, ['--headless', '-u', init, '-i', 'NONE', '-n', '-c', `luafile ${DRIVER}`, '-c', 'cquit 99'], { env, cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000); // after the driver's own watchdog (120 s)
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      let report: NvimReport | null = null;
-      try {
-        report = JSON.parse(fs.readFileSync(out, 'utf8')) as NvimReport;
-      } catch {
-        report = null;
-      }
-      fs.rmSync(tmp, { recursive: true, force: true });
-      resolve({ code, report, output });
-    });
-  });
+  return runHeadlessEditor<NvimReport>(NVIM, ['--headless', '-u', init, '-i', 'NONE', '-n', '-c', `luafile ${DRIVER}`, '-c', 'cquit 99'], env, tmp, out);
 }
 
 /** The Neovim set-ups README.md shows that the installed Neovim can run, by snippet name. */
