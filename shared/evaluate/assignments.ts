@@ -1,6 +1,6 @@
 import type { PhpNode } from '../php/ast';
 import { REQUEST_METHODS, methodsIn } from '../runtime/methods';
-import { DYNAMIC_KEY_PREFIX, type AssignmentOrigin, type EntryOriginInfo, type EntryPlace, type LiteralOrigin } from '../library/records';
+import { DYNAMIC_KEY_PREFIX, assignmentOrigin, literalOrigin as makeLiteralOrigin, type AssignmentOrigin, type EntryOriginInfo, type EntryPlace, type LiteralOrigin } from '../library/records';
 import { movedBy, shiftEntry } from './places';
 import { Diverge, at } from '../library/route-library';
 import { PhpFatal, toInt, toKey, toPhpString } from '../runtime/convert';
@@ -182,7 +182,7 @@ function writeElement(it: InterpreterCore, container: Value | undefined, key: Va
     let previous = arr.originOf(k) as EntryOriginInfo | undefined;
     // The same assignment again (a loop): not a second declaration, and no chain as long as the loop.
     if (previous?.kind === 'assignment' && samePlaceHere(it, previous, origin)) previous = previous.replaced;
-    if (previous && previous.kind !== 'literal') origin = it.options.replay && !it.recording ? it.options.replay.replacing(origin, previous) : { ...origin, replaced: previous };
+    if (previous && previous.kind !== 'literal') origin = it.options.replay && !it.recording ? it.options.replay.replacing(origin, previous) : assignmentOrigin({ ...origin, replaced: previous });
   }
   arr.set(k, stored, origin);
   return arr;
@@ -256,12 +256,11 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
     value = binary(it, op.slice(0, -1), cur, right);
   }
   if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
-    const fresh: AssignmentOrigin = {
-      kind: 'assignment',
+    const fresh = assignmentOrigin({
       placed: { span: it.span(node), keySpan: left.offset ? it.span(left.offset) : undefined, valueSpan: it.span(node.right) },
       conditional: it.conditional,
       branches: it.branches,
-    };
+    });
     // The same object as the last evaluation's when nothing about it changed but its place (see ReplayCache.sameOrigin).
     const movable = it.callDepth === 0 && it.statementUnique;
     const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base, movable) : fresh;
@@ -323,9 +322,9 @@ export function evalArray(it: InterpreterCore, node: PhpNode): Value {
         it.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, it.span(entry.key));
         continue;
       }
-      out.set(k, shareValue(value), literalOrigin(it, { kind: 'literal', span: it.span(item), keySpan: it.span(entry.key), valueSpan: it.span(entry.value) }));
+      out.set(k, shareValue(value), literalOrigin(it, makeLiteralOrigin({ span: it.span(item), keySpan: it.span(entry.key), valueSpan: it.span(entry.value) })));
     } else {
-      out.append(shareValue(value), literalOrigin(it, { kind: 'literal', span: it.span(item), valueSpan: it.span(entry.value) }));
+      out.append(shareValue(value), literalOrigin(it, makeLiteralOrigin({ span: it.span(item), valueSpan: it.span(entry.value) })));
     }
   }
   return out;
@@ -360,7 +359,7 @@ export function unset(it: InterpreterCore, node: PhpNode): void {
 
 /** An array literal's entry origin, anchored to the statement being recorded for replay, if any (see places.ts). */
 function literalOrigin(it: InterpreterCore, origin: LiteralOrigin): LiteralOrigin {
-  return it.recording ? { ...origin, anchor: it.recording } : origin;
+  return it.recording ? makeLiteralOrigin({ ...origin, anchor: it.recording }) : origin;
 }
 
 /** Where an entry's origin is in the text being evaluated (a kept assignment's may have been made elsewhere: see places.ts). */

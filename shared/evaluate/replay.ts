@@ -1,7 +1,7 @@
 import { STORING_METHODS } from '../library/route-api';
 import type { PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
-import type { AssignmentOrigin, EntryOriginInfo } from '../library/records';
+import { assignmentOrigin, type AssignmentOrigin, type EntryOriginInfo } from '../library/records';
 import type { StatementEffect } from './statement-effect';
 import type { RecordedSite } from '../runtime/call-site';
 import type { PlacedSite } from './places';
@@ -123,7 +123,7 @@ export class ReplayCache {
       const delta = base - kept.anchor!.start;
       if ((delta === 0 || movable) && sameAssignment(kept, fresh, delta)) return kept;
     }
-    const anchored: AssignmentOrigin = { ...fresh, anchor: { start: base } };
+    const anchored = assignmentOrigin({ ...fresh, anchor: { start: base } });
     this.origins.set(node, anchored);
     return anchored;
   }
@@ -132,7 +132,7 @@ export class ReplayCache {
   replacing(origin: AssignmentOrigin, replaced: EntryOriginInfo): AssignmentOrigin {
     const kept = this.replacements.get(origin);
     if (kept?.replaced === replaced) return kept;
-    const made = { ...origin, replaced };
+    const made = assignmentOrigin({ ...origin, replaced });
     this.replacements.set(origin, made);
     return made;
   }

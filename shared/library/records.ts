@@ -123,3 +123,17 @@ export interface LiteralOrigin {
 }
 
 export type EntryOriginInfo = RouteRecord | AssignmentOrigin | LiteralOrigin;
+
+/**
+ * An assignment's origin, every field written in one order: the checks read the origins of tens of
+ * thousands of entries per edit, which stays fast only while they share one hidden class (object
+ * spreads made a new one every few hundred objects, and each read about six times slower).
+ */
+export function assignmentOrigin(o: Omit<AssignmentOrigin, 'kind'>): AssignmentOrigin {
+  return { kind: 'assignment', placed: o.placed, anchor: o.anchor, conditional: o.conditional, branches: o.branches, replaced: o.replaced };
+}
+
+/** A literal's origin, every field written in one order (see assignmentOrigin). */
+export function literalOrigin(o: Omit<LiteralOrigin, 'kind'>): LiteralOrigin {
+  return { kind: 'literal', span: o.span, keySpan: o.keySpan, valueSpan: o.valueSpan, anchor: o.anchor };
+}
