@@ -264,7 +264,7 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
     // The same object as the last evaluation's when nothing about it changed but its place (see ReplayCache.sameOrigin).
     const movable = it.callDepth === 0 && it.statementUnique;
     const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base, movable) : fresh;
-    if (origin.anchor && origin.anchor.start !== it.base) it.moved.set(origin.anchor, it.base);
+    if (origin.anchor && origin.anchor.start !== it.base) it.noteMoved(origin.anchor, it.base);
     const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
     // Unique per assignment: its place, in the file it is written in.
     assignOffset(it, left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${fresh.placed.span.start}` : undefined);

@@ -290,7 +290,7 @@ function assemble(parsed: ParsedFile, lineage: DocumentState, outcomes: Interpre
     readsFiles: unique.some((o) => o.askedForFiles),
     included: unique.length === 1 ? unique[0].included : [...new Set(unique.flatMap((o) => o.included))],
     constants: outcomes[0].constants,
-    places: unique.length === 1 && unique[0].moved.size > 0 ? new Places(new Map(unique[0].moved), placedSites) : Places.NONE,
+    places: unique.length === 1 && unique[0].moved.size > 0 ? new Places(unique[0].moved, placedSites) : Places.NONE,
     callClosure: (m, closure, args) => {
       const stop = stops.get(evaluation);
       if (stop) stop.used = true;

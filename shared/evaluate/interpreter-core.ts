@@ -52,6 +52,8 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   readonly includes: Includes;
   /** The top-level statement being evaluated, where limits are reported. */
   statementSpan: Span;
+  /** Sets statementSpan to a replayed statement's recorded span moved by `delta`. */
+  placeStatement(recorded: Span, delta: number): void;
   steps: number;
   /** When the time budget runs out (clock() reading), and the step count at which the clock is next read. */
   readonly deadline: number;
@@ -68,8 +70,14 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   lines: LineIndex | undefined;
   /** While a replayable statement runs: where it is (the sites it makes are anchored to it). */
   recording: StatementAnchor | undefined;
-  /** Where the replayed statements that moved since they were recorded start now (see places.ts). */
-  moved: Map<StatementAnchor, number>;
+  /** Where the replayed statements that moved since they were recorded start now (see places.ts); written through noteMoved(). */
+  readonly moved: ReadonlyMap<StatementAnchor, number>;
+  /** A statement recorded at `anchor` starts at `start` now. */
+  noteMoved(anchor: StatementAnchor, start: number): void;
+  /** `moved` as it is now, for an outcome or a checkpoint to keep: later writes copy it first. */
+  shareMoved(): ReadonlyMap<StatementAnchor, number>;
+  /** Starts from a kept `moved` (a checkpoint's), copied when first written. */
+  adoptMoved(moved: ReadonlyMap<StatementAnchor, number>): void;
   /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
   readonly statementUnique: boolean;
   /** How many times each repeated statement node was met (see Interpreter.occurrences). */

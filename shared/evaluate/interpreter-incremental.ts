@@ -89,7 +89,7 @@ function snapshot(it: InterpreterCore): InterpreterSnapshot | undefined {
     recovered: it.recovered.slice(),
     orderVaries: new Map([...it.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask }])),
     occurrences: new Map(it.occurrences),
-    moved: new Map(it.moved),
+    moved: it.shareMoved(),
     repeated: it.parsed.repeated,
     steps: it.steps,
   };
@@ -115,7 +115,7 @@ function restore(it: InterpreterCore, s: InterpreterSnapshot): void {
   it.orderVaries.clear();
   for (const [id, g] of s.orderVaries) it.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask });
   it.occurrences = new Map(s.occurrences);
-  it.moved = new Map(s.moved);
+  it.adoptMoved(s.moved);
   it.steps = s.steps;
 }
 
@@ -168,12 +168,9 @@ export function replayEffect(it: InterpreterCore, effect: StatementEffect, start
   if (effect.warnings !== NO_WARNINGS && it.warnings.some((w, m) => w.length + effect.warnings[m].length > MAX_WARNINGS)) return false;
   if (!it.library.replay(effect.records, effect.lookups)) return false;
   const delta = start - effect.anchor.start;
-  if (delta === 0) it.statementSpan = effect.statement;
-  else {
-    // Moved since recorded: its records and calls stay as they are, placed here by `moved`.
-    it.moved.set(effect.anchor, start);
-    it.statementSpan = { start: effect.statement.start + delta, end: effect.statement.end + delta };
-  }
+  // Moved since recorded: its records and calls stay as they are, placed here by `moved`.
+  if (delta !== 0) it.noteMoved(effect.anchor, start);
+  it.placeStatement(effect.statement, delta);
   it.steps += effect.steps;
   // Indexed loops: this runs for every statement of a large file on every edit.
   appendAll(it.calls, effect.calls);

@@ -99,8 +99,22 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   /** The included file running now; undefined while the evaluated file's own statements run. */
   source: IncludedFile | undefined;
   readonly includes: Includes;
-  /** The top-level statement being evaluated, where limits are reported. */
-  statementSpan: Span = { start: 0, end: 0 };
+  /** The top-level statement being evaluated, where limits are reported (see placeStatement). */
+  private recordedStatement: Span = { start: 0, end: 0 };
+  private statementShift = 0;
+  get statementSpan(): Span {
+    const span = this.recordedStatement;
+    return this.statementShift === 0 ? span : { start: span.start + this.statementShift, end: span.end + this.statementShift };
+  }
+  set statementSpan(span: Span) {
+    this.recordedStatement = span;
+    this.statementShift = 0;
+  }
+  /** A replayed statement's span as recorded, `delta` further on now: made into a span only if asked (it seldom is, and thousands are replayed per edit). */
+  placeStatement(recorded: Span, delta: number): void {
+    this.recordedStatement = recorded;
+    this.statementShift = delta;
+  }
   steps = 0;
   /** Where tick() stops: the budget, or sooner while a statement with a syntax error runs. */
   private stepLimit: number;
@@ -119,7 +133,31 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   /** While a replayable statement runs: where it is (the sites it makes are anchored to it). */
   recording: StatementAnchor | undefined = undefined;
   /** Where the replayed statements that moved since they were recorded start now (see places.ts). */
-  moved = new Map<StatementAnchor, number>();
+  moved: ReadonlyMap<StatementAnchor, number> = new Map<StatementAnchor, number>();
+  /**
+   * Whether `moved` is held by an outcome or a checkpoint as well: copied before the next write
+   * (thousands of entries after an edit near the top of a large file; most evaluations write none
+   * after handing it out).
+   */
+  private movedShared = false;
+
+  noteMoved(anchor: StatementAnchor, start: number): void {
+    if (this.movedShared) {
+      this.moved = new Map(this.moved);
+      this.movedShared = false;
+    }
+    (this.moved as Map<StatementAnchor, number>).set(anchor, start);
+  }
+
+  shareMoved(): ReadonlyMap<StatementAnchor, number> {
+    this.movedShared = true;
+    return this.moved;
+  }
+
+  adoptMoved(moved: ReadonlyMap<StatementAnchor, number>): void {
+    this.moved = moved;
+    this.movedShared = true;
+  }
   /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
   statementUnique = false;
   /**
@@ -313,7 +351,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
       library: this.library,
       steps: this.steps,
       constants: this.constants,
-      moved: this.moved,
+      moved: this.shareMoved(),
       callClosure: (closure, args) => this.callClosureSafely(closure, args),
       included: this.includes.read,
       askedForFiles: this.includes.asked,

@@ -253,6 +253,13 @@ export class WorkspaceIndex {
 
   /** recordRouteFile, returning the route names the file gained or lost. */
   recordRouteNames(file: string, text: string, evaluation: FileEvaluation): Set<string> {
+    // The version it already holds (an open file's is learnt when evaluated, then again when its
+    // analysis publishes): nothing changed, and what was derived from it stays.
+    const held = this.held.get(file);
+    if (held && held.evaluation === evaluation && held.text === text && this.routeNames.has(file) && !this.rederiving) {
+      this.used(file);
+      return new Set();
+    }
     if (!this.rederiving) this.changedRoutes(file);
     this.declarations.set(file, new EvaluatedDeclarations(text, evaluation));
     this.declarationsVersion++;

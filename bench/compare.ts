@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:compare -- --baseline DIR`: this checkout's language server against another
+ * built checkout's (DIR: a `git worktree` of an earlier revision after `npm run build`), in one
+ * run, on the same generated workspace. The two servers run side by side and take each edit and
+ * request in turn (which one goes first alternates), so that a machine whose speed drifts during
+ * the run slows both alike; every figure is a ratio of the two, paired edit by edit.
+ * Options: --sizes 1000,10000, --mix NAME[,NAME…], --seed N, --reps N (per kind of edit).
+ * Exit code 0 whatever the figures; 1 when the comparison itself fails.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { exitWhenFlushed } from './exit-when-flushed';
+import { generateWorkspace, SEED, type SizeWorkspace } from './generate';
+import { LspDriver } from './lsp-driver';
+import { parseMixes } from './mixes';
+import { BENCH_SETTINGS } from './session';
+import { median } from './stats';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const TIMEOUT_MS = 120_000;
+
+interface Options {
+  baseline: string;
+  sizes: number[];
+  mixes: string[];
+  seed: number;
+  reps: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Partial<Options> & { sizes: number[]; mixes: string[]; seed: number; reps: number } = { sizes: [10_000], mixes: ['bonfire'], seed: SEED, reps: 30 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => inline ?? argv[++i] ?? '';
+    if (flag === '--baseline') o.baseline = path.resolve(value());
+    else if (flag === '--sizes') o.sizes = value().split(',').map((s) => Number(s.replace(/_/g, '')));
+    else if (flag === '--mix') o.mixes = parseMixes(value());
+    else if (flag === '--seed') o.seed = Number(value());
+    else if (flag === '--reps') o.reps = Number(value());
+    else throw new Error(`unknown option ${argv[i]}`);
+  }
+  if (!o.baseline) throw new Error('--baseline DIR is required: a built checkout of the revision to compare with');
+  if (!fs.existsSync(path.join(o.baseline, 'bin', 'ci-routes-language-server.js'))) throw new Error(`${o.baseline}: no bin/ci-routes-language-server.js (a built checkout of ci-routes?)`);
+  if (o.sizes.some((s) => !Number.isInteger(s) || s < 20) || !Number.isInteger(o.seed) || !Number.isInteger(o.reps) || o.reps < 2) throw new Error('--sizes, --seed and --reps take integers (sizes of at least 20, reps of at least 2)');
+  return o as Options;
+}
+
+/** One change of the route file, as both servers receive it. */
+interface Change {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  text: string;
+}
+
+/** The changes of each kind of edit, in order (each kind leaves the file as it found it, but `another statement`). */
+function changesOf(ws: SizeWorkspace, reps: number): Record<string, Change[]> {
+  const at = ws.plan.edit;
+  const replace = (p: { line: number; character: number }, text: string): Change => ({ range: { start: p, end: { line: p.line, character: p.character + 1 } }, text });
+  const same = Array.from({ length: reps + (reps % 2) }, (_, i) => replace(at, i % 2 === 0 ? 'z' : at.original));
+  const half = Math.max(1, reps >> 1);
+  const typing: Change[] = [];
+  for (let k = 0; k < half; k++) typing.push({ range: { start: { line: at.line, character: at.character + k }, end: { line: at.line, character: at.character + k } }, text: 'newpath/'.charAt(k % 8) });
+  for (let k = half; k > 0; k--) typing.push({ range: { start: { line: at.line, character: at.character + k - 1 }, end: { line: at.line, character: at.character + k } }, text: '' });
+  const sites = ws.plan.editSites.filter((s) => s.line !== at.line);
+  const spread = Array.from({ length: Math.min(reps, sites.length) }, (_, i) => {
+    const s = sites[Math.floor(((i + 0.5) * sites.length) / Math.min(reps, sites.length))];
+    return replace(s, s.original === 'y' ? 'x' : 'y');
+  });
+  return { 'edit → diagnostics (one place)': same, 'typing (insert, then erase)': typing, 'edit at another statement each time': spread };
+}
+
+interface Side {
+  name: string;
+  driver: LspDriver;
+  version: number;
+}
+
+interface Row {
+  what: string;
+  mine: number[];
+  theirs: number[];
+  unit: string;
+}
+
+async function start(name: string, checkout: string, ws: SizeWorkspace): Promise<Side> {
+  const driver = new LspDriver(checkout, BENCH_SETTINGS, path.join(checkout, 'bin', 'ci-routes-language-server.js'));
+  await driver.initialize(ws.folder, TIMEOUT_MS);
+  await driver.indexWorkspace(TIMEOUT_MS);
+  return { name, driver, version: 1 };
+}
+
+/** Runs `step` on both sides in turn, the first side alternating with `i`. */
+async function inTurn<T>(i: number, sides: [Side, Side], step: (s: Side) => Promise<T>): Promise<[T, T]> {
+  if (i % 2 === 0) {
+    const a = await step(sides[0]);
+    return [a, await step(sides[1])];
+  }
+  const b = await step(sides[1]);
+  return [await step(sides[0]), b];
+}
+
+async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): Promise<Row[]> {
+  const mine = await start('this checkout', ROOT, ws);
+  const theirs = await start('baseline', baseline, ws);
+  const sides: [Side, Side] = [mine, theirs];
+  const rows: Row[] = [];
+  try {
+    const text = fs.readFileSync(ws.routeFile, 'utf8');
+    const open = await inTurn(0, sides, async (s) => (await s.driver.open(ws.routeFile, text, s.version, TIMEOUT_MS, true)).ms);
+    rows.push({ what: 'open → first diagnostics', mine: [open[0]], theirs: [open[1]], unit: 'ms' });
+    await inTurn(1, sides, (s) => s.driver.open(ws.probeFile, ws.probeText, 1, TIMEOUT_MS));
+    for (const [what, changes] of Object.entries(changesOf(ws, reps))) {
+      const row: Row = { what: `${what}, server`, mine: [], theirs: [], unit: 'ms' };
+      for (let i = 0; i < changes.length; i++) {
+        const [a, b] = await inTurn(i, sides, async (s) => (await s.driver.change(ws.routeFile, ++s.version, changes[i].range, changes[i].text, TIMEOUT_MS)).server?.totalMs);
+        if (a !== undefined && b !== undefined) {
+          row.mine.push(a);
+          row.theirs.push(b);
+        }
+      }
+      rows.push(row);
+    }
+    const routeUri = pathToFileURL(ws.routeFile).toString();
+    const probeUri = pathToFileURL(ws.probeFile).toString();
+    const requests: [string, string, unknown][] = [
+      ['hover', 'textDocument/hover', { textDocument: { uri: routeUri }, position: ws.plan.hover }],
+      ['completion', 'textDocument/completion', { textDocument: { uri: probeUri }, position: ws.completion }],
+      ['definition', 'textDocument/definition', { textDocument: { uri: probeUri }, position: ws.definition }],
+    ];
+    for (const [what, method, params] of requests) {
+      const row: Row = { what: `${what}, round trip`, mine: [], theirs: [], unit: 'ms' };
+      for (let i = 0; i < 4 * reps; i++) {
+        const [a, b] = await inTurn(i, sides, async (s) => (await s.driver.request(method, params, TIMEOUT_MS)).ms);
+        row.mine.push(a);
+        row.theirs.push(b);
+      }
+      rows.push(row);
+    }
+    const rss = sides.map((s) => s.driver.memory());
+    if (rss[0].rssMb !== undefined && rss[1].rssMb !== undefined) rows.push({ what: 'RSS at the end', mine: [rss[0].rssMb], theirs: [rss[1].rssMb], unit: 'MB' });
+    if (rss[0].peakMb !== undefined && rss[1].peakMb !== undefined) rows.push({ what: 'peak RSS (VmHWM)', mine: [rss[0].peakMb], theirs: [rss[1].peakMb], unit: 'MB' });
+  } finally {
+    await Promise.all(sides.map((s) => s.driver.stop()));
+  }
+  return rows;
+}
+
+const fmt = (n: number | undefined, unit: string) => (n === undefined ? 'n/a' : `${n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} ${unit}`);
+
+function render(ws: SizeWorkspace, rows: Row[]): string {
+  const lines = [`${ws.mix} ${ws.size.toLocaleString('en-US')}: this checkout / baseline (paired: the median of each pair's ratio)`];
+  lines.push(`${'figure'.padEnd(48)}${'n'.padStart(5)}${'this'.padStart(12)}${'baseline'.padStart(12)}${'ratio'.padStart(9)}${'paired'.padStart(9)}`);
+  for (const r of rows) {
+    const a = median(r.mine);
+    const b = median(r.theirs);
+    const paired = median(r.mine.map((m, i) => m / r.theirs[i]));
+    const ratio = a !== undefined && b ? `${(a / b).toFixed(2)}×` : 'n/a';
+    lines.push(`${r.what.padEnd(48)}${String(r.mine.length).padStart(5)}${fmt(a, r.unit).padStart(12)}${fmt(b, r.unit).padStart(12)}${ratio.padStart(9)}${(paired === undefined ? 'n/a' : `${paired.toFixed(2)}×`).padStart(9)}`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const bench = generateWorkspace(o.sizes, o.seed, o.mixes);
+  try {
+    console.log(`baseline: ${o.baseline}; seed ${o.seed}; ${o.reps} edits of each kind, ${4 * o.reps} of each request, on each server`);
+    for (const ws of bench.sizes) console.log(`\n${render(ws, await compareSize(ws, o.baseline, o.reps))}`);
+  } finally {
+    bench.remove();
+  }
+}
+
+main().then(
+  () => exitWhenFlushed(0),
+  (e) => {
+    console.error(`bench:compare: ${(e as Error).message}`);
+    exitWhenFlushed(1);
+  },
+);
