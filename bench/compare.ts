@@ -2,8 +2,9 @@
  * `npm run bench:compare -- --baseline DIR`: this checkout's language server against another
  * built checkout's (DIR: a `git worktree` of an earlier revision after `npm run build`), in one
  * run, on the same generated workspace. The two servers run side by side and take each edit and
- * request in turn (which one goes first alternates), so that a machine whose speed drifts during
- * the run slows both alike; every figure is a ratio of the two, paired edit by edit.
+ * request in turn, each once both are idle (which one goes first alternates), so that a machine
+ * whose speed drifts during the run slows both alike; every figure is a ratio of the two, paired
+ * edit by edit.
  * Options: --sizes 1000,10000, --mix NAME[,NAME…], --seed N, --reps N (per kind of edit).
  * Exit code 0 whatever the figures; 1 when the comparison itself fails.
  */
@@ -89,14 +90,41 @@ async function start(name: string, checkout: string, ws: SizeWorkspace): Promise
   return { name, driver, version: 1 };
 }
 
-/** Runs `step` on both sides in turn, the first side alternating with `i`. */
-async function inTurn<T>(i: number, sides: [Side, Side], step: (s: Side) => Promise<T>): Promise<[T, T]> {
-  if (i % 2 === 0) {
-    const a = await step(sides[0]);
-    return [a, await step(sides[1])];
+/** The CPU time a process has used (Linux: /proc/PID/stat, in clock ticks), undefined elsewhere. */
+function cpuTicks(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
   }
-  const b = await step(sides[1]);
-  return [await step(sides[0]), b];
+}
+
+/**
+ * Waits until neither server uses the processor (its work after a publication, an outline built
+ * while idle, a collection): each step is then timed alone, not beside the other server's
+ * leftovers. At most 3 s.
+ */
+async function quiet(sides: [Side, Side]): Promise<void> {
+  const read = () => sides.map((s) => cpuTicks(s.driver.pid) ?? 0).join(',');
+  const end = Date.now() + 3000;
+  let last = read();
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 40));
+    const now = read();
+    if (now === last) return;
+    last = now;
+  }
+}
+
+/** Runs `step` on both sides in turn, each alone (see quiet), the first side alternating with `i`. */
+async function inTurn<T>(i: number, sides: [Side, Side], step: (s: Side) => Promise<T>): Promise<[T, T]> {
+  const [first, second] = i % 2 === 0 ? sides : [sides[1], sides[0]];
+  await quiet(sides);
+  const a = await step(first);
+  await quiet(sides);
+  const b = await step(second);
+  return i % 2 === 0 ? [a, b] : [b, a];
 }
 
 async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): Promise<Row[]> {
@@ -111,14 +139,19 @@ async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): P
     await inTurn(1, sides, (s) => s.driver.open(ws.probeFile, ws.probeText, 1, TIMEOUT_MS));
     for (const [what, changes] of Object.entries(changesOf(ws, reps))) {
       const row: Row = { what: `${what}, server`, mine: [], theirs: [], unit: 'ms' };
+      const parts = (['evaluateMs', 'analyseMs'] as const).map((part) => ({ part, row: { what: `  of which ${part === 'evaluateMs' ? 'evaluation' : 'analysis'}`, mine: [], theirs: [], unit: 'ms' } as Row }));
       for (let i = 0; i < changes.length; i++) {
-        const [a, b] = await inTurn(i, sides, async (s) => (await s.driver.change(ws.routeFile, ++s.version, changes[i].range, changes[i].text, TIMEOUT_MS)).server?.totalMs);
+        const [a, b] = await inTurn(i, sides, async (s) => (await s.driver.change(ws.routeFile, ++s.version, changes[i].range, changes[i].text, TIMEOUT_MS)).server);
         if (a !== undefined && b !== undefined) {
-          row.mine.push(a);
-          row.theirs.push(b);
+          row.mine.push(a.totalMs);
+          row.theirs.push(b.totalMs);
+          for (const { part, row: r } of parts) {
+            const [x, y] = [a[part], b[part]];
+            if (typeof x === 'number' && typeof y === 'number') (r.mine.push(x), r.theirs.push(y));
+          }
         }
       }
-      rows.push(row);
+      rows.push(row, ...parts.map((p) => p.row));
     }
     const routeUri = pathToFileURL(ws.routeFile).toString();
     const probeUri = pathToFileURL(ws.probeFile).toString();

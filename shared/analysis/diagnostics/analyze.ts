@@ -57,7 +57,9 @@ const MODULE_INCLUSION_CHECKS: readonly Check[] = moduleInclusionChecks();
 export const FILE_CHECKS: readonly Check[] = [...QUICK_CHECKS, ...INCLUSION_CHECKS];
 
 /** The findings with places in included files moved to the include statements (a copy only when there are some). */
-function placed(findings: Finding[]): Finding[] {
+function placed(findings: Finding[], evaluation: FileEvaluation): Finding[] {
+  // Only an included file's places need moving (every one comes from evaluation.included).
+  if (evaluation.included.length === 0) return [...findings];
   return findings.some((f) => f.span.file || f.related.length || f.fixes.length || f.deferredFixes) ? findings.map(placedInEvaluatedFile) : [...findings];
 }
 
@@ -107,10 +109,10 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
     }
   }
   yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing, options.mainRoutes)]);
-  options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out), evaluation, text)));
+  options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments.
   const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
   if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks() : inclusionChecks());
   else yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
-  return sortFindings(markAfterFatal(placed(out), evaluation, text));
+  return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
 }

@@ -30,7 +30,6 @@ export interface WholeStatement {
 const MAX_BETWEEN = 500;
 
 export class StatementFixes {
-  private starts: number[] | undefined;
   private lineIndex: LineIndex | undefined;
   private barriers: { library: number[]; assignments: number[] } | undefined;
   private replaced: Map<string, RouteRecord[]> | undefined;
@@ -46,14 +45,14 @@ export class StatementFixes {
 
   /** The top-level statement that holds an offset of this document. */
   statementAt(offset: number): ParsedStatement | undefined {
+    // Searched in place: a list of the starts would be made again with every analysis, for a few look-ups.
     const statements = this.evaluation.parsed.statements;
-    const starts = (this.starts ??= statements.map((s) => s.chunk.start));
     let lo = 0;
-    let hi = starts.length - 1;
+    let hi = statements.length - 1;
     let found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (starts[mid] <= offset) {
+      if (statements[mid].chunk.start <= offset) {
         found = mid;
         lo = mid + 1;
       } else hi = mid - 1;
