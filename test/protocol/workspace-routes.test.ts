@@ -49,15 +49,20 @@ describe('language server: the workspace routes and their change notification', 
     moduleFile = path.join(root, 'application', 'modules', 'blog', 'config', 'routes.php');
     client = new LspClient();
     client.connection.onNotification('ciRoutes/routesChanged', () => void changes++);
-    const first = nextChange();
     // No closed route file stays evaluated: each is evaluated again when read.
     const init = await client.initialize(root, { debounceMs: 0, evaluationBudgetBytes: 0 });
     assert.equal((init.capabilities.experimental as { workspaceRoutes?: boolean }).workspaceRoutes, true);
-    await first;
   });
   after(async () => {
     await client.shutdown();
     fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('tells no client that has not asked for the routes that they changed (other clients do not know the notification)', async () => {
+    // Once the index has read both route files (their routes changed), and past the notification's delay.
+    await eventually(async () => (((await client.connection.sendRequest('ciRoutes/indexStats')) as { routeFiles: number }).routeFiles >= 2 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(changes, 0);
   });
 
   it('lists every route file of the application in router order, methods merged as `ci-routes list` merges them', async () => {

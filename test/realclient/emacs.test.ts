@@ -71,6 +71,11 @@ function copyExampleApp(): { app: string; file: string; lateLine: number } {
 /** What lsp-mode and Eglot print of what they disliked in the server's messages. */
 const CLIENT_COMPLAINTS = /unsupported capability|[Uu]nknown notification|[Uu]nknown request/;
 
+/** The lines of Emacs' output that complain, for the assertion's message. */
+function complaintsIn(output: string): string {
+  return output.split('\n').filter((line) => CLIENT_COMPLAINTS.test(line)).join(' | ');
+}
+
 describe("real client: Emacs + Eglot set up with README.md's snippet as written", function () {
   this.timeout(180_000);
   before(function () {
@@ -92,7 +97,7 @@ describe("real client: Emacs + Eglot set up with README.md's snippet as written"
       });
       assert.ok(report, `no report from the driver: ${output}`);
       assert.equal(code, 0, JSON.stringify(report.errors) + output);
-      assert.doesNotMatch(output, CLIENT_COMPLAINTS, 'the server registers and sends only what Eglot takes');
+      assert.doesNotMatch(output, CLIENT_COMPLAINTS, `the server registers and sends only what Eglot takes: ${complaintsIn(output)}`);
       assert.equal(report.file?.mode, 'ci-routes-php-mode');
       assert.equal(report.file?.managed, true);
       assert.deepStrictEqual(report.file?.command, [SERVER_COMMAND, '--stdio']);
@@ -143,7 +148,7 @@ describe("real client: Emacs + lsp-mode set up with README.md's snippet as writt
       const { code, report, output } = await runEmacs<LspModeReport>('lsp-mode', LSP_MODE_DRIVER, file, { CI_ROOT: app, CI_MIN_DIAGNOSTICS: '1' });
       assert.ok(report, `no report from the driver: ${output}`);
       assert.equal(code, 0, JSON.stringify(report.errors) + output);
-      assert.doesNotMatch(output, CLIENT_COMPLAINTS, 'the server registers and sends only what lsp-mode takes');
+      assert.doesNotMatch(output, CLIENT_COMPLAINTS, `the server registers and sends only what lsp-mode takes: ${complaintsIn(output)}`);
       assert.equal(report.mode, 'php-mode');
       assert.ok(report.servers?.includes('ci-routes'), JSON.stringify(report.servers));
       assert.equal(report.root, app);

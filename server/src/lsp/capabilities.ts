@@ -22,7 +22,7 @@ export function initializeResult(analysisTiming = false): InitializeResult {
       // Each analysis' last publication is followed by `ciRoutes/analysisTiming` (benchmarks wait
       // for it), for clients that ask (`initializationOptions.analysisTiming`): lsp-mode warns of
       // every notification it does not know. `ciRoutes/workspaceRoutes` answers, and
-      // `ciRoutes/routesChanged` says when to ask again.
+      // `ciRoutes/routesChanged` then says when to ask again (never to a client that did not ask).
       experimental: { ...(analysisTiming ? { analysisTiming: true } : {}), workspaceRoutes: true },
     },
     serverInfo: { name: 'ci-routes-language-server', version: VERSION },

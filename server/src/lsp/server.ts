@@ -100,6 +100,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     connection.console.error(`[ci-routes] ${visibleControls(what)} failed: ${String((e as Error)?.stack ?? e).split('\n').map(visibleControls).join('\n    ')}`);
 
   const scheduler = new Scheduler((event) => loop.handle(event));
+  const workspaceRoutes = new WorkspaceRoutes({ index, service, indexed: () => ctx.states.indexReady });
   const ctx: ServerContext = {
     documents,
     service,
@@ -115,7 +116,8 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     log,
     logFailure,
     analysisTiming: (params) => void (capabilities.analysisTiming && connection.sendNotification('ciRoutes/analysisTiming', params)),
-    routesChanged: () => void connection.sendNotification(ROUTES_CHANGED_NOTIFICATION),
+    // Only to a client that asked for the routes (the routes explorer): others do not know the notification (lsp-mode warns of it).
+    routesChanged: () => void (workspaceRoutes.asked && connection.sendNotification(ROUTES_CHANGED_NOTIFICATION)),
   };
   const loop = new MainLoop(ctx, folders, options.watchedFilesQuietMs);
   const handle = (event: ServerEvent) => loop.handle(event);
@@ -204,7 +206,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
   registerCodeActions(connection, { documents, service, uriToPath, log });
   connection.onRequest(RequestTimingsRequest, () => requestTimings.take());
   registerIndexStats(connection, index);
-  registerWorkspaceRoutes(connection, new WorkspaceRoutes({ index, service, indexed: () => ctx.states.indexReady }));
+  registerWorkspaceRoutes(connection, workspaceRoutes);
   registerHeartbeat(connection);
 
   documents.listen(connection);

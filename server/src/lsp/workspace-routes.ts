@@ -24,7 +24,7 @@ export type { WorkspaceRoutesResult } from '../../../shared/protocol/workspace-r
 
 /** `ciRoutes/workspaceRoutes`: every route of every route file of the workspace, by application. */
 export const WorkspaceRoutesRequest = new RequestType<Record<string, never> | null, WorkspaceRoutesResult, void>('ciRoutes/workspaceRoutes');
-/** Sent (no params) when a route file's routes may have changed: clients ask `ciRoutes/workspaceRoutes` again. */
+/** Sent (no params) when a route file's routes may have changed, to a client that has asked `ciRoutes/workspaceRoutes`: it asks again. */
 export const ROUTES_CHANGED_NOTIFICATION = 'ciRoutes/routesChanged';
 
 interface Deps {
@@ -84,9 +84,13 @@ export function routeFileRoutes(input: RouteFileInput, name: string): WorkspaceR
 export class WorkspaceRoutes {
   private readonly built = new Map<string, { version: number; name: string; routes: WorkspaceRouteFile }>();
 
+  /** Whether the client asked for the routes: then, and only then, it is told when they change (ROUTES_CHANGED_NOTIFICATION). */
+  asked = false;
+
   constructor(private readonly deps: Deps) {}
 
   answer(): WorkspaceRoutesResult {
+    this.asked = true;
     const { index, service } = this.deps;
     const files = index.routeFiles();
     const byApp = new Map<string, { dir: string; files: string[] }>();
