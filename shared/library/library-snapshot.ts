@@ -10,7 +10,7 @@ interface SavedState {
   /** Where the names start in `created` (see NamedRoutes). */
   readonly namedFrom: number;
   readonly created: readonly RouteRecord[];
-  readonly createdTicks: readonly number[];
+  readonly callTicks: readonly number[];
   readonly createdNested: boolean;
   readonly closureTarget: boolean;
   readonly replaced: readonly RouteRecord[];
@@ -42,7 +42,7 @@ export function savedState(s: MethodState, routes: FrozenTable, marks: FrozenMar
     marks,
     namedFrom: s.named.from,
     created: s.created.slice(),
-    createdTicks: s.createdTicks.slice(),
+    callTicks: s.callTicks.slice(),
     createdNested: s.createdNested,
     closureTarget: s.closureTarget,
     replaced: s.replaced.slice(),
@@ -76,7 +76,7 @@ function restoreState(state: MethodState, saved: SavedState): void {
   state.routes = RecordTable.on(saved.routes);
   state.marks = RecordMarks.on(saved.marks);
   state.created = saved.created.slice();
-  state.createdTicks = saved.createdTicks.slice();
+  state.callTicks = saved.callTicks.slice();
   state.named = new NamedRoutes(() => state.created, saved.namedFrom);
   state.createdNested = saved.createdNested;
   state.closureTarget = saved.closureTarget;

@@ -108,9 +108,10 @@ export function wasMapped(record: RouteRecord, state: MarkedState): boolean {
 export interface MarkedState {
   readonly maps: readonly CallTick[];
   readonly marks: RecordMarks;
-  /** The records created, and the tick at which each was added (one per add, map() and reset()). */
+  /** The records created, in order: each add, map() and reset() is a tick. */
   readonly created: readonly RouteRecord[];
-  readonly createdTicks: readonly number[];
+  /** The ticks of the map() and reset() calls, in order. */
+  readonly callTicks: readonly number[];
 }
 
 /**
@@ -135,7 +136,23 @@ export function addedAt(record: RouteRecord, state: MarkedState): number {
     }
     i = memo.at.get(record);
   }
-  return i === undefined || i < 0 ? -1 : state.createdTicks[i];
+  return i === undefined || i < 0 ? -1 : tickOfAdd(i, state.callTicks);
+}
+
+/**
+ * The tick of the `i`-th add: `i` adds and every call whose tick came before it. The `j`-th call
+ * came after `callTicks[j] - j` adds (a non-decreasing count): it came before the `i`-th add when
+ * that count is at most `i`.
+ */
+function tickOfAdd(i: number, callTicks: readonly number[]): number {
+  let lo = 0;
+  let hi = callTicks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (callTicks[mid] - mid <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return i + lo;
 }
 
 /** Whether a map() call ran while the record was in the table. */

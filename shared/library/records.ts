@@ -33,7 +33,7 @@ export function unknownPathOf(record: RouteRecord): string | undefined {
   return unknownPaths.get(record);
 }
 
-/** A map() or reset() call under one request method, and when it ran (see MethodState.createdTicks). */
+/** A map() or reset() call under one request method, and when it ran (see MethodState.callTicks). */
 export interface CallTick {
   readonly site: RecordedSite;
   readonly at: number;

@@ -72,8 +72,13 @@ export class MethodState {
   nestedDepth = 0;
   /** Every record created, in order (for tracing; includes replaced and reset ones). */
   created: RouteRecord[] = [];
-  /** When each record of `created` was added, as a tick (see `ticks`): what map() copied is derived from it (see mappedBy). */
-  createdTicks: number[] = [];
+  /**
+   * The ticks of the map() and reset() calls, in order: with a record's place in `created`, they
+   * give the tick at which it was added (see addedAt), from which what map() copied is derived.
+   * (A tick per record, kept in a list as long as `created`, cost an edit of a large file its
+   * growth under every method.)
+   */
+  callTicks: number[] = [];
   /** Whether a record of `created` was made while a `$nested` callable ran (checks skip the scan otherwise). */
   createdNested = false;
   /** Whether a route was declared with a closure as its target (the closure-target check skips the scan otherwise). */
@@ -82,7 +87,7 @@ export class MethodState {
   replaced: RouteRecord[] = [];
   /** The records map() stored over an entry of its input (see RecordMarks.overwrote), in that order. */
   overwriting: RouteRecord[] = [];
-  /** The map() calls that ran, with their ticks (see createdTicks). */
+  /** The map() calls that ran, with their ticks (see callTicks). */
   maps: CallTick[] = [];
   /** Ticks so far: one per add, map() and reset(). */
   ticks = 0;
@@ -91,7 +96,7 @@ export class MethodState {
 
   /** A new route: in the table (replacing any), in `created` (and so under its name: see NamedRoutes). */
   add(record: RouteRecord, lookups?: BelowLookups, index?: number): void {
-    this.createdTicks.push(this.ticks++);
+    this.ticks++;
     const previous = this.routes.store(record, lookups, index);
     if (previous) {
       this.marks.replaced(previous, record);
@@ -263,7 +268,8 @@ export class RouteLibrary {
       case 'reset':
         this.each(mask, (m) => {
           const s = this.states[m];
-          const reset: CallTick = { site, at: s.ticks++ };
+          const reset: CallTick = { site, at: s.ticks };
+          s.callTicks.push(s.ticks++);
           s.routes.forEachEntry((_to, _key, rec) => s.marks.wasReset(rec, reset));
           s.routes = new RecordTable();
           s.named = new NamedRoutes(() => s.created, s.created.length);
@@ -551,12 +557,14 @@ export class RouteLibrary {
       });
       // What this call copied is derived from its tick (see mappedBy), noted once every route is
       // copied: a map() that fails (a closure target) stops the script.
-      state.maps.push({ site, at: state.ticks++ });
+      state.maps.push({ site, at: state.ticks });
+      state.callTicks.push(state.ticks++);
       return routes;
     }
     // Every target stored as it is: a view over the input and the table, not a copy (nor a
     // write into every record: see mappedBy).
-    state.maps.push({ site, at: state.ticks++ });
+    state.maps.push({ site, at: state.ticks });
+    state.callTicks.push(state.ticks++);
     return MappedRoutes.over(input, table, this.overlaps, (rec, entryOrigin) => {
       const origin = entryOrigin as EntryOriginInfo | undefined;
       if (origin && origin.kind !== 'route') {
