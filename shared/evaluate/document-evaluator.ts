@@ -91,6 +91,7 @@ export class DocumentEvaluator {
     return evaluateParsed(parsed, {
       ...this.options,
       document: this.lineage,
+      parser: this.parser,
       replay: this.replay,
       resume: checkpoint,
       checkpointAt,

@@ -191,6 +191,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     file: options.file ?? 'routes.php',
     libraryStart: options.libraryStart,
     includes: options.includes,
+    parser: options.parser,
     environmentRoutes: options.environmentRoutes,
     recover: options.recover,
     phpVersion: options.phpVersion,

@@ -63,6 +63,8 @@ export class Includes {
     private readonly files: IncludeFiles | undefined,
     private readonly host: IncludeHost,
     evaluatedFile: string,
+    /** The document's parser, whose caches included files are parsed with; a parser of this run's own otherwise. */
+    private readonly documentParser?: StatementParser,
   ) {
     // PHP counts the script itself as included: include_once of it does nothing.
     this.once.add(evaluatedFile);
@@ -113,7 +115,7 @@ export class Includes {
     }
     if (this.running.length >= MAX_INCLUDE_DEPTH) return this.fail(`${what} '${path}' nests includes more than ${MAX_INCLUDE_DEPTH} deep`, span);
     this.host.charge(found.text.length);
-    const parsed = this.parser.parse(found.text);
+    const parsed = this.documentParser ? this.documentParser.parseIncluded(found.file, found.text) : this.parser.parse(found.text);
     const source: IncludedFile = environment === undefined ? { path: found.file, text: found.text, includedAt: span } : { path: found.file, text: found.text, includedAt: span, environment };
     const broken = parsed.problems[0];
     if (broken) {

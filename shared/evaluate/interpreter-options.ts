@@ -5,6 +5,7 @@ import type { Dialect, RouteLibrary } from '../library/route-library';
 import type { PhpVersion } from '../runtime/php-version';
 import type { PhpFatal } from '../runtime/convert';
 import type { EnvironmentRoutes, IncludeFiles } from './includes';
+import type { StatementParser } from '../php/parse';
 import type { ReplayCache } from './replay';
 import type { LibrarySnapshot } from '../library/library-snapshot';
 import type { RecentOverlaps } from '../library/mapped-routes';
@@ -54,6 +55,8 @@ export interface InterpreterOptions {
   libraryStart?: LibrarySnapshot;
   /** The files include/require and glob() read (see includes.ts); without it, includes are reported and not evaluated. */
   includes?: IncludeFiles;
+  /** The document's parser: the files it includes are parsed with its caches (see StatementParser.parseIncluded). */
+  parser?: StatementParser;
   /** The environment's route file run after this one (see EvaluateOptions.environmentRoutes). */
   environmentRoutes?: EnvironmentRoutes;
   /** Route::map()'s overlaps in the document's earlier evaluations (see DocumentState). */

@@ -188,7 +188,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
       runIncluded: (parsed, source) => this.runIncluded(parsed, source),
       unresolved: (message, span) => this.problem('evaluation-limit', message, span),
       charge: (units) => this.charge(units),
-    }, options.file);
+    }, options.file, options.parser);
     this.stepLimit = options.maxSteps;
     this.globals = new Scope(options.mask, true);
     this.scope = this.globals;

@@ -4,6 +4,7 @@ import type { IncludeFiles } from '../../shared/evaluate/includes';
 import { PhpArray } from '../../shared/runtime/values';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
+import { StatementParser } from '../../shared/php/parse';
 
 /** Files in memory, by absolute path; relative paths are taken from the includer's folder. */
 function memoryFiles(files: Record<string, string>): IncludeFiles {
@@ -97,6 +98,20 @@ describe('include and require', () => {
     assert.ok(text.slice(dup.span.start, dup.span.end).startsWith("include '/app/dup.php'"));
     assert.equal(dup.related[0].file, '/app/dup.php');
     assert.match(dup.message, /dup\.php line 3/);
+  });
+
+  it("parses an included file once while its text stays the same, with the document's parser", () => {
+    const parser = new StatementParser();
+    const first = parser.parseIncluded('/app/a.php', "<?php $route['a'] = 'one/one';");
+    assert.equal(parser.parseIncluded('/app/a.php', "<?php $route['a'] = 'one/one';"), first);
+    const changed = parser.parseIncluded('/app/a.php', "<?php $route['a'] = 'two/two';");
+    assert.notEqual(changed, first);
+    assert.equal(changed.text, "<?php $route['a'] = 'two/two';");
+    assert.notEqual(parser.parseIncluded('/app/b.php', "<?php $route['a'] = 'two/two';"), changed, 'another file, its own parse');
+    // Edits of the document that includes it: its routes are the included file's each time.
+    const evaluator = new DocumentEvaluator({ file: MAIN, includes: memoryFiles({ '/app/a.php': "<?php $route['a'] = 'one/one';" }) });
+    assert.deepStrictEqual(table(evaluator.update("<?php\ninclude '/app/a.php';\n$route['b'] = 'x/y';\n")), [['a', 'one/one'], ['b', 'x/y']]);
+    assert.deepStrictEqual(table(evaluator.update("<?php\ninclude '/app/a.php';\n$route['b'] = 'x/z';\n")), [['a', 'one/one'], ['b', 'x/z']]);
   });
 
   it('a document evaluated again after other files changed reads them again', () => {
