@@ -57,7 +57,8 @@ export class Includes {
   asked = false;
   private readonly once = new Set<string>();
   private readonly running: string[] = [];
-  private readonly parser = new StatementParser();
+  /** The parser of a run without the document's (made when first needed: a parser is costly to make). */
+  private ownParser: StatementParser | undefined;
 
   constructor(
     private readonly files: IncludeFiles | undefined,
@@ -115,7 +116,7 @@ export class Includes {
     }
     if (this.running.length >= MAX_INCLUDE_DEPTH) return this.fail(`${what} '${path}' nests includes more than ${MAX_INCLUDE_DEPTH} deep`, span);
     this.host.charge(found.text.length);
-    const parsed = this.documentParser ? this.documentParser.parseIncluded(found.file, found.text) : this.parser.parse(found.text);
+    const parsed = this.documentParser ? this.documentParser.parseIncluded(found.file, found.text) : (this.ownParser ??= new StatementParser()).parse(found.text);
     const source: IncludedFile = environment === undefined ? { path: found.file, text: found.text, includedAt: span } : { path: found.file, text: found.text, includedAt: span, environment };
     const broken = parsed.problems[0];
     if (broken) {
