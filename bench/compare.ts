@@ -178,12 +178,17 @@ async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): P
     for (const [what, method, params] of requests) {
       const row: Row = { what: `${what}, round trip`, mine: [], theirs: [], unit: 'ms' };
       await quiet(sides);
+      // What was recorded before (the probe's opening, the edits) is not this request's.
+      await Promise.all(sides.map((s) => s.driver.serverRequestTimes(TIMEOUT_MS)));
       for (let i = 0; i < 4 * reps; i++) {
         const [a, b] = await inTurn(i, sides, async (s) => (await s.driver.request(method, params, TIMEOUT_MS)).ms, true);
         row.mine.push(a);
         row.theirs.push(b);
       }
+      // The servers' own time in those handlers: what the round trip's difference owes to them.
+      const [ownMine, ownTheirs] = await Promise.all(sides.map(async (s) => (await s.driver.serverRequestTimes(TIMEOUT_MS))[method]?.ms ?? []));
       rows.push(row);
+      if (ownMine.length === row.mine.length && ownTheirs.length === row.theirs.length) rows.push({ what: '  of which in the handler', mine: ownMine, theirs: ownTheirs, unit: 'ms' });
     }
     const rss = sides.map((s) => s.driver.memory());
     if (rss[0].rssMb !== undefined && rss[1].rssMb !== undefined) rows.push({ what: 'RSS at the end', mine: [rss[0].rssMb], theirs: [rss[1].rssMb], unit: 'MB' });

@@ -59,6 +59,7 @@ export const DERIVED_QUERIES: readonly DerivedQuery[] = [
   { query: 'targetScope', key: 'application', stored: 'module:shared/analysis/model/target-scope.ts:scopes' },
   // The features (analysis/features/).
   { query: 'workspaceSymbols', key: 'evaluation', stored: 'module:shared/analysis/features/symbols.ts:entriesCache' },
+  { query: 'hoverAt (a declaration)', key: 'evaluation', stored: 'module:shared/analysis/features/hover.ts:declarationHovers' },
   // The checks (analysis/diagnostics/).
   { query: 'CallGroups.of', key: 'evaluation', stored: 'module:shared/analysis/diagnostics/core/call-groups.ts:memo' },
   { query: 'duplicates', key: 'evaluation', stored: 'module:shared/analysis/diagnostics/checks/duplicates.ts:overwriting' },

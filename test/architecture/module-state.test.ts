@@ -52,6 +52,7 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process'> = {
   'shared/analysis/model/name-declarations.ts:declarationCache': 'value',
   'shared/analysis/model/records-by-site.ts:memo': 'value',
   'shared/analysis/features/symbols.ts:entriesCache': 'value',
+  'shared/analysis/features/hover.ts:declarationHovers': 'value',
   'shared/analysis/regular/pattern-automata.ts:sharedClassMaps': 'string',
   'shared/analysis/regular/pattern-automata.ts:arena': 'process',
   'shared/analysis/diagnostics/checks/duplicates.ts:overwriting': 'value',

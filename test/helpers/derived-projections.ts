@@ -15,6 +15,7 @@ import { recordsBySite } from '../../shared/analysis/model/records-by-site';
 import { targetScope, type RouteFileRouting } from '../../shared/analysis/model/target-scope';
 import type { Fate } from '../../shared/analysis/model/fate';
 import { workspaceSymbols } from '../../shared/analysis/features/symbols';
+import { hoverAt } from '../../shared/analysis/features/hover';
 import { CallGroups } from '../../shared/analysis/diagnostics/core/call-groups';
 import { allFixes, type Finding } from '../../shared/analysis/diagnostics/core/types';
 import type { ControllerCatalog } from '../../shared/workspace/controller-catalog';
@@ -148,6 +149,14 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
     const scope = targetScope(controllers, routing);
     return { flavour: scope.routing.flavour, module: scope.routing.module ?? null, kept: scope === targetScope(controllers, routing) };
   },
+  // Asked twice at each call: the second answer is the memo's.
+  'hoverAt (a declaration)': ({ text, evaluation: e }) =>
+    uniqueCalls(e).map((c) => {
+      const at = e.places.site(c.site).nameSpan?.start ?? e.places.start(c.site);
+      const first = hoverAt(text, e, at, 'file:///routes.php');
+      const again = hoverAt(text, e, at, 'file:///routes.php');
+      return first && again ? [first.markdown, spanOf(first.span), again.markdown === first.markdown] : null;
+    }),
   workspaceSymbols: ({ text, evaluation }) => workspaceSymbols([{ file: 'routes.php', text, evaluation }], '').map((s) => [s.name, s.detail, spanOf(s.span)]),
   'CallGroups.of': ({ evaluation: e }) => [...CallGroups.of(e).methods()].map(([method, calls]) => [method, calls.map((c) => e.places.start(c.site))]),
   duplicates: findingsOf('duplicate-route'),

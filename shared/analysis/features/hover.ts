@@ -10,6 +10,7 @@ import { countsNested, declarationSummary, methodsLabel, summarize, summaryTitle
 import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import { nameDeclarations } from '../model/name-declarations';
 import { callsAround } from '../model/calls-at';
+import type { RouteCall } from '../../evaluate/interpreter';
 import { declaresWithin } from '../../library/route-api';
 import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../util/escape';
 
@@ -99,15 +100,23 @@ export function routesTable(rows: ProducedRow[], d: Describer, places: Places, u
   return lines.join('\n');
 }
 
-function innermostCall(evaluation: FileEvaluation, offset: number): CallSite | undefined {
-  let best: CallSite | undefined;
+/** The innermost call around `offset`: its site in this version, and the site as recorded (the same object in every version). */
+function innermostCall(evaluation: FileEvaluation, offset: number): { site: CallSite; recorded: RouteCall['site'] } | undefined {
+  let best: { site: CallSite; recorded: RouteCall['site'] } | undefined;
   for (const c of callsAround(evaluation, offset)) {
     const site = evaluation.places.site(c.site);
     const s = site.span;
-    if (!best || s.end - s.start < best.span.end - best.span.start) best = site;
+    if (!best || s.end - s.start < best.site.span.end - best.site.span.start) best = { site, recorded: c.site };
   }
   return best;
 }
+
+/**
+ * A declaration's hover, by evaluation, recorded site and document URI: an editor asks again and
+ * again as the pointer rests on or moves along one call, and a table of many routes costs more
+ * than a request should.
+ */
+const declarationHovers = new WeakMap<FileEvaluation, Map<RouteCall['site'], Map<string, HoverResult>>>();
 
 function wildcardHover(text: string, offset: number, site: CallSite): HoverResult | undefined {
   const from = site.argSpans[0];
@@ -169,8 +178,9 @@ export function namedRouteHover<D extends NamedRoute & { file: string; line: num
  * `controllerOf`: the host's look-up of a target's controller, for a named() route's link.
  */
 export function hoverAt(text: string, evaluation: FileEvaluation, offset: number, uri?: string, controllerOf?: (target: string) => ControllerLink | undefined): HoverResult | undefined {
-  const site = innermostCall(evaluation, offset);
-  if (!site) return undefined;
+  const innermost = innermostCall(evaluation, offset);
+  if (!innermost) return undefined;
+  const { site } = innermost;
   const d = Describer.of(text);
   const w = wildcardHover(text, offset, site);
   if (w) return w;
@@ -182,6 +192,19 @@ export function hoverAt(text: string, evaluation: FileEvaluation, offset: number
     if (!decl) return { span: site.span, markdown: `No route in this file is named ${markdownCode(name)}: ${markdownCode(`Route::named('${name}')`)} returns null here.` };
     return { span: site.span, markdown: namedRouteMarkdown(name, decl, `Declared at line ${d.line(decl.site.span)}.`, decl.dispatches ? controllerOf?.(decl.target) : undefined) };
   }
+  let bySite = declarationHovers.get(evaluation);
+  if (!bySite) declarationHovers.set(evaluation, (bySite = new Map()));
+  let byUri = bySite.get(innermost.recorded);
+  if (!byUri) bySite.set(innermost.recorded, (byUri = new Map()));
+  const known = byUri.get(uri ?? '');
+  if (known) return known;
+  const made = declarationHover(evaluation, site, d, uri);
+  byUri.set(uri ?? '', made);
+  return made;
+}
+
+/** The hover of a declaration: its lens's title and the table of its routes. */
+function declarationHover(evaluation: FileEvaluation, site: CallSite, d: Describer, uri: string | undefined): HoverResult {
   // The header is the lens's title: the same count of the same routes, in the same words.
   const own = countsNested(site.method);
   const summary = declarationSummary(evaluation, site);
