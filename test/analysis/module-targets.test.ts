@@ -49,6 +49,31 @@ describe('targets in module route files', () => {
     assert.match(rewritten!.markdown, /module blog.*s route .*blog.*any.* may route .*elsewhere/);
   });
 
+  it("missing-controller in a main file follows each module's keys from version to version, deciding again only what read them", () => {
+    const files = [...APP_FILES.keys(), 'modules/blog/config/routes.php', 'modules/gallery/config/routes.php'];
+    const catalog = createControllerCatalog(new FileListTree(files), (f) => APP_FILES.get(f));
+    // Blog::nope() and the gallery's missing controller: each module's routes file is read first.
+    const text = "<?php\n$route['a'] = 'blog/posts/nope';\n$route['b'] = 'gallery/nothing';\n";
+    const evaluation = evaluateRouteFile(text);
+    const keys = new Map<string, readonly string[]>([['blog', ['blog/archive/(:num)']], ['gallery', ['gallery/x']]]);
+    let version = 1;
+    const missing = () =>
+      analyzeRouteFile(text, evaluation, { controllers: catalog, routing: { flavour: 'mx', moduleRouteKeys: (m) => keys.get(m), moduleRouteKeysVersion: version } })
+        .filter((f) => f.code === 'missing-controller')
+        .map((f) => f.message.match(/answers 404 for '(\w+)'\.$/)?.[1]);
+    assert.deepEqual(missing(), ['a', 'b']);
+    // blog's file now may route blog/posts/nope elsewhere: that target is not judged; gallery's stays.
+    keys.set('blog', ['blog/(:any)']);
+    version++;
+    assert.deepEqual(missing(), ['b']);
+    keys.set('gallery', ['gallery/(:any)']);
+    version++;
+    assert.deepEqual(missing(), []);
+    keys.set('blog', ['blog/archive/(:num)']);
+    version++;
+    assert.deepEqual(missing(), ['a']);
+  });
+
   it('controller lenses count the routes of module files, module-relative', () => {
     const main = evaluateRouteFile("<?php $route['articles/(:num)'] = 'blog/posts/show/$1';");
     const blog = evaluateRouteFile("<?php $route['blog/(:num)'] = 'posts/show/$1'; $route['blog'] = 'posts';");

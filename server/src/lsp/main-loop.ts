@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
+import { namedLookupsMayChange } from '../../../shared/analysis/model/names';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Steps } from '../../../shared/util/steps';
 import { DiskChanges } from './disk-changes';
@@ -203,8 +204,25 @@ export class MainLoop {
     const names = this.allNamesPending ? undefined : new Set(this.pendingNames);
     this.pendingNames.clear();
     this.allNamesPending = false;
-    for (const other of this.ctx.documents.all()) if (other.uri !== this.namesFrom && other.getText().includes('named')) this.restart(other.uri);
+    const known = this.ctx.index.knownNames();
+    for (const other of this.ctx.documents.all()) {
+      if (other.uri === this.namesFrom || !other.getText().includes('named')) continue;
+      if (names && !this.namesMayMatter(other, names, known)) continue;
+      this.restart(other.uri);
+    }
     this.usages.republish(names);
+  }
+
+  /**
+   * Whether an open document's analysis may change with the route names `changed`: a route file
+   * analysed at its current version only if one of its named() lookups may be judged otherwise
+   * (see namedLookupsMayChange); any other document, yes.
+   */
+  private namesMayMatter(doc: TextDocument, changed: ReadonlySet<string>, known: ReadonlySet<string>): boolean {
+    const file = uriToPath(doc.uri);
+    const last = this.ctx.service.last(doc.uri);
+    if (!file || !this.ctx.index.isRouteFile(file) || !last || last.version !== doc.version || last.skipped) return true;
+    return namedLookupsMayChange(last.evaluation.calls ?? [], changed, known);
   }
 
   private reanalyseOpen(): void {

@@ -29,3 +29,18 @@ export function closestNames(name: string, candidates: Iterable<string>, maxDist
   }
   return scored.sort((a, b) => a.d - b.d || a.c.localeCompare(b.c)).slice(0, limit).map((s) => s.c);
 }
+
+/**
+ * Whether a file's `unknown-route-name` findings may change when the workspace's route names
+ * `changed` appear or go: one of its Route::named() lookups (under any method, in any file it
+ * included) asks for one of them, or for a name `known` lacks (the suggestions of an unknown name
+ * are drawn from every name). A lookup whose name is not known statically is never judged.
+ */
+export function namedLookupsMayChange(calls: Iterable<{ site: { method: string }; args: readonly unknown[] } | undefined>, changed: ReadonlySet<string>, known: ReadonlySet<string>): boolean {
+  for (const call of calls) {
+    if (call?.site.method !== 'named') continue;
+    const name = call.args[0];
+    if (typeof name === 'string' && (changed.has(name) || !known.has(name))) return true;
+  }
+  return false;
+}

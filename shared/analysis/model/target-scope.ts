@@ -17,23 +17,37 @@ export interface RouteFileRouting {
 export interface TargetScope {
   readonly catalog: ControllerCatalog;
   readonly routing: TargetRouting;
+  /**
+   * The same object for every scope of one catalog, flavour and module, whatever the module route
+   * keys' version: what was decided without reading those keys holds in all of them.
+   */
+  readonly family: TargetScopeFamily;
 }
 
-const scopes = new WeakMap<ControllerCatalog, Map<string, TargetScope>>();
+/** What the scopes of one catalog, flavour and module share whatever the module route keys' version (see TargetScope.family). */
+export class TargetScopeFamily {
+  readonly kind = 'target-scope-family';
+}
+
+/** Per catalog, by flavour, module and whether module route keys are given: the scope of the newest keys' version. */
+const scopes = new WeakMap<ControllerCatalog, Map<string, { version: number | undefined; scope: TargetScope }>>();
 
 /**
  * The scope of a route file's targets; the same object while the catalog, flavour, module and
- * module route keys' version stay the same (checks remember their verdicts on it); module route
- * keys given without a version make a new one. Without `routing`, the router is guessed (guessedRouting).
+ * module route keys' version stay the same (checks remember their verdicts on it), and of the same
+ * family while only that version changes; module route keys given without a version make a new one. Without `routing`, the router is guessed (guessedRouting).
  */
 export function targetScope(catalog: ControllerCatalog, routing?: RouteFileRouting): TargetScope {
   const resolved: TargetRouting = routing ? { flavour: routing.flavour, root: catalog.root, ...(routing.module !== undefined ? { module: routing.module } : {}), ...(routing.moduleRouteKeys ? { moduleRouteKeys: routing.moduleRouteKeys } : {}) } : guessedRouting(catalog.tree, catalog.root);
-  if (routing?.moduleRouteKeys && routing.moduleRouteKeysVersion === undefined) return { catalog, routing: resolved };
+  if (routing?.moduleRouteKeys && routing.moduleRouteKeysVersion === undefined) return { catalog, routing: resolved, family: new TargetScopeFamily() };
   let known = scopes.get(catalog);
   if (!known) scopes.set(catalog, (known = new Map()));
-  const keys = routing?.moduleRouteKeys ? `keys ${routing.moduleRouteKeysVersion}` : 'no keys';
-  const key = `${resolved.flavour}\u0000${resolved.module ?? ''}\u0000${resolved.module === undefined ? 'main' : 'module'}\u0000${keys}`;
-  let scope = known.get(key);
-  if (!scope) known.set(key, (scope = { catalog, routing: resolved }));
+  const familyKey = `${resolved.flavour}\u0000${resolved.module ?? ''}\u0000${resolved.module === undefined ? 'main' : 'module'}\u0000${routing?.moduleRouteKeys ? 'keys' : 'no keys'}`;
+  const version = routing?.moduleRouteKeys ? routing.moduleRouteKeysVersion : undefined;
+  const kept = known.get(familyKey);
+  if (kept && kept.version === version) return kept.scope;
+  // Only the newest version's scope is asked for again: it replaces the one before, in the same family.
+  const scope: TargetScope = { catalog, routing: resolved, family: kept?.scope.family ?? new TargetScopeFamily() };
+  known.set(familyKey, { version, scope });
   return scope;
 }

@@ -4,7 +4,7 @@ import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import { resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
-import { targetScope, type RouteFileRouting, type TargetScope } from '../../model/target-scope';
+import { targetScope, type RouteFileRouting, type TargetScope, type TargetScopeFamily } from '../../model/target-scope';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { finding, type Finding, type QuickFix } from '../core/types';
@@ -74,21 +74,49 @@ function targetOfVerb(value: PhpArray, method: string): string | undefined {
   return undefined;
 }
 
-/** Verdicts per target text, for as long as the scope (the controllers on disk, the router, the module) stays the same. */
-const verdicts = new WeakMap<TargetScope, Map<string, Verdict>>();
-
-/** What is missing for a target, if anything; decided once per target and scope. */
-function verdictOf(scope: TargetScope, target: string): Verdict {
-  let known = verdicts.get(scope);
-  if (!known) verdicts.set(scope, (known = new Map()));
-  if (known.has(target)) return known.get(target);
-  const verdict = decide(scope, target);
-  if (known.size > 200_000) known.clear();
-  known.set(target, verdict);
-  return verdict;
+/** A target's verdict, with the module route keys its look-up read (each as it was then: the arrays are never changed, only replaced). */
+interface KnownVerdict {
+  verdict: Verdict;
+  read: readonly (readonly [module: string, keys: readonly string[] | undefined])[];
 }
 
-function decide({ catalog, routing }: TargetScope, target: string): Verdict {
+/**
+ * Verdicts per target text, for as long as the scope's family (the controllers on disk, the router,
+ * the module) stays the same. When a module's route keys change, only the targets whose look-up
+ * read that module's keys are decided again: the others' look-ups would go the same way.
+ */
+const verdicts = new WeakMap<TargetScopeFamily, Map<string, KnownVerdict>>();
+
+/** What is missing for a target, if anything; decided once per target and scope family while the keys it read stay the same. */
+function verdictOf(scope: TargetScope, target: string): Verdict {
+  let known = verdicts.get(scope.family);
+  if (!known) verdicts.set(scope.family, (known = new Map()));
+  const keysOf = scope.routing.moduleRouteKeys;
+  const kept = known.get(target);
+  if (kept && kept.read.every(([module, keys]) => keysOf?.(module) === keys)) return kept.verdict;
+  const decided = decide(scope, target);
+  if (known.size > 200_000) known.clear();
+  known.set(target, decided);
+  return decided.verdict;
+}
+
+function decide({ catalog, routing: given }: TargetScope, target: string): KnownVerdict {
+  const read: [string, readonly string[] | undefined][] = [];
+  const keysOf = given.moduleRouteKeys;
+  const routing = keysOf
+    ? {
+        ...given,
+        moduleRouteKeys: (module: string) => {
+          const keys = keysOf(module);
+          read.push([module, keys]);
+          return keys;
+        },
+      }
+    : given;
+  return { verdict: lookUp(catalog, routing, target), read };
+}
+
+function lookUp(catalog: ControllerCatalog, routing: TargetScope['routing'], target: string): Verdict {
   const segments = target.split('/').filter((s) => s !== '');
   if (segments.length === 0) return undefined;
   // A back-reference among the segments that choose the controller, or what the look-up cannot know: not judged.
