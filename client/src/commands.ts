@@ -26,12 +26,30 @@ function mainFileOf(app: WorkspaceApplication): string | undefined {
   return (app.files.find((f) => f.module === undefined && /\/config\/routes\.php$/.test(f.uri)) ?? app.files[0])?.uri;
 }
 
+/** How long Test URL waits for a server that is still indexing (just started or restarted) to know its applications. */
+const INDEX_WAIT_MS = 15_000;
+
+/**
+ * The workspace's applications as the server knows them. Right after the server starts (or is
+ * restarted) its index may not be done, and it knows none yet: asked again until it is, for a
+ * while, rather than guessing a route file from the folders.
+ */
+async function applicationsOf(explorer: RoutesExplorer): Promise<readonly WorkspaceApplication[]> {
+  let data = explorer.current ?? (await explorer.refresh());
+  const until = Date.now() + INDEX_WAIT_MS;
+  while (data?.indexing && data.applications.length === 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 250));
+    data = (await explorer.refresh()) ?? data;
+  }
+  return data?.applications ?? [];
+}
+
 /**
  * The main route file to test a URL with: the active editor's application's, else the only
  * application's, else the one picked; without the explorer's answer, a config/routes.php found.
  */
 async function routeFileForTest(explorer: RoutesExplorer): Promise<vscode.Uri | undefined> {
-  const apps = explorer.current ? explorer.applications : ((await explorer.refresh())?.applications ?? []);
+  const apps = await applicationsOf(explorer);
   const active = vscode.window.activeTextEditor?.document.uri.toString();
   const own = active ? apps.find((a) => a.files.some((f) => f.uri === active) || active.startsWith(`${a.uri}/`)) : undefined;
   const app = own ?? (apps.length === 1 ? apps[0] : undefined);
