@@ -20,6 +20,15 @@ export class RunningHash {
     this.n++;
   }
 
+  /** Another hash of the same sequence so far, to go on separately. */
+  copy(): RunningHash {
+    const h = new RunningHash();
+    h.h1 = this.h1;
+    h.h2 = this.h2;
+    h.n = this.n;
+    return h;
+  }
+
   /** One number (53 bits): a kind tag, the length and both lanes folded. */
   signature(kind: number): number {
     return (((this.h1 >>> 0) % 0x100000) * 0x200000 + ((this.h2 ^ Math.imul(this.n, 0x9e3779b1) ^ kind) >>> 11)) % Number.MAX_SAFE_INTEGER;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
+import { CoverageWalk, DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
 import { decideTable as decideSteps, type MethodDecisions, type TableEntry } from '../../shared/analysis/diagnostics/checks/reachability-decisions';
 import { runSteps } from '../../shared/util/steps';
 import { InclusionChecker } from '../../shared/analysis/regular/inclusion';
@@ -73,5 +73,29 @@ describe('reachability decided incrementally', () => {
     assert.deepEqual(summary(before), ['2 b/x: covered by 1', '4 a: covered by 3']);
     const after = decideTable(['x', 'y', 'z', 'b/(:any)', 'b/x', 'a', 'a'].map((k) => entry(k)), before, checker, memo);
     assert.deepEqual(summary(after), ['4 b/x: covered by 3', '6 a: covered by 5']);
+  });
+});
+
+describe('the coverage walk', () => {
+  it('answers for each key what the inclusion checker answers against every earlier key, its memo warm from other tables', () => {
+    const checker = new InclusionChecker();
+    const memo = new DecisionMemo();
+    let keysWalked = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...VOCABULARY), { minLength: 0, maxLength: 40 }), (keys) => {
+        memo.rotate();
+        const walk = new CoverageWalk(checker, memo, keys);
+        for (let i = 0; i < keys.length; i++) {
+          const walked = walk.coverage(i);
+          const whole = checker.coverage(keys[i]!, keys, i);
+          assert.equal(walked.kind, whole.kind, `${keys[i]} at ${i} in ${JSON.stringify(keys)}`);
+          // Each covering key the walk names is an earlier key that the checker finds covering with the others it names.
+          if (walked.kind === 'covered') assert.ok(walked.by.every((j) => j < i), JSON.stringify(walked.by));
+          keysWalked++;
+        }
+      }),
+      { seed: 7, numRuns: 400 },
+    );
+    assert.ok(keysWalked > 1000, `${keysWalked} keys walked`);
   });
 });

@@ -102,6 +102,12 @@ export class CoverageWalk {
   /** Per leading pattern met so far: the bucket segments it may start (kept up to date as buckets appear). */
   private readonly segmentsOf = new Map<string, string[]>();
   private next = 0;
+  /** Each key visited so far, by table index: its info without a look-up by text (a candidate list is walked once per key). */
+  private readonly infoAt: KeyInfo[] = [];
+  /** The last bucket's merged candidates (see mergedFor). */
+  private lastMerged: { bucket: Bucket; candidates: number[]; hash: RunningHash; wildSeen: number; ownSeen: number; /** `candidates` is a wild list itself: copied before it is extended. */ shared: boolean } | undefined;
+  /** Per leading pattern (null: may start with anything): the running hash of its wild keys, in order. */
+  private readonly wildHashes = new Map<string | null, RunningHash>();
 
   constructor(
     private readonly checker: InclusionChecker,
@@ -116,21 +122,23 @@ export class CoverageWalk {
     let result: Coverage;
     if (info.segment !== null) {
       const bucket = this.bucket(info.segment);
-      const lists: number[][] = [];
-      for (const pattern of bucket.patterns) lists.push(this.wild.get(pattern)!);
-      if (lists.length === 0) {
+      if (bucket.patterns.length === 0) {
         result = this.decideAmong(key, bucket.hash.signature(1), bucket.indices);
       } else {
-        lists.push(bucket.indices);
-        const candidates = lists.flat().sort((a, b) => a - b);
-        result = this.decideAmong(key, this.sequenceSignature(candidates), candidates);
+        const merged = this.mergedFor(bucket);
+        result = this.decideAmong(key, merged.hash.signature(2), merged.candidates);
       }
     } else if (info.pattern !== null) {
       const segments = this.segmentsFor(info.pattern);
       if (segments.length === 0) {
         result = this.decideAmong(key, this.wildHash.signature(3), this.wildAll);
+      } else if (segments.length === this.buckets.size) {
+        // It may start every segment met so far (`(:any)/x`): every earlier key is a candidate,
+        // as for a key that may start with anything, without listing them.
+        const signature = this.all.signature(4);
+        result = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverage(key, this.keys, i));
       } else {
-        const candidates = [this.wildAll, ...segments.map((s) => this.buckets.get(s)!.indices)].flat().sort((a, b) => a - b);
+        const candidates = mergeSorted([this.wildAll, ...segments.map((s) => this.buckets.get(s)!.indices)]);
         result = this.decideAmong(key, this.sequenceSignature(candidates), candidates);
       }
     } else {
@@ -159,10 +167,58 @@ export class CoverageWalk {
     return byPosition.kind === 'covered' ? { kind: 'covered', by: byPosition.by.map((p) => candidates[p]!) } : byPosition;
   }
 
+  /**
+   * A bucket's candidates with the wild keys that may start its segment, in table order, and their
+   * running hash. Keys of one segment often follow one another: while no wild key came between
+   * them, the last bucket's list is extended by its own new keys (all later than the rest) instead
+   * of merged again; one list is kept, so memory stays that of one key's candidates.
+   */
+  private mergedFor(bucket: Bucket): { candidates: readonly number[]; hash: RunningHash } {
+    const m = this.lastMerged;
+    if (m && m.bucket === bucket && m.wildSeen === this.wildAll.length) {
+      if (m.ownSeen < bucket.indices.length && m.shared) {
+        m.candidates = m.candidates.slice();
+        m.shared = false;
+      }
+      for (let k = m.ownSeen; k < bucket.indices.length; k++) {
+        const j = bucket.indices[k]!;
+        const info = this.infoAt[j]!;
+        m.candidates.push(j);
+        m.hash.add(info.h1, info.h2);
+      }
+      m.ownSeen = bucket.indices.length;
+      return m;
+    }
+    const own = bucket.indices;
+    let candidates: number[];
+    let hash: RunningHash;
+    let shared = false;
+    const single = bucket.patterns.length === 1 ? this.wild.get(bucket.patterns[0]!)! : undefined;
+    if (single && (own.length === 0 || single[single.length - 1]! < own[0]!)) {
+      // One wild list, all before the bucket's own keys: its running hash goes on with them.
+      hash = this.wildHashes.get(bucket.patterns[0]!)!.copy();
+      candidates = own.length === 0 ? single : single.concat(own);
+      shared = own.length === 0;
+      for (const j of own) {
+        const info = this.infoAt[j]!;
+        hash.add(info.h1, info.h2);
+      }
+    } else {
+      candidates = mergeSorted([...bucket.patterns.map((p) => this.wild.get(p)!), own]);
+      hash = new RunningHash();
+      for (const j of candidates) {
+        const info = this.infoAt[j]!;
+        hash.add(info.h1, info.h2);
+      }
+    }
+    this.lastMerged = { bucket, candidates, hash, shared, wildSeen: this.wildAll.length, ownSeen: own.length };
+    return this.lastMerged;
+  }
+
   private sequenceSignature(candidates: readonly number[]): number {
     const h = new RunningHash();
     for (const j of candidates) {
-      const info = this.memo.info(this.keys[j]!, this.checker);
+      const info = this.infoAt[j]!;
       h.add(info.h1, info.h2);
     }
     return h.signature(2);
@@ -194,6 +250,7 @@ export class CoverageWalk {
   }
 
   private add(i: number, info: KeyInfo): void {
+    this.infoAt[i] = info;
     this.all.add(info.h1, info.h2);
     if (info.segment !== null) {
       const bucket = this.bucket(info.segment);
@@ -203,6 +260,9 @@ export class CoverageWalk {
     }
     this.wildAll.push(i);
     this.wildHash.add(info.h1, info.h2);
+    let patternHash = this.wildHashes.get(info.pattern);
+    if (!patternHash) this.wildHashes.set(info.pattern, (patternHash = new RunningHash()));
+    patternHash.add(info.h1, info.h2);
     const list = this.wild.get(info.pattern);
     if (list) list.push(i);
     else {
@@ -211,4 +271,23 @@ export class CoverageWalk {
       for (const [segment, bucket] of this.buckets) if (this.checker.mayStartWith(info.pattern, segment)) bucket.patterns.push(info.pattern);
     }
   }
+}
+
+/** The ascending merge of ascending lists of distinct indices (each list's own, none shared). */
+function mergeSorted(lists: readonly (readonly number[])[]): number[] {
+  const nonEmpty = lists.filter((l) => l.length > 0);
+  if (nonEmpty.length === 0) return [];
+  if (nonEmpty.length === 1) return nonEmpty[0]!.slice();
+  if (nonEmpty.length === 2) {
+    const [a, b] = nonEmpty as [readonly number[], readonly number[]];
+    const out = new Array<number>(a.length + b.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < a.length && j < b.length) out[k++] = a[i]! < b[j]! ? a[i++]! : b[j++]!;
+    while (i < a.length) out[k++] = a[i++]!;
+    while (j < b.length) out[k++] = b[j++]!;
+    return out;
+  }
+  return nonEmpty.flat().sort((x, y) => x - y);
 }
