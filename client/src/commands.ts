@@ -26,6 +26,29 @@ function mainFileOf(app: WorkspaceApplication): string | undefined {
   return (app.files.find((f) => f.module === undefined && /\/config\/routes\.php$/.test(f.uri)) ?? app.files[0])?.uri;
 }
 
+/** How long Test URL waits for the server's answer before asking once more. */
+const TEST_URL_WAIT_MS = 15_000;
+
+/** `ciRoutes/testUrl`'s answer, or undefined when none came within `ms` (the request is then cancelled). */
+async function answerWithin(client: LanguageClient, params: { uri: string; method: string; url: string }, ms: number): Promise<TestUrlAnswer | null | undefined> {
+  const cancel = new vscode.CancellationTokenSource();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const timedOut = new Promise<undefined>((resolve) =>
+      (timer = setTimeout(() => {
+        cancel.cancel();
+        resolve(undefined);
+      }, ms)),
+    );
+    const answer = client.sendRequest('ciRoutes/testUrl', params, cancel.token) as Promise<TestUrlAnswer | null>;
+    // A cancelled request rejects: its answer is the timeout's.
+    return await Promise.race([answer.catch((e: unknown) => (cancel.token.isCancellationRequested ? undefined : Promise.reject(e))), timedOut]);
+  } finally {
+    clearTimeout(timer);
+    cancel.dispose();
+  }
+}
+
 /** How long Test URL waits for a server that is still indexing (just started or restarted) to know its applications. */
 const INDEX_WAIT_MS = 15_000;
 
@@ -162,7 +185,17 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       if (!file || !c) return;
       // The server routes with an open document (opening it in VS Code's model shows nothing).
       const doc = await vscode.workspace.openTextDocument(file);
-      const result = (await c.sendRequest('ciRoutes/testUrl', { uri: doc.uri.toString(), method: request.method, url: request.path })) as TestUrlAnswer | null;
+      const params = { uri: doc.uri.toString(), method: request.method, url: request.path };
+      let result: TestUrlAnswer | null | undefined = await answerWithin(c, params, TEST_URL_WAIT_MS);
+      // A request sent while the server was being restarted can be lost with the old connection: asked once more.
+      if (result === undefined) {
+        output.warn(`Test URL: no answer within ${TEST_URL_WAIT_MS / 1000} s; asking again`);
+        result = await answerWithin(c, params, TEST_URL_WAIT_MS);
+      }
+      if (result === undefined) {
+        void vscode.window.showWarningMessage(`CI Routes: the server did not answer Test URL within ${(2 * TEST_URL_WAIT_MS) / 1000} s (see the CI Routes output).`);
+        return;
+      }
       if (!result) {
         void vscode.window.showWarningMessage(`CI Routes: ${messageText(vscode.workspace.asRelativePath(file))} could not be analysed to test the URL.`);
         return;
