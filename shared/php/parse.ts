@@ -82,6 +82,9 @@ interface LastVersion {
   parsed: ParsedFile;
 }
 
+/** Included files whose parses a document keeps (more are parsed with the least recently added dropped). */
+const MAX_INCLUDED_FILES = 32;
+
 /**
  * Parses PHP one top-level statement at a time. Statement parses are cached by their text, so
  * re-parsing an edited document only parses the statements whose text changed, and the same
@@ -89,9 +92,6 @@ interface LastVersion {
  * version of the same document costs in proportion to the edit: the split resumes from the last
  * one, and the statements before and after the edit are the last version's, moved. Never throws.
  */
-/** Included files whose parses a document keeps (more are parsed with the least recently added dropped). */
-const MAX_INCLUDED_FILES = 32;
-
 export class StatementParser {
   private readonly parser = createPhpParser();
   /** This version's statement texts. */

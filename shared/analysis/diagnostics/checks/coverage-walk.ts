@@ -205,23 +205,24 @@ export class CoverageWalk {
       }
     } else {
       candidates = mergeSorted([...bucket.patterns.map((p) => this.wild.get(p)!), own]);
-      hash = new RunningHash();
-      for (const j of candidates) {
-        const info = this.infoAt[j]!;
-        hash.add(info.h1, info.h2);
-      }
+      hash = this.hashOf(candidates);
     }
     this.lastMerged = { bucket, candidates, hash, shared, wildSeen: this.wildAll.length, ownSeen: own.length };
     return this.lastMerged;
   }
 
   private sequenceSignature(candidates: readonly number[]): number {
+    return this.hashOf(candidates).signature(2);
+  }
+
+  /** The running hash of candidate keys (table indices), in their order. */
+  private hashOf(candidates: readonly number[]): RunningHash {
     const h = new RunningHash();
     for (const j of candidates) {
       const info = this.infoAt[j]!;
       h.add(info.h1, info.h2);
     }
-    return h.signature(2);
+    return h;
   }
 
   private bucket(segment: string): Bucket {
