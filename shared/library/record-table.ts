@@ -24,8 +24,9 @@ export class BelowLookups {
   /** The route under `key` in `frozen` (id `frozenId`), for the record at `index`. */
   find(frozen: ReadonlyMap<Key, RouteRecord>, frozenId: number, key: Key, index: number): RouteRecord | undefined {
     if (this.frozenId !== frozenId) {
+      // Emptied in place: thousands of these are asked again after each edit below a new checkpoint.
       this.frozenId = frozenId;
-      this.found = [];
+      this.found.fill(undefined);
     }
     let below = this.found[index];
     if (below === undefined) this.found[index] = below = frozen.get(key) ?? null;
