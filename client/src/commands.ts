@@ -178,11 +178,23 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     }),
     vscode.commands.registerCommand('ciRoutes.testUrl', async (input?: unknown) => {
       const request = await askRequest(input, lastUri);
-      if (!request) return;
+      if (!request) {
+        output.info('Test URL: cancelled before a URI was given');
+        return;
+      }
       if (typeof input !== 'string') lastUri = request.path;
+      const asked = `Test URL: ${request.method} ${messageText(request.path)}`;
       const c = await deps.client();
+      if (!c) {
+        output.warn(`${asked}: the server is not running`);
+        return;
+      }
       const file = await routeFileForTest(explorer);
-      if (!file || !c) return;
+      if (!file) {
+        output.info(`${asked}: no route file chosen`);
+        return;
+      }
+      output.info(`${asked}: routing with ${messageText(vscode.workspace.asRelativePath(file))}`);
       // The server routes with an open document (opening it in VS Code's model shows nothing).
       const doc = await vscode.workspace.openTextDocument(file);
       const params = { uri: doc.uri.toString(), method: request.method, url: request.path };
