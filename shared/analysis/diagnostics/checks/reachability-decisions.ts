@@ -2,6 +2,7 @@ import type { EntryOriginInfo } from '../../../library/records';
 import type { Coverage, InclusionChecker } from '../../regular/inclusion';
 import { branchesOf, compatibleBranches } from '../../model/origins';
 import { CoverageWalk, type DecisionMemo } from './coverage-walk';
+import { SegmentIds } from './segment-ids';
 import { changedWindow, isUnchanged, type ChangedWindow } from '../../../util/changed-window';
 import type { Steps } from '../../../util/steps';
 
@@ -18,8 +19,10 @@ export type Decided = Map<number, Coverage & { kind: 'covered' | 'empty' }>;
 /** What one method's table was, and what was decided about it, for the next analysis to diff against. */
 export interface MethodDecisions {
   readonly entries: readonly TableEntry[];
-  /** Per entry: its literal first segment, or null (a "wild" key: it may start with more than one). */
-  readonly segments: readonly (string | null)[];
+  /** Numbers the first segments of `buckets`; shared with the decisions that follow (ids are only added). */
+  readonly segmentIds: SegmentIds;
+  /** Per entry: the id of its literal first segment, or -1 (a "wild" key: it may start with more than one). */
+  readonly buckets: Int32Array;
   readonly wild: readonly number[];
   readonly decided: Decided;
   readonly conditional: boolean;
@@ -53,7 +56,9 @@ export function* decideTable(
 /** Pauses after each decision: deciding one key may build its automaton (milliseconds). */
 function* decideAll(entries: readonly TableEntry[], conditional: boolean, checker: InclusionChecker, memo: DecisionMemo): Steps<MethodDecisions> {
   const keys = entries.map((e) => e.key);
-  const segments = keys.map((k) => memo.info(k, checker).segment);
+  const segmentIds = new SegmentIds();
+  const buckets = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) buckets[i] = segmentIds.idFor(memo.info(keys[i], checker).segment);
   const walk = new CoverageWalk(checker, memo, keys);
   const decided: Decided = new Map();
   for (let i = 0; i < entries.length; i++) {
@@ -71,13 +76,28 @@ function* decideAll(entries: readonly TableEntry[], conditional: boolean, checke
     else if (c.kind === 'empty') decided.set(i, c);
     yield;
   }
-  return { entries, segments, wild: wildOf(segments), decided, conditional };
+  return { entries, segmentIds, buckets, wild: wildOf(buckets), decided, conditional };
 }
 
-function wildOf(segments: readonly (string | null)[]): number[] {
+/** The indexes of the wild keys and of the keys in a touched bucket (`touched[id]` is 1), in table order. */
+function walkedIndexes(buckets: Int32Array, touched: Uint8Array): number[] {
+  const walked: number[] = [];
+  for (let i = 0; i < buckets.length; i++) {
+    const b = buckets[i]!;
+    if (b < 0 || touched[b] === 1) walked.push(i);
+  }
+  return walked;
+}
+
+function wildOf(buckets: Int32Array): number[] {
   const wild: number[] = [];
-  segments.forEach((s, i) => s === null && wild.push(i));
+  for (let i = 0; i < buckets.length; i++) if (buckets[i]! < 0) wild.push(i);
   return wild;
+}
+
+/** Segments numbered beyond which a lineage of decisions starts afresh (ids of keys long gone are never dropped otherwise). */
+function tooManyIds(ids: SegmentIds, entries: number): boolean {
+  return ids.size > 2 * entries + 1024;
 }
 
 /** Decisions read keys only (tables with conditions are always decided afresh), not where an entry came from. */
@@ -98,46 +118,52 @@ function* decideChanged(
   if (isUnchanged(window)) return { ...previous, entries };
   const { lo, oldHi, newHi } = window;
   const shift = newHi - oldHi;
+  const ids = previous.segmentIds;
+  if (tooManyIds(ids, entries.length)) return undefined;
 
   // The buckets the edit touched; a wild key among the changes may reach any bucket.
-  const affected = new Set<string>();
+  const affected = new Set<number>();
   for (let i = lo; i < oldHi; i++) {
-    const s = previous.segments[i];
-    if (s === null) return undefined;
-    affected.add(s);
+    const b = previous.buckets[i]!;
+    if (b < 0) return undefined;
+    affected.add(b);
   }
-  const windowSegments: string[] = [];
+  const windowBuckets = new Int32Array(newHi - lo);
   for (let i = lo; i < newHi; i++) {
-    const s = memo.info(entries[i].key, checker).segment;
-    if (s === null) return undefined;
-    affected.add(s);
-    windowSegments.push(s);
+    const b = ids.idFor(memo.info(entries[i].key, checker).segment);
+    if (b < 0) return undefined;
+    affected.add(b);
+    windowBuckets[i - lo] = b;
   }
   const wild = previous.wild.filter((i) => i < lo).concat(previous.wild.filter((i) => i >= oldHi).map((i) => i + shift));
   // A wild key after the change whose candidates include a touched bucket is decided again too.
   for (const i of wild) {
     if (i < lo) continue;
     const pattern = memo.info(entries[i].key, checker).pattern;
-    for (const s of affected) if (checker.mayStartWith(pattern, s)) return undefined;
+    for (const b of affected) if (checker.mayStartWith(pattern, ids.name(b))) return undefined;
   }
-  const segments = previous.segments.slice(0, lo).concat(windowSegments, previous.segments.slice(oldHi));
+  const buckets = new Int32Array(entries.length);
+  buckets.set(previous.buckets.subarray(0, lo));
+  buckets.set(windowBuckets, lo);
+  buckets.set(previous.buckets.subarray(oldHi), newHi);
 
   const decided: Decided = new Map();
   const moved = (j: number) => (j < lo ? j : j + shift);
   for (const [i, c] of previous.decided) {
     if (i >= lo && i < oldHi) continue;
     const at = moved(i);
-    if (at >= lo && affected.has(segments[at]!)) continue;
+    if (at >= lo && affected.has(buckets[at]!)) continue;
     decided.set(at, c.kind === 'covered' && shift !== 0 ? { kind: 'covered', by: c.by.map(moved) } : c);
   }
 
   // Walk only the touched buckets and the wild keys (their candidates), in table order.
-  const walked: number[] = [];
-  segments.forEach((s, i) => (s === null || affected.has(s)) && walked.push(i));
+  const touched = new Uint8Array(ids.size);
+  for (const b of affected) touched[b] = 1;
+  const walked = walkedIndexes(buckets, touched);
   const walk = new CoverageWalk(checker, memo, walked.map((i) => entries[i].key));
   for (let p = 0; p < walked.length; p++) {
     const i = walked[p];
-    if (i < lo || segments[i] === null) {
+    if (i < lo || buckets[i]! < 0) {
       walk.skip(p);
       continue;
     }
@@ -146,5 +172,5 @@ function* decideChanged(
     else if (c.kind === 'empty') decided.set(i, c);
     yield;
   }
-  return { entries, segments, wild, decided, conditional: false };
+  return { entries, segmentIds: ids, buckets, wild, decided, conditional: false };
 }
