@@ -15,7 +15,7 @@ const decideTable = (...args: Parameters<typeof decideSteps>): MethodDecisions =
  */
 const VOCABULARY = [
   'a', 'a/(:num)', 'a/(:any)', 'a/new', 'a/(:num)/edit', 'b', 'b/(:any)', 'b/x', 'c/(:num)', 'c/1', 'c/(:any)/y',
-  '(:any)', '(:num)/a', '(a|b)/x', 'a/x', '(a|b)/(:any)', '(v[0-9]+)/a', '(v[0-9]+)/b/(:num)', '([a-z]+)/x', 'a/([0-9]+)', 'd//e', '',
+  '(:any)', '(:any)/x', '(:any)/a/(:num)', '(:num)/a', '(a|b)/x', 'a/x', '(a|b)/(:any)', '(v[0-9]+)/a', '(v[0-9]+)/b/(:num)', '([a-z]+)/x', 'a/([0-9]+)', 'd//e', '',
 ];
 
 function entry(key: string, blocked = false): TableEntry {
@@ -78,6 +78,26 @@ describe('reachability decided incrementally', () => {
     assert.deepEqual(summary(before), ['2 b/x: covered by 1', '4 a: covered by 3']);
     const after = decideTable(['x', 'y', 'z', 'b/(:any)', 'b/x', 'a', 'a'].map((k) => entry(k)), before, checker, memo);
     assert.deepEqual(summary(after), ['4 b/x: covered by 3', '6 a: covered by 5']);
+  });
+
+  it('decides a wild key again when the edit removes a key covering it, or adds one matching where it was found reachable', () => {
+    const checker = new InclusionChecker();
+    const memo = new DecisionMemo();
+    const covered = decideTable(['a/(:any)', 'b/(:any)', 'c', '(a|b)/(:any)'].map((k) => entry(k)), undefined, checker, memo);
+    assert.deepEqual(summary(covered), ['3 (a|b)/(:any): covered by 0,1']);
+    // Edits in another bucket leave the decision (and the covering keys, moved) as they were.
+    const moved = decideTable(['a/(:any)', 'b/(:any)', 'c', 'd', '(a|b)/(:any)'].map((k) => entry(k)), covered, checker, memo);
+    assert.deepEqual(summary(moved), ['4 (a|b)/(:any): covered by 0,1']);
+    const uncovered = decideTable(['b/(:any)', 'c', 'd', '(a|b)/(:any)'].map((k) => entry(k)), moved, checker, memo);
+    assert.deepEqual(summary(uncovered), []);
+    const reachable = decideTable(['c', '(a|b)/(:any)'].map((k) => entry(k)), undefined, checker, memo);
+    assert.deepEqual(summary(reachable), []);
+    assert.equal(reachable.witnesses.size, 1, 'the wild key was found reachable through a witness');
+    const stillReachable = decideTable(['c', 'e/(:any)', '(a|b)/(:any)'].map((k) => entry(k)), reachable, checker, memo);
+    assert.deepEqual(summary(stillReachable), []);
+    assert.equal(stillReachable.witnesses.size, 1);
+    const nowCovered = decideTable(['c', 'a/(:any)', 'b/(:any)', '(a|b)/(:any)'].map((k) => entry(k)), stillReachable, checker, memo);
+    assert.deepEqual(summary(nowCovered), ['3 (a|b)/(:any): covered by 1,2']);
   });
 
   it('numbers no more first segments than a bound over a long run of edits, and still equals deciding afresh', () => {

@@ -23,7 +23,8 @@ import { ProductBudget, unionCovers } from './dfa-products';
 export type Coverage =
   | { kind: 'covered'; by: number[] }
   | { kind: 'empty' }
-  | { kind: 'not-covered' }
+  /** `witness`: a URI the key matches and no earlier key does, when one was met (see InclusionChecker.mayMatch). */
+  | { kind: 'not-covered'; witness?: string }
   | { kind: 'unknown'; reason: string };
 
 /** The answers without details, shared: memos keep one per key of a large file. */
@@ -175,6 +176,18 @@ export class InclusionChecker {
     return answer;
   }
 
+  /**
+   * Whether `key` may match the URI `uri`: false only when it certainly does not (its automaton
+   * rejects it, or CodeIgniter's delimiter makes it match nothing); true when it cannot be analysed.
+   */
+  mayMatch(key: string, uri: string): boolean {
+    const entry = this.entry(key);
+    const t = this.translation(entry);
+    if (!t.ok) return !t.delimiter;
+    const built = this.automaton(entry);
+    return 'error' in built || accepts(built.dfa, uri);
+  }
+
   /** Drops every cached automaton and the index. */
   clear(): void {
     this.cache.clear();
@@ -212,8 +225,15 @@ export class InclusionChecker {
     }
 
     const notCovered: Coverage = blocked ? this.blockedBy(blocked) : NOT_COVERED;
+    // A key without a literal first segment is told with a witness (a URI it matches and no
+    // earlier key does): an edit that adds no key matching it leaves it reachable, undecided again.
+    const witnessed = !blocked && entry.text.firstSegment === null;
     // Nothing earlier can match any of its URIs (most keys of a large file): no sample words needed.
-    if (dfas.length === 0) return notCovered;
+    if (dfas.length === 0) {
+      if (!witnessed) return notCovered;
+      const [word] = (entry.samples ??= sampleWords(own.dfa, 6, fnv1a(key) >>> 0));
+      return word === undefined ? notCovered : { kind: 'not-covered', witness: word };
+    }
 
     // Cheap rejection and pruning: a few words of the key, each tested on every candidate. A
     // word no candidate accepts settles it; only a candidate accepting all of them can cover alone.
@@ -225,7 +245,7 @@ export class InclusionChecker {
         if (accepts(dfa, word)) anyone = true;
         else acceptsAll[k] = false;
       });
-      if (!anyone) return notCovered;
+      if (!anyone) return witnessed ? { kind: 'not-covered', witness: word } : notCovered;
     }
     for (let k = 0; k < dfas.length; k++) {
       if (acceptsAll[k] && unionCovers(own.dfa, [dfas[k]!], this.maxProductStates, this.budget).covered) return { kind: 'covered', by: [indices[k]!] };

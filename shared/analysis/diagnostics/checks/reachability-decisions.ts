@@ -24,6 +24,8 @@ export interface MethodDecisions {
   /** Per entry: the id of its literal first segment, or -1 (a "wild" key: it may start with more than one). */
   readonly buckets: Int32Array;
   readonly wild: readonly number[];
+  /** Wild keys found reachable, by index: a URI each matches and no earlier key does (see decideChanged). */
+  readonly witnesses: ReadonlyMap<number, string>;
   readonly decided: Decided;
   readonly conditional: boolean;
 }
@@ -61,6 +63,7 @@ function* decideAll(entries: readonly TableEntry[], conditional: boolean, checke
   for (let i = 0; i < keys.length; i++) buckets[i] = segmentIds.idFor(memo.info(keys[i], checker).segment);
   const walk = new CoverageWalk(checker, memo, keys);
   const decided: Decided = new Map();
+  const witnesses = new Map<number, string>();
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     // Routes in another branch of the same undecidable condition never run together.
@@ -74,9 +77,10 @@ function* decideAll(entries: readonly TableEntry[], conditional: boolean, checke
     const c = earlierIdx ? (walk.skip(i), checker.coverage(entry.key, earlierIdx.map((j) => keys[j]))) : walk.coverage(i);
     if (c.kind === 'covered') decided.set(i, { kind: 'covered', by: earlierIdx ? c.by.map((b) => earlierIdx[b]) : c.by });
     else if (c.kind === 'empty') decided.set(i, c);
+    else if (c.kind === 'not-covered' && c.witness !== undefined && buckets[i]! < 0) witnesses.set(i, c.witness);
     yield;
   }
-  return { entries, segmentIds, buckets, wild: wildOf(buckets), decided, conditional };
+  return { entries, segmentIds, buckets, wild: wildOf(buckets), witnesses, decided, conditional };
 }
 
 /** The indexes of the wild keys and of the keys in a touched bucket (`touched[id]` is 1), in table order. */
@@ -93,6 +97,22 @@ function wildOf(buckets: Int32Array): number[] {
   const wild: number[] = [];
   for (let i = 0; i < buckets.length; i++) if (buckets[i]! < 0) wild.push(i);
   return wild;
+}
+
+/**
+ * Whether a key after an edit (at `old` in the previous table) keeps its previous decision, the
+ * edit having replaced the entries lo..oldHi by entries lo..newHi: covered by keys the edit left
+ * in place, it still is; found reachable through a witness (a URI it matches and no earlier key
+ * did), it still is when no key the edit added matches that URI. Else it must be decided again.
+ */
+function keepsDecision(previous: MethodDecisions, old: number, entries: readonly TableEntry[], lo: number, oldHi: number, newHi: number, checker: InclusionChecker): boolean {
+  const before = previous.decided.get(old);
+  if (before?.kind === 'empty') return true;
+  if (before?.kind === 'covered') return before.by.every((j) => j < lo || j >= oldHi);
+  const witness = previous.witnesses.get(old);
+  if (witness === undefined) return false;
+  for (let j = lo; j < newHi; j++) if (checker.mayMatch(entries[j]!.key, witness)) return false;
+  return true;
 }
 
 /** Segments numbered beyond which a lineage of decisions starts afresh (ids of keys long gone are never dropped otherwise). */
@@ -136,11 +156,16 @@ function* decideChanged(
     windowBuckets[i - lo] = b;
   }
   const wild = previous.wild.filter((i) => i < lo).concat(previous.wild.filter((i) => i >= oldHi).map((i) => i + shift));
-  // A wild key after the change whose candidates include a touched bucket is decided again too.
+  // A wild key after the change whose candidates include a touched bucket keeps its decision only
+  // when the edit cannot change it (see keepsDecision); else the table is decided afresh.
   for (const i of wild) {
     if (i < lo) continue;
     const pattern = memo.info(entries[i].key, checker).pattern;
-    for (const b of affected) if (checker.mayStartWith(pattern, ids.name(b))) return undefined;
+    for (const b of affected) {
+      if (!checker.mayStartWith(pattern, ids.name(b))) continue;
+      if (!keepsDecision(previous, i - shift, entries, lo, oldHi, newHi, checker)) return undefined;
+      break;
+    }
   }
   const buckets = new Int32Array(entries.length);
   buckets.set(previous.buckets.subarray(0, lo));
@@ -172,5 +197,7 @@ function* decideChanged(
     else if (c.kind === 'empty') decided.set(i, c);
     yield;
   }
-  return { entries, segmentIds: ids, buckets, wild, decided, conditional: false };
+  const witnesses = new Map<number, string>();
+  for (const [i, w] of previous.witnesses) if (i < lo || i >= oldHi) witnesses.set(moved(i), w);
+  return { entries, segmentIds: ids, buckets, wild, witnesses, decided, conditional: false };
 }
