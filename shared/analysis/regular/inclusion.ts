@@ -181,11 +181,8 @@ export class InclusionChecker {
    * rejects it, or CodeIgniter's delimiter makes it match nothing); true when it cannot be analysed.
    */
   mayMatch(key: string, uri: string): boolean {
-    const entry = this.entry(key);
-    const t = this.translation(entry);
-    if (!t.ok) return !t.delimiter;
-    const built = this.automaton(entry);
-    return 'error' in built || accepts(built.dfa, uri);
+    const built = this.analysed(this.entry(key));
+    return built !== undefined && ('reason' in built || accepts(built.dfa, uri));
   }
 
   /** Drops every cached automaton and the index. */
@@ -231,13 +228,13 @@ export class InclusionChecker {
     // Nothing earlier can match any of its URIs (most keys of a large file): no sample words needed.
     if (dfas.length === 0) {
       if (!witnessed) return notCovered;
-      const [word] = (entry.samples ??= sampleWords(own.dfa, 6, fnv1a(key) >>> 0));
+      const [word] = this.samplesOf(entry, own.dfa, key);
       return word === undefined ? notCovered : { kind: 'not-covered', witness: word };
     }
 
     // Cheap rejection and pruning: a few words of the key, each tested on every candidate. A
     // word no candidate accepts settles it; only a candidate accepting all of them can cover alone.
-    const samples = (entry.samples ??= sampleWords(own.dfa, 6, fnv1a(key) >>> 0));
+    const samples = this.samplesOf(entry, own.dfa, key);
     const acceptsAll = dfas.map(() => true);
     for (const word of samples) {
       let anyone = false;
@@ -265,11 +262,20 @@ export class InclusionChecker {
    * undefined when it can never match (CodeIgniter's `#` delimiter breaks it) and so never counts.
    */
   private candidateAutomaton(index: number): { dfa: TableDfa; summary: Summary } | { reason: string } | undefined {
-    const candidate = this.indexEntries[index]!;
-    const t = this.translation(candidate);
+    return this.analysed(this.indexEntries[index]!);
+  }
+
+  /** A key's automaton; `{ reason }` when it cannot be analysed, undefined when it can never match (see candidateAutomaton). */
+  private analysed(entry: Entry): { dfa: TableDfa; summary: Summary } | { reason: string } | undefined {
+    const t = this.translation(entry);
     if (!t.ok) return t.delimiter ? undefined : { reason: t.reason };
-    const built = this.automaton(candidate);
+    const built = this.automaton(entry);
     return 'error' in built ? { reason: built.error } : built;
+  }
+
+  /** A few words of a key's automaton, drawn once per key (its seed is the key's hash, so the same on every analysis). */
+  private samplesOf(entry: Entry, dfa: TableDfa, key: string): readonly string[] {
+    return (entry.samples ??= sampleWords(dfa, 6, fnv1a(key) >>> 0));
   }
 
   /** A literal key has one possible URI: test it on each candidate, no key automaton needed. */

@@ -135,15 +135,13 @@ export class CoverageWalk {
       } else if (segments.length === this.buckets.size) {
         // It may start every segment met so far (`(:any)/x`): every earlier key is a candidate,
         // as for a key that may start with anything, without listing them.
-        const signature = this.all.signature(4);
-        result = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverage(key, this.keys, i));
+        result = this.decideAmongAll(key, i);
       } else {
         const candidates = mergeSorted([this.wildAll, ...segments.map((s) => this.buckets.get(s)!.indices)]);
         result = this.decideAmong(key, this.sequenceSignature(candidates), candidates);
       }
     } else {
-      const signature = this.all.signature(4);
-      result = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverage(key, this.keys, i));
+      result = this.decideAmongAll(key, i);
     }
     this.add(i, info);
     return result;
@@ -159,6 +157,12 @@ export class CoverageWalk {
     if (i !== this.next) throw new Error('CoverageWalk: keys must be visited in order');
     this.next++;
     return this.keys[i]!;
+  }
+
+  /** Decides key i against every earlier key, remembered by the running hash of the whole table so far. */
+  private decideAmongAll(key: string, i: number): Coverage {
+    const signature = this.all.signature(4);
+    return this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverage(key, this.keys, i));
   }
 
   /** Decides a key against explicit candidates (table indices), remembered by position. */
