@@ -56,7 +56,7 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process'> = {
   'shared/analysis/regular/pattern-automata.ts:sharedClassMaps': 'string',
   'shared/analysis/regular/pattern-automata.ts:arena': 'process',
   'shared/analysis/diagnostics/checks/duplicates.ts:overwriting': 'value',
-  'shared/analysis/diagnostics/checks/module-keys.ts:decisions': 'string',
+  'shared/analysis/model/module-uris.ts:decisions': 'string',
   'shared/analysis/diagnostics/checks/module-keys.ts:mainChecker': 'string',
   'shared/analysis/diagnostics/checks/controllers.ts:verdicts': 'value',
   'shared/analysis/diagnostics/checks/options.ts:ignoredByCall': 'value',
@@ -64,6 +64,7 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process'> = {
   'shared/analysis/diagnostics/checks/unknowns.ts:counts': 'value',
   'shared/analysis/diagnostics/checks/reachability.ts:conditionalViews': 'value',
   'shared/analysis/diagnostics/core/call-groups.ts:memo': 'value',
+  'server/src/lsp/convert.ts:lastLines': 'string',
   'server/src/lsp/name-declarations.ts:sharedMethods': 'string',
   'server/src/host/read-fence.ts:roots': 'process',
 };

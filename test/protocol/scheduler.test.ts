@@ -51,7 +51,7 @@ describe('Scheduler', () => {
     assert.ok(!s.debouncing('a'));
   });
 
-  it('coalesces deferred work by kind (and by application for main routes)', () => {
+  it('coalesces deferred work by kind (and by application for main routes and module keys)', () => {
     const clock = manualTimers();
     const due: Due[] = [];
     const s = new Scheduler((e) => due.push(e), clock.timers);
@@ -59,8 +59,17 @@ describe('Scheduler', () => {
     s.defer({ kind: 'namesDue' }, 50);
     s.defer({ kind: 'mainRoutesDue', appDir: '/a' }, 50);
     s.defer({ kind: 'mainRoutesDue', appDir: '/b' }, 50);
+    s.defer({ kind: 'moduleKeysDue', appDir: '/a' }, 50);
+    s.defer({ kind: 'moduleKeysDue', appDir: '/a' }, 50);
+    s.defer({ kind: 'moduleKeysDue', appDir: '/b' }, 50);
     clock.tick(50);
-    assert.deepEqual(due, [{ kind: 'namesDue' }, { kind: 'mainRoutesDue', appDir: '/a' }, { kind: 'mainRoutesDue', appDir: '/b' }]);
+    assert.deepEqual(due, [
+      { kind: 'namesDue' },
+      { kind: 'mainRoutesDue', appDir: '/a' },
+      { kind: 'mainRoutesDue', appDir: '/b' },
+      { kind: 'moduleKeysDue', appDir: '/a' },
+      { kind: 'moduleKeysDue', appDir: '/b' },
+    ]);
   });
 
   it('gives one queued document a turn per turn of the event loop, even after a failing turn', () => {
@@ -86,7 +95,7 @@ describe('Scheduler', () => {
     const due: Due[] = [];
     const s = new Scheduler((e) => due.push(e), clock.timers);
     s.debounce('a', 10);
-    s.defer({ kind: 'moduleKeysDue' }, 10);
+    s.defer({ kind: 'moduleKeysDue', appDir: '/a' }, 10);
     s.enqueue('b');
     s.clear();
     clock.tick(20);

@@ -1,6 +1,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Finding, Severity } from '../../../shared/analysis/diagnostics/core/types';
+import type { Finding, RelatedInfo, Severity } from '../../../shared/analysis/diagnostics/core/types';
+import { LineIndex } from '../../../shared/php/line-index';
 import type { Span } from '../../../shared/php/ast';
 import { includedLines } from '../../../shared/analysis/model/included-places';
 import { visibleControls } from '../../../shared/util/escape';
@@ -15,6 +16,21 @@ export function spanToRange(doc: TextDocument, span: Span): Range {
 export function includedRange(span: Span): Range {
   const lines = includedLines(span.file!);
   return { start: lines.position(span.start), end: lines.position(span.end) };
+}
+
+/** A related place's range: in the analysed document, a file it included, or another file whose text the finding carries. */
+function relatedRange(doc: TextDocument, r: RelatedInfo): Range {
+  if (r.span.file) return includedRange(r.span);
+  if (r.text === undefined) return spanToRange(doc, r.span);
+  const lines = linesOf(r.text);
+  return { start: lines.position(r.span.start), end: lines.position(r.span.end) };
+}
+
+/** The last other file's lines: a publication's related places in one file share them. */
+let lastLines: { text: string; lines: LineIndex } | undefined;
+function linesOf(text: string): LineIndex {
+  if (lastLines?.text !== text) lastLines = { text, lines: new LineIndex(text) };
+  return lastLines.lines;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -45,7 +61,7 @@ export function toDiagnostic(doc: TextDocument, f: Finding, severity: Severity, 
     },
   };
   if (f.related.length) {
-    d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file) || doc.uri, range: r.span.file ? includedRange(r.span) : spanToRange(doc, r.span) }, message: visibleControls(r.message) }));
+    d.relatedInformation = f.related.map((r) => ({ location: { uri: uriOf(r.file ?? r.span.file?.path) || doc.uri, range: relatedRange(doc, r) }, message: visibleControls(r.message) }));
   }
   if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];
   return d;

@@ -6,6 +6,7 @@ import { namedLookupsMayChange } from '../../../shared/analysis/model/names';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import type { Steps } from '../../../shared/util/steps';
 import { DiskChanges } from './disk-changes';
+import { ModuleMainReads } from './module-main-reads';
 import type { ServerEvent } from './events';
 import { describeIndexStats } from './index-stats';
 import { RouteAnalysis } from './route-analysis';
@@ -46,11 +47,14 @@ export class MainLoop {
     );
     const { service, index, scheduler, tuning } = ctx;
     service.moduleKeys = index.moduleKeys;
-    index.moduleKeys.onChange = () => scheduler.defer({ kind: 'moduleKeysDue' }, deferMs(tuning));
+    index.moduleKeys.onChange = (file) => {
+      const appDir = service.applications.applicationDirOf(file);
+      if (appDir !== undefined) scheduler.defer({ kind: 'moduleKeysDue', appDir }, deferMs(tuning));
+    };
     service.mainRoutesOf = (appDir) => {
       const main = path.join(appDir, 'config', 'routes.php');
       const input = index.routeFileInputs((f) => f === main)[0];
-      return input && { text: input.text, evaluation: input.evaluation };
+      return input && { file: main, text: input.text, evaluation: input.evaluation };
     };
     index.onMainRoutes = (appDir) => scheduler.defer({ kind: 'mainRoutesDue', appDir }, deferMs(tuning));
     // Once typing pauses, and once for a burst of changes (an edit, a scan, a checkout on disk).
@@ -119,13 +123,12 @@ export class MainLoop {
       case 'namesDue':
         return this.namesDue();
       case 'moduleKeysDue':
-        // A module routes file's keys changed: the open main route files' targets into that module may be decided otherwise.
-        return this.restartWhere((file) => moduleOfRouteFile(file) === undefined);
+        // A module routes file's keys changed: its application's open main route files' targets into that module may be decided otherwise.
+        return this.restartWhere((file) => moduleOfRouteFile(file) === undefined && ctx.service.applications.applicationDirOf(file) === event.appDir);
       case 'routesChangedDue':
         return ctx.routesChanged();
       case 'mainRoutesDue':
-        // An application's main route file changed: its module route files' routes are read after the main routes.
-        return this.restartWhere((file) => moduleOfRouteFile(file) !== undefined && ctx.service.applications.applicationDirOf(file) === event.appDir);
+        return this.mainRoutesChanged(event.appDir);
     }
   }
 
@@ -229,6 +232,24 @@ export class MainLoop {
     for (const doc of this.ctx.documents.all()) {
       this.ctx.scheduler.cancelDebounce(doc.uri);
       this.restart(doc.uri);
+    }
+  }
+
+  /**
+   * An application's main route file changed: its module route files' routes are read after the
+   * main routes. The open ones are analysed again where what they read of them changed.
+   */
+  private mainRoutesChanged(appDir: string): void {
+    const { documents, index, service } = this.ctx;
+    const current = service.mainRoutesOf?.(appDir);
+    const reads = current && new ModuleMainReads(current);
+    for (const doc of documents.all()) {
+      const file = uriToPath(doc.uri);
+      const module = file === undefined ? undefined : moduleOfRouteFile(file);
+      if (module === undefined || !index.isRouteFile(file!) || service.applications.applicationDirOf(file!) !== appDir) continue;
+      const last = service.last(doc.uri);
+      if (current && reads!.holds(last?.version === doc.version ? last : undefined, module)) service.holdsAgainst(doc.uri, current);
+      else this.restart(doc.uri);
     }
   }
 

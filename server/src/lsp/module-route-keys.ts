@@ -12,8 +12,8 @@ import { moduleOfRouteFile } from '../../../shared/app/layout';
 export class ModuleRouteKeys {
   private readonly byFile = new Map<string, readonly string[] | undefined>();
   version = 0;
-  /** Called when a module file's keys changed (the main files' analyses are then out of date). */
-  onChange: () => void = () => undefined;
+  /** Called when a module file's keys changed (its application's main files' analyses are then out of date). */
+  onChange: (file: string) => void = () => undefined;
 
   record(file: string, evaluation: FileEvaluation): void {
     if (moduleOfRouteFile(file) === undefined) return;
@@ -21,11 +21,11 @@ export class ModuleRouteKeys {
     const before = this.byFile.get(file);
     if (this.byFile.has(file) && (before === keys || (before !== undefined && keys !== undefined && sameItems(before, keys)))) return;
     this.byFile.set(file, keys);
-    this.changed();
+    this.changed(file);
   }
 
   remove(file: string): void {
-    if (this.byFile.delete(file)) this.changed();
+    if (this.byFile.delete(file)) this.changed(file);
   }
 
   /** The keys of `<appDir>/modules/<module>/config/routes.php`; undefined when it is not indexed or they are not known. */
@@ -33,8 +33,8 @@ export class ModuleRouteKeys {
     return this.byFile.get(path.join(appDir, 'modules', module, 'config', 'routes.php'));
   }
 
-  private changed(): void {
+  private changed(file: string): void {
     this.version++;
-    this.onChange();
+    this.onChange(file);
   }
 }

@@ -45,6 +45,8 @@ export interface AnalysedRouteFile {
   environment: EnvironmentInForce;
   /** Why nothing was analysed (file too large), if so. */
   skipped?: string;
+  /** For a module's routes file analysed: the main routes its checks read (see ModuleMainReads). */
+  mainRoutes?: MainRoutes;
   /** Where the time went (milliseconds), for `ciRoutes/analysisTiming`. */
   timing?: { parseMs: number; evaluateMs: number; analyseMs: number; totalMs: number };
 }
@@ -200,6 +202,16 @@ export class RouteService implements RouteFileEvaluator {
   }
 
   /**
+   * A module's routes file's last analysis holds against `main`, a newer version of the main
+   * routes (ModuleMainReads decided it): it is recorded as read against it, and the older
+   * version is let go.
+   */
+  holdsAgainst(uri: string, main: MainRoutes): void {
+    const last = this.latest.get(uri);
+    if (last?.mainRoutes) this.latest.set(uri, { ...last, mainRoutes: main });
+  }
+
+  /**
    * Evaluates a version without running the checks: what requests need (positions, routes,
    * names), at the cost of the evaluation alone. analyse() of the same version then reuses it.
    */
@@ -300,11 +312,12 @@ export class RouteService implements RouteFileEvaluator {
     const { evaluation, dialect, dialectSource, php, router, appDir, environment, parseMs, evaluateMs } = prepared;
     // This version stopped at an analysis limit: the names past it are unknown, as while pending.
     const names = namesAreComplete(evaluation) ? knownNames : 'pending';
+    const mainRoutes = this.mainRoutesFor(file, appDir);
     const steps = analyzeRouteFileSteps(text, evaluation, {
       knownNames: names === 'pending' ? undefined : names,
       controllers: this.controllersOf(appDir),
       routing: this.routingOf(file, appDir, router.flavour),
-      mainRoutes: this.mainRoutesFor(file, appDir),
+      mainRoutes,
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
     let analyseMs = 0;
@@ -321,7 +334,7 @@ export class RouteService implements RouteFileEvaluator {
     }
     const findings = withSeverities(found, settings, names);
     const timing = { parseMs, evaluateMs, analyseMs, totalMs: parseMs + evaluateMs + analyseMs };
-    const result = { version, evaluation, findings, dialect, dialectSource, php, router, appDir, environment, timing };
+    const result = { version, evaluation, findings, dialect, dialectSource, php, router, appDir, environment, timing, ...(mainRoutes ? { mainRoutes } : {}) };
     this.latest.set(uri, { ...result, text });
     return result;
   }

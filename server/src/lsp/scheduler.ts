@@ -28,13 +28,13 @@ export const realTimers: Timers = {
 };
 
 /** Work that waits for typing to pause, once however many times it was asked for meanwhile. */
-export type Deferred = { kind: 'namesDue' } | { kind: 'moduleKeysDue' } | { kind: 'mainRoutesDue'; appDir: string } | { kind: 'routesChangedDue' };
+export type Deferred = { kind: 'namesDue' } | { kind: 'moduleKeysDue'; appDir: string } | { kind: 'mainRoutesDue'; appDir: string } | { kind: 'routesChangedDue' };
 
 /** What the scheduler hands back to the loop when it is due. */
 export type Due = { kind: 'debounceElapsed'; uri: string } | { kind: 'analysisTurn'; uri: string } | Deferred;
 
 function keyOf(task: Deferred): string {
-  return task.kind === 'mainRoutesDue' ? `${task.kind}:${task.appDir}` : task.kind;
+  return 'appDir' in task ? `${task.kind}:${task.appDir}` : task.kind;
 }
 
 /**

@@ -28,6 +28,12 @@ export interface RelatedInfo {
   message: string;
   /** Another file (a workspace-relative or absolute path); absent for the analysed document. */
   file?: string;
+  /**
+   * The text of `file` the span's offsets are in, when it is another file the analysis read
+   * (the main route file, for a module's) and not one the analysed document included (those
+   * spans carry their file: Span.file).
+   */
+  text?: string;
 }
 
 /** A finding as plain data: offsets into the analysed document, no editor types. */
