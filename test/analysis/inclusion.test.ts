@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { InclusionChecker, type Coverage } from '../../shared/analysis/regular/inclusion';
-import { literalKey, translateRouteKey } from '../../shared/analysis/regular/inclusion-syntax';
+import { describeKey, literalKey, translateRouteKey } from '../../shared/analysis/regular/inclusion-syntax';
 import { accepts, isRoutableUri, packDfa, SYMBOLS } from '../../shared/analysis/regular/pattern-automata';
 import { buildDfa, TooLargeError } from '../../shared/analysis/regular/dfa-build';
 import { sampleWords, summarise } from '../../shared/analysis/regular/dfa-facts';
@@ -317,6 +317,23 @@ describe('route key automata', () => {
     assert.deepEqual(summary('(photos|users)(/(:num))?'), { firstSegments: ['photos', 'users'], minSegments: 1, maxSegments: 2 });
     assert.deepEqual(summary('a/(.*)'), { firstSegments: ['a'], minSegments: 2, maxSegments: Infinity });
     assert.equal(summary('(:any)/x').firstSegments, null);
+  });
+
+  it("reads a key's literal first and second segments from its text, only where every match has them", () => {
+    const segments = (key: string) => {
+      const t = describeKey(key);
+      return [t.firstSegment, t.secondSegment];
+    };
+    assert.deepEqual(segments('admin/users/(:any)/(:any)'), ['admin', 'users']);
+    assert.deepEqual(segments('admin/users'), ['admin', 'users']);
+    assert.deepEqual(segments('admin'), ['admin', null]);
+    // A second segment that a quantifier, a group or a wildcard goes on with is not one literal word.
+    assert.deepEqual(segments('admin/users?/(:num)'), ['admin', null]);
+    assert.deepEqual(segments('admin/user(:any)'), ['admin', null]);
+    assert.deepEqual(segments('admin/(:any)/users'), ['admin', null]);
+    assert.deepEqual(segments('admin/users/*'), ['admin', null]);
+    assert.deepEqual(segments('(admin|site)/users'), [null, null]);
+    assert.deepEqual(segments('admin/users|x'), [null, null]);
   });
 
   it('packs transitions in 8 bits up to 127 states and in 16 bits beyond, accepting the same words', () => {

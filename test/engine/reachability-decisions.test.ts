@@ -16,6 +16,8 @@ const decideTable = (...args: Parameters<typeof decideSteps>): MethodDecisions =
 const VOCABULARY = [
   'a', 'a/(:num)', 'a/(:any)', 'a/new', 'a/(:num)/edit', 'b', 'b/(:any)', 'b/x', 'c/(:num)', 'c/1', 'c/(:any)/y',
   '(:any)', '(:any)/x', '(:any)/a/(:num)', '(:num)/a', '(a|b)/x', 'a/x', '(a|b)/(:any)', '(v[0-9]+)/a', '(v[0-9]+)/b/(:num)', '([a-z]+)/x', 'a/([0-9]+)', 'd//e', '',
+  // Keys under one first segment told apart by their second (Bonfire's contexts: admin/<context>/…).
+  'a/x/(:num)', 'a/x/(:any)/(:any)', 'a/y', 'a/y/(:any)', 'a/(:any)/x', 'a/xs?/(:num)',
 ];
 
 function entry(key: string, blocked = false): TableEntry {

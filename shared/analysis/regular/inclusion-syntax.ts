@@ -49,6 +49,16 @@ function firstSegmentOf(expanded: string): string | null {
 }
 
 /**
+ * For a key with a textual first segment (see firstSegmentOf): the literal second segment every
+ * match goes on with, when the key goes on with plain characters followed by an unquantified `/`
+ * or its end (`admin/users/(:any)`: `users`). Two keys whose second segments differ share no URI.
+ */
+function secondSegmentOf(expanded: string): string | null {
+  const m = /^\^*[A-Za-z0-9 ~%:_-]+\/([A-Za-z0-9 ~%:_-]+)(\/(?![*+?{])|$)/.exec(expanded);
+  return m ? m[1]! : null;
+}
+
+/**
  * The part of a key before its first top-level, unquantified `/` (the whole key when there is
  * none): every URI the key matches starts with a string that part matches, followed by `/` or
  * the end. Null when the text does not show it (several top-level alternatives, `\Q`, a `/`
@@ -158,6 +168,8 @@ export interface KeyText {
   readonly literal: string | null;
   /** See textualFirstSegment. */
   readonly firstSegment: string | null;
+  /** With a textual first segment, the literal second one every match goes on with, when the text shows it too (see secondSegmentOf). */
+  readonly secondSegment: string | null;
 }
 
 /** How a key's `:any` and `:num` are written out: CodeIgniter's (`[^/]+`), or a module routes file's (`.+`). */
@@ -165,7 +177,8 @@ export type ExpandKey = (key: string) => string;
 
 export function describeKey(key: string, expand: ExpandKey = expandWildcards): KeyText {
   const expanded = expand(key);
-  return { expanded, literal: META.test(expanded) ? null : expanded, firstSegment: firstSegmentOf(expanded) };
+  const firstSegment = firstSegmentOf(expanded);
+  return { expanded, literal: META.test(expanded) ? null : expanded, firstSegment, secondSegment: firstSegment === null ? null : secondSegmentOf(expanded) };
 }
 
 /** translateRouteKey for a key whose wildcards are already expanded. */

@@ -156,6 +156,11 @@ export class InclusionChecker {
     return this.entry(key).text.firstSegment;
   }
 
+  /** With a literal first segment, the literal second one every match goes on with, when its text shows one. */
+  secondSegmentOf(key: string): string | null {
+    return this.entry(key).text.secondSegment;
+  }
+
   private readonly startsWith = new Map<string, boolean>();
 
   /**

@@ -7,6 +7,8 @@ import type { Coverage, InclusionChecker } from '../../regular/inclusion';
 interface KeyInfo {
   /** Its literal first segment, if its text shows one. */
   readonly segment: string | null;
+  /** With one, its literal second segment, if its text shows one too. */
+  readonly second: string | null;
   /** Without a literal first segment: its leading pattern (null: may start with anything). */
   readonly pattern: string | null;
   /** Two 32-bit hashes of the key text. */
@@ -59,12 +61,15 @@ export class DecisionMemo {
     let info = this.infos.get(key);
     if (!info) {
       const segment = checker.firstSegmentOf(key);
-      info = { segment, pattern: segment === null ? checker.leadingPatternOf(key) : null, h1: fnv1a(key), h2: hash2(key) };
+      info = { segment, second: segment === null ? null : checker.secondSegmentOf(key), pattern: segment === null ? checker.leadingPatternOf(key) : null, h1: fnv1a(key), h2: hash2(key) };
       this.infos.set(key, info);
     }
     return info;
   }
 }
+
+/** The signature of no candidates at all. */
+const EMPTY_SIGNATURE = new RunningHash().signature(5);
 
 // Signed 32-bit results (see fnv1a): the running hash reads them modulo 2^32 either way.
 function hash2(s: string): number {
@@ -73,11 +78,18 @@ function hash2(s: string): number {
   return h | 0;
 }
 
-interface Bucket {
+/** Keys in table order, with the running hash of their texts. */
+interface KeyList {
   readonly indices: number[];
   readonly hash: RunningHash;
+}
+
+interface Bucket extends KeyList {
   /** Leading patterns of wild keys (met so far) that may start with this segment. */
   readonly patterns: (string | null)[];
+  /** Its keys by literal second segment (`admin/users/…`), and those whose text shows none. */
+  readonly bySecond: Map<string, KeyList>;
+  readonly noSecond: KeyList;
 }
 
 /**
@@ -87,7 +99,9 @@ interface Bucket {
  * A key whose text shows a literal first segment `s` can only be covered by earlier keys whose
  * first segment is `s` and by earlier keys without a literal first segment whose leading pattern
  * may start with `s`: those are its candidates, and an edit elsewhere in the table changes
- * neither them nor the answer. A key without one but whose leading pattern is known (`(v[0-9]+)/x`)
+ * neither them nor the answer. When its text shows a literal second segment `t` too, the keys of
+ * `s` whose second segment is another literal one share no URI with it and are left out (all of
+ * Bonfire's contexts are under one first segment, `admin`). A key without one but whose leading pattern is known (`(v[0-9]+)/x`)
  * has as candidates every earlier such key and the buckets whose segment that pattern may start;
  * any other key has every earlier key as candidate.
  */
@@ -122,7 +136,9 @@ export class CoverageWalk {
     let result: Coverage;
     if (info.segment !== null) {
       const bucket = this.bucket(info.segment);
-      if (bucket.patterns.length === 0) {
+      if (info.second !== null) {
+        result = this.decideInSecond(key, bucket, info.second);
+      } else if (bucket.patterns.length === 0) {
         result = this.decideAmong(key, bucket.hash.signature(1), bucket.indices);
       } else {
         const merged = this.mergedFor(bucket);
@@ -169,6 +185,16 @@ export class CoverageWalk {
   private decideAmong(key: string, signature: number, candidates: readonly number[]): Coverage {
     const byPosition = this.memo.get(key, signature) ?? this.store(key, signature, this.checker.coverageAmong(key, candidates.map((j) => this.keys[j]!)));
     return byPosition.kind === 'covered' ? { kind: 'covered', by: byPosition.by.map((p) => candidates[p]!) } : byPosition;
+  }
+
+  /** Decides a key of a literal first and second segment against the keys that may share its URIs (see the class). */
+  private decideInSecond(key: string, bucket: Bucket, second: string): Coverage {
+    const own = bucket.bySecond.get(second);
+    if (bucket.patterns.length === 0 && bucket.noSecond.indices.length === 0) {
+      return own ? this.decideAmong(key, own.hash.signature(5), own.indices) : this.decideAmong(key, EMPTY_SIGNATURE, []);
+    }
+    const candidates = mergeSorted([...bucket.patterns.map((p) => this.wild.get(p)!), bucket.noSecond.indices, own?.indices ?? []]);
+    return this.decideAmong(key, this.sequenceSignature(candidates), candidates);
   }
 
   /**
@@ -233,7 +259,7 @@ export class CoverageWalk {
     let bucket = this.buckets.get(segment);
     if (!bucket) {
       const patterns = [...this.wild.keys()].filter((p) => this.checker.mayStartWith(p, segment));
-      this.buckets.set(segment, (bucket = { indices: [], hash: new RunningHash(), patterns }));
+      this.buckets.set(segment, (bucket = { indices: [], hash: new RunningHash(), patterns, bySecond: new Map(), noSecond: { indices: [], hash: new RunningHash() } }));
       for (const [pattern, segments] of this.segmentsOf) if (this.checker.mayStartWith(pattern, segment)) segments.push(segment);
     }
     return bucket;
@@ -261,6 +287,10 @@ export class CoverageWalk {
       const bucket = this.bucket(info.segment);
       bucket.indices.push(i);
       bucket.hash.add(info.h1, info.h2);
+      let list = info.second === null ? bucket.noSecond : bucket.bySecond.get(info.second);
+      if (!list) bucket.bySecond.set(info.second!, (list = { indices: [], hash: new RunningHash() }));
+      list.indices.push(i);
+      list.hash.add(info.h1, info.h2);
       return;
     }
     this.wildAll.push(i);
