@@ -1,18 +1,11 @@
-import type { Places } from '../../../evaluate/places';
 import { keyToString } from '../../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
-import type { CallSite, RecordedSite } from '../../../library/records';
+import type { CallSite } from '../../../library/records';
 import type { RouteCall } from '../../../evaluate/interpreter';
 import type { Check } from '../core/context';
 import { CallGroups } from '../core/call-groups';
 import { sortMethods } from '../../model/origins';
 import { finding } from '../core/types';
-
-/** Whether a call stack (a record's `via`) holds the call at `start`; a loop, not a closure per record. */
-function holds(via: readonly RecordedSite[], start: number, places: Places): boolean {
-  for (let i = 0; i < via.length; i++) if (places.start(via[i]) === start) return true;
-  return false;
-}
 
 function list(keys: Set<string>): string {
   const all = [...keys];
@@ -43,25 +36,49 @@ export const prefixNesting: Check = ({ evaluation, describe }) => {
     nestings.push({ call, inner: evaluation.places.site(call.site), outer, innerKeys: new Set(), lostKeys: new Set(), methods: new Set() });
   }
   if (nestings.length === 0) return [];
-  // One pass over the records for every nested prefix() (a large file has thousands of records per method).
+  // One pass over the records for every nested prefix() (a large file has thousands of records
+  // per method, and hundreds of nested prefix() calls): each record's call stack is looked up.
+  const byInner = new Map<number, Nesting>();
+  const byOuter = new Map<number, Nesting[]>();
+  for (const n of nestings) {
+    byInner.set(n.inner.span.start, n);
+    const list = byOuter.get(n.outer.span.start);
+    if (list) list.push(n);
+    else byOuter.set(n.outer.span.start, [n]);
+  }
+  const inside = new Set<Nesting>();
   evaluation.methods.forEach((result, m) => {
     const created = result.library.created;
     for (let ri = 0; ri < created.length; ri++) {
       const r = created[ri];
       if (r.via.length === 0) continue;
-      for (const n of nestings) {
-        if (holds(r.via, n.inner.span.start, evaluation.places)) {
-          n.innerKeys.add(keyToString(r.key));
-          n.methods.add(REQUEST_METHODS[m]);
-        } else if (holds(r.via, n.outer.span.start, evaluation.places) && r.prefix === '' && evaluation.places.start(r.site) > n.inner.span.start) {
+      inside.clear();
+      for (const s of r.via) {
+        const n = byInner.get(evaluation.places.start(s));
+        if (n === undefined || inside.has(n)) continue;
+        inside.add(n);
+        n.innerKeys.add(keyToString(r.key));
+        n.methods.add(REQUEST_METHODS[m]);
+      }
+      if (r.prefix !== '') continue;
+      for (const s of r.via) {
+        const outerOf = byOuter.get(evaluation.places.start(s));
+        if (outerOf === undefined) continue;
+        for (const n of outerOf) {
+          if (inside.has(n) || evaluation.places.start(r.site) <= n.inner.span.start) continue;
           n.lostKeys.add(keyToString(r.key));
           n.methods.add(REQUEST_METHODS[m]);
         }
       }
     }
   });
+  const callAt = new Map<number, RouteCall>();
+  for (const c of prefixCalls) {
+    const start = evaluation.places.start(c.site);
+    if (!callAt.has(start)) callAt.set(start, c);
+  }
   return nestings.map(({ call, inner, outer, innerKeys, lostKeys, methods }) => {
-    const outerCall = prefixCalls.find((c) => evaluation.places.start(c.site) === outer.span.start);
+    const outerCall = callAt.get(outer.span.start);
     const name = (v: unknown) => (typeof v === 'string' ? `'${v}'` : 'its prefix');
     const parts: string[] = [];
     if (innerKeys.size) parts.push(`routes declared in here get only this prefix (${list(innerKeys)})`);
