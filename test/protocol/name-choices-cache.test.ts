@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { NameChoicesCache } from '../../server/src/lsp/name-choices-cache';
 import type { WorkspaceIndex } from '../../server/src/lsp/workspace-index';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 
 describe('NameChoicesCache', () => {
   /** An index with one workspace name; `bump()` is a route file changing its names. */
@@ -29,6 +30,21 @@ describe('NameChoicesCache', () => {
     assert.deepEqual(names(own), ['home', 'photos']);
     assert.equal(cache.for(index, undefined), workspace);
     assert.equal(cache.for(index, routeFile), own);
+    assert.equal(builds(), 2);
+  });
+
+  it("takes a route file's choices over to its next version while its named routes are the same records", () => {
+    const { index, builds } = fakeIndex();
+    const cache = new NameChoicesCache();
+    const evaluator = new DocumentEvaluator();
+    const head = "<?php\nRoute::get('photos', 'photos/index', array('as' => 'photos'));\n";
+    const first = cache.for(index, evaluator.update(`${head}Route::get('a', 'pages/a');\n`));
+    // An edit below the named route: a new evaluation, the same named record.
+    assert.equal(cache.for(index, evaluator.update(`${head}Route::get('b', 'pages/b');\n`)), first);
+    assert.equal(builds(), 1);
+    // The named route's own statement edited: built again.
+    const edited = cache.for(index, evaluator.update("<?php\nRoute::get('photos', 'photos/all', array('as' => 'photos'));\nRoute::get('b', 'pages/b');\n"));
+    assert.notEqual(edited, first);
     assert.equal(builds(), 2);
   });
 

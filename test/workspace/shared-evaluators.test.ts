@@ -104,6 +104,22 @@ describe('route names recorded from successive evaluations of a document', () =>
     assert.deepEqual([...version(5, named('b', 'q') + "Route::get('y', 'c/y', ['as' => 'x']);\n")], [], 'a name given twice');
     assert.deepEqual([...index.knownNames()].sort(), ['b', 'x']);
   });
+
+  it("changes the names' version when a named route changes, not when an edit leaves the named routes alone", () => {
+    const index = new WorkspaceIndex(() => []);
+    const service = new RouteService();
+    const file = path.join(os.tmpdir(), 'ci-routes-no-such-app', 'config', 'routes.php');
+    const uri = pathToFileURL(file).toString();
+    const record = (n: number, text: string) => index.recordRouteNames(file, text, service.analyse(uri, file, text, n, DEFAULT_SETTINGS, 'pending').evaluation);
+    const head = "<?php\nRoute::get('p', 'c/p', ['as' => 'a']);\n";
+    record(1, head);
+    const first = index.namesVersion();
+    record(2, `${head}Route::get('y', 'c/y');\n`);
+    assert.equal(index.namesVersion(), first, 'an unnamed route added');
+    record(3, "<?php\nRoute::get('q', 'c/p', ['as' => 'a']);\nRoute::get('y', 'c/y');\n");
+    assert.notEqual(index.namesVersion(), first, "the named route's pattern edited");
+    assert.equal(index.allNames().get('a')?.from, 'q');
+  });
 });
 
 describe('priming the checks of route files no editor has open', () => {

@@ -137,16 +137,28 @@ export class RouteAnalysis {
    */
   private *openingAnalysis(file: string, text: string, steps: Steps<AnalysedRouteFile>): Steps<AnalysedRouteFile> {
     const result = yield* steps;
-    if (!result.skipped) yield* this.prepareRequests(file, result.evaluation, text);
+    if (!result.skipped) {
+      yield* this.prepareRequests(file, result.evaluation, text);
+      yield;
+      this.nameChoices(result.evaluation);
+    }
     return result;
   }
 
-  /** After a publication: prepareRequests(), then `named('` completion's names, which it just updated. */
+  /**
+   * What `named('` completes, sorted now rather than by the first completion: in this route file
+   * (the workspace's names and its own), and in views and controllers (the workspace's).
+   */
+  private nameChoices(evaluation: FileEvaluation): void {
+    this.ctx.nameChoices.for(this.ctx.index, evaluation).list();
+    this.ctx.nameChoices.for(this.ctx.index, undefined).list();
+  }
+
+  /** After a publication: prepareRequests(), then `named('` completion's names, which it may have changed. */
   private *whenIdle(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
     yield* this.prepareRequests(file, result.evaluation, text);
     yield;
-    // As completed in views and controllers (a route file completes its own names as well).
-    this.ctx.nameChoices.for(this.ctx.index, undefined).list();
+    this.nameChoices(result.evaluation);
   }
 
   private publish(doc: TextDocument, version: number, file: string, result: AnalysedRouteFile): void {

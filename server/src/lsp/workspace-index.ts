@@ -120,7 +120,7 @@ export class WorkspaceIndex {
   /** Other PHP file path → its `Route::named()` usages (only files that have some). */
   private readonly usages = new Map<string, NamedUsage[]>();
   private matchers = new Map<string, (rel: string) => boolean>();
-  /** Changes whenever a route file's declarations do (what allNames() returns may differ). */
+  /** Changes whenever a route file's named records do (what allNames() returns may differ; where they are declared is read from `declarations`). */
   private declarationsVersion = 0;
 
   constructor(
@@ -262,7 +262,6 @@ export class WorkspaceIndex {
     }
     if (!this.rederiving) this.changedRoutes(file);
     this.declarations.set(file, new EvaluatedDeclarations(text, evaluation));
-    this.declarationsVersion++;
     this.routeFileUsages.delete(file);
     this.noteApplicationBeyondFolder(file);
     if (namesAreComplete(evaluation)) this.partialNames.delete(file);
@@ -281,7 +280,10 @@ export class WorkspaceIndex {
     this.held.set(file, { text, evaluation, namedRecords: records });
     this.used(file);
     this.recordPastErrors(file, text, evaluation, changed);
-    if (before && sameItems(before, records) && this.routeNames.has(file)) return changed;
+    const sameNames = before !== undefined && sameItems(before, records) && this.routeNames.has(file);
+    // The same named records: each name has the same pattern and methods (what allNames() reads).
+    if (!sameNames) this.declarationsVersion++;
+    if (sameNames) return changed;
     const old = this.routeNames.get(file) ?? new Set<string>();
     const names = namesOfRecords(records);
     this.routeNames.set(file, names);
