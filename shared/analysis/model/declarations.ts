@@ -3,7 +3,8 @@ import type { RouteCall } from '../../evaluate/interpreter';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
 import { routeApi } from '../../library/route-api';
 import { lostReason } from './fate';
-import { ProducedIndex, producedRoute, type ProducedEntry, type ProducedRoute } from './produced';
+import { ProducedIndex, displayKey, producedRoute, type ProducedEntry, type ProducedRoute } from './produced';
+import { describeTarget } from './route-table';
 import type { CallSite } from '../../library/records';
 
 /**
@@ -63,33 +64,48 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
     const method = REQUEST_METHODS[m];
     return { routes: [{ route: producedRoute(record), methods: [method] }], methods: [method], lost: [] };
   }
-  const active = new Map<string, DeclaredRoute>();
-  const lost = new Map<string, string>();
+  // Pairs found by key, then target text, never by a string made of both per entry (a context()
+  // gives seven routes under each of eight methods, and an outline folds every declaration's).
+  const active = new Map<string, Map<string, DeclaredRoute>>();
+  const routes: DeclaredRoute[] = [];
+  const lost = new Map<string, Map<string, string>>();
+  const lostReasons: string[] = [];
+  const lostKeys: [string, string][] = [];
   const methodSet = new Set<MethodIndex>();
   for (const { m, record, fate } of entries) {
-    const produced = producedRoute(record);
-    const identity = `${produced.key}\u0000${produced.target}`;
+    const key = displayKey(record.key);
+    const target = describeTarget(record.to);
     if (fate.kind !== 'active') {
+      let byTarget = lost.get(key);
+      if (!byTarget) lost.set(key, (byTarget = new Map()));
+      if (byTarget.has(target)) continue;
       // A syntax error skips its statement only; an uncaught error stops the script.
       const failed = evaluation.methods[m]?.error;
-      if (!lost.has(identity)) lost.set(identity, lostReason(fate, !!failed && failed.class !== 'ParseError'));
+      const reason = lostReason(fate, !!failed && failed.class !== 'ParseError');
+      byTarget.set(target, reason);
+      lostReasons.push(reason);
+      lostKeys.push([key, target]);
       continue;
     }
     methodSet.add(m);
     const method = REQUEST_METHODS[m];
-    const route = active.get(identity);
+    let byTarget = active.get(key);
+    if (!byTarget) active.set(key, (byTarget = new Map()));
+    const route = byTarget.get(target);
     if (route) {
       if (!route.methods.includes(method)) route.methods.push(method);
       continue;
     }
-    active.set(identity, { route: produced, methods: [method] });
+    const declared = { route: producedRoute(record), methods: [method] };
+    byTarget.set(target, declared);
+    routes.push(declared);
   }
   const reasons = new Map<string, number>();
-  for (const [identity, reason] of lost) {
-    if (active.has(identity)) continue;
+  lostKeys.forEach(([key, target], i) => {
+    if (active.get(key)?.has(target)) return;
+    const reason = lostReasons[i]!;
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-  }
-  const routes = [...active.values()];
+  });
   for (const r of routes) r.methods = REQUEST_METHODS.filter((x) => r.methods.includes(x));
   return {
     routes,
