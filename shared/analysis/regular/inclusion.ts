@@ -210,6 +210,12 @@ export class InclusionChecker {
     const own = this.automaton(entry);
     if ('error' in own) return { kind: 'unknown', reason: own.error };
     if (own.dfa.states === 0) return EMPTY;
+    // A key that may start with many segments has many candidates; a word of it that none of the
+    // few keys able to match that word's first segment matches settles it without listing them.
+    if (entry.text.firstSegment === null) {
+      const witness = this.unmatchedSample(entry, own.dfa, key);
+      if (witness !== undefined) return { kind: 'not-covered', witness };
+    }
 
     let blocked: { index: number; reason: string } | undefined;
     const indices: number[] = [];
@@ -281,6 +287,34 @@ export class InclusionChecker {
   /** A few words of a key's automaton, drawn once per key (its seed is the key's hash, so the same on every analysis). */
   private samplesOf(entry: Entry, dfa: TableDfa, key: string): readonly string[] {
     return (entry.samples ??= sampleWords(dfa, 6, fnv1a(key) >>> 0));
+  }
+
+  /**
+   * A sample word of the key that no earlier key matches, tried only on the earlier keys that may
+   * match it: those of its first segment's bucket and those without a literal first segment.
+   * Undefined when each sample is matched, or one of those keys cannot be analysed (the whole
+   * decision then says what it can).
+   */
+  private unmatchedSample(entry: Entry, dfa: TableDfa, key: string): string | undefined {
+    for (const word of this.samplesOf(entry, dfa, key)) {
+      const slash = word.indexOf('/');
+      const bucket = this.buckets.get(slash < 0 ? word : word.slice(0, slash));
+      let matched = false;
+      for (const list of bucket ? [this.wild, bucket] : [this.wild]) {
+        for (const index of list) {
+          const built = this.candidateAutomaton(index);
+          if (built === undefined) continue;
+          if ('reason' in built) return undefined;
+          if (built.dfa.states > 0 && accepts(built.dfa, word)) {
+            matched = true;
+            break;
+          }
+        }
+        if (matched) break;
+      }
+      if (!matched) return word;
+    }
+    return undefined;
   }
 
   /** A literal key has one possible URI: test it on each candidate, no key automaton needed. */
