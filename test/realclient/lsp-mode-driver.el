@@ -19,6 +19,10 @@
 ;; Test settings, not the set-up's: the session file in the test's home, no prompt on a server's exit.
 (setq lsp-session-file (expand-file-name "lsp-session" (getenv "HOME"))
       lsp-restart 'ignore)
+;; lsp-mode 8.0's php-ls client counts as installed until its command is first worked out, then
+;; starts `php': on a machine without PHP, `lsp' fails with (file-missing ... "php") whatever the
+;; add-on servers. Not installed here: left out, as on a machine where its check works.
+(setq lsp-disabled-clients '(php-ls))
 ;; The answer to lsp-mode's question "which project root?".
 (lsp-workspace-folders-add drv-root)
 
