@@ -122,6 +122,30 @@ describe('route names recorded from successive evaluations of a document', () =>
   });
 });
 
+describe('a route file open in an editor, as the workspace index holds it', () => {
+  it("keeps the editor's version when the scan or a change on disk reaches the file", async () => {
+    const { root, file, uri } = makeApp("<?php\nRoute::get('login', 'users/login', ['as' => 'login']);\n");
+    try {
+      const { service, index } = serverParts(root);
+      // Opened and edited before the first scan reaches it: a line added above the declaration.
+      const edited = "<?php\n// added\nRoute::get('login', 'users/login', ['as' => 'login']);\n";
+      index.recordRouteNames(file, edited, service.analyse(uri, file, edited, 2, DEFAULT_SETTINGS, 'pending').evaluation);
+      const line = () => index.declarationsOf('login').map((d) => d.line);
+      assert.deepEqual(line(), [2]);
+      await index.scan({ report: () => undefined, isCancelled: () => false });
+      assert.deepEqual(line(), [2], 'after the scan');
+      index.updateRouteFile(file);
+      assert.deepEqual(line(), [2], 'after a change on disk');
+      // Closed: the disk's text again.
+      service.close(uri);
+      index.updateRouteFile(file);
+      assert.deepEqual(line(), [1], 'after the close');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('priming the checks of route files no editor has open', () => {
   let root: string;
   let file: string;

@@ -222,10 +222,17 @@ export class WorkspaceIndex {
 
   /** Re-reads one route file from disk (or the open document's text) and records its names. */
   updateRouteFile(file: string, text?: string): boolean {
+    // An editor's text is what the index holds of an open file (learnt with each of its
+    // evaluations): the disk's older one would take its names' places back (the first scan
+    // reaching a file opened and edited meanwhile did). Over ciRoutes.maxFileSize, the editor's
+    // analysis skips it: the disk read says so to the index as for a closed file.
+    const maxBytes = this.folderOf(file)?.settings.maxFileSize ?? DEFAULT_MAX_BYTES;
+    const editors = this.evaluator.isOpen(file) ? this.held.get(file) : undefined;
+    if (text === undefined && editors && editors.text.length <= maxBytes) return false;
     let source = text;
     if (source === undefined) {
       try {
-        source = readRegularFile(file, this.folderOf(file)?.settings.maxFileSize ?? DEFAULT_MAX_BYTES);
+        source = readRegularFile(file, maxBytes);
       } catch (e) {
         // Too large (over ciRoutes.maxFileSize), outside the workspace, or gone.
         const tooLarge = e instanceof UnreadableFile && e.code === 'EFBIG';
