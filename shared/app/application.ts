@@ -12,6 +12,7 @@ import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, type Envir
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from './router-flavour';
+import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
 import { urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
@@ -73,7 +74,7 @@ const MAX_CONTROLLER_FILES = 5_000;
  */
 export class Application {
   readonly projectDir: string;
-  private facts: { constants: ReadonlyMap<string, Value>; dialect: { dialect: Dialect; source: string }; router: RouterChoice; environment: EnvironmentChoice; phpRequirement: string | undefined } | undefined;
+  private facts: { constants: ReadonlyMap<string, Value>; dialect: { dialect: Dialect; source: string }; router: RouterChoice; environment: EnvironmentChoice; phpRequirement: string | undefined; codeIgniter: CodeIgniterVersion | undefined } | undefined;
   private catalog: ControllerCatalog | undefined;
   private listing: ControllerListing | undefined;
   private appRoot: AppRoot | undefined;
@@ -93,6 +94,7 @@ export class Application {
       router: detectRouterFlavour(this.appDir, this.files),
       environment: chooseEnvironment(this.appDir, undefined, this.files),
       phpRequirement: composerPhpRequirement(this.projectDir, this.files),
+      codeIgniter: detectCodeIgniterVersion(this.projectDir, this.files),
     };
     return this.facts;
   }
@@ -110,6 +112,11 @@ export class Application {
   /** The Route library version: the one asked for, else its Route.php's, else Bonfire's under Bonfire's router. */
   dialect(asked?: Dialect | 'auto', router: RouterFlavour = this.router().flavour): { dialect: Dialect; source: string } {
     return chooseDialect(asked, () => this.read().dialect, () => router);
+  }
+
+  /** The CodeIgniter it runs on, as its system folder says (undefined when none is found). */
+  codeIgniter(): CodeIgniterVersion | undefined {
+    return this.read().codeIgniter;
   }
 
   /** ENVIRONMENT when nothing gives it: its index.php's default, else CodeIgniter's. */

@@ -120,6 +120,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
         controllers: f.ctx.app?.controllers(),
         routing: routingOf(f, moduleKeys),
         mainRoutes: mainRoutesOf(f),
+        codeIgniter: f.ctx.app?.codeIgniter(),
       }).filter(nameChecked),
       severities,
     ),

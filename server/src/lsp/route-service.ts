@@ -262,7 +262,7 @@ export class RouteService implements RouteFileEvaluator {
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
     const app = this.applications.of(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: app?.controllers(), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), mainRoutes: this.mainRoutesFor(file, app?.appDir) });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: app?.controllers(), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), mainRoutes: this.mainRoutesFor(file, app?.appDir), codeIgniter: app?.codeIgniter() });
   }
 
   /**
@@ -318,6 +318,7 @@ export class RouteService implements RouteFileEvaluator {
       controllers: this.controllersOf(appDir),
       routing: this.routingOf(file, appDir, router.flavour),
       mainRoutes,
+      codeIgniter: this.application(appDir)?.codeIgniter(),
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
     let analyseMs = 0;

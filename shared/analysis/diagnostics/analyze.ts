@@ -7,6 +7,8 @@ import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
 import { moduleKeyReach } from './checks/module-keys';
 import type { MainRoutes } from '../model/main-routes';
+import type { CodeIgniterVersion } from '../../app/codeigniter-version';
+import { codeIgniter2Notice } from './checks/codeigniter-version';
 import { unknownRouteFindings } from './checks/unknowns';
 import { duplicates } from './checks/duplicates';
 import { namedLookups } from './checks/named';
@@ -82,6 +84,13 @@ export interface AnalyzeOptions {
   /** For a module's routes file: the application's main route file, whose routes run first. */
   mainRoutes?: MainRoutes;
   /**
+   * The CodeIgniter the application runs on, when known. Under CodeIgniter 2 the router reads
+   * `:any` as `.+` (across segments), as the HMVC routers read a module's routes file, and looks
+   * controllers up otherwise: the inclusion checks use its wildcards, and controllers and
+   * module keys are not checked (a `codeigniter-2` finding says so).
+   */
+  codeIgniter?: CodeIgniterVersion;
+  /**
    * New inclusion checkers instead of the shared ones (their automata, functions of the keys'
    * text, cold), as in a new process: what tests comparing a warm analysis with a fresh one ask.
    */
@@ -108,11 +117,15 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
       yield;
     }
   }
-  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing, options.mainRoutes)]);
+  const ci = options.codeIgniter;
+  const codeIgniter2 = ci !== undefined && ci.major < 3;
+  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : [missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing, options.mainRoutes)];
+  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), ...routerChecks]);
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
-  // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments.
-  const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
-  if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks() : inclusionChecks());
-  else yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
+  // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments, and
+  // so is every route under CodeIgniter 2's router.
+  const spanningAny = codeIgniter2 || (options.routing?.module !== undefined && options.routing.flavour !== 'ci');
+  if (options.coldCheckers) yield* run(spanningAny ? moduleInclusionChecks() : inclusionChecks());
+  else yield* run(spanningAny ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
   return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
 }
