@@ -48,14 +48,26 @@ function inclusionChecks(): Check[] {
   return [reachability()];
 }
 
+/** The checker of keys whose `:any` is `.+` (a module's routes file; every key under CodeIgniter 2). */
+function spanningChecker(): InclusionChecker {
+  return new InclusionChecker({ expandKey: expandModuleWildcards });
+}
+
 /** The inclusion checks of a module's routes file, read with the HMVC routers' wildcards (`:any` is `.+`). */
-function moduleInclusionChecks(): Check[] {
-  return [reachability(new InclusionChecker({ expandKey: expandModuleWildcards }))];
+function moduleInclusionChecks(checker = spanningChecker()): Check[] {
+  return [reachability(checker)];
+}
+
+/** The inclusion checks of a CodeIgniter 2 route file: `:any` is `.+`, and literal keys are looked up before any pattern. */
+function codeIgniter2InclusionChecks(checker = spanningChecker()): Check[] {
+  return [reachability(checker, { literalsFirst: true })];
 }
 
 const QUICK_CHECKS: readonly Check[] = quickChecks();
 const INCLUSION_CHECKS: readonly Check[] = inclusionChecks();
-const MODULE_INCLUSION_CHECKS: readonly Check[] = moduleInclusionChecks();
+const SPANNING_CHECKER = spanningChecker();
+const MODULE_INCLUSION_CHECKS: readonly Check[] = moduleInclusionChecks(SPANNING_CHECKER);
+const CODEIGNITER_2_INCLUSION_CHECKS: readonly Check[] = codeIgniter2InclusionChecks(SPANNING_CHECKER);
 export const FILE_CHECKS: readonly Check[] = [...QUICK_CHECKS, ...INCLUSION_CHECKS];
 
 /** The findings with places in included files moved to the include statements (a copy only when there are some). */
@@ -123,9 +135,9 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), ...routerChecks]);
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments, and
-  // so is every route under CodeIgniter 2's router.
-  const spanningAny = codeIgniter2 || (options.routing?.module !== undefined && options.routing.flavour !== 'ci');
-  if (options.coldCheckers) yield* run(spanningAny ? moduleInclusionChecks() : inclusionChecks());
-  else yield* run(spanningAny ? MODULE_INCLUSION_CHECKS : INCLUSION_CHECKS);
+  // so is every route under CodeIgniter 2's router (which looks literal keys up first).
+  const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
+  if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks() : codeIgniter2 ? codeIgniter2InclusionChecks() : inclusionChecks());
+  else yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : codeIgniter2 ? CODEIGNITER_2_INCLUSION_CHECKS : INCLUSION_CHECKS);
   return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
 }

@@ -7,6 +7,7 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../regular/inclusion';
+import { literalKey } from '../../regular/inclusion-syntax';
 import { decideTable, type TableEntry } from './reachability-decisions';
 import { checkState, reachabilityState, type DocumentDecisions, type TableDecisions } from './document-state';
 import { steppedCheck, type Check } from '../core/context';
@@ -118,7 +119,14 @@ function presentWhenever(coverer: EntryOriginInfo, entry: EntryOriginInfo): bool
  * touched are decided again, from the decisions and memo of the last one (the document's
  * `reachability` state). The check holds only `checker`, whose caches are functions of the keys' text.
  */
-export function reachability(checker: InclusionChecker = new InclusionChecker()): Check {
+export function reachability(
+  checker: InclusionChecker = new InclusionChecker(),
+  /**
+   * CodeIgniter 2's router: a key written without a pattern is looked up first, wherever it
+   * stands (`isset($this->routes[$uri])`), so earlier patterns never take its URI.
+   */
+  options: { literalsFirst?: boolean } = {},
+): Check {
   return steppedCheck('reachability', function* ({ text, evaluation, describe }) {
     // One finding per declaration: a resources() call whose routes are all taken first gets one.
     const groups = new MethodGroups<{ entry: TableEntry; by: TableEntry[]; empty: boolean; keys: Set<string> }>();
@@ -160,6 +168,7 @@ export function reachability(checker: InclusionChecker = new InclusionChecker())
       const entryAt = (i: number): TableEntry => ({ ...list[i], origin: view.origins[table.at[i]]! });
       for (const [i, c] of table.decisions.decided) {
         const entry = entryAt(i);
+        if (options.literalsFirst && c.kind === 'covered' && literalKey(entry.key) !== null) continue;
         const by = c.kind === 'covered' ? c.by.map(entryAt) : [];
         // Concluded only when the routes that take its URIs exist whenever it does: a route of
         // one branch of an undecidable condition covers nothing of a route the other branch keeps.
