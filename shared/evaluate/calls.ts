@@ -102,6 +102,12 @@ function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Valu
     }
     case 'glob':
       return it.includes.glob(evalArgs(it, node.arguments), it.span(node));
+    case 'scandir':
+      return it.includes.scandir(evalArgs(it, node.arguments), it.span(node));
+    case 'is_dir':
+    case 'is_file':
+    case 'file_exists':
+      return it.includes.fileTest(lower, evalArgs(it, node.arguments), it.span(node));
     case 'function_exists':
       evalArgs(it, node.arguments);
       return new Unknown('function_exists() depends on the application');

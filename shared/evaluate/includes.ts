@@ -20,6 +20,10 @@ export interface IncludeFiles {
   read(path: string, fromFile: string): IncludeRead;
   /** glob(): the paths matching `pattern` (from `fromFile` when relative), sorted as PHP sorts them. */
   glob(pattern: string, fromFile: string): readonly string[] | { unreadable: string };
+  /** scandir() of an absolute path: the names in the folder, `.` and `..` included, in no particular order; `missing` when it is no folder. */
+  list?(dir: string): readonly string[] | { missing: true } | { unreadable: string };
+  /** What an absolute path is, for is_dir(), is_file() and file_exists(). */
+  kind?(file: string): 'file' | 'dir' | 'none' | { unreadable: string };
 }
 
 /** An application's environment and the path of its route file (which may not exist). */
@@ -147,10 +151,60 @@ export class Includes {
     return PhpArray.fromList([...found]);
   }
 
+  /**
+   * scandir($dir[, $order]): the folder's names sorted as PHP sorts them (by bytes; descending
+   * with SCANDIR_SORT_DESCENDING), false for a folder that is not there (PHP warns). Only an
+   * absolute path is read: a relative one is taken from the front controller's working folder.
+   */
+  scandir(args: Value[], span: Span): Value {
+    this.asked = true;
+    const [dir, order] = args;
+    if (order !== undefined && order !== 0 && order !== 1) return new Unknown('scandir() without sorting is not evaluated (the order is the file system\'s)', span);
+    const p = this.absolute('scandir', dir, span);
+    if (p instanceof Unknown) return p;
+    const found = this.files!.list!(p);
+    if ('unreadable' in found) return new Unknown(`scandir('${p}') cannot be evaluated: ${found.unreadable}`, span);
+    if ('missing' in found) return false;
+    this.host.charge(found.length);
+    const sorted = [...found].sort(byBytes);
+    return PhpArray.fromList(order === 1 ? sorted.reverse() : sorted);
+  }
+
+  /** is_dir(), is_file() or file_exists() of an absolute path. */
+  fileTest(fn: 'is_dir' | 'is_file' | 'file_exists', args: Value[], span: Span): Value {
+    this.asked = true;
+    const p = this.absolute(fn, args[0] ?? null, span);
+    if (p instanceof Unknown) return p;
+    const kind = this.files!.kind!(p);
+    if (typeof kind !== 'string') return new Unknown(`${fn}('${p}') cannot be evaluated: ${kind.unreadable}`, span);
+    return fn === 'is_dir' ? kind === 'dir' : fn === 'is_file' ? kind === 'file' : kind !== 'none';
+  }
+
+  /** The absolute path a file function was given, or why it is not read. */
+  private absolute(fn: string, v: Value, span: Span): string | Unknown {
+    const p = pathOf(v);
+    if (typeof p !== 'string') return new Unknown(`${fn}() of a path that cannot be known statically (${p.reason})`, span);
+    if (!this.files?.list || !this.files.kind) return new Unknown(`${fn}() is not evaluated here (no files to read)`, span);
+    if (!p.startsWith('/')) return new Unknown(`${fn}('${p}') of a relative path is not evaluated (PHP takes it from the front controller's working folder)`, span);
+    return p;
+  }
+
   private fail(message: string, span: Span): Unknown {
     this.host.unresolved(message, span);
     return new Unknown(message, span);
   }
+}
+
+/** PHP sorts scandir()'s names as strcmp() does (the C locale): by their UTF-8 bytes, which is code point order. */
+function byBytes(a: string, b: string): number {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(j)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** A path as a string, or why it is not one. */

@@ -26,6 +26,9 @@ export const PHP_CONSTANTS: ReadonlyMap<string, Value> = new Map<string, Value>(
   ['STR_PAD_LEFT', 0],
   ['STR_PAD_RIGHT', 1],
   ['STR_PAD_BOTH', 2],
+  ['SCANDIR_SORT_ASCENDING', 0],
+  ['SCANDIR_SORT_DESCENDING', 1],
+  ['SCANDIR_SORT_NONE', 2],
   ['M_PI', new PhpFloat(Math.PI)],
 ]);
 

@@ -3,6 +3,8 @@ import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import type { RouteFileRouting } from '../../shared/analysis/model/target-scope';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../shared/php/line-index';
+import { FileListTree } from '../../shared/router/app-tree';
+import { createControllerCatalog } from '../../shared/workspace/controller-catalog';
 
 /** `line code` of each finding of a route file analysed as `routing` reads it. */
 function findings(lines: string[], routing: RouteFileRouting, main?: string[]): string[] {
@@ -75,5 +77,28 @@ describe("diagnostics of a module's routes file, as the HMVC routers read it", (
     const [f, more] = analyzeRouteFile(text, evaluateRouteFile(text), { routing: SHOP, mainRoutes: { text: mainText, evaluation: evaluateRouteFile(mainText) } });
     assert.equal(more, undefined);
     assert.deepEqual(f!.methods, ['POST']);
+  });
+
+  it("takes the keys of a module's routes file the main routes include as main routes: not never reached, their targets the main file's to judge", () => {
+    const shopFile = '/app/application/modules/shop/config/routes.php';
+    const module = ['<?php', "$route['login'] = 'welcome';", "$route['shop/list'] = 'nothing/here';", "$route['shop/cart'] = 'cart';", ''].join('\n');
+    const mainText = ['<?php', "$route['shop/(:any)'] = 'pages/$1';", "require APPPATH . 'modules/shop/config/routes.php';", ''].join('\n');
+    const includes = { read: (p: string) => (p === shopFile ? { file: shopFile, text: module } : { unreadable: 'no such file' }), glob: () => [] };
+    const main = evaluateRouteFile(mainText, { file: '/app/application/config/routes.php', constants: new Map([['APPPATH', '/app/application/']]), includes });
+    assert.deepEqual(main.included.map((f) => f.path), [shopFile]);
+    const controllers = createControllerCatalog(new FileListTree(['modules/shop/controllers/Cart.php']), () => '<?php class Cart extends MX_Controller { public function index() {} }');
+    const analysed = analyzeRouteFile(module, evaluateRouteFile(module), { routing: SHOP, mainRoutes: { text: mainText, evaluation: main }, controllers });
+    // 'login' → 'welcome' is not looked up in the module (its router never reads the key); 'shop/list' → 'nothing/here' is.
+    const missing = (list: typeof analysed) => list.filter((f) => f.code === 'missing-controller').map((f) => module.slice(f.span.start, f.span.end));
+    assert.ok(!missing(analysed).includes("'welcome'") && missing(analysed).includes("'nothing/here'"), JSON.stringify(missing(analysed)));
+    // 'login' is a main route (no "never reached"); 'shop/list' and 'shop/cart' are taken first by the main 'shop/(:any)', not by their own copies in it.
+    assert.deepEqual(
+      analysed.filter((f) => f.code === 'unreachable-route').map((f) => /^'([^']*)'.*by '([^']*)'/.exec(f.message)?.slice(1).join(' by ')),
+      ['shop/list by shop/(:any)', 'shop/cart by shop/(:any)'],
+    );
+    // Not included: the module's router alone reads it, and 'login' is never consulted.
+    const alone = analyzeRouteFile(module, evaluateRouteFile(module), { routing: SHOP, mainRoutes: { text: "<?php\n$route['shop/(:any)'] = 'pages/$1';\n", evaluation: evaluateRouteFile("<?php\n$route['shop/(:any)'] = 'pages/$1';\n") }, controllers });
+    assert.ok(alone.some((f) => f.code === 'unreachable-route' && f.message.startsWith("'login' is never reached")));
+    assert.ok(missing(alone).includes("'welcome'"), JSON.stringify(missing(alone)));
   });
 });

@@ -19,6 +19,12 @@ function memoryFiles(files: Record<string, string>): IncludeFiles {
       const re = new RegExp(`^${full.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`);
       return Object.keys(files).filter((f) => re.test(f)).sort();
     },
+    list: (dir) => {
+      const prefix = dir.endsWith('/') ? dir : `${dir}/`;
+      const names = new Set(Object.keys(files).filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length).split('/')[0]!));
+      return names.size ? ['..', ...[...names].reverse(), '.'] : { missing: true };
+    },
+    kind: (file) => (file in files ? 'file' : Object.keys(files).some((f) => f.startsWith(`${file.replace(/\/$/, '')}/`)) ? 'dir' : 'none'),
   };
 }
 
@@ -30,6 +36,59 @@ function table(evaluation: FileEvaluation): [string, string][] {
   assert.ok(routes instanceof PhpArray);
   return [...routes.entries()].map(([k, v]) => [String(k), String(v)]);
 }
+
+describe('scandir(), is_dir(), is_file() and file_exists() within the project', () => {
+  // The loop of a real application's main routes file: every module's routes file required.
+  const loop = [
+    '<?php',
+    "$route['default_controller'] = 'pages';",
+    "$modules_path = APPPATH . 'modules/';",
+    '$modules = scandir($modules_path);',
+    'foreach ($modules as $module) {',
+    "    if ($module === '.' || $module === '..') continue;",
+    "    if (is_dir($modules_path . $module)) {",
+    "        $routes_path = $modules_path . $module . '/config/routes.php';",
+    '        if (file_exists($routes_path)) {',
+    '            require($routes_path);',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const files = memoryFiles({
+    '/app/application/modules/shop/config/routes.php': "<?php\n$route['cart'] = 'shop/cart';\n",
+    '/app/application/modules/auth/config/routes.php': "<?php\n$route['login'] = 'auth/login';\n",
+    '/app/application/modules/blog/controllers/Blog.php': '<?php class Blog {}',
+  });
+
+  it('lists a folder sorted by bytes and tests paths, so a loop requiring every module\'s routes file is evaluated', () => {
+    const e = evaluateRouteFile(loop, { file: MAIN, constants: APPPATH, includes: files });
+    assert.deepStrictEqual(e.problems, []);
+    assert.deepStrictEqual(table(e), [['default_controller', 'pages'], ['login', 'auth/login'], ['cart', 'shop/cart']]);
+    assert.deepStrictEqual(e.included.map((f) => f.path), ['/app/application/modules/auth/config/routes.php', '/app/application/modules/shop/config/routes.php']);
+  });
+
+  it("answers scandir()'s orders, false for a missing folder, and leaves relative paths and unsorted listings unknown", () => {
+    const e = evaluateRouteFile(
+      [
+        '<?php',
+        "$route['up'] = implode(',', scandir(APPPATH . 'modules'));",
+        "$route['down'] = implode(',', scandir(APPPATH . 'modules', SCANDIR_SORT_DESCENDING));",
+        "$route['missing'] = scandir(APPPATH . 'nothing') === false ? 'false' : 'a list';",
+        "$route['tests'] = (is_dir(APPPATH . 'modules/blog') ? 'd' : '-') . (is_file(APPPATH . 'modules/blog') ? 'f' : '-') . (file_exists(APPPATH . 'modules/blog/controllers/Blog.php') ? 'e' : '-') . (file_exists(APPPATH . 'nothing') ? 'e' : '-');",
+        "$route[scandir('modules')[0]] = 'relative';",
+        '',
+      ].join('\n'),
+      { file: MAIN, constants: APPPATH, includes: files },
+    );
+    const t = new Map(table(e));
+    assert.equal(t.get('up'), '.,..,auth,blog,shop');
+    assert.equal(t.get('down'), 'shop,blog,auth,..,.');
+    assert.equal(t.get('missing'), 'false');
+    assert.equal(t.get('tests'), 'd-e-');
+    assert.ok([...t.keys()].some((k) => k.startsWith('\u0000dynamic:')), 'the relative scandir() is unknown');
+  });
+});
 
 describe('include and require', () => {
   it('runs the included file in the includer scope, its routes carrying their file', () => {

@@ -6,6 +6,7 @@ import { unknownNameUsages } from '../../../shared/analysis/diagnostics/name-usa
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/core/types';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
+import { describePhpVersion } from '../../../shared/app/php-version-choice';
 import type { NamedUsage } from '../../../shared/workspace/php-index';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import { routeKeysOf } from '../../../shared/analysis/model/route-file-keys';
@@ -121,6 +122,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
         routing: routingOf(f, moduleKeys),
         mainRoutes: mainRoutesOf(f),
         codeIgniter: f.ctx.app?.codeIgniter(),
+        php: describePhpVersion(f.ctx.php),
       }).filter(nameChecked),
       severities,
     ),

@@ -10,7 +10,7 @@ export const MAX_INCLUDED_FILE_BYTES = 1024 * 1024;
 const MAX_GLOB_MATCHES = 1000;
 
 /**
- * include/require and glob() on disk, for route files of one project: only files under `project`
+ * include/require, glob(), scandir() and the file tests on disk, for route files of one project: only files under `project`
  * (the folder above the application, where index.php and system/ lie; symlinks resolved), through
  * the read fence, at most MAX_INCLUDED_FILE_BYTES each. A relative path is taken from the
  * including file's folder.
@@ -53,6 +53,30 @@ export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE
       const found = names.filter((n) => matches.test(n)).sort(byBytes);
       if (found.length > MAX_GLOB_MATCHES) return { unreadable: `it matches more than ${MAX_GLOB_MATCHES} files` };
       return found.map((n) => dirWritten + n);
+    },
+    list(dir: string) {
+      const refused = outside(dir);
+      if (refused) return { unreadable: refused };
+      let names: string[];
+      try {
+        if (!fs.statSync(dir).isDirectory()) return { missing: true };
+        if (!mayRead(dir)) return { unreadable: 'it lies outside the workspace folders' };
+        names = fs.readdirSync(dir);
+      } catch {
+        return { missing: true };
+      }
+      if (names.length > MAX_GLOB_MATCHES) return { unreadable: `it holds more than ${MAX_GLOB_MATCHES} entries` };
+      return ['.', '..', ...names];
+    },
+    kind(file: string) {
+      const refused = outside(file);
+      if (refused) return { unreadable: refused };
+      try {
+        const stat = fs.statSync(file);
+        return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : 'none';
+      } catch {
+        return 'none';
+      }
     },
   };
 }

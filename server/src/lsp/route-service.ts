@@ -319,6 +319,7 @@ export class RouteService implements RouteFileEvaluator {
       routing: this.routingOf(file, appDir, router.flavour),
       mainRoutes,
       codeIgniter: this.application(appDir)?.codeIgniter(),
+      php,
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
     let analyseMs = 0;

@@ -7,6 +7,7 @@ import { blockArrays, closureTargets } from './checks/arguments';
 import { missingControllers } from './checks/controllers';
 import { moduleKeyReach } from './checks/module-keys';
 import type { MainRoutes } from '../model/main-routes';
+import { moduleOfRouteFile } from '../../app/layout';
 import type { CodeIgniterVersion } from '../../app/codeigniter-version';
 import { codeIgniter2Notice } from './checks/codeigniter-version';
 import { unknownRouteFindings } from './checks/unknowns';
@@ -36,8 +37,9 @@ export function fileChecks(): Check[] {
   return [...quickChecks(), ...inclusionChecks()];
 }
 
-function quickChecks(): Check[] {
-  return [syntaxAndLimits, undefinedMethods, runtimeErrors, closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks, unknownOptions, unknownRouteFindings];
+/** `php`: the PHP version evaluated under, as runtime errors name it (`php 8.2 (default)`). */
+function quickChecks(php?: string): Check[] {
+  return [syntaxAndLimits, undefinedMethods, runtimeErrors(php), closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks, unknownOptions, unknownRouteFindings];
 }
 
 /**
@@ -102,6 +104,8 @@ export interface AnalyzeOptions {
    * module keys are not checked (a `codeigniter-2` finding says so).
    */
   codeIgniter?: CodeIgniterVersion;
+  /** The PHP version the file was evaluated under, and how it was chosen (`php 8.2 (default)`), for runtime errors' messages. */
+  php?: string;
   /**
    * New inclusion checkers instead of the shared ones (their automata, functions of the keys'
    * text, cold), as in a new process: what tests comparing a warm analysis with a fresh one ask.
@@ -131,8 +135,12 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   }
   const ci = options.codeIgniter;
   const codeIgniter2 = ci !== undefined && ci.major < 3;
-  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : [missingControllers(options.controllers, options.routing), moduleKeyReach(options.routing, options.mainRoutes)];
-  yield* run([...QUICK_CHECKS, namedLookups(options.knownNames), ...routerChecks]);
+  // A module's routes file the main routes file includes (a loop requiring every module's): its
+  // keys are main routes too, whatever the module's router makes of them.
+  const module = options.routing?.module;
+  const mainRoutesToo = module !== undefined && (options.mainRoutes?.evaluation.included.some((f) => moduleOfRouteFile(f.path) === module) ?? false);
+  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : [missingControllers(options.controllers, options.routing, mainRoutesToo), moduleKeyReach(options.routing, options.mainRoutes, mainRoutesToo)];
+  yield* run([...(options.php === undefined ? QUICK_CHECKS : quickChecks(options.php)), namedLookups(options.knownNames), ...routerChecks]);
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments, and
   // so is every route under CodeIgniter 2's router (which looks literal keys up first).

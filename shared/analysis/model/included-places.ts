@@ -1,3 +1,4 @@
+import { moduleOfRouteFile } from '../../app/layout';
 import type { IncludedFile, Span } from '../../php/ast';
 import { LineIndex } from '../../php/line-index';
 
@@ -17,7 +18,10 @@ export function describeIncludedPlace(span: Span & { file: IncludedFile }): stri
 
 /** An included file's name in messages; an environment's route file with its folder (`production/routes.php`), told from the main one. */
 function shortName(file: IncludedFile): string {
-  return file.environment === undefined ? baseName(file.path) : `${file.environment}/${baseName(file.path)}`;
+  if (file.environment !== undefined) return `${file.environment}/${baseName(file.path)}`;
+  // Every module's is routes.php: its module tells them apart (a main file may include them all).
+  const module = moduleOfRouteFile(file.path);
+  return module === undefined ? baseName(file.path) : `modules/${module}/config/routes.php`;
 }
 
 function baseName(p: string): string {

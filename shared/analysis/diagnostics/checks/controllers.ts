@@ -4,6 +4,7 @@ import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import { resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
+import { neverConsulted } from '../../model/module-uris';
 import { targetScope, type RouteFileRouting, type TargetScope, type TargetScopeFamily } from '../../model/target-scope';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
@@ -151,7 +152,12 @@ function judgeEntry(view: TableView, i: number, scope: TargetScope): EntryVerdic
  * module's routes file). Segments that are back-references are not judged; `_remap()` accepts
  * any method. Information only when the application has no controllers at all (e.g. a routes file alone).
  */
-export function missingControllers(catalog: ControllerCatalog | undefined, routing?: RouteFileRouting): Check {
+export function missingControllers(
+  catalog: ControllerCatalog | undefined,
+  routing?: RouteFileRouting,
+  /** A module's routes file the main routes include: a key the module's router never consults is a main route only, its target read by the main file's check. */
+  mainRoutesToo = false,
+): Check {
   return steppedCheck('missingControllers', function* ({ evaluation }) {
     if (!catalog) return [];
     const scope = targetScope(catalog, routing);
@@ -167,6 +173,7 @@ export function missingControllers(catalog: ControllerCatalog | undefined, routi
       const view = tableView(evaluation, result.routes);
       for (const [i, found] of yield* judged.ofSteps(view, m, scope, judgeEntry)) {
         const key = view.keys[i];
+        if (mainRoutesToo && routing?.module !== undefined && neverConsulted(key, routing.module)) continue;
         const origin = view.origins[i]!;
         // A verb array dispatches under each method its own verb's target only.
         const entry = view.values[i];

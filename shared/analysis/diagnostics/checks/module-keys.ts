@@ -1,6 +1,7 @@
 import type { MainRoutes } from '../../model/main-routes';
 import { mainTablesOf, type MainEntry, type MainLead } from '../../model/main-tables';
 import { neverConsulted } from '../../model/module-uris';
+import { moduleOfRouteFile } from '../../../app/layout';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import { isDynamicKey } from '../../../library/records';
 import { LineIndex } from '../../../php/line-index';
@@ -40,7 +41,8 @@ function outsideModule(module: string): string[] {
 /** `line 12`, or `api.php line 3` for a route of a file the main file included. */
 function whereDeclared(entry: MainEntry, mainLines: () => LineIndex): string {
   if (!entry.file) return `line ${mainLines().lineOf(entry.start) + 1}`;
-  return `${entry.file.path.split(/[\\/]/).pop()} line ${new LineIndex(entry.file.text).lineOf(entry.start) + 1}`;
+  const module = moduleOfRouteFile(entry.file.path);
+  return `${module === undefined ? entry.file.path.split(/[\\/]/).pop() : `modules/${module}/config/routes.php`} line ${new LineIndex(entry.file.text).lineOf(entry.start) + 1}`;
 }
 
 /** Where a main route is declared, for related information: in the main file (when its path is known) or a file it included. */
@@ -74,6 +76,11 @@ function coveredByMain(key: string, module: string, main: { entries: MainEntry[]
   return c.by.filter((i) => i < main.entries.length).map((i) => main.entries[i]!);
 }
 
+/** A main table without the routes of the module's own routes file, which the main file included. */
+function withoutOwn(table: { entries: MainEntry[]; into: MainLead[] }, module: string): { entries: MainEntry[]; into: MainLead[] } {
+  return { entries: table.entries.filter((e) => !e.file || moduleOfRouteFile(e.file.path) !== module), into: table.into };
+}
+
 const ROUTER_NAMES = { mx: "Modular Extensions' router", bonfire: "Bonfire's router" } as const;
 
 /**
@@ -82,7 +89,12 @@ const ROUTER_NAMES = { mx: "Modular Extensions' router", bonfire: "Bonfire's rou
  * first segment is `<m>` (Modules::parse_routes($segments[0], …)), and match each key against the
  * whole URI: a key that cannot start with `<m>/` (nor be `<m>`) is never tried.
  */
-export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: MainRoutes): Check {
+export function moduleKeyReach(
+  routing: RouteFileRouting | undefined,
+  main?: MainRoutes,
+  /** The main routes file includes this one: its keys are main routes too (reached as such), and its own keys among the main ones take nothing from it. */
+  mainRoutesToo = false,
+): Check {
   return steppedCheck('moduleKeyReach', function* ({ evaluation }) {
     const module = routing?.module;
     if (module === undefined || routing!.flavour === 'ci' || !isRoutableUri(module)) return [];
@@ -103,6 +115,7 @@ export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: Mai
         if (ROUTER_SETTING_KEYS.has(key) || isDynamicKey(key) || !origin || (origin.kind === 'route' && origin.dynamic)) continue;
         const span = origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
         if (neverConsulted(key, module)) {
+          if (mainRoutesToo) continue;
           groups.add(`${span.start}:${key}`, REQUEST_METHODS[m]!, () => ({
             span,
             message: `'${key}' is never reached: ${router} reads module ${module}'s routes file only for URIs that are '${module}' or start with '${module}/', and this key matches none of them. Write the key from the module's name ('${module}/…').`,
@@ -110,7 +123,7 @@ export function moduleKeyReach(routing: RouteFileRouting | undefined, main?: Mai
           }));
           continue;
         }
-        const by = mainTable && 'entries' in mainTable ? coveredByMain(key, module, mainTable) : undefined;
+        const by = mainTable && 'entries' in mainTable ? coveredByMain(key, module, mainRoutesToo ? withoutOwn(mainTable, module) : mainTable) : undefined;
         if (!by) continue;
         groups.add(`${span.start}:${key}:main`, REQUEST_METHODS[m]!, () => ({
           span,

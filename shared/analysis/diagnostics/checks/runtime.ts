@@ -47,26 +47,33 @@ export const undefinedMethods: Check = ({ evaluation }) => {
   return out;
 };
 
-/** Other uncaught PHP errors that stop the file (each explained once, with the methods it hits). */
-export const runtimeErrors: Check = ({ evaluation }) => {
-  const groups = new MethodGroups<{ span: Span; text: string }>();
-  const add = (e: PhpError, m: MethodIndex) => {
-    if (e.class === 'ParseError' || !e.span) return;
-    if (/^Call to (undefined|private) method Route::/.test(e.message)) return;
-    groups.add(`${e.span.file?.path ?? ''}:${e.span.start}:${e.class}:${e.message}`, REQUEST_METHODS[m], () => ({ span: e.span!, text: `${e.class}: ${e.message}` }));
+/**
+ * Other uncaught PHP errors that stop the file (each explained once, with the methods it hits).
+ * `php` (`php 8.2 (default)`) says which PHP's rules they are under: some errors are another
+ * version's warnings (implode()'s old argument order is a TypeError from PHP 8 on).
+ */
+export function runtimeErrors(php?: string): Check {
+  return function runtimeErrors({ evaluation }) {
+    const groups = new MethodGroups<{ span: Span; text: string }>();
+    const add = (e: PhpError, m: MethodIndex) => {
+      if (e.class === 'ParseError' || !e.span) return;
+      if (/^Call to (undefined|private) method Route::/.test(e.message)) return;
+      groups.add(`${e.span.file?.path ?? ''}:${e.span.start}:${e.class}:${e.message}`, REQUEST_METHODS[m], () => ({ span: e.span!, text: `${e.class}: ${e.message}` }));
+    };
+    evaluation.methods.forEach((result, m) => {
+      if (result.error) add(result.error, m);
+    });
+    // Those the evaluation went on past (an editor's): each is reported, not only the first.
+    for (const fatal of evaluation.fatals) for (const m of methodsIn(fatal.mask)) add(fatal, m);
+    const under = php === undefined ? '' : `; evaluated as ${php}: ciRoutes.phpVersion (--php-version) sets another`;
+    return groups.entries().map(({ value, methods }) =>
+      finding('runtime-error', value.span, `PHP stops here${methods.length === REQUEST_METHODS.length ? '' : ` under ${describe(methods)}`}: ${value.text}`, {
+        methods,
+        details: `no route of this file reaches CodeIgniter's router under ${describe(methods)}${under}`,
+      }),
+    );
   };
-  evaluation.methods.forEach((result, m) => {
-    if (result.error) add(result.error, m);
-  });
-  // Those the evaluation went on past (an editor's): each is reported, not only the first.
-  for (const fatal of evaluation.fatals) for (const m of methodsIn(fatal.mask)) add(fatal, m);
-  return groups.entries().map(({ value, methods }) =>
-    finding('runtime-error', value.span, `PHP stops here${methods.length === REQUEST_METHODS.length ? '' : ` under ${describe(methods)}`}: ${value.text}`, {
-      methods,
-      details: `no route of this file reaches CodeIgniter's router under ${describe(methods)}`,
-    }),
-  );
-};
+}
 
 function describe(methods: RequestMethod[]): string {
   return methods.length === REQUEST_METHODS.length ? 'every request method' : methods.join(', ');
