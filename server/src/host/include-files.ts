@@ -71,12 +71,15 @@ export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE
     kind(file: string) {
       const refused = outside(file);
       if (refused) return { unreadable: refused };
+      let stat: fs.Stats;
       try {
-        const stat = fs.statSync(file);
-        return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : 'none';
+        stat = fs.statSync(file);
       } catch {
         return 'none';
       }
+      // What is there is told only inside the workspace folders (the read fence).
+      if (!mayRead(file)) return { unreadable: 'it lies outside the workspace folders' };
+      return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : 'none';
     },
   };
 }
