@@ -13,7 +13,7 @@ import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRo
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
-import { urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
+import { controllerSuffixOf, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
 export interface AskedSetup {
@@ -132,6 +132,21 @@ export class Application {
   /** The URL suffix its URI class strips from requests (config.php's url_suffix) under an environment. */
   urlSuffix(environment: string | undefined = this.defaultEnvironment().name): UrlSuffixChoice {
     return urlSuffixOf(this.appDir, environment, this.files);
+  }
+
+  /**
+   * The controllers its route files' targets are checked against, or why they are not: under
+   * Modular Extensions' router, a `controller_suffix` in config.php (`UserController.php`), or
+   * no config.php to tell it, changes every controller's file and class name, which the router
+   * model does not follow.
+   */
+  checkedControllers(flavour: RouterFlavour = this.router().flavour): { catalog: ControllerCatalog } | { unchecked: string } {
+    if (flavour === 'mx') {
+      const { suffix, source } = controllerSuffixOf(this.appDir, this.defaultEnvironment().name, this.files);
+      if (suffix === undefined) return { unchecked: `Modular Extensions' router adds config.php's controller_suffix to controller names, and it is not known (${source})` };
+      if (suffix !== '') return { unchecked: `Modular Extensions' router adds config.php's controller_suffix ('${suffix}', ${source}) to controller names` };
+    }
+    return { catalog: this.controllers() };
   }
 
   /** How one of its route files is evaluated. */

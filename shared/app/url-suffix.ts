@@ -7,7 +7,9 @@ export const MAX_CONFIG_FILE_BYTES = 256 * 1024;
 
 // RE2 matches in time linear in the text: config.php is the workspace's, read as data. The
 // assignment must start its line (a commented-out one does not), as CodeIgniter's config.php writes it.
-const URL_SUFFIX = RE2JS.compile(`(?m)^[ \\t]*\\$config\\s*\\[\\s*['"]url_suffix['"]\\s*\\]\\s*=([^;\\n]*);`);
+const configItem = (name: string) => RE2JS.compile(`(?m)^[ \\t]*\\$config\\s*\\[\\s*['"]${name}['"]\\s*\\]\\s*=([^;\\n]*);`);
+const URL_SUFFIX = configItem('url_suffix');
+const CONTROLLER_SUFFIX = configItem('controller_suffix');
 /** A single-quoted literal (`\\` and `\'` its only escapes), or a double-quoted one with no escape nor variable. */
 const SINGLE_QUOTED = RE2JS.compile(`^\\s*'((?:[^'\\\\]|\\\\.)*)'\\s*$`);
 const DOUBLE_QUOTED = RE2JS.compile(`^\\s*"([^"\\\\$]*)"\\s*$`);
@@ -34,18 +36,39 @@ function literalOf(expression: string): string | undefined {
  * splitting it into segments. Read as text, never run.
  */
 export function urlSuffixOf(appDir: string, environment: string | undefined, files: ProjectFiles): UrlSuffixChoice {
+  const { value, read, source } = literalConfigItem(URL_SUFFIX, appDir, environment, files);
+  return source !== undefined ? { suffix: value, source } : { suffix: '', source: read ? 'not set in config/config.php' : 'no config/config.php' };
+}
+
+/**
+ * `$config['controller_suffix']`, which Modular Extensions' router adds to controller file and
+ * class names (MX_Router::locate(), set_class()): '' when config.php leaves it unset; undefined
+ * when it sets it otherwise than to a literal, or when there is no config/config.php to read
+ * (a repository that keeps only config.php.dist: the application's own is not known).
+ */
+export function controllerSuffixOf(appDir: string, environment: string | undefined, files: ProjectFiles): UrlSuffixChoice {
+  const { value, read, source } = literalConfigItem(CONTROLLER_SUFFIX, appDir, environment, files);
+  return source !== undefined ? { suffix: value, source } : read ? { suffix: '', source: 'not set in config/config.php' } : { suffix: undefined, source: 'no config/config.php' };
+}
+
+/**
+ * A `$config[...]` item as get_config() leaves it: `<app>/config/config.php`, then the
+ * environment's `config/<environment>/config.php` over it when there; the last literal
+ * assignment wins. Read as text, never run. `source` is undefined when no file sets it.
+ */
+function literalConfigItem(item: RE2JS, appDir: string, environment: string | undefined, files: ProjectFiles): { value: string | undefined; read: boolean; source: string | undefined } {
   const rels = ['config/config.php', ...(environment !== undefined && /^[A-Za-z0-9_.-]+$/.test(environment) && environment !== '.' && environment !== '..' ? [`config/${environment}/config.php`] : [])];
-  let choice: UrlSuffixChoice | undefined;
+  let found: { value: string | undefined; source: string } | undefined;
   let read = false;
   for (const rel of rels) {
     const text = files.read(path.join(appDir, ...rel.split('/')), MAX_CONFIG_FILE_BYTES);
     if (text === undefined) continue;
     read = true;
-    const assignment = URL_SUFFIX.matcher(text);
+    const assignment = item.matcher(text);
     while (assignment.find()) {
-      const suffix = literalOf(assignment.group(1) ?? '');
-      choice = { suffix, source: suffix === undefined ? `${rel} sets it otherwise than to a literal` : rel };
+      const value = literalOf(assignment.group(1) ?? '');
+      found = { value, source: value === undefined ? `${rel} sets it otherwise than to a literal` : rel };
     }
   }
-  return choice ?? { suffix: '', source: read ? 'not set in config/config.php' : 'no config/config.php' };
+  return { value: found?.value, read, source: found?.source };
 }

@@ -18,8 +18,8 @@ export interface IncludeFiles {
    * (what `_once` compares), and its text.
    */
   read(path: string, fromFile: string): IncludeRead;
-  /** glob(): the paths matching `pattern` (from `fromFile` when relative), sorted as PHP sorts them. */
-  glob(pattern: string, fromFile: string): readonly string[] | { unreadable: string };
+  /** glob(): the paths matching `pattern` (from `fromFile` when relative), sorted as PHP sorts them; with `onlyDirs` (GLOB_ONLYDIR) folders only. */
+  glob(pattern: string, fromFile: string, options?: { onlyDirs?: boolean }): readonly string[] | { unreadable: string };
   /** scandir() of an absolute path: the names in the folder, `.` and `..` included, in no particular order; `missing` when it is no folder. */
   list?(dir: string): readonly string[] | { missing: true } | { unreadable: string };
   /** What an absolute path is, for is_dir(), is_file() and file_exists(). */
@@ -137,15 +137,15 @@ export class Includes {
     }
   }
 
-  /** glob($pattern): the matching paths; Unknown for flags or a pattern that cannot be known. */
+  /** glob($pattern[, $flags]): the matching paths; Unknown for flags other than GLOB_ONLYDIR, or a pattern that cannot be known. */
   glob(args: Value[], span: Span): Value {
     this.asked = true;
     const [pattern, flags] = args;
-    if (flags !== undefined && flags !== 0) return new Unknown('glob() with flags is not evaluated', span);
+    if (flags !== undefined && flags !== 0 && flags !== GLOB_ONLYDIR) return new Unknown('glob() with flags other than GLOB_ONLYDIR is not evaluated', span);
     const p = pathOf(pattern ?? null);
     if (typeof p !== 'string') return new Unknown(`glob() of a pattern that cannot be known statically (${p.reason})`, span);
     if (!this.files) return new Unknown('glob() is not evaluated here (no files to list)', span);
-    const found = this.files.glob(p, this.host.currentFile());
+    const found = this.files.glob(p, this.host.currentFile(), flags === GLOB_ONLYDIR ? { onlyDirs: true } : undefined);
     if ('unreadable' in found) return new Unknown(`glob('${p}') cannot be evaluated: ${found.unreadable}`, span);
     this.host.charge(found.length);
     return PhpArray.fromList([...found]);
@@ -194,6 +194,9 @@ export class Includes {
     return new Unknown(message, span);
   }
 }
+
+/** PHP's GLOB_ONLYDIR on Linux. */
+const GLOB_ONLYDIR = 8192;
 
 /** PHP sorts scandir()'s names as strcmp() does (the C locale): by their UTF-8 bytes, which is code point order. */
 function byBytes(a: string, b: string): number {

@@ -86,6 +86,7 @@ export function check(input: CheckInput, options: CheckOptions, io: Output): num
   else {
     const s = style(io.isTTY && !process.env.NO_COLOR);
     for (const r of results) for (const f of r.findings) io.out(findingText(r, f, s));
+    for (const reason of uncheckedControllers(input)) io.out(`${s.yellow(reason)}\n`);
     if (partial.length) io.out(`${s.yellow(`Route::named() is not checked: ${partial.map(shown).join(', ')} ${partial.length === 1 ? 'is' : 'are'} not evaluated to the end (see the evaluation-limit finding; --max-steps raises the step budget)`)}\n`);
     io.out(`${summary(all, input.routeFiles.length, input.phpFilesSeen, options.maxWarnings, s)}\n`);
   }
@@ -118,7 +119,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
     findings: withSeverities(
       analyzeRouteFile(f.ctx.text, f.evaluation, {
         knownNames,
-        controllers: f.ctx.app?.controllers(),
+        controllers: checkedCatalog(f),
         routing: routingOf(f, moduleKeys),
         mainRoutes: mainRoutesOf(f),
         codeIgniter: f.ctx.app?.codeIgniter(),
@@ -133,6 +134,22 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
     if (findings.length) out.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
   }
   return out;
+}
+
+/** The controllers a route file's targets are checked against, when its application's router lets them be. */
+function checkedCatalog(f: CheckedFile) {
+  const checked = f.ctx.app?.checkedControllers(f.ctx.router);
+  return checked && 'catalog' in checked ? checked.catalog : undefined;
+}
+
+/** Why some applications' targets are not checked, one line per application. */
+function uncheckedControllers(input: CheckInput): string[] {
+  const out = new Map<string, string>();
+  for (const f of input.routeFiles) {
+    const checked = f.ctx.app?.checkedControllers(f.ctx.router);
+    if (checked && 'unchecked' in checked && f.ctx.appDir !== undefined) out.set(f.ctx.appDir, `Targets are not checked for missing controllers in ${path.relative(process.cwd(), f.ctx.appDir) || '.'}: ${checked.unchecked}.`);
+  }
+  return [...out.values()];
 }
 
 /** The route keys of each module routes file read (by its path), for main-file targets into those modules. */

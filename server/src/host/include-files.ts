@@ -35,24 +35,53 @@ export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE
         return e.code === 'ENOENT' ? { unreadable: reason(e, maxBytes), missing: true } : { unreadable: reason(e, maxBytes) };
       }
     },
-    glob(pattern: string, fromFile: string) {
-      const dirWritten = pattern.includes('/') ? pattern.slice(0, pattern.lastIndexOf('/') + 1) : '';
-      const namePattern = pattern.slice(dirWritten.length);
-      if (/[*?[]/.test(dirWritten)) return { unreadable: 'only the last part of a glob() pattern may hold wildcards here' };
-      const dir = path.resolve(path.dirname(fromFile), dirWritten || '.');
-      const refused = outside(dir);
-      if (refused) return { unreadable: refused };
-      let names: string[];
-      try {
-        if (!mayRead(dir)) return [];
-        names = fs.readdirSync(dir);
-      } catch {
-        return []; // PHP's glob() finds nothing in a missing folder
+    glob(pattern: string, fromFile: string, options: { onlyDirs?: boolean } = {}) {
+      // Component by component: a literal one is appended, one with wildcards lists the folders
+      // reached so far. PHP answers the paths as the pattern spells them.
+      const parts = pattern.split('/');
+      let reached: { written: string; real: string }[] = [{ written: '', real: path.dirname(fromFile) }];
+      for (let k = 0; k < parts.length; k++) {
+        const part = parts[k]!;
+        const sep = k === 0 ? '' : '/';
+        if (k === 0 && part === '') {
+          reached = [{ written: '', real: '/' }];
+          continue;
+        }
+        if (!/[*?[]/.test(part)) {
+          reached = reached.map((r) => ({ written: `${r.written}${sep}${part}`, real: path.resolve(r.real, part || '.') }));
+          continue;
+        }
+        const matches = globRegExp(part);
+        const next: { written: string; real: string }[] = [];
+        for (const r of reached) {
+          const refused = outside(r.real);
+          if (refused) return { unreadable: refused };
+          let names: string[];
+          try {
+            if (!mayRead(r.real)) continue;
+            names = fs.readdirSync(r.real);
+          } catch {
+            continue; // PHP's glob() finds nothing in a missing folder
+          }
+          for (const n of names) if (matches.test(n)) next.push({ written: `${r.written}${sep}${n}`, real: path.join(r.real, n) });
+          if (next.length > MAX_GLOB_MATCHES) return { unreadable: `it matches more than ${MAX_GLOB_MATCHES} files` };
+        }
+        reached = next;
       }
-      const matches = globRegExp(namePattern);
-      const found = names.filter((n) => matches.test(n)).sort(byBytes);
-      if (found.length > MAX_GLOB_MATCHES) return { unreadable: `it matches more than ${MAX_GLOB_MATCHES} files` };
-      return found.map((n) => dirWritten + n);
+      const found: string[] = [];
+      for (const r of reached) {
+        const refused = outside(r.real);
+        if (refused) return { unreadable: refused };
+        let stat: fs.Stats;
+        try {
+          stat = fs.statSync(r.real);
+        } catch {
+          continue;
+        }
+        if (!mayRead(r.real) || (options.onlyDirs && !stat.isDirectory())) continue;
+        found.push(r.written);
+      }
+      return found.sort(byBytes);
     },
     list(dir: string) {
       const refused = outside(dir);

@@ -47,6 +47,7 @@ export class MainLoop {
     );
     const { service, index, scheduler, tuning } = ctx;
     service.moduleKeys = index.moduleKeys;
+    service.logUnchecked = (message) => ctx.log(message);
     index.moduleKeys.onChange = (file) => {
       const appDir = service.applications.applicationDirOf(file);
       if (appDir !== undefined) scheduler.defer({ kind: 'moduleKeysDue', appDir }, deferMs(tuning));

@@ -118,6 +118,23 @@ export class RouteService implements RouteFileEvaluator {
     return this.application(appDir)?.controllerListing();
   }
 
+  /** Says why an application's targets are not checked (set by the server: its log), once per application and reason. */
+  logUnchecked: (message: string) => void = () => undefined;
+  private readonly uncheckedSaid = new Set<string>();
+
+  /** The controllers an application's targets are checked against; none when they cannot be (said once in the log). */
+  private checkedControllers(appDir: string | undefined, flavour?: RouterFlavour): ControllerCatalog | undefined {
+    const checked = this.application(appDir)?.checkedControllers(flavour);
+    if (!checked) return undefined;
+    if ('catalog' in checked) return checked.catalog;
+    const message = `${appDir}: targets are not checked for missing controllers: ${checked.unchecked}`;
+    if (!this.uncheckedSaid.has(message)) {
+      this.uncheckedSaid.add(message);
+      this.logUnchecked(message);
+    }
+    return undefined;
+  }
+
   /** Controllers of an application, for hover and definition on targets. */
   controllersOf(appDir: string | undefined): ControllerCatalog | undefined {
     return this.application(appDir)?.controllers();
@@ -262,7 +279,7 @@ export class RouteService implements RouteFileEvaluator {
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
     const app = this.applications.of(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: app?.controllers(), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), mainRoutes: this.mainRoutesFor(file, app?.appDir), codeIgniter: app?.codeIgniter() });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), mainRoutes: this.mainRoutesFor(file, app?.appDir), codeIgniter: app?.codeIgniter() });
   }
 
   /**
@@ -315,7 +332,7 @@ export class RouteService implements RouteFileEvaluator {
     const mainRoutes = this.mainRoutesFor(file, appDir);
     const steps = analyzeRouteFileSteps(text, evaluation, {
       knownNames: names === 'pending' ? undefined : names,
-      controllers: this.controllersOf(appDir),
+      controllers: this.checkedControllers(appDir, router.flavour),
       routing: this.routingOf(file, appDir, router.flavour),
       mainRoutes,
       codeIgniter: this.application(appDir)?.codeIgniter(),

@@ -1,0 +1,56 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { Application } from '../../shared/app/application';
+import { diskProjectFiles } from '../../server/src/host/disk-project-files';
+import { ROOT } from '../helpers/paths';
+
+const MX_ROUTER = { 'application/third_party/MX/Router.php': '<?php class MX_Router extends CI_Router {}' };
+const ROUTES = { 'application/config/routes.php': "<?php\n$route['default_controller'] = 'home';\n$route['users'] = 'user/index';\n" };
+
+/** A project folder holding the given files (paths from the project). */
+function project(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-suffix-'));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+describe("Modular Extensions' controller_suffix", () => {
+  const made: string[] = [];
+  after(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  const checked = (files: Record<string, string>) => {
+    const root = project({ ...ROUTES, ...files });
+    made.push(root);
+    const c = new Application(path.join(root, 'application'), diskProjectFiles()).checkedControllers();
+    return 'catalog' in c ? 'checked' : c.unchecked;
+  };
+
+  it('leaves targets checked when config.php does not set it', () => {
+    assert.equal(checked({ ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['base_url'] = '';\n" }), 'checked');
+    assert.equal(checked({ ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['controller_suffix'] = '';\n" }), 'checked');
+  });
+
+  it('leaves them unchecked when config.php sets one, or when there is no config.php to tell', () => {
+    assert.match(checked({ ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['controller_suffix'] = 'Controller';\n" }), /controller_suffix \('Controller', config\/config\.php\)/);
+    assert.match(checked({ ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['controller_suffix'] = getenv('SUFFIX');\n" }), /not known \(config\/config\.php sets it otherwise than to a literal\)/);
+    assert.match(checked(MX_ROUTER), /not known \(no config\/config\.php\)/);
+  });
+
+  it("is Modular Extensions' alone: CodeIgniter's own router checks targets without config.php", () => {
+    assert.equal(checked({}), 'checked');
+  });
+
+  it('ci-routes check says why targets are not checked, and reports no missing controller there', () => {
+    const root = project({ ...ROUTES, ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['controller_suffix'] = 'Controller';\n", 'application/controllers/HomeController.php': '<?php class HomeController extends MX_Controller { public function index() {} }' });
+    made.push(root);
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'check'], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /Targets are not checked for missing controllers in application: Modular Extensions' router adds config\.php's controller_suffix \('Controller'/);
+    assert.doesNotMatch(r.stdout, /\[missing-controller\]/);
+  });
+});
