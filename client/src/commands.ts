@@ -111,7 +111,8 @@ async function askRequest(input: unknown, lastUri: string): Promise<{ method: st
   }
   const picked = await vscode.window.showQuickPick(
     METHODS.map((label) => ({ label, description: label === 'GET' ? 'default' : label === 'CLI' ? 'php index.php …: no request method' : '' })),
-    { title: 'Test URL (1/2): request method', placeHolder: 'The request method (Enter for GET)' },
+    // Two steps kept open when focus moves meanwhile (the output channel revealed as a restarted server logs, a notification): closing them dropped the user's request.
+    { title: 'Test URL (1/2): request method', placeHolder: 'The request method (Enter for GET)', ignoreFocusOut: true },
   );
   if (!picked) return undefined;
   const path = await vscode.window.showInputBox({
@@ -119,6 +120,7 @@ async function askRequest(input: unknown, lastUri: string): Promise<{ method: st
     prompt: `The URI to route as a ${picked.label} request, e.g. /photos/12`,
     placeHolder: '/photos/12',
     value: lastUri,
+    ignoreFocusOut: true,
   });
   if (path === undefined) return undefined;
   return { method: picked.label, path: path.trim() || '/' };
