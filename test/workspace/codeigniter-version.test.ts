@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { detectCodeIgniterVersion } from '../../shared/app/codeigniter-version';
@@ -8,19 +7,13 @@ import { diskProjectFiles } from '../../server/src/host/disk-project-files';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { ROOT } from '../helpers/paths';
+import { tempProject } from '../helpers/temp-project';
 
 const CI2 = "<?php\n/**\n * CodeIgniter Version\n */\n\tdefine('CI_VERSION', '2.1.4');\n";
 const CI3 = "<?php\n\tconst CI_VERSION = '3.1.13';\n";
 
 /** A project folder holding the given files (paths from the project). */
-function project(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-ci-version-'));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => tempProject('ci-routes-ci-version-', files);
 
 const made: string[] = [];
 after(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));

@@ -1,24 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Application } from '../../shared/app/application';
 import { diskProjectFiles } from '../../server/src/host/disk-project-files';
 import { ROOT } from '../helpers/paths';
+import { tempProject } from '../helpers/temp-project';
 
 const MX_ROUTER = { 'application/third_party/MX/Router.php': '<?php class MX_Router extends CI_Router {}' };
 const ROUTES = { 'application/config/routes.php': "<?php\n$route['default_controller'] = 'home';\n$route['users'] = 'user/index';\n" };
 
 /** A project folder holding the given files (paths from the project). */
-function project(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-suffix-'));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => tempProject('ci-routes-suffix-', files);
 
 describe("Modular Extensions' controller_suffix", () => {
   const made: string[] = [];
