@@ -141,7 +141,8 @@ export class Application {
    * model does not follow.
    */
   checkedControllers(flavour: RouterFlavour = this.router().flavour): { catalog: ControllerCatalog } | { unchecked: string } {
-    if (flavour === 'mx') {
+    // Under CodeIgniter 2 the analysis leaves controllers unchecked itself, and its codeigniter-2 findings say why.
+    if (flavour === 'mx' && (this.codeIgniter()?.major ?? 3) >= 3) {
       const { suffix, source } = controllerSuffixOf(this.appDir, this.defaultEnvironment().name, this.files);
       if (suffix === undefined) return { unchecked: `Modular Extensions' router adds config.php's controller_suffix to controller names, and it is not known (${source})` };
       if (suffix !== '') return { unchecked: `Modular Extensions' router adds config.php's controller_suffix ('${suffix}', ${source}) to controller names` };

@@ -146,8 +146,6 @@ function checkedCatalog(f: CheckedFile) {
 function uncheckedControllers(input: CheckInput): string[] {
   const out = new Map<string, string>();
   for (const f of input.routeFiles) {
-    // A CodeIgniter 2 application's files say so themselves (codeigniter-2): its controllers are not checked either way.
-    if ((f.ctx.app?.codeIgniter()?.major ?? 3) < 3) continue;
     const checked = f.ctx.app?.checkedControllers(f.ctx.router);
     if (checked && 'unchecked' in checked && f.ctx.appDir !== undefined) out.set(f.ctx.appDir, `Targets are not checked for missing controllers in ${path.relative(process.cwd(), f.ctx.appDir) || '.'}: ${checked.unchecked}.`);
   }

@@ -124,10 +124,8 @@ export class RouteService implements RouteFileEvaluator {
 
   /** The controllers an application's targets are checked against; none when they cannot be (said once in the log). */
   private checkedControllers(appDir: string | undefined, flavour?: RouterFlavour): ControllerCatalog | undefined {
-    const app = this.application(appDir);
-    // A CodeIgniter 2 application's files say why its controllers are not checked (codeigniter-2).
-    if (!app || (app.codeIgniter()?.major ?? 3) < 3) return undefined;
-    const checked = app.checkedControllers(flavour);
+    const checked = this.application(appDir)?.checkedControllers(flavour);
+    if (!checked) return undefined;
     if ('catalog' in checked) return checked.catalog;
     const message = `${appDir}: targets are not checked for missing controllers: ${checked.unchecked}`;
     if (!this.uncheckedSaid.has(message)) {

@@ -68,23 +68,20 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
   // gives seven routes under each of eight methods, and an outline folds every declaration's).
   const active = new Map<string, Map<string, DeclaredRoute>>();
   const routes: DeclaredRoute[] = [];
-  const lost = new Map<string, Map<string, string>>();
-  const lostReasons: string[] = [];
-  const lostKeys: [string, string][] = [];
+  const lost = new Map<string, Set<string>>();
+  const lostPairs: { key: string; target: string; reason: string }[] = [];
   const methodSet = new Set<MethodIndex>();
   for (const { m, record, fate } of entries) {
     const key = displayKey(record.key);
     const target = describeTarget(record.to);
     if (fate.kind !== 'active') {
-      let byTarget = lost.get(key);
-      if (!byTarget) lost.set(key, (byTarget = new Map()));
-      if (byTarget.has(target)) continue;
+      let targets = lost.get(key);
+      if (!targets) lost.set(key, (targets = new Set()));
+      if (targets.has(target)) continue;
+      targets.add(target);
       // A syntax error skips its statement only; an uncaught error stops the script.
       const failed = evaluation.methods[m]?.error;
-      const reason = lostReason(fate, !!failed && failed.class !== 'ParseError');
-      byTarget.set(target, reason);
-      lostReasons.push(reason);
-      lostKeys.push([key, target]);
+      lostPairs.push({ key, target, reason: lostReason(fate, !!failed && failed.class !== 'ParseError') });
       continue;
     }
     methodSet.add(m);
@@ -101,11 +98,9 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
     routes.push(declared);
   }
   const reasons = new Map<string, number>();
-  lostKeys.forEach(([key, target], i) => {
-    if (active.get(key)?.has(target)) return;
-    const reason = lostReasons[i]!;
-    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-  });
+  for (const { key, target, reason } of lostPairs) {
+    if (!active.get(key)?.has(target)) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
   for (const r of routes) r.methods = REQUEST_METHODS.filter((x) => r.methods.includes(x));
   return {
     routes,

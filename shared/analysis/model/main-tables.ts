@@ -4,17 +4,18 @@ import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import { isDynamicKey } from '../../library/records';
 import { SYMBOLS } from '../regular/pattern-automata';
 import type { MainRoutes } from './main-routes';
+import type { IncludedFile } from '../../php/ast';
 import { toSpan } from './origins';
 import { tableView } from './table-view';
 import { neverConsulted, prefixRulesOut } from './module-uris';
 
-/** A main route as a module's check reads it: its key, and where it is declared (copied out of the evaluation). */
+/** A main route as a module's check reads it: its key, and where it is declared. */
 export interface MainEntry {
   key: string;
   start: number;
   end: number;
   /** The included file it lies in, if not the main file itself. */
-  file?: { path: string; text: string };
+  file?: IncludedFile;
 }
 
 /** A main target that leads into the module: to one URI of it, or to URIs starting with `prefix`. */
@@ -77,7 +78,7 @@ function readMainTable(main: FileEvaluation, routes: PhpArray, method: RequestMe
     // A key that takes none of the module's URIs takes nothing from its routes file.
     if (neverConsulted(key, module)) continue;
     const span = origin ? toSpan(origin, places) : { start: 0, end: 0 };
-    entries.push(span.file ? { key, start: span.start, end: span.end, file: { path: span.file.path, text: span.file.text } } : { key, start: span.start, end: span.end });
+    entries.push(span.file ? { key, start: span.start, end: span.end, file: span.file } : { key, start: span.start, end: span.end });
   }
   return { entries, into };
 }

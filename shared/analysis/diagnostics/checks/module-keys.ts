@@ -2,6 +2,7 @@ import type { MainRoutes } from '../../model/main-routes';
 import { mainTablesOf, type MainEntry, type MainLead } from '../../model/main-tables';
 import { neverConsulted } from '../../model/module-uris';
 import { moduleOfRouteFile } from '../../../app/layout';
+import { describeIncludedPlace } from '../../model/included-places';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import { isDynamicKey } from '../../../library/records';
 import { LineIndex } from '../../../php/line-index';
@@ -40,15 +41,13 @@ function outsideModule(module: string): string[] {
 
 /** `line 12`, or `api.php line 3` for a route of a file the main file included. */
 function whereDeclared(entry: MainEntry, mainLines: () => LineIndex): string {
-  if (!entry.file) return `line ${mainLines().lineOf(entry.start) + 1}`;
-  const module = moduleOfRouteFile(entry.file.path);
-  return `${module === undefined ? entry.file.path.split(/[\\/]/).pop() : `modules/${module}/config/routes.php`} line ${new LineIndex(entry.file.text).lineOf(entry.start) + 1}`;
+  return entry.file ? describeIncludedPlace({ start: entry.start, end: entry.end, file: entry.file }) : `line ${mainLines().lineOf(entry.start) + 1}`;
 }
 
 /** Where a main route is declared, for related information: in the main file (when its path is known) or a file it included. */
 function declaredAt(entry: MainEntry, main: MainRoutes): RelatedInfo | undefined {
   const message = `matched first in the main routes: '${entry.key}'`;
-  if (entry.file) return { span: { start: entry.start, end: entry.end }, file: entry.file.path, text: entry.file.text, message };
+  if (entry.file) return { span: { start: entry.start, end: entry.end, file: entry.file }, file: entry.file.path, message };
   return main.file === undefined ? undefined : { span: { start: entry.start, end: entry.end }, file: main.file, text: main.text, message };
 }
 
