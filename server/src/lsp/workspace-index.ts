@@ -287,10 +287,9 @@ export class WorkspaceIndex {
     this.held.set(file, { text, evaluation, namedRecords: records });
     this.used(file);
     this.recordPastErrors(file, text, evaluation, changed);
-    const sameNames = before !== undefined && sameItems(before, records) && this.routeNames.has(file);
     // The same named records: each name has the same pattern and methods (what allNames() reads).
-    if (!sameNames) this.declarationsVersion++;
-    if (sameNames) return changed;
+    if (before && sameItems(before, records) && this.routeNames.has(file)) return changed;
+    this.declarationsVersion++;
     const old = this.routeNames.get(file) ?? new Set<string>();
     const names = namesOfRecords(records);
     this.routeNames.set(file, names);
