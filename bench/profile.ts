@@ -1,5 +1,5 @@
 /**
- * `node out/bench/profile.js [size]`: where an edit's time goes inside the engine, without a
+ * `[MIX=context-heavy] node out/bench/profile.js [size]`: where an edit's time goes inside the engine, without a
  * server: scan+parse, evaluation and each diagnostics check, for the first analysis and for
  * one-character edits in the middle of a generated route file. A developer's tool; the bench is
  * the measure.
@@ -10,6 +10,7 @@ import { Describer } from '../shared/analysis/model/origins';
 import { DocumentEvaluator } from '../shared/evaluate/document-evaluator';
 import { planControllers } from './gen-controllers';
 import { generateRouteFile } from './gen-routes';
+import { MIXES } from './mixes';
 import { SEED } from './generate';
 import { Random } from './random';
 import { EditProfiler } from './edit-profiler';
@@ -31,7 +32,9 @@ function time<T>(label: string, into: Map<string, number>, fn: () => T): T {
 
 function run(size: number): void {
   const controllers = planControllers(new Random(SEED));
-  const plan = generateRouteFile(size, controllers, SEED + size);
+  const mix = process.env.MIX ? MIXES[process.env.MIX] : undefined;
+  if (process.env.MIX && !mix) throw new Error(`unknown mix '${process.env.MIX}' (expected ${Object.keys(MIXES).join(', ')})`);
+  const plan = generateRouteFile(size, controllers, SEED + size, mix);
   let text = plan.text;
   const at = offsetOf(text, plan.edit.line, plan.edit.character);
   const evaluator = new DocumentEvaluator({ constants: new Map([['SITE_AREA', 'admin']]), maxSteps: 50_000_000 });

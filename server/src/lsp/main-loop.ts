@@ -57,6 +57,8 @@ export class MainLoop {
       const input = index.routeFileInputs((f) => f === main)[0];
       return input && { file: main, text: input.text, evaluation: input.evaluation };
     };
+    // Until the first scan ends, a main route file may exist that the index has not read.
+    service.mainRoutesPending = () => !ctx.states.indexReady;
     index.onMainRoutes = (appDir) => scheduler.defer({ kind: 'mainRoutesDue', appDir }, deferMs(tuning));
     // Once typing pauses, and once for a burst of changes (an edit, a scan, a checkout on disk).
     index.onRouteFileChanged = () => scheduler.defer({ kind: 'routesChangedDue' }, deferMs(tuning));

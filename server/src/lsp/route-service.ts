@@ -81,10 +81,19 @@ export class RouteService implements RouteFileEvaluator {
    * routes file is read after the main routes, which its checks take into account.
    */
   mainRoutesOf: ((appDir: string) => MainRoutes | undefined) | undefined;
+  /** Whether the index may not have read every main route file yet (set by the server: its first scan runs). */
+  mainRoutesPending: (() => boolean) | undefined;
 
   /** The main routes a module's routes file is read after, when the file is one and they are known. */
   private mainRoutesFor(file: string, appDir: string | undefined): MainRoutes | undefined {
     return appDir !== undefined && moduleOfRouteFile(file) !== undefined ? this.mainRoutesOf?.(appDir) : undefined;
+  }
+
+  /** For a module's routes file: the main routes it is read after, or whether they may exist unread yet (the index's first scan runs). */
+  private mainRoutesOptions(file: string, appDir: string | undefined): { mainRoutes?: MainRoutes; mainRoutesPending?: boolean } {
+    const mainRoutes = this.mainRoutesFor(file, appDir);
+    if (mainRoutes) return { mainRoutes };
+    return moduleOfRouteFile(file) !== undefined && this.mainRoutesPending?.() ? { mainRoutesPending: true } : {};
   }
 
   /** The index's module route keys (set by the server): main-file targets into a module are decided with them. */
@@ -279,7 +288,7 @@ export class RouteService implements RouteFileEvaluator {
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
     const app = this.applications.of(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), mainRoutes: this.mainRoutesFor(file, app?.appDir), codeIgniter: app?.codeIgniter() });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), ...this.mainRoutesOptions(file, app?.appDir), codeIgniter: app?.codeIgniter() });
   }
 
   /**
@@ -329,12 +338,13 @@ export class RouteService implements RouteFileEvaluator {
     const { evaluation, dialect, dialectSource, php, router, appDir, environment, parseMs, evaluateMs } = prepared;
     // This version stopped at an analysis limit: the names past it are unknown, as while pending.
     const names = namesAreComplete(evaluation) ? knownNames : 'pending';
-    const mainRoutes = this.mainRoutesFor(file, appDir);
+    const main = this.mainRoutesOptions(file, appDir);
+    const { mainRoutes } = main;
     const steps = analyzeRouteFileSteps(text, evaluation, {
       knownNames: names === 'pending' ? undefined : names,
       controllers: this.checkedControllers(appDir, router.flavour),
       routing: this.routingOf(file, appDir, router.flavour),
-      mainRoutes,
+      ...main,
       codeIgniter: this.application(appDir)?.codeIgniter(),
       php,
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),

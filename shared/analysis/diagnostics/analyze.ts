@@ -98,6 +98,12 @@ export interface AnalyzeOptions {
   /** For a module's routes file: the application's main route file, whose routes run first. */
   mainRoutes?: MainRoutes;
   /**
+   * For a module's routes file: its application's main route file exists but is not read yet (an
+   * editor's first scan). Whether that file includes this one, making its keys main routes, is
+   * then unknown: the keys the module's router never consults are not judged until it is read.
+   */
+  mainRoutesPending?: boolean;
+  /**
    * The CodeIgniter the application runs on, when known. Under CodeIgniter 2 the router reads
    * `:any` as `.+` (across segments), as the HMVC routers read a module's routes file, and looks
    * controllers up otherwise: the inclusion checks use its wildcards, and controllers and
@@ -138,7 +144,7 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   // A module's routes file the main routes file includes (a loop requiring every module's): its
   // keys are main routes too, whatever the module's router makes of them.
   const module = options.routing?.module;
-  const mainRoutesToo = module !== undefined && (options.mainRoutes?.evaluation.included.some((f) => moduleOfRouteFile(f.path) === module) ?? false);
+  const mainRoutesToo = module !== undefined && ((options.mainRoutes === undefined && options.mainRoutesPending === true) || (options.mainRoutes?.evaluation.included.some((f) => moduleOfRouteFile(f.path) === module) ?? false));
   const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : [missingControllers(options.controllers, options.routing, mainRoutesToo), moduleKeyReach(options.routing, options.mainRoutes, mainRoutesToo)];
   yield* run([...(options.php === undefined ? QUICK_CHECKS : quickChecks(options.php)), namedLookups(options.knownNames), ...routerChecks]);
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
