@@ -1,5 +1,8 @@
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { startServer } from './lsp/server';
+import { limitHeapGrowth } from './heap-growth';
+
+limitHeapGrowth();
 
 // --stdio, --node-ipc and --socket=N are read from the command line by createConnection.
 // The library already exits when stdin ends or closes (stdio) and when the process named by

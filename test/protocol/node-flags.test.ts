@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../server/src/node-flags';
+import { limitHeapGrowth } from '../../server/src/heap-growth';
 import { ROOT } from '../helpers/paths';
 
 describe('the Node.js options the server is started with', () => {
@@ -22,5 +23,13 @@ describe('the Node.js options the server is started with', () => {
     const runs = [...source.matchAll(/(run|debug): \{ module,[^\n]*\n?/g)].map((m) => m[0]);
     assert.equal(runs.length, 2, 'run and debug server options');
     for (const r of runs) assert.match(r, /execArgv: \[\.\.\.SERVER_NODE_FLAGS/, r);
+  });
+
+  it("limit the old generation's growth from the server's own start-up, unless the command line sets it", () => {
+    assert.equal(limitHeapGrowth(['--max-semi-space-size=4', '--heap-growing-percent=20']), false, "the command line's own value is kept");
+    assert.equal(limitHeapGrowth(['--max-semi-space-size=4']), true);
+    const main = fs.readFileSync(path.join(ROOT, 'server', 'src', 'main.ts'), 'utf8');
+    const limited = main.indexOf('limitHeapGrowth();');
+    assert.ok(limited > 0 && limited < main.indexOf('startServer('), 'main.ts limits the growth before the server starts');
   });
 });
