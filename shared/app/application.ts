@@ -13,7 +13,7 @@ import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRo
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
-import { controllerSuffixOf, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
+import { NO_CONFIG_FILE, controllerSuffixOf, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
 export interface AskedSetup {
@@ -148,6 +148,21 @@ export class Application {
       if (suffix !== '') return { unchecked: `Modular Extensions' router adds config.php's controller_suffix ('${suffix}', ${source}) to controller names` };
     }
     return { catalog: this.controllers() };
+  }
+
+  /**
+   * Why a route's controller cannot be looked up as the application's router looks it up, as the
+   * answers that would name it say it (hover, Test URL, match); undefined when it can be. Unlike
+   * checkedControllers, only a suffix config.php sets: without a config.php, those answers are
+   * the router's with none configured (as the HMVC conformance vectors record it), while the
+   * checks, which must hold whatever the deployed config.php says, conclude nothing.
+   */
+  controllerLookUpUnknown(flavour: RouterFlavour = this.router().flavour): string | undefined {
+    if (flavour !== 'mx' || (this.codeIgniter()?.major ?? 3) < 3) return undefined;
+    const { suffix, source } = controllerSuffixOf(this.appDir, this.defaultEnvironment().name, this.files);
+    if (suffix === '' || (suffix === undefined && source === NO_CONFIG_FILE)) return undefined;
+    const what = suffix === undefined ? `config.php's controller_suffix (${source})` : `config.php's controller_suffix ('${suffix}', ${source})`;
+    return `the controller is not looked up: Modular Extensions' router adds ${what} to controller names, which the analysis does not follow`;
   }
 
   /** How one of its route files is evaluated. */

@@ -37,7 +37,7 @@ function literalOf(expression: string): string | undefined {
  */
 export function urlSuffixOf(appDir: string, environment: string | undefined, files: ProjectFiles): UrlSuffixChoice {
   const { value, read, source } = literalConfigItem(URL_SUFFIX, appDir, environment, files);
-  return source !== undefined ? { suffix: value, source } : { suffix: '', source: read ? 'not set in config/config.php' : 'no config/config.php' };
+  return source !== undefined ? { suffix: value, source } : { suffix: '', source: read ? 'not set in config/config.php' : NO_CONFIG_FILE };
 }
 
 /**
@@ -46,9 +46,12 @@ export function urlSuffixOf(appDir: string, environment: string | undefined, fil
  * when it sets it otherwise than to a literal, or when there is no config/config.php to read
  * (a repository that keeps only config.php.dist: the application's own is not known).
  */
+/** The source of a config item when the application has no config/config.php to read. */
+export const NO_CONFIG_FILE = 'no config/config.php';
+
 export function controllerSuffixOf(appDir: string, environment: string | undefined, files: ProjectFiles): UrlSuffixChoice {
   const { value, read, source } = literalConfigItem(CONTROLLER_SUFFIX, appDir, environment, files);
-  return source !== undefined ? { suffix: value, source } : read ? { suffix: '', source: 'not set in config/config.php' } : { suffix: undefined, source: 'no config/config.php' };
+  return source !== undefined ? { suffix: value, source } : read ? { suffix: '', source: 'not set in config/config.php' } : { suffix: undefined, source: NO_CONFIG_FILE };
 }
 
 /**

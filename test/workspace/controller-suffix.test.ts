@@ -46,4 +46,26 @@ describe("Modular Extensions' controller_suffix", () => {
     assert.match(r.stdout, /Targets are not checked for missing controllers in application: Modular Extensions' router adds config\.php's controller_suffix \('Controller'/);
     assert.doesNotMatch(r.stdout, /\[missing-controller\]/);
   });
+
+  it('ci-routes match follows the main and module routes, and leaves the controller unknown, saying why', () => {
+    const root = project({
+      ...ROUTES,
+      ...MX_ROUTER,
+      'application/config/config.php': "<?php\n$config['controller_suffix'] = 'Controller';\n",
+      // The unsuffixed file is not what the router loads: it must not be named as the controller.
+      'application/controllers/Home.php': '<?php class Home extends MX_Controller { public function index() {} }',
+      'application/modules/users/config/routes.php': "<?php\n$route['users/me'] = 'users/profile';\n",
+      'application/modules/users/controllers/UsersController.php': '<?php class UsersController extends MX_Controller { public function profile() {} }',
+    });
+    made.push(root);
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', 'users/me', 'home'], { cwd: root, encoding: 'utf8' });
+    const results = (JSON.parse(r.stdout) as { results: Record<string, unknown>[] }).results;
+    const fields = results.map((x) => [x.module_route && (x.module_route as { value: string }).value, x.controller_file, x['404'], x.unknown]);
+    const why = /^the controller is not looked up: Modular Extensions' router adds config\.php's controller_suffix \('Controller', config\/config\.php\) to controller names/;
+    assert.deepEqual(fields.map(([route, file, notFound]) => [route, file, notFound]), [['users/profile', null, null], [null, null, null]]);
+    for (const [, , , unknown] of fields) assert.match(String(unknown), why);
+    const text = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', 'application/config/routes.php', '--', 'home'], { cwd: root, encoding: 'utf8' }).stdout;
+    assert.doesNotMatch(text, /Home\.php|404/, text);
+    assert.equal(text.match(/controller_suffix/g)?.length, 1, `said once: ${text}`);
+  });
 });

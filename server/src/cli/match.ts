@@ -1,4 +1,4 @@
-import { requestRouter, type RoutedRequest } from '../../../shared/analysis/model/request-routing';
+import { controllersUnknownOf, requestRouter, type RoutedRequest } from '../../../shared/analysis/model/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/model/route-table';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
@@ -52,6 +52,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     // Module route files include files as the main one does, relative to their own folder.
     evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, phpVersion: ctx.php.version },
     fileName: (p) => root?.absolute(p) ?? p,
+    ...controllersUnknownOf(ctx.app?.controllerLookUpUnknown(ctx.router)),
   });
   const mainLines = new LineIndex(ctx.text);
   // What CodeIgniter's URI class cuts from the end of a URI (config.php's url_suffix).
@@ -110,7 +111,8 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     if (r.controller_file !== null && r.class !== null) {
       const file = root ? shownPath(root.absolute(r.controller_file)) : r.controller_file;
       line('controller', `${t(`${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`)}  ${s.dim(t(file))}${notes}`);
-    } else if (r.controller && !r.controller.found) {
+    } else if (r.controller && !r.controller.found && r.unknown === undefined) {
+      // (When the outcome is unknown, the `unknown` line below says why, once.)
       line('controller', `${s.yellow(t(r.controller.reason))}${notes}`);
     }
     if (r.error !== null) line('error', s.red(t(r.error)));

@@ -16,8 +16,10 @@ const EMPTY_ROOT: AppTree = { isFile: () => false, isDir: () => false };
 export function targetRoutingFor(deps: FeatureDeps, appDir: string, flavour: RouterFlavour, file?: string): TargetRouting {
   const module = file === undefined ? undefined : moduleOfRouteFile(file);
   const root = deps.service.controllersOf(appDir)?.root ?? EMPTY_ROOT;
-  if (module !== undefined) return { flavour, root, module };
-  if (flavour === 'bonfire') return { flavour, root };
+  const unknown = deps.service.application(appDir)?.controllerLookUpUnknown(flavour);
+  const lookUp = unknown === undefined ? {} : { controllersUnknown: unknown };
+  if (module !== undefined) return { flavour, root, module, ...lookUp };
+  if (flavour === 'bonfire') return { flavour, root, ...lookUp };
   const keys = deps.index.moduleKeys;
-  return { flavour, root, moduleRouteKeys: (name) => keys.of(appDir, name) };
+  return { flavour, root, moduleRouteKeys: (name) => keys.of(appDir, name), ...lookUp };
 }

@@ -24,6 +24,12 @@ export interface RequestRoutingOptions {
   evaluate?: Omit<EvaluateOptions, 'libraryStart' | 'constants' | 'file'>;
   /** The name a module routes file is evaluated under, from its path from the root (see ModuleRouteFilesOptions.fileName). */
   fileName?: (path: string) => string;
+  /**
+   * Why the application's controllers cannot be looked up as its router looks them up (see
+   * TargetRouting.controllersUnknown): the main and module routes are followed, and what the
+   * controller look-up decides (the controller, the 404 page) is left unknown with this reason.
+   */
+  controllersUnknown?: string;
 }
 
 /** A route's declaration in a module routes file. */
@@ -61,6 +67,11 @@ export interface RequestRouter {
   route(uri: string, method: RequestMethod): RoutedRequest;
 }
 
+/** The `controllersUnknown` option for a reason that may be absent. */
+export function controllersUnknownOf(why: string | undefined): Pick<RequestRoutingOptions, 'controllersUnknown'> {
+  return why === undefined ? {} : { controllersUnknown: why };
+}
+
 export function requestRouter(options: RequestRoutingOptions): RequestRouter {
   const texts = new Map<string, string | undefined>();
   const read = (path: string): string | undefined => {
@@ -81,7 +92,8 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
         moduleRoutes: modules.forRequest(method, (path, evaluation) => loaded.push({ path, evaluation })),
         callClosure: (closure, args) => options.main.callClosure(m, closure, args),
       });
-      const { module_route_tables: _tables, ...fields } = routing;
+      const { module_route_tables: _tables, ...looked } = routing;
+      const fields = options.controllersUnknown === undefined || looked.unknown !== undefined ? looked : withoutLookUp(looked, options.controllersUnknown);
       const first = routing.module_route ? loaded[0] : undefined;
       const mainSpan = routing.main_matched_key === null ? undefined : declarationSpan(options.main, m, routing.main_matched_key);
       const moduleSpan = first?.evaluation && routing.module_route ? declarationSpan(first.evaluation, m, routing.module_route.key) : undefined;
@@ -99,13 +111,32 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
           rsegments: routing.router.rsegments,
           default_controller_used: routing.used_default_controller,
         },
-        controller: controllerOf(routing),
+        controller: controllerOf(fields),
         ...(mainSpan ? { main_span: mainSpan } : {}),
         module_route_file: first?.path ?? null,
         ...(first && moduleSpan && moduleText !== undefined ? { module_declaration: { file: first.path, text: moduleText, span: moduleSpan } } : {}),
         ...(unsure ? { order_unsure: unsure } : {}),
       };
     },
+  };
+}
+
+/** A request's routing up to the controller look-up, what that decides unknown for `why`. */
+function withoutLookUp<T extends Omit<HmvcRouting, 'module_route_tables'>>(r: T, why: string): T {
+  return {
+    ...r,
+    directory: null,
+    class: null,
+    method: null,
+    rsegments: null,
+    controller_file: null,
+    '404': null,
+    stage_404: null,
+    show_404: null,
+    used_404_override: false,
+    dispatch_404_override: false,
+    error: null,
+    unknown: why,
   };
 }
 
@@ -128,7 +159,7 @@ function declarationSpan(evaluation: FileEvaluation, m: MethodIndex, key: string
 }
 
 /** The controller as earlier answers gave it: its file from the application folder, class as routed, method, arguments. */
-function controllerOf(r: HmvcRouting): ControllerResolution | null {
+function controllerOf(r: Omit<HmvcRouting, 'module_route_tables'>): ControllerResolution | null {
   if (r.controller_file !== null && r.rsegments) {
     const file = fromApplicationFolder(r.controller_file);
     const module = moduleOfControllerPath(r.controller_file);
@@ -137,7 +168,7 @@ function controllerOf(r: HmvcRouting): ControllerResolution | null {
   return { found: false, reason: whyNoController(r), tried: [] };
 }
 
-function whyNoController(r: HmvcRouting): string {
+function whyNoController(r: Omit<HmvcRouting, 'module_route_tables'>): string {
   if (r.error !== null) return `the request ends in an error: ${r.error}`;
   if (r.unknown !== undefined) return `not known statically: ${r.unknown}`;
   const what = r.show_404 ? ` (show_404('${r.show_404}'))` : '';

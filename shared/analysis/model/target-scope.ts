@@ -11,6 +11,8 @@ export interface RouteFileRouting {
   moduleRouteKeys?: (module: string) => readonly string[] | undefined;
   /** Changes whenever what `moduleRouteKeys` answers changes: the scope is then kept while it does not. */
   moduleRouteKeysVersion?: number;
+  /** See TargetRouting.controllersUnknown (for the editor's answers; checks are given no controllers then). */
+  controllersUnknown?: string;
 }
 
 /** A route file's controllers and how its targets are read. */

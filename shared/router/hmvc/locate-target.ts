@@ -23,6 +23,12 @@ export interface TargetRouting {
    * routes file is not decided: that file may route it elsewhere.
    */
   moduleRouteKeys?: (module: string) => readonly string[] | undefined;
+  /**
+   * Why the application's controllers cannot be looked up as its router looks them up (Modular
+   * Extensions with a `controller_suffix`, which this model does not follow): every target is then
+   * undecided, with this reason, rather than sent to a file the router would not load.
+   */
+  controllersUnknown?: string;
 }
 
 /** Where a target lands, or why that depends on what the analysis does not know. */
@@ -38,6 +44,7 @@ export type TargetLocation = ControllerResolution | { undecided: string };
 export function locateTarget(segments: readonly string[], routing: TargetRouting, translateDashes = false): TargetLocation {
   const segs = segments.filter((s) => s !== '');
   if (segs.length === 0) return missing('the target is empty');
+  if (routing.controllersUnknown !== undefined) return { undecided: routing.controllersUnknown };
   const module = routing.module;
   // Only an HMVC router reads a module's routes file: with none detected, Modular Extensions' reading.
   const flavour: RouterFlavour = module !== undefined && routing.flavour === 'ci' ? 'mx' : routing.flavour;
