@@ -2,6 +2,7 @@ import { FileListTree, normalizeAppPath, type AppTree } from '../router/app-tree
 import { ucfirst } from '../router/ci-router';
 import { rootAroundApplication } from '../router/hmvc/app-paths';
 import { indexPhpFile } from './php-index';
+import type { ControllerInfo } from './php-index-model';
 
 /** The routable methods of one controller file. */
 export interface ControllerMethods {
@@ -9,8 +10,14 @@ export interface ControllerMethods {
   readonly names: ReadonlySet<string>;
   /** As declared, each once (the first spelling), in file order: what a listing shows. */
   readonly declared: readonly string[];
-  /** A class of the file has `_remap()`: it takes every method. */
+  /** A class of the file, or a class it inherits from, has `_remap()`: it takes every method. */
   readonly hasRemap: boolean;
+  /**
+   * Why methods beyond `names` may exist: a class of the file inherits from one the analysis cannot
+   * read (`Api extends REST_Controller, which is not found in core/ or libraries/`). Nothing is then
+   * concluded about a method it lacks.
+   */
+  readonly open?: string;
 }
 
 /**
@@ -27,15 +34,45 @@ export interface ControllerCatalog {
   methods(file: string): ControllerMethods | undefined;
 }
 
-/** The public methods of a controller file's classes, from the lexical scan. */
-function scanController(text: string): ControllerMethods {
+/** The classes a PHP file declares, from the lexical scan. */
+function classesOf(text: string): readonly ControllerInfo[] {
   // The lexical scan: exact on valid files, fast, and immune to php-parser's slow paths.
   // Whatever its opening tag: PHP runs a controller opened with `<?` under short_open_tag.
-  const index = indexPhpFile(text, { parser: false, shortTags: true });
+  return indexPhpFile(text, { parser: false, shortTags: true }).controllers;
+}
+
+/** Parents whose public methods no URL reaches: CodeIgniter's controller, and Modular Extensions' (which loads CodeIgniter's instance). */
+const FRAMEWORK_BASES = new Set(['ci_controller', 'mx_controller']);
+
+/** Whether a class inherits no routable method: it extends nothing, or CodeIgniter's or Modular Extensions' controller. */
+export function inheritsNoMethods(c: Pick<ControllerInfo, 'extends'>): boolean {
+  return c.extends === undefined || FRAMEWORK_BASES.has(c.extends.toLowerCase());
+}
+/** Ancestors followed above a controller class: deeper chains are left open. */
+const MAX_ANCESTORS = 8;
+
+/**
+ * Where a controller's parent class may be declared (paths from the application folder): the file
+ * of its own name in core/ (CodeIgniter loads core/MY_Controller.php itself, and applications
+ * autoload or require other bases from there) or libraries/ (REST_Controller and the like), and
+ * core/MY_Controller.php, which often holds several bases.
+ */
+function parentFiles(parent: string): string[] {
+  const base = ucfirst(parent.slice(parent.lastIndexOf('\\') + 1));
+  return [`core/${base}.php`, `libraries/${base}.php`, 'core/MY_Controller.php'];
+}
+
+/**
+ * The public methods of a controller file's classes and of the classes they inherit from (a URL
+ * reaches both, and an inherited `_remap()` takes every call); `findClass` looks a parent up
+ * elsewhere in the application.
+ */
+function controllerMethods(classes: readonly ControllerInfo[], findClass: (name: string) => ControllerInfo | undefined): ControllerMethods {
   const names = new Set<string>();
   const declared: string[] = [];
   let hasRemap = false;
-  for (const c of index.controllers) {
+  let open: string | undefined;
+  const take = (c: ControllerInfo) => {
     hasRemap ||= c.hasRemap;
     for (const m of c.methods) {
       const lower = m.name.toLowerCase();
@@ -43,8 +80,23 @@ function scanController(text: string): ControllerMethods {
       names.add(lower);
       declared.push(m.name);
     }
+  };
+  for (const c of classes) {
+    take(c);
+    const seen = new Set([c.className.toLowerCase()]);
+    for (let parent = c.extends, depth = 0; parent !== undefined && !FRAMEWORK_BASES.has(parent.toLowerCase()); depth++) {
+      const lower = parent.toLowerCase();
+      const found = depth < MAX_ANCESTORS && !seen.has(lower) ? (classes.find((k) => k.className.toLowerCase() === lower) ?? findClass(parent)) : undefined;
+      if (!found) {
+        open ??= `${c.className} extends ${parent}, which is not found in core/ or libraries/`;
+        break;
+      }
+      seen.add(lower);
+      take(found);
+      parent = found.extends;
+    }
   }
-  return { names, declared, hasRemap };
+  return { names, declared, hasRemap, ...(open !== undefined ? { open } : {}) };
 }
 
 /**
@@ -53,13 +105,30 @@ function scanController(text: string): ControllerMethods {
  */
 export function createControllerCatalog(tree: AppTree, read: (file: string) => string | undefined, root: AppTree = rootAroundApplication(tree)): ControllerCatalog {
   const cache = new Map<string, ControllerMethods | undefined>();
+  const declaredIn = new Map<string, readonly ControllerInfo[]>();
+  const classesIn = (file: string): readonly ControllerInfo[] => {
+    let classes = declaredIn.get(file);
+    if (!classes) {
+      const text = tree.isFile(file) ? read(file) : undefined;
+      declaredIn.set(file, (classes = text === undefined ? [] : classesOf(text)));
+    }
+    return classes;
+  };
+  const findClass = (name: string): ControllerInfo | undefined => {
+    const lower = name.slice(name.lastIndexOf('\\') + 1).toLowerCase();
+    for (const file of parentFiles(name)) {
+      const found = classesIn(file).find((c) => c.className.toLowerCase() === lower);
+      if (found) return found;
+    }
+    return undefined;
+  };
   return {
     tree,
     root,
     methods(file: string) {
       if (cache.has(file)) return cache.get(file);
       const text = read(file);
-      const result = text === undefined ? undefined : scanController(text);
+      const result = text === undefined ? undefined : controllerMethods(classesOf(text), findClass);
       cache.set(file, result);
       return result;
     },

@@ -9,7 +9,7 @@ import type { ControllerResolution } from '../../router/controller-target';
 import type { AppTree } from '../../router/app-tree';
 import { ucfirst } from '../../router/ci-router';
 import type { TargetRouting } from '../../router/hmvc/locate-target';
-import type { ControllerCatalog } from '../../workspace/controller-catalog';
+import { inheritsNoMethods, type ControllerCatalog } from '../../workspace/controller-catalog';
 import { indexPhpFile } from '../../workspace/php-index';
 import { LineIndex } from '../../php/line-index';
 import { callsAround, callsWithTargetAt } from '../model/calls-at';
@@ -108,6 +108,7 @@ export function targetHover(text: string, evaluation: FileEvaluation, offset: nu
   let note = '';
   if (varies(t.method)) note = `\n\nThe method comes from the URI (${code(t.method)}).`;
   else if (methods?.hasRemap) note = `\n\n${code(`${cls}::_remap()`)} receives every call.`;
+  else if (methods?.open !== undefined && !methods.names.has(t.method.toLowerCase())) note = `\n\nWhether it has ${code(`${t.method}()`)} is not known: ${markdownText(methods.open)}.`;
   else if (methods && !methods.names.has(t.method.toLowerCase())) {
     return { span: at.span, markdown: `${target} dispatches to ${code(t.file)}${module}, which has no public method ${code(`${t.method}()`)}: CodeIgniter answers 404.` };
   }
@@ -143,7 +144,8 @@ function placeOf(t: ControllerResolution & { found: true }, read: (file: string)
   if (!cls) return { file: target.file, label };
   const method = varies(target.method) ? undefined : cls.methods.find((m) => m.name.toLowerCase() === target.method.toLowerCase());
   const span = method ? method.span : cls.classSpan;
-  const missing = !method && !varies(target.method) && !classes.some((c) => c.hasRemap);
+  // A method or _remap() it inherits is not in this file: only a class that inherits none is judged.
+  const missing = !method && !varies(target.method) && !classes.some((c) => c.hasRemap) && inheritsNoMethods(cls);
   return { file: target.file, label: `${cls.className}::${method?.name ?? target.method}()`, span, line: new LineIndex(source).lineOf(span.start), ...(missing ? { missing } : {}) };
 }
 

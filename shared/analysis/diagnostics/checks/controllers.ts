@@ -4,7 +4,6 @@ import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import { resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
-import { neverConsulted } from '../../model/module-uris';
 import { targetScope, type RouteFileRouting, type TargetScope, type TargetScopeFamily } from '../../model/target-scope';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
@@ -128,7 +127,7 @@ function lookUp(catalog: ControllerCatalog, routing: TargetScope['routing'], tar
   const t = resolved.target;
   if (varies(t.method)) return undefined;
   const methods = catalog.methods(t.file);
-  if (!methods || methods.hasRemap || methods.names.has(t.method.toLowerCase())) return undefined;
+  if (!methods || methods.hasRemap || methods.open !== undefined || methods.names.has(t.method.toLowerCase())) return undefined;
   return { kind: 'no-method', file: t.file, class: t.class, method: t.method, args: t.args.length };
 }
 
@@ -155,11 +154,16 @@ function judgeEntry(view: TableView, i: number, scope: TargetScope): EntryVerdic
 export function missingControllers(
   catalog: ControllerCatalog | undefined,
   routing?: RouteFileRouting,
-  /** A module's routes file the main routes include: a key the module's router never consults is a main route only, its target read by the main file's check. */
+  /**
+   * A module's routes file the main routes include: every key of it is a main route too, which
+   * takes its URIs first, its target read by the main file's check (main-relative); the module's
+   * router would read a key only for a main target that matches it. Its targets are not judged
+   * module-relative here (a real application's twelve such keys were all reported "404").
+   */
   mainRoutesToo = false,
 ): Check {
   return steppedCheck('missingControllers', function* ({ evaluation }) {
-    if (!catalog) return [];
+    if (!catalog || (mainRoutesToo && routing?.module !== undefined)) return [];
     const scope = targetScope(catalog, routing);
     const tree = catalog.tree;
     const noControllers = !tree.isDir('controllers');
@@ -173,7 +177,6 @@ export function missingControllers(
       const view = tableView(evaluation, result.routes);
       for (const [i, found] of yield* judged.ofSteps(view, m, scope, judgeEntry)) {
         const key = view.keys[i];
-        if (mainRoutesToo && routing?.module !== undefined && neverConsulted(key, routing.module)) continue;
         const origin = view.origins[i]!;
         // A verb array dispatches under each method its own verb's target only.
         const entry = view.values[i];
