@@ -13,7 +13,7 @@ import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRo
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
-import { NO_CONFIG_FILE, controllerSuffixOf, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
+import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
 export interface AskedSetup {
@@ -143,6 +143,8 @@ export class Application {
   checkedControllers(flavour: RouterFlavour = this.router().flavour): { catalog: ControllerCatalog } | { unchecked: string } {
     // Under CodeIgniter 2 the analysis leaves controllers unchecked itself, and its codeigniter-2 findings say why.
     if (flavour === 'mx' && (this.codeIgniter()?.major ?? 3) >= 3) {
+      const locations = this.modulesLocations();
+      if (locations !== undefined) return { unchecked: locations };
       const { suffix, source } = controllerSuffixOf(this.appDir, this.defaultEnvironment().name, this.files);
       if (suffix === undefined) return { unchecked: `Modular Extensions' router adds config.php's controller_suffix to controller names, and it is not known (${source})` };
       if (suffix !== '') return { unchecked: `Modular Extensions' router adds config.php's controller_suffix ('${suffix}', ${source}) to controller names` };
@@ -159,10 +161,18 @@ export class Application {
    */
   controllerLookUpUnknown(flavour: RouterFlavour = this.router().flavour): string | undefined {
     if (flavour !== 'mx' || (this.codeIgniter()?.major ?? 3) < 3) return undefined;
+    const locations = this.modulesLocations();
+    if (locations !== undefined) return `the controller is not looked up: ${locations}`;
     const { suffix, source } = controllerSuffixOf(this.appDir, this.defaultEnvironment().name, this.files);
     if (suffix === '' || (suffix === undefined && source === NO_CONFIG_FILE)) return undefined;
     const what = suffix === undefined ? `config.php's controller_suffix (${source})` : `config.php's controller_suffix ('${suffix}', ${source})`;
     return `the controller is not looked up: Modular Extensions' router adds ${what} to controller names, which the analysis does not follow`;
+  }
+
+  /** Why Modular Extensions' modules are not where the router model looks (config.php sets modules_locations); undefined when they are. */
+  private modulesLocations(): string | undefined {
+    const source = modulesLocationsSet(this.appDir, this.defaultEnvironment().name, this.files);
+    return source === undefined ? undefined : `Modular Extensions' router looks for modules where ${source} sets modules_locations, which the analysis does not follow (it knows application/modules/ only)`;
   }
 
   /** How one of its route files is evaluated. */

@@ -54,13 +54,18 @@ export function controllerSuffixOf(appDir: string, environment: string | undefin
   return source !== undefined ? { suffix: value, source } : read ? { suffix: '', source: 'not set in config/config.php' } : { suffix: undefined, source: NO_CONFIG_FILE };
 }
 
+/** config.php, then the environment's over it (see literalConfigItem). */
+function configFiles(environment: string | undefined): string[] {
+  return ['config/config.php', ...(environment !== undefined && /^[A-Za-z0-9_.-]+$/.test(environment) && environment !== '.' && environment !== '..' ? [`config/${environment}/config.php`] : [])];
+}
+
 /**
  * A `$config[...]` item as get_config() leaves it: `<app>/config/config.php`, then the
  * environment's `config/<environment>/config.php` over it when there; the last literal
  * assignment wins. Read as text, never run. `source` is undefined when no file sets it.
  */
 function literalConfigItem(item: RE2JS, appDir: string, environment: string | undefined, files: ProjectFiles): { value: string | undefined; read: boolean; source: string | undefined } {
-  const rels = ['config/config.php', ...(environment !== undefined && /^[A-Za-z0-9_.-]+$/.test(environment) && environment !== '.' && environment !== '..' ? [`config/${environment}/config.php`] : [])];
+  const rels = configFiles(environment);
   let found: { value: string | undefined; source: string } | undefined;
   let read = false;
   for (const rel of rels) {
@@ -75,3 +80,28 @@ function literalConfigItem(item: RE2JS, appDir: string, environment: string | un
   }
   return { value: found?.value, read, source: found?.source };
 }
+
+/** `$config['modules_locations'] = …;`, the value possibly over several lines (an array), as it starts its line. */
+const MODULES_LOCATIONS = RE2JS.compile(`(?m)^[ \\t]*\\$config\\s*\\[\\s*['"]modules_locations['"]\\s*\\]\\s*=([^;]*);`);
+/** Modular Extensions' own locations, as a config.php may restate them. */
+const DEFAULT_LOCATIONS = new Set(["array(APPPATH.'modules/'=>'../modules/')", "[APPPATH.'modules/'=>'../modules/']"]);
+
+/**
+ * Where config.php (or the environment's) sets Modular Extensions' `modules_locations` to other
+ * folders than its own `application/modules/`; undefined when it does not. Modules::$locations
+ * then comes from it: the router model, which knows that one folder, does not follow it.
+ */
+export function modulesLocationsSet(appDir: string, environment: string | undefined, files: ProjectFiles): string | undefined {
+  let source: string | undefined;
+  for (const rel of configFiles(environment)) {
+    const text = files.read(path.join(appDir, ...rel.split('/')), MAX_CONFIG_FILE_BYTES);
+    if (text === undefined) continue;
+    const assignment = MODULES_LOCATIONS.matcher(text);
+    while (assignment.find()) {
+      const value = (assignment.group(1) ?? '').replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
+      source = DEFAULT_LOCATIONS.has(value) ? undefined : rel;
+    }
+  }
+  return source;
+}
+

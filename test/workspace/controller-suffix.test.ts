@@ -34,6 +34,13 @@ describe("Modular Extensions' controller_suffix", () => {
     assert.match(checked(MX_ROUTER), /not known \(no config\/config\.php\)/);
   });
 
+  it('leaves them unchecked when config.php puts modules elsewhere (modules_locations), not when it restates the default', () => {
+    const config = (locations: string) => ({ ...MX_ROUTER, 'application/config/config.php': `<?php\n$config['controller_suffix'] = '';\n${locations}\n` });
+    assert.match(checked(config("$config['modules_locations'] = array(\n    APPPATH . '../modules/' => '../../modules/',\n);")), /looks for modules where config\/config\.php sets modules_locations/);
+    assert.equal(checked(config("$config['modules_locations'] = array(\n    APPPATH.'modules/' => '../modules/',\n);")), 'checked');
+    assert.equal(checked(config("// $config['modules_locations'] = array(APPPATH . '../modules/' => '../../modules/');")), 'checked');
+  });
+
   it("is Modular Extensions' alone: CodeIgniter's own router checks targets without config.php", () => {
     assert.equal(checked({}), 'checked');
   });
