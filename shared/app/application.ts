@@ -11,7 +11,7 @@ import { chooseDialect, detectDialect } from './dialect';
 import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, type EnvironmentChoice } from './environment';
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
-import { chooseRouterFlavour, detectRouterFlavour, type RouterChoice } from './router-flavour';
+import { chooseRouterFlavour, detectRouterFlavour, routingOverride, type RouterChoice } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
 import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
@@ -167,6 +167,11 @@ export class Application {
     if (suffix === '' || (suffix === undefined && source === NO_CONFIG_FILE)) return undefined;
     const what = suffix === undefined ? `config.php's controller_suffix (${source})` : `config.php's controller_suffix ('${suffix}', ${source})`;
     return `the controller is not looked up: Modular Extensions' router adds ${what} to controller names, which the analysis does not follow`;
+  }
+
+  /** Why requests are not routed as the application routes them: its own router reads or matches the route table otherwise (see routingOverride); undefined when they are. */
+  routingUnknown(): string | undefined {
+    return routingOverride(this.appDir, this.files);
   }
 
   /** Why Modular Extensions' modules are not where the router model looks (config.php sets modules_locations); undefined when they are. */

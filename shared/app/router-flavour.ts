@@ -57,3 +57,26 @@ export function detectRouterFlavour(appDir: string | undefined, files: ProjectFi
 export function chooseRouterFlavour(asked: RouterFlavour | 'auto' | undefined, detect: () => RouterChoice): RouterChoice {
   return asked === undefined || asked === 'auto' ? detect() : { flavour: asked, source: 'given' };
 }
+
+/**
+ * The router's methods that read and match the route table (CI_Router::_set_routing() loads
+ * routes.php, _parse_routes() matches the URI against it): an application's own router that
+ * defines one routes otherwise (`:any` as `.+`, routes from a database). Redefinitions of the
+ * controller look-up are left alone: applications copy newer Modular Extensions' fixes there.
+ */
+const ROUTING_METHODS = RE2JS.compile('function\\s+&?\\s*(_parse_routes|_set_routing)\\s*\\(', RE2JS.CASE_INSENSITIVE);
+
+/**
+ * Where the application's own router (`core/MY_Router.php`) redefines how the route table is read
+ * or matched (see ROUTING_METHODS), named for messages; undefined when it does not. The router
+ * model follows the stock routers only.
+ */
+export function routingOverride(appDir: string | undefined, files: ProjectFiles): string | undefined {
+  if (!appDir) return undefined;
+  const file = path.join(appDir, 'core', 'MY_Router.php');
+  const text = files.read(file, MAX_ROUTER_FILE_BYTES);
+  if (text === undefined) return undefined;
+  const found = ROUTING_METHODS.matcher(text);
+  return found.find() ? `${files.shown(file)} redefines the router's ${found.group(1)}(), which the analysis does not follow` : undefined;
+}
+

@@ -1,4 +1,4 @@
-import { controllersUnknownOf, requestRouter, type RoutedRequest } from '../../../shared/analysis/model/request-routing';
+import { unknownsOf, requestRouter, type RoutedRequest } from '../../../shared/analysis/model/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/model/route-table';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
@@ -52,7 +52,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     // Module route files include files as the main one does, relative to their own folder.
     evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, phpVersion: ctx.php.version },
     fileName: (p) => root?.absolute(p) ?? p,
-    ...controllersUnknownOf(ctx.app?.controllerLookUpUnknown(ctx.router)),
+    ...unknownsOf(ctx.app?.controllerLookUpUnknown(ctx.router), ctx.app?.routingUnknown()),
   });
   const mainLines = new LineIndex(ctx.text);
   // What CodeIgniter's URI class cuts from the end of a URI (config.php's url_suffix).
@@ -93,10 +93,12 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     if (r.routed_uri !== undefined) io.out(`  ${'routed as'.padEnd(13)}/${t(r.routed_uri)}\n`);
     const line = (label: string, text: string) => io.out(`  ${label.padEnd(13)}${text}\n`);
     if (r.default_controller_route) line('main route', s.dim('none: an empty URI goes to the default controller'));
-    else if (r.main_matched_key === null) line('main route', s.dim('none matches: the URI segments are used as they are'));
+    else if (r.main_target_segments === null) {
+      // Not routed (the application's own router reads the table otherwise): the `unknown` line says why.
+    } else if (r.main_matched_key === null) line('main route', s.dim('none matches: the URI segments are used as they are'));
     else line('main route', `${t(r.main_matched_key)}  ${s.dim(t(r.declared_at ?? ''))}`);
     if (r.main_target_segments) line('target', t(r.main_target_segments.join('/')));
-    if (r.flavour !== 'ci') {
+    if (r.flavour !== 'ci' && (r.main_target_segments !== null || r.default_controller_route)) {
       if (r.module_route) line('module route', `${t(r.module_route.key)} => ${t(r.module_route.value)}  ${s.dim(t(r.module_route_declared_at ?? (r.module_route_file ? shownPath(root?.absolute(r.module_route_file) ?? r.module_route_file) : '')))}`);
       else {
         const consulted = r.locate_calls[0]?.module_routes_consulted;

@@ -3,7 +3,7 @@ import { stoppingError } from '../../../shared/evaluate/evaluate-file';
 import { pathToFileURL } from 'node:url';
 import { RequestType, type Connection, type TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { controllersUnknownOf, requestRouter } from '../../../shared/analysis/model/request-routing';
+import { unknownsOf, requestRouter } from '../../../shared/analysis/model/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/model/route-table';
 import { routeMisses } from '../../../shared/analysis/model/route-misses';
 import { LineIndex } from '../../../shared/php/line-index';
@@ -62,7 +62,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       // Module route files include files as the main one does, relative to their own folder.
       evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? moduleSetup(deps.service.applications.setupFor(mainFile, { phpVersion: settings.phpVersion })) : {}) },
       fileName: (p) => root?.absolute(p) ?? p,
-      ...controllersUnknownOf(app?.controllerLookUpUnknown(a.router.flavour)),
+      ...unknownsOf(app?.controllerLookUpUnknown(a.router.flavour), app?.routingUnknown()),
     });
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
     const { main_span, module_declaration, order_unsure, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);

@@ -30,6 +30,12 @@ export interface RequestRoutingOptions {
    * controller look-up decides (the controller, the 404 page) is left unknown with this reason.
    */
   controllersUnknown?: string;
+  /**
+   * Why the route table is not read or matched as the stock router does (the application's own
+   * router redefines it): nothing past the URI's segments is answered, and the outcome is unknown
+   * with this reason.
+   */
+  routingUnknown?: string;
 }
 
 /** A route's declaration in a module routes file. */
@@ -67,9 +73,9 @@ export interface RequestRouter {
   route(uri: string, method: RequestMethod): RoutedRequest;
 }
 
-/** The `controllersUnknown` option for a reason that may be absent. */
-export function controllersUnknownOf(why: string | undefined): Pick<RequestRoutingOptions, 'controllersUnknown'> {
-  return why === undefined ? {} : { controllersUnknown: why };
+/** The `controllersUnknown` and `routingUnknown` options for reasons that may be absent. */
+export function unknownsOf(controllers: string | undefined, routing: string | undefined): Pick<RequestRoutingOptions, 'controllersUnknown' | 'routingUnknown'> {
+  return { ...(controllers === undefined ? {} : { controllersUnknown: controllers }), ...(routing === undefined ? {} : { routingUnknown: routing }) };
 }
 
 export function requestRouter(options: RequestRoutingOptions): RequestRouter {
@@ -93,17 +99,22 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
         callClosure: (closure, args) => options.main.callClosure(m, closure, args),
       });
       const { module_route_tables: _tables, ...looked } = routing;
-      const fields = options.controllersUnknown === undefined || looked.unknown !== undefined ? looked : withoutLookUp(looked, options.controllersUnknown);
-      const first = routing.module_route ? loaded[0] : undefined;
-      const mainSpan = routing.main_matched_key === null ? undefined : declarationSpan(options.main, m, routing.main_matched_key);
-      const moduleSpan = first?.evaluation && routing.module_route ? declarationSpan(first.evaluation, m, routing.module_route.key) : undefined;
+      const fields: Omit<HmvcRouting, 'module_route_tables'> =
+        options.routingUnknown !== undefined
+          ? { ...withoutLookUp(looked, options.routingUnknown), main_matched_key: null, main_target_segments: null, module_route: null, module: null, locate_calls: [] }
+          : options.controllersUnknown === undefined || looked.unknown !== undefined
+            ? looked
+            : withoutLookUp(looked, options.controllersUnknown);
+      const first = fields.module_route ? loaded[0] : undefined;
+      const mainSpan = fields.main_matched_key === null ? undefined : declarationSpan(options.main, m, fields.main_matched_key);
+      const moduleSpan = first?.evaluation && fields.module_route ? declarationSpan(first.evaluation, m, fields.module_route.key) : undefined;
       const moduleText = first ? read(first.path) : undefined;
-      const unsure = routing.main_matched_key === null ? undefined : orderUnsure(options.main, m, routing.uri, routing.main_matched_key);
+      const unsure = fields.main_matched_key === null ? undefined : orderUnsure(options.main, m, routing.uri, fields.main_matched_key);
       return {
         ...fields,
         flavour: options.flavour,
-        matched_key: routing.main_matched_key,
-        target_segments: routing.main_target_segments,
+        matched_key: fields.main_matched_key,
+        target_segments: fields.main_target_segments,
         dispatch: {
           directory: routing.router.directory,
           class: routing.router.class,

@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../helpers/paths';
+import { tempProject } from '../helpers/temp-project';
+
+const APP = {
+  'application/config/routes.php': "<?php\n$route['default_controller'] = 'home';\n$route['pages/(:any)'] = 'home/page/$1';\n",
+  'application/config/config.php': "<?php\n$config['base_url'] = '';\n",
+  'application/controllers/Home.php': '<?php class Home extends CI_Controller { public function index() {} public function page($p) {} }',
+  'application/third_party/MX/Router.php': '<?php class MX_Router extends CI_Router {}',
+};
+
+/** `ci-routes match --json` in a project holding APP and `router` as application/core/MY_Router.php. */
+function match(router: string, uri: string): Record<string, unknown> {
+  const root = tempProject('ci-routes-router-override-', { ...APP, 'application/core/MY_Router.php': router });
+  try {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', uri], { cwd: root, encoding: 'utf8' });
+    return (JSON.parse(r.stdout) as { results: Record<string, unknown>[] }).results[0]!;
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe("an application's own router (core/MY_Router.php)", () => {
+  it('that redefines how the route table is matched leaves the outcome unknown, saying why', () => {
+    // As a real application does it: `:any` read as `.+`, which the stock router reads as `[^/]+`.
+    const r = match("<?php\nrequire APPPATH . 'third_party/MX/Router.php';\nclass MY_Router extends MX_Router {\n    protected function _parse_routes() {\n        // :any as .+\n    }\n}\n", 'pages/a/b');
+    assert.deepEqual([r.main_matched_key, r.main_target_segments, r.controller_file, r['404']], [null, null, null, null]);
+    assert.equal(r.unknown, "application/core/MY_Router.php redefines the router's _parse_routes(), which the analysis does not follow");
+  });
+
+  it('that redefines only the controller look-up (a copy of a newer Modular Extensions) is routed as the stock router', () => {
+    const r = match("<?php\nrequire APPPATH . 'third_party/MX/Router.php';\nclass MY_Router extends MX_Router {\n    public function locate($segments) {\n        return parent::locate($segments);\n    }\n}\n", 'pages/about');
+    assert.deepEqual([r.main_matched_key, r.controller_file, r.unknown], ['pages/(:any)', 'application/controllers/Home.php', undefined]);
+  });
+});
