@@ -36,3 +36,28 @@ describe("an application's own router (core/MY_Router.php)", () => {
     assert.deepEqual([r.main_matched_key, r.controller_file, r.unknown], ['pages/(:any)', 'application/controllers/Home.php', undefined]);
   });
 });
+
+describe('ci-routes match: the method the controller must have', () => {
+  /** `ci-routes match --json` of `uri` in APP with `routes` as its main routes file. */
+  function matchIn(routes: string, uri: string): Record<string, unknown> {
+    const root = tempProject('ci-routes-match-method-', { ...APP, 'application/config/routes.php': routes });
+    try {
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', uri], { cwd: root, encoding: 'utf8' });
+      return (JSON.parse(r.stdout) as { results: Record<string, unknown>[] }).results[0]!;
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }
+
+  it('answers 404 for a method the controller lacks, as CodeIgniter.php does', () => {
+    const r = matchIn("<?php\n$route['default_controller'] = 'home';\n", 'home/nonexistent/x');
+    assert.deepEqual([r['404'], r.stage_404, r.show_404, r.controller_file], [true, 'dispatch', 'Home/nonexistent', null]);
+    assert.deepEqual([matchIn("<?php\n$route['default_controller'] = 'home';\n", 'home/page/x').controller_file], ['application/controllers/Home.php']);
+  });
+
+  it('leaves it unknown when 404_override would serve it instead', () => {
+    const r = matchIn("<?php\n$route['default_controller'] = 'home';\n$route['404_override'] = 'errors/missing';\n", 'home/nonexistent');
+    assert.deepEqual([r['404'], r.controller_file], [null, null]);
+    assert.match(String(r.unknown), /^controllers\/Home\.php has no public method nonexistent\(\): CodeIgniter then serves 404_override \('errors\/missing'\)/);
+  });
+});

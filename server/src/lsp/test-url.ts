@@ -63,6 +63,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? moduleSetup(deps.service.applications.setupFor(mainFile, { phpVersion: settings.phpVersion })) : {}) },
       fileName: (p) => root?.absolute(p) ?? p,
       ...unknownsOf(app?.controllerLookUpUnknown(a.router.flavour), app?.routingUnknown()),
+      ...(app ? { methodsOf: (file: string) => app.controllers().methods(file) } : {}),
     });
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
     const { main_span, module_declaration, order_unsure, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);

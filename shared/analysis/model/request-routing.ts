@@ -11,6 +11,8 @@ import type { RouterFlavour } from '../../router/hmvc/flavour';
 import { evaluatedModuleRouteFiles } from '../../router/hmvc/module-route-files';
 import { routeRequest, type HmvcRouting } from '../../router/hmvc/route-request';
 import { routeRows } from './route-table';
+import { ucfirst } from '../../router/ci-router';
+import type { ControllerMethods } from '../../workspace/controller-catalog';
 
 export interface RequestRoutingOptions {
   flavour: RouterFlavour;
@@ -36,6 +38,12 @@ export interface RequestRoutingOptions {
    * with this reason.
    */
   routingUnknown?: string;
+  /**
+   * A controller file's routable methods (path from the application folder), when the host reads
+   * them: CodeIgniter.php answers 404 for a method the controller lacks (no `_remap()`), or serves
+   * 404_override. Without it, a controller file found serves the request.
+   */
+  methodsOf?: (file: string) => ControllerMethods | undefined;
 }
 
 /** A route's declaration in a module routes file. */
@@ -99,12 +107,13 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
         callClosure: (closure, args) => options.main.callClosure(m, closure, args),
       });
       const { module_route_tables: _tables, ...looked } = routing;
-      const fields: Omit<HmvcRouting, 'module_route_tables'> =
+      let fields: Omit<HmvcRouting, 'module_route_tables'> =
         options.routingUnknown !== undefined
           ? { ...withoutLookUp(looked, options.routingUnknown), main_matched_key: null, main_target_segments: null, module_route: null, module: null, locate_calls: [] }
           : options.controllersUnknown === undefined || looked.unknown !== undefined
             ? looked
             : withoutLookUp(looked, options.controllersUnknown);
+      if (options.methodsOf) fields = dispatchedMethod(fields, options.methodsOf);
       const first = fields.module_route ? loaded[0] : undefined;
       const mainSpan = fields.main_matched_key === null ? undefined : declarationSpan(options.main, m, fields.main_matched_key);
       const moduleSpan = first?.evaluation && fields.module_route ? declarationSpan(first.evaluation, m, fields.module_route.key) : undefined;
@@ -130,6 +139,22 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
       };
     },
   };
+}
+
+/**
+ * What CodeIgniter.php does when the controller file lacks the routed method (and `_remap()`):
+ * the 404 page, or, when `404_override` is set, that controller, which is not followed here.
+ * A controller whose methods cannot all be read (an inherited class not found) is left serving.
+ */
+function dispatchedMethod<T extends Omit<HmvcRouting, 'module_route_tables'>>(r: T, methodsOf: (file: string) => ControllerMethods | undefined): T {
+  if (r.controller_file === null || r.class === null || r.method === null) return r;
+  const methods = methodsOf(fromApplicationFolder(r.controller_file));
+  if (!methods || methods.hasRemap || methods.open !== undefined || methods.names.has(r.method.toLowerCase())) return r;
+  const missing = `${r.directory ?? ''}${ucfirst(r.class)}/${r.method}`;
+  if (r.router.routes_404_override) {
+    return withoutLookUp(r, `${fromApplicationFolder(r.controller_file)} has no public method ${r.method}(): CodeIgniter then serves 404_override ('${r.router.routes_404_override}'), which is not followed here`);
+  }
+  return { ...r, directory: null, class: null, method: null, rsegments: null, controller_file: null, '404': true, stage_404: 'dispatch', show_404: missing };
 }
 
 /** A request's routing up to the controller look-up, what that decides unknown for `why`. */
