@@ -216,13 +216,17 @@ export class CodeServerSession {
     const page = this.page;
     await this.runCommand('CI Routes: Test URL');
     // The command's own method list (its placeholder), not the palette closing: keys typed before it shows go elsewhere.
-    await page.waitForSelector('.quick-input-widget:visible input[placeholder="The request method (Enter for GET)"]', { timeout: 30_000 });
-    await page.keyboard.type(method);
+    const methodBox = page.locator('.quick-input-widget:visible input[placeholder="The request method (Enter for GET)"]');
+    await methodBox.waitFor({ timeout: 30_000 });
+    // Typed into the box itself, not wherever the focus is: right after a server restart a
+    // notification may hold it, and the box (ignoreFocusOut) stays open without the keys.
+    await methodBox.fill(method);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: method }).first().waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('.quick-input-widget:visible input[placeholder="/photos/12"]', { timeout: 15_000 });
-    await page.keyboard.type(uri);
-    await page.keyboard.press('Enter');
+    await methodBox.press('Enter');
+    const uriBox = page.locator('.quick-input-widget:visible input[placeholder="/photos/12"]');
+    await uriBox.waitFor({ timeout: 15_000 });
+    await uriBox.fill(uri);
+    await uriBox.press('Enter');
     const title = `Test URL: ${method} /${uri.replace(/^\/+/, '')}`;
     await page.waitForSelector(`.tab:has-text("${title}")`, { timeout: 60_000 });
     return this.webview(title);
