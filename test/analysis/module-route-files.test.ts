@@ -34,6 +34,17 @@ describe("diagnostics of a module's routes file, as the HMVC routers read it", (
     assert.deepEqual(findings(lines, { flavour: 'ci', module: 'shop' }), []);
   });
 
+  it("reports a key that needs a dash in the URI's first three segments when the main routes translate dashes (Modular Extensions)", () => {
+    const module = ["$route['shop/my-cart'] = 'cart';", "$route['shop/cart/by-date'] = 'cart/dated';", "$route['shop/a/b/by-date'] = 'cart/deep';", "$route['shop/([a-z-]+)/x'] = 'cart/x';", "$route['shop/my_cart'] = 'cart';"];
+    const main = (translate: string) => ["$route['default_controller'] = 'home';", `$route['translate_uri_dashes'] = ${translate};`];
+    // Lines 2 and 3 only: the fourth segment keeps its dash, a class may match without one, and '_' is what arrives.
+    const dashed = (f: string[]) => f.filter((x) => x.endsWith('unreachable-route'));
+    assert.deepEqual(dashed(findings(module, SHOP, main('TRUE'))), ['2 unreachable-route', '3 unreachable-route']);
+    assert.deepEqual(dashed(findings(module, SHOP, main('FALSE'))), []);
+    // Bonfire's router is not known to translate before its module routes: nothing concluded.
+    assert.deepEqual(dashed(findings(module, { flavour: 'bonfire', module: 'shop' }, main('TRUE'))), []);
+  });
+
   it('takes the main routes first: a module key whose URIs a main route always takes, and sends elsewhere, is never reached', () => {
     const module = ["$route['shop'] = 'cart';", "$route['shop/(:num)'] = 'cart/show/$1';"];
     // CodeIgniter's (:any) is one segment: `shop` is taken by the main route, `shop/5` is not.

@@ -128,3 +128,41 @@ describe("language server: a module route file's new keys re-check only its appl
     assert.equal(client.publications(mainTwo).length, twoBefore, "the other application's main file was checked again");
   });
 });
+
+/** A module's key with a dash in its first segments is judged by the main file's translate_uri_dashes: toggling it re-checks the module. */
+describe("language server: a main file's translate_uri_dashes re-checks the open module files with dashed keys", function () {
+  this.timeout(60_000);
+  let dir: string;
+  let client: LspClient;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-module-dashes-'));
+    fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'hmvc-apps', 'mx-app'), dir, { recursive: true });
+    client = new LspClient();
+    await client.initialize(dir);
+  });
+
+  after(async () => {
+    await client.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports the dashed key once the main file translates dashes', async () => {
+    const mainFile = path.join(dir, 'application', 'config', 'routes.php');
+    const shopFile = path.join(dir, 'application', 'modules', 'shop', 'config', 'routes.php');
+    const [mainUri, shopUri] = [mainFile, shopFile].map((f) => pathToFileURL(f).toString());
+    const mainText = fs.readFileSync(mainFile, 'utf8');
+    const shopText = `${fs.readFileSync(shopFile, 'utf8')}$route['shop/my-cart'] = 'cart';\n`;
+    for (const [uri, text] of [[mainUri, mainText], [shopUri, shopText]]) {
+      await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text } });
+      await client.waitForDiagnostics(uri);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const dashes = () => (client.publications(shopUri).at(-1)?.diagnostics ?? []).filter((d) => /translate_uri_dashes/.test(String(d.message))).length;
+    assert.equal(dashes(), 0, 'translate_uri_dashes is FALSE yet');
+    assert.ok(!mainText.includes("$route['translate_uri_dashes'] = TRUE;"));
+    const text = mainText.replace("$route['translate_uri_dashes'] = FALSE;", "$route['translate_uri_dashes'] = TRUE;");
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: mainUri, version: 2 }, contentChanges: [{ text }] });
+    await client.waitForDiagnostics(shopUri, () => dashes() === 1);
+  });
+});

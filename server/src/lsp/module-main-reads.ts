@@ -9,6 +9,11 @@ import type { AnalysedRouteFile } from './route-service';
  * in the main routes, which an edit may have moved. One instance per pass over the open files:
  * each module's reading of the new main routes is worked out once.
  */
+/** Under which request methods the main routes set translate_uri_dashes to TRUE. */
+function dashesTranslated(main: MainRoutes): string {
+  return main.evaluation.methods.map((r) => (r.routes?.get('translate_uri_dashes') === true ? '1' : '0')).join('');
+}
+
 export class ModuleMainReads {
   private readonly fingerprints = new Map<string, string>();
 
@@ -20,6 +25,8 @@ export class ModuleMainReads {
     if (!read) return false;
     if (read.evaluation === this.current.evaluation) return true;
     if (last.findings.some((f) => f.finding.related.some((r) => r.text !== undefined || r.span.file !== undefined))) return false;
+    // Its dashed keys are judged by the main routes' translate_uri_dashes (see moduleKeyReach).
+    if (dashesTranslated(read) !== dashesTranslated(this.current)) return false;
     return mainRoutingFingerprint(mainTablesOf(read, module)) === this.fingerprintOf(module);
   }
 

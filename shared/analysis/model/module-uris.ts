@@ -19,6 +19,17 @@ function literalPrefix(expanded: string): string {
   return expanded.slice(0, quantified ? Math.max(0, i - 1) : i);
 }
 
+/**
+ * The dash every URI a module key matches has in its first three segments, as far as the key's
+ * literal prefix spells them out (`blog/my-archive/(:num)`: 'my-archive'); undefined when it
+ * spells none. Under `translate_uri_dashes`, Modular Extensions' _set_request() turns those
+ * segments' dashes into underscores before Modules::parse_routes() reads the module's keys.
+ */
+export function dashedLeadingSegment(key: string): string | undefined {
+  const leading = literalPrefix(expandModuleWildcards(key)).split('/').slice(0, 3);
+  return leading.find((segment) => segment.includes('-'));
+}
+
 /** Whether text starting with `prefix` can never be `module` or start with `module/`. */
 export function prefixRulesOut(prefix: string, module: string): boolean {
   return !(prefix === module || prefix.startsWith(`${module}/`) || `${module}/`.startsWith(prefix));

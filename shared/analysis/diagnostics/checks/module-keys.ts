@@ -1,6 +1,6 @@
 import type { MainRoutes } from '../../model/main-routes';
 import { mainTablesOf, type MainEntry, type MainLead } from '../../model/main-tables';
-import { neverConsulted } from '../../model/module-uris';
+import { dashedLeadingSegment, neverConsulted } from '../../model/module-uris';
 import { moduleOfRouteFile } from '../../../app/layout';
 import { describeIncludedPlace } from '../../model/included-places';
 import { REQUEST_METHODS } from '../../../runtime/methods';
@@ -118,6 +118,16 @@ export function moduleKeyReach(
           groups.add(`${span.start}:${key}`, REQUEST_METHODS[m]!, () => ({
             span,
             message: `'${key}' is never reached: ${router} reads module ${module}'s routes file only for URIs that are '${module}' or start with '${module}/', and this key matches none of them. Write the key from the module's name ('${module}/…').`,
+            related: [],
+          }));
+          continue;
+        }
+        // Modular Extensions turns the first three segments' dashes into underscores first (translate_uri_dashes).
+        const dashed = routing!.flavour === 'mx' && !mainRoutesToo && main?.evaluation.methods[m]?.routes?.get('translate_uri_dashes') === true ? dashedLeadingSegment(key) : undefined;
+        if (dashed !== undefined) {
+          groups.add(`${span.start}:${key}:dashes`, REQUEST_METHODS[m]!, () => ({
+            span,
+            message: `'${key}' is never reached: config/routes.php sets translate_uri_dashes to TRUE, and ${router} turns '-' into '_' in a URI's first three segments before it reads module ${module}'s routes file, so no URI it reads has the '${dashed}' this key needs. Write it with '_' ('${dashed.replace(/-/g, '_')}').`,
             related: [],
           }));
           continue;
