@@ -12,9 +12,9 @@ const APP = {
   'application/third_party/MX/Router.php': '<?php class MX_Router extends CI_Router {}',
 };
 
-/** `ci-routes match --json` in a project holding APP and `router` as application/core/MY_Router.php. */
-function match(router: string, uri: string): Record<string, unknown> {
-  const root = tempProject('ci-routes-router-override-', { ...APP, 'application/core/MY_Router.php': router });
+/** `ci-routes match --json` of `uri` in a project holding APP with `files` over it. */
+function matchIn(files: Record<string, string>, uri: string): Record<string, unknown> {
+  const root = tempProject('ci-routes-match-', { ...APP, ...files });
   try {
     const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', uri], { cwd: root, encoding: 'utf8' });
     return (JSON.parse(r.stdout) as { results: Record<string, unknown>[] }).results[0]!;
@@ -22,6 +22,9 @@ function match(router: string, uri: string): Record<string, unknown> {
     fs.rmSync(root, { recursive: true, force: true });
   }
 }
+
+/** The same, with `router` as application/core/MY_Router.php. */
+const match = (router: string, uri: string) => matchIn({ 'application/core/MY_Router.php': router }, uri);
 
 describe("an application's own router (core/MY_Router.php)", () => {
   it('that redefines how the route table is matched leaves the outcome unknown, saying why', () => {
@@ -38,25 +41,16 @@ describe("an application's own router (core/MY_Router.php)", () => {
 });
 
 describe('ci-routes match: the method the controller must have', () => {
-  /** `ci-routes match --json` of `uri` in APP with `routes` as its main routes file. */
-  function matchIn(routes: string, uri: string): Record<string, unknown> {
-    const root = tempProject('ci-routes-match-method-', { ...APP, 'application/config/routes.php': routes });
-    try {
-      const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', uri], { cwd: root, encoding: 'utf8' });
-      return (JSON.parse(r.stdout) as { results: Record<string, unknown>[] }).results[0]!;
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
-  }
+  const routesIn = (routes: string, uri: string) => matchIn({ 'application/config/routes.php': routes }, uri);
 
   it('answers 404 for a method the controller lacks, as CodeIgniter.php does', () => {
-    const r = matchIn("<?php\n$route['default_controller'] = 'home';\n", 'home/nonexistent/x');
+    const r = routesIn("<?php\n$route['default_controller'] = 'home';\n", 'home/nonexistent/x');
     assert.deepEqual([r['404'], r.stage_404, r.show_404, r.controller_file], [true, 'dispatch', 'Home/nonexistent', null]);
-    assert.deepEqual([matchIn("<?php\n$route['default_controller'] = 'home';\n", 'home/page/x').controller_file], ['application/controllers/Home.php']);
+    assert.deepEqual([routesIn("<?php\n$route['default_controller'] = 'home';\n", 'home/page/x').controller_file], ['application/controllers/Home.php']);
   });
 
   it('leaves it unknown when 404_override would serve it instead', () => {
-    const r = matchIn("<?php\n$route['default_controller'] = 'home';\n$route['404_override'] = 'errors/missing';\n", 'home/nonexistent');
+    const r = routesIn("<?php\n$route['default_controller'] = 'home';\n$route['404_override'] = 'errors/missing';\n", 'home/nonexistent');
     assert.deepEqual([r['404'], r.controller_file], [null, null]);
     assert.match(String(r.unknown), /^controllers\/Home\.php has no public method nonexistent\(\): CodeIgniter then serves 404_override \('errors\/missing'\)/);
   });
