@@ -78,6 +78,9 @@ export class Application {
   private catalog: ControllerCatalog | undefined;
   private listing: ControllerListing | undefined;
   private appRoot: AppRoot | undefined;
+  /** controllerLookUpUnknown's and routingUnknown's answers (config.php and MY_Router.php read once; a PHP file's change forgets them): editors ask with every hover. */
+  private readonly lookUpUnknown = new Map<RouterFlavour, string | undefined>();
+  private routingUnknownRead: { why: string | undefined } | undefined;
   private includeFiles: IncludeFiles | undefined;
 
   constructor(
@@ -160,6 +163,11 @@ export class Application {
    * checks, which must hold whatever the deployed config.php says, conclude nothing.
    */
   controllerLookUpUnknown(flavour: RouterFlavour = this.router().flavour): string | undefined {
+    if (!this.lookUpUnknown.has(flavour)) this.lookUpUnknown.set(flavour, this.readLookUpUnknown(flavour));
+    return this.lookUpUnknown.get(flavour);
+  }
+
+  private readLookUpUnknown(flavour: RouterFlavour): string | undefined {
     if (flavour !== 'mx' || (this.codeIgniter()?.major ?? 3) < 3) return undefined;
     const locations = this.modulesLocations();
     if (locations !== undefined) return `the controller is not looked up: ${locations}`;
@@ -171,7 +179,8 @@ export class Application {
 
   /** Why requests are not routed as the application routes them: its own router reads or matches the route table otherwise (see routingOverride); undefined when they are. */
   routingUnknown(): string | undefined {
-    return routingOverride(this.appDir, this.files);
+    this.routingUnknownRead ??= { why: routingOverride(this.appDir, this.files) };
+    return this.routingUnknownRead.why;
   }
 
   /** Why Modular Extensions' modules are not where the router model looks (config.php sets modules_locations); undefined when they are. */
@@ -259,6 +268,8 @@ export class Application {
 
   /** Forgets its controllers (a PHP file changed). */
   forgetControllers(): void {
+    this.lookUpUnknown.clear();
+    this.routingUnknownRead = undefined;
     this.catalog = undefined;
     this.listing = undefined;
     this.appRoot = undefined;

@@ -41,6 +41,17 @@ describe("Modular Extensions' controller_suffix", () => {
     assert.equal(checked(config("// $config['modules_locations'] = array(APPPATH . '../modules/' => '../../modules/');")), 'checked');
   });
 
+  it("keeps the look-up's answer until a PHP file changes (forgetControllers), then reads config.php again", () => {
+    const root = project({ ...ROUTES, ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['controller_suffix'] = '';\n" });
+    made.push(root);
+    const app = new Application(path.join(root, 'application'), diskProjectFiles());
+    assert.equal(app.controllerLookUpUnknown(), undefined);
+    fs.writeFileSync(path.join(root, 'application', 'config', 'config.php'), "<?php\n$config['controller_suffix'] = 'Controller';\n");
+    assert.equal(app.controllerLookUpUnknown(), undefined, 'kept until told');
+    app.forgetControllers();
+    assert.match(String(app.controllerLookUpUnknown()), /controller_suffix \('Controller'/);
+  });
+
   it("is Modular Extensions' alone: CodeIgniter's own router checks targets without config.php", () => {
     assert.equal(checked({}), 'checked');
   });
