@@ -33,9 +33,12 @@ export function toSpan(origin: EntryOriginInfo, places: Places): Span {
 
 /** A short human reference to a declaration: `line 12`. */
 export class Describer {
-  readonly lines: LineIndex;
-  constructor(text: string) {
-    this.lines = new LineIndex(text);
+  private linesMemo: LineIndex | undefined;
+  constructor(private readonly text: string) {}
+
+  /** The text's lines, indexed when a message first names one: an edit of a large file whose findings name none pays nothing. */
+  get lines(): LineIndex {
+    return (this.linesMemo ??= new LineIndex(this.text));
   }
 
   private static last: { text: string; describer: Describer } | undefined;
