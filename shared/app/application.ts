@@ -254,11 +254,14 @@ export class Application {
 
   /**
    * Its route files of their own (an environment's runs within the main file's evaluation), in
-   * the order the router reads them: the main file, then each module's.
+   * the order the router reads them: the main file, then each module's; without a main file,
+   * each environment's file stands in its place.
    */
   routeFilesInRouterOrder(): { file: string; module: string | undefined }[] {
-    const { main, modules } = this.routeFiles();
-    return [...(main ? [{ file: main, module: undefined }] : []), ...modules];
+    const { main, environments, modules } = this.routeFiles();
+    // Without config/routes.php (CodeIgniter 3 does not need one), an environment's file is all the router reads.
+    const own = main ? [main] : environments.map((e) => e.file);
+    return [...own.map((file) => ({ file, module: undefined })), ...modules];
   }
 
   /** Whether a route file is one of its own (main, environment or module file). */

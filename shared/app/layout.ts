@@ -72,6 +72,9 @@ export function includeRootOf(file: string, appDir: string | undefined): string 
 }
 
 /** Where `findApplicationDir` looked: from the folder given up to the last one looked at. */
+/** The environments CodeIgniter's index.php names (an application may define others). */
+const STANDARD_ENVIRONMENTS = ['development', 'testing', 'production'];
+
 export interface ApplicationSearch {
   /** The application folder found. */
   appDir: string | undefined;
@@ -85,15 +88,18 @@ export interface ApplicationSearch {
 /**
  * The application a command run in `from` means: the nearest folder, `from` or one above it,
  * that holds `config/routes.php` (a module's folder leads to the application it belongs to, as
- * applicationDirOf says) or is a project root holding `application/config/routes.php`. The search
+ * applicationDirOf says) or is a project root holding `application/config/routes.php`; or, as
+ * CodeIgniter 3 needs no `config/routes.php`, only a standard environment's
+ * `config/<environment>/routes.php` (development, testing, production). The search
  * ends at a repository's root (a folder holding `.git`), so an application above the project is
  * never taken, else at the file system's root. Only asks `kind` whether paths exist.
  */
 export function findApplicationDir(from: string, kind: (p: string) => FileKind | undefined): ApplicationSearch {
   let dir = path.resolve(from);
   for (;;) {
-    for (const routes of [path.join(dir, 'config', 'routes.php'), path.join(dir, 'application', 'config', 'routes.php')]) {
-      if (kind(routes) === 'file') return { appDir: applicationDirOf(routes, kind), from: path.resolve(from), upTo: dir, repositoryRoot: false };
+    for (const config of [path.join(dir, 'config'), path.join(dir, 'application', 'config')]) {
+      const routes = [path.join(config, 'routes.php'), ...STANDARD_ENVIRONMENTS.map((e) => path.join(config, e, 'routes.php'))].find((f) => kind(f) === 'file');
+      if (routes) return { appDir: applicationDirOf(routes, kind), from: path.resolve(from), upTo: dir, repositoryRoot: false };
     }
     const parent = path.dirname(dir);
     const atRepositoryRoot = kind(path.join(dir, '.git')) !== undefined;

@@ -164,6 +164,19 @@ describe('ci-routes: version, help, the application found from the current folde
       assert.ok(routeFiles[1]!.findings.some((f) => f.severity === 'error'));
     });
 
+    it("finds an application whose only route file is an environment's, and checks that file (CodeIgniter 3 needs no config/routes.php)", () => {
+      const project = path.join(dir, 'env-only');
+      fs.mkdirSync(path.join(project, 'application', 'config', 'production'), { recursive: true });
+      fs.mkdirSync(path.join(project, 'application', 'controllers'), { recursive: true });
+      fs.writeFileSync(path.join(project, 'application', 'config', 'production', 'routes.php'), "<?php\n$route['default_controller'] = 'welcome';\n$route['a'] = 'welcome/a';\n$route['a'] = 'welcome/b';\n");
+      fs.writeFileSync(path.join(project, 'application', 'controllers', 'Welcome.php'), '<?php class Welcome extends CI_Controller { public function index() {} public function a() {} public function b() {} }');
+      const r = ciRoutesIn(path.join(project, 'application', 'controllers'), 'check', '--json');
+      const out = JSON.parse(r.stdout) as { files: { file: string; kind: string; findings: { code: string }[] }[] };
+      const routeFiles = out.files.filter((f) => f.kind === 'route file');
+      // Shown relative to the folder it was run in.
+      assert.deepEqual(routeFiles.map((f) => [f.file, f.findings.map((x) => x.code)]), [[path.join('..', 'config', 'production', 'routes.php'), ['duplicate-route']]]);
+    });
+
     it('fails with exit 2 and says where it looked when no application is found', () => {
       // A repository of its own: the search stops at its root.
       const repo = path.join(dir, 'repo');
@@ -175,7 +188,7 @@ describe('ci-routes: version, help, the application found from the current folde
         assert.equal(r.stdout, '');
         assert.equal(
           r.stderr,
-          `ci-routes: no CodeIgniter application here: neither config/routes.php nor application/config/routes.php in ${fs.realpathSync(path.join(repo, 'src', 'lib'))} or a folder above it up to ${fs.realpathSync(repo)}, the repository's root; run ci-routes ${command} inside an application, or give the route file: ci-routes ${command} path/to/application/config/routes.php\n`,
+          `ci-routes: no CodeIgniter application here: neither config/routes.php nor application/config/routes.php (nor an environment's, config/production/routes.php and the like) in ${fs.realpathSync(path.join(repo, 'src', 'lib'))} or a folder above it up to ${fs.realpathSync(repo)}, the repository's root; run ci-routes ${command} inside an application, or give the route file: ci-routes ${command} path/to/application/config/routes.php\n`,
         );
       }
       const atRoot = ciRoutesIn(repo, 'list');

@@ -285,7 +285,7 @@ function applicationHere(applications: Applications, command: string): Applicati
   const found = applications.findFrom(process.cwd());
   if (found.app) return found.app;
   const where = found.upTo === found.from ? found.from : `${found.from} or a folder above it up to ${found.upTo}${found.repositoryRoot ? ", the repository's root" : ''}`;
-  throw new UsageError(`no CodeIgniter application here: neither config/routes.php nor application/config/routes.php in ${where}; run ci-routes ${command} inside an application, or give the route file: ci-routes ${command} path/to/application/config/routes.php`);
+  throw new UsageError(`no CodeIgniter application here: neither config/routes.php nor application/config/routes.php (nor an environment's, config/production/routes.php and the like) in ${where}; run ci-routes ${command} inside an application, or give the route file: ci-routes ${command} path/to/application/config/routes.php`);
 }
 
 /**
