@@ -19,7 +19,8 @@ Commands:
 
 Without a route file, list and check find the application from the current folder: the
 nearest folder, this one or one above it, holding config/routes.php (a module's folder leads
-to its application) or application/config/routes.php, up to the repository's root.
+to its application) or application/config/routes.php, up to the repository's root; an
+application without one is found by an environment's (config/production/routes.php).
 
 Options:
   --method M            GET, POST, PUT, DELETE, HEAD, PATCH, OPTIONS or CLI (no request method)
