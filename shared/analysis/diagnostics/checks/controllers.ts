@@ -5,6 +5,7 @@ import { REQUEST_METHODS } from '../../../runtime/methods';
 import { resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import { targetScope, type RouteFileRouting, type TargetScope, type TargetScopeFamily } from '../../model/target-scope';
+import { neverConsulted } from '../../model/module-uris';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { finding, type Finding, type QuickFix } from '../core/types';
@@ -177,6 +178,9 @@ export function missingControllers(
       const view = tableView(evaluation, result.routes);
       for (const [i, found] of yield* judged.ofSteps(view, m, scope, judgeEntry)) {
         const key = view.keys[i];
+        // A module key its router never consults dispatches nothing (module-keys.ts says it is never reached):
+        // `default_controller` there is such a key, not the home page.
+        if (routing?.module !== undefined && routing.flavour !== 'ci' && neverConsulted(key, routing.module)) continue;
         const origin = view.origins[i]!;
         // A verb array dispatches under each method its own verb's target only.
         const entry = view.values[i];
