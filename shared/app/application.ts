@@ -194,6 +194,9 @@ export class Application {
     const router = this.router(asked.router);
     const { dialect, source: dialectSource } = this.dialect(asked.dialect, router.flavour);
     const constants = new Map(this.constants());
+    // CodeIgniter.php defines CI_VERSION before the router reads routes.php (Bonfire's stock file tests it).
+    const ci = this.codeIgniter();
+    if (ci) constants.set('CI_VERSION', ci.version);
     for (const [k, v] of asked.constants ?? []) constants.set(k, v);
     const { environment, environmentRoutes } = applyEnvironment(file, this.appDir, constants, () => this.defaultEnvironment(), this.files);
     this.includeFiles ??= this.files.includes(this.projectDir);

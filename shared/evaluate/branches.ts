@@ -2,7 +2,7 @@ import type { Span } from '../php/ast';
 import { branchOrderVaries } from '../library/branch-order';
 import { ENTRY_UNITS, type WorkMeter } from '../runtime/work-meter';
 import { sameValue } from '../runtime/convert';
-import { PhpArray, Unknown, keyToString, shareValue, type Key, type Value } from '../runtime/values';
+import { PerMethod, PhpArray, Unknown, keyToString, shareValue, type Key, type Value } from '../runtime/values';
 import { ExitSignal, type InterpreterCore, type Signal } from './interpreter-core';
 
 /*
@@ -145,6 +145,13 @@ function mergeValues(a: Value, b: Value, meter: WorkMeter): Value {
       out.set(k, cur === undefined ? shareValue(v) : mergeValues(cur, v, meter), b.originOf(k) ?? a.originOf(k));
     }
     return out;
+  }
+  // `$route = Route::map($route);` holds one array per request method: merged method by method.
+  if (a instanceof PerMethod || b instanceof PerMethod) {
+    const count = a instanceof PerMethod ? a.byMethod.length : (b as PerMethod).byMethod.length;
+    const at = (v: Value, m: number): Value => (v instanceof PerMethod ? v.byMethod[m]! : v);
+    if ((a instanceof PerMethod && a.byMethod.length !== count) || (b instanceof PerMethod && b.byMethod.length !== count)) return new Unknown('depends on a condition that cannot be decided statically');
+    return new PerMethod(Array.from({ length: count }, (_, m) => mergeValues(at(a, m), at(b, m), meter)));
   }
   return new Unknown('depends on a condition that cannot be decided statically');
 }

@@ -119,6 +119,15 @@ describe('locateTarget, per router', () => {
     assert.equal(where(locateTarget(['users', 'settings', 'edit'], routing('mx'))), 'controllers/Users.php users::settings');
   });
 
+  it("under Bonfire, leaves a target into a folder of controllers/ undecided when nothing else serves it: that folder's default controller does", () => {
+    // BF_Router::locate() ends with controllers/admin/<default_controller>.php, which this look-up does not read.
+    assert.deepEqual(locateTarget(['admin', 'grafik', 'index'], routing('bonfire')), {
+      undecided: "Bonfire's router serves it from application/controllers/admin/ with that folder's default controller (default_controller) when no other controller matches, which this look-up does not read",
+    });
+    // Modular Extensions has no such step: there nothing serves it.
+    assert.equal((locateTarget(['admin', 'grafik', 'index'], routing('mx')) as { found?: boolean }).found, false);
+  });
+
   it('plain CodeIgniter walks the application folders and knows no module', () => {
     assert.equal(where(locateTarget(['admin', 'orders', 'show'], routing('ci'))), 'controllers/admin/Orders.php orders::show');
     assert.deepEqual(locateTarget(['news', 'index'], routing('ci')), { found: false, reason: 'no controller file controllers/News.php', tried: [] });

@@ -27,6 +27,11 @@ describe('evaluator: the PHP subset of route files', () => {
     assert.deepStrictEqual(routes(ev), [['a', 'b/c']]);
   });
 
+  it("merges $route after Route::map() entry by entry when an undecidable branch writes to it (Bonfire 0.8's stock routes.php ends so)", () => {
+    const ev = evaluate("<?php\n$route['default_controller'] = 'home';\nRoute::any('a', 'b/c');\n$route = Route::map($route);\nif (rand(0, 1)) {\n    $route['translate_uri_dashes'] = false;\n}\n");
+    for (const m of [GET, POST]) assert.deepStrictEqual(routes(ev, m), [['default_controller', 'home'], ['a', 'b/c'], ['translate_uri_dashes', false]]);
+  });
+
   it('evaluates variables, interpolation, heredoc, nowdoc and concatenation', () => {
     const php = `<?php
 $area = 'admin';

@@ -33,6 +33,15 @@ describe('the CodeIgniter version of an application', () => {
     assert.equal(detect({ 'bonfire/codeigniter/core/CodeIgniter.php': CI2 }), '2.1.4 2 bonfire/codeigniter/core/CodeIgniter.php');
   });
 
+  it("is CI_VERSION's value in the route files, as CodeIgniter.php defines it before the router reads them", () => {
+    const routes = "<?php\n$route['default_controller'] = 'home';\nif (substr(CI_VERSION, 0, 1) != '2') {\n    $route['translate_uri_dashes'] = FALSE;\n} else {\n    $route['legacy'] = 'ci2/only';\n}\n";
+    const root = project({ 'system/core/CodeIgniter.php': CI3, 'application/config/routes.php': routes });
+    made.push(root);
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'eval', 'application/config/routes.php', '--method', 'GET', '--json'], { cwd: root, encoding: 'utf8' });
+    const out = JSON.parse(r.stdout) as { routes: [string, unknown][]; incomplete?: unknown[] };
+    assert.deepEqual(out.routes, [['default_controller', 'home'], ['translate_uri_dashes', false]], r.stdout);
+  });
+
   it('is unknown without a system folder, or when the constant is commented out or not written plainly', () => {
     assert.equal(detect({ 'application/config/routes.php': '<?php' }), undefined);
     assert.equal(detect({ 'system/core/CodeIgniter.php': "<?php\n// define('CI_VERSION', '2.1.4');\n" }), undefined);

@@ -31,6 +31,18 @@ export interface TargetRouting {
   controllersUnknown?: string;
 }
 
+/**
+ * Bonfire's locate() ends, for a first segment naming a folder of controllers/, with that folder's
+ * default controller (`controllers/<dir>/<default_controller>.php`), whatever the other segments
+ * say: this look-up, which does not read `default_controller`, leaves such a target undecided.
+ */
+function folderDefault(routing: TargetRouting, routed: readonly string[], flavour: RouterFlavour): { undecided: string } | undefined {
+  const first = routed[0];
+  if (flavour !== 'bonfire' || first === undefined) return undefined;
+  const folder = ['application/controllers/', 'bonfire/controllers/'].map((root) => `${root}${first}/`).find((dir) => isDirAt(routing.root, dir));
+  return folder === undefined ? undefined : { undecided: `Bonfire's router serves it from ${folder} with that folder's default controller (default_controller) when no other controller matches, which this look-up does not read` };
+}
+
 /** Where a target lands, or why that depends on what the analysis does not know. */
 export type TargetLocation = ControllerResolution | { undecided: string };
 
@@ -58,7 +70,7 @@ export function locateTarget(segments: readonly string[], routing: TargetRouting
     if (rejected !== undefined) return { undecided: rejected };
   } catch (e) {
     if (!(e instanceof RouterStop)) throw e;
-    if (e.kind === 'show_404') return missing(missingReason(router, routed, flavour));
+    if (e.kind === 'show_404') return folderDefault(routing, routed, flavour) ?? missing(missingReason(router, routed, flavour));
     return { undecided: e.detail };
   }
   // A folder's default controller comes from `default_controller`, which this look-up does not read.
@@ -70,7 +82,7 @@ export function locateTarget(segments: readonly string[], routing: TargetRouting
     if (flavour === 'ci' && isDirAt(routing.root, `application/modules/${routed[0]}/controllers/`)) {
       return { undecided: `modules/${routed[0]}/ exists, but no HMVC router was found to serve it (set ciRoutes.router or --router)` };
     }
-    return missing(missingReason(router, routed, flavour));
+    return folderDefault(routing, routed, flavour) ?? missing(missingReason(router, routed, flavour));
   }
   const owner = moduleOfControllerPath(file);
   return {
