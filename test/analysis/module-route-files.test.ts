@@ -41,6 +41,13 @@ describe("diagnostics of a module's routes file, as the HMVC routers read it", (
     assert.deepEqual(analysed.map((f) => f.code), []);
   });
 
+  it('says what a missing 404_override controller answers: its own 404 page, not "404 for \'404_override\'"', () => {
+    const text = ['<?php', "$route['404_override'] = 'custom404';", ''].join('\n');
+    const controllers = createControllerCatalog(new FileListTree(['controllers/Welcome.php']), () => '<?php class Welcome extends CI_Controller { public function index() {} }');
+    const [f] = analyzeRouteFile(text, evaluateRouteFile(text), { routing: { flavour: 'ci' }, controllers });
+    assert.match(String(f?.message), /CodeIgniter answers 404 for the requests 404_override should serve \(its own 404 page\)\.$/);
+  });
+
   it("reports a key that needs a dash in the URI's first three segments when the main routes translate dashes (Modular Extensions)", () => {
     const module = ["$route['shop/my-cart'] = 'cart';", "$route['shop/cart/by-date'] = 'cart/dated';", "$route['shop/a/b/by-date'] = 'cart/deep';", "$route['shop/([a-z-]+)/x'] = 'cart/x';", "$route['shop/my_cart'] = 'cart';"];
     const main = (translate: string) => ["$route['default_controller'] = 'home';", `$route['translate_uri_dashes'] = ${translate};`];

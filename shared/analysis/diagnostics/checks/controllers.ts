@@ -188,7 +188,7 @@ export function missingControllers(
         for (const { target, verdict } of found) {
           if (entry instanceof PhpArray && target !== verbTarget) continue;
           const span = key === 'default_controller' ? toSpan(origin, evaluation.places) : origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
-          const what = key === 'default_controller' ? 'the home page' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
+          const what = key === 'default_controller' ? 'the home page' : key === '404_override' ? 'the requests 404_override should serve (its own 404 page)' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
           const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : `no method in ${verdict.file}`;
           const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [], args: new Map() }));
           if (!missing.targets.includes(target)) missing.targets.push(target);
