@@ -63,6 +63,9 @@ export interface ApplicationRouteFiles {
   modules: { module: string; file: string }[];
 }
 
+/** What of Modular Extensions' controller look-up the router model does not follow (see Application.lookUpLimit). */
+type LookUpLimit = { kind: 'locations'; why: string } | { kind: 'suffix'; suffix: string | undefined; source: string };
+
 /** Controller files listed at most per application. */
 const MAX_CONTROLLER_FILES = 5_000;
 
@@ -78,8 +81,8 @@ export class Application {
   private catalog: ControllerCatalog | undefined;
   private listing: ControllerListing | undefined;
   private appRoot: AppRoot | undefined;
-  /** controllerLookUpUnknown's and routingUnknown's answers (config.php and MY_Router.php read once; a PHP file's change forgets them): editors ask with every hover. */
-  private readonly lookUpUnknown = new Map<RouterFlavour, string | undefined>();
+  /** lookUpLimit's and routingUnknown's answers (config.php and MY_Router.php read once; a PHP file's change forgets them): editors ask with every hover. */
+  private readonly lookUpLimits = new Map<RouterFlavour, LookUpLimit | undefined>();
   private routingUnknownRead: { why: string | undefined } | undefined;
   private includeFiles: IncludeFiles | undefined;
 
@@ -144,13 +147,11 @@ export class Application {
    * model does not follow.
    */
   checkedControllers(flavour: RouterFlavour = this.router().flavour): { catalog: ControllerCatalog } | { unchecked: string } {
-    // Under CodeIgniter 2 the analysis leaves controllers unchecked itself, and its codeigniter-2 findings say why.
-    if (flavour === 'mx' && (this.codeIgniter()?.major ?? 3) >= 3) {
-      const locations = this.modulesLocations();
-      if (locations !== undefined) return { unchecked: locations };
-      const { suffix, source } = controllerSuffixOf(this.appDir, this.defaultEnvironment().name, this.files);
-      if (suffix === undefined) return { unchecked: `Modular Extensions' router adds config.php's controller_suffix to controller names, and it is not known (${source})` };
-      if (suffix !== '') return { unchecked: `Modular Extensions' router adds config.php's controller_suffix ('${suffix}', ${source}) to controller names` };
+    const limit = this.lookUpLimit(flavour);
+    if (limit?.kind === 'locations') return { unchecked: limit.why };
+    if (limit?.kind === 'suffix') {
+      const { suffix, source } = limit;
+      return { unchecked: suffix === undefined ? `Modular Extensions' router adds config.php's controller_suffix to controller names, and it is not known (${source})` : `Modular Extensions' router adds config.php's controller_suffix ('${suffix}', ${source}) to controller names` };
     }
     return { catalog: this.controllers() };
   }
@@ -163,30 +164,39 @@ export class Application {
    * checks, which must hold whatever the deployed config.php says, conclude nothing.
    */
   controllerLookUpUnknown(flavour: RouterFlavour = this.router().flavour): string | undefined {
-    if (!this.lookUpUnknown.has(flavour)) this.lookUpUnknown.set(flavour, this.readLookUpUnknown(flavour));
-    return this.lookUpUnknown.get(flavour);
-  }
-
-  private readLookUpUnknown(flavour: RouterFlavour): string | undefined {
-    if (flavour !== 'mx' || (this.codeIgniter()?.major ?? 3) < 3) return undefined;
-    const locations = this.modulesLocations();
-    if (locations !== undefined) return `the controller is not looked up: ${locations}`;
-    const { suffix, source } = controllerSuffixOf(this.appDir, this.defaultEnvironment().name, this.files);
-    if (suffix === '' || (suffix === undefined && source === NO_CONFIG_FILE)) return undefined;
+    const limit = this.lookUpLimit(flavour);
+    if (limit === undefined) return undefined;
+    if (limit.kind === 'locations') return `the controller is not looked up: ${limit.why}`;
+    const { suffix, source } = limit;
+    if (suffix === undefined && source === NO_CONFIG_FILE) return undefined;
     const what = suffix === undefined ? `config.php's controller_suffix (${source})` : `config.php's controller_suffix ('${suffix}', ${source})`;
     return `the controller is not looked up: Modular Extensions' router adds ${what} to controller names, which the analysis does not follow`;
+  }
+
+  /**
+   * What of Modular Extensions' controller look-up the router model does not follow: modules put
+   * elsewhere (`modules_locations`), or a `controller_suffix` that is set or not known. Read once
+   * per flavour (config.php; a PHP file's change forgets it): every analysis and hover asks.
+   * Under CodeIgniter 2 the analysis leaves controllers unchecked itself (its codeigniter-2 findings say why).
+   */
+  private lookUpLimit(flavour: RouterFlavour): LookUpLimit | undefined {
+    if (flavour !== 'mx' || (this.codeIgniter()?.major ?? 3) < 3) return undefined;
+    if (!this.lookUpLimits.has(flavour)) this.lookUpLimits.set(flavour, this.readLookUpLimit());
+    return this.lookUpLimits.get(flavour);
+  }
+
+  private readLookUpLimit(): LookUpLimit | undefined {
+    const environment = this.defaultEnvironment().name;
+    const locations = modulesLocationsSet(this.appDir, environment, this.files);
+    if (locations !== undefined) return { kind: 'locations', why: `Modular Extensions' router looks for modules where ${locations} sets modules_locations, which the analysis does not follow (it knows application/modules/ only)` };
+    const { suffix, source } = controllerSuffixOf(this.appDir, environment, this.files);
+    return suffix === '' ? undefined : { kind: 'suffix', suffix, source };
   }
 
   /** Why requests are not routed as the application routes them: its own router reads or matches the route table otherwise (see routingOverride); undefined when they are. */
   routingUnknown(): string | undefined {
     this.routingUnknownRead ??= { why: routingOverride(this.appDir, this.files) };
     return this.routingUnknownRead.why;
-  }
-
-  /** Why Modular Extensions' modules are not where the router model looks (config.php sets modules_locations); undefined when they are. */
-  private modulesLocations(): string | undefined {
-    const source = modulesLocationsSet(this.appDir, this.defaultEnvironment().name, this.files);
-    return source === undefined ? undefined : `Modular Extensions' router looks for modules where ${source} sets modules_locations, which the analysis does not follow (it knows application/modules/ only)`;
   }
 
   /** How one of its route files is evaluated. */
@@ -274,7 +284,7 @@ export class Application {
 
   /** Forgets its controllers (a PHP file changed). */
   forgetControllers(): void {
-    this.lookUpUnknown.clear();
+    this.lookUpLimits.clear();
     this.routingUnknownRead = undefined;
     this.catalog = undefined;
     this.listing = undefined;

@@ -51,6 +51,11 @@ export function inheritsNoMethods(c: Pick<ControllerInfo, 'extends'>): boolean {
 /** Ancestors followed above a controller class: deeper chains are left open. */
 const MAX_ANCESTORS = 8;
 
+/** A class name without its namespace (`App\\Core\\Base` → `Base`): the name a file declares it by. */
+function unqualified(name: string): string {
+  return name.slice(name.lastIndexOf('\\') + 1);
+}
+
 /**
  * Where a controller's parent class may be declared (paths from the application folder): the file
  * of its own name in core/ (CodeIgniter loads core/MY_Controller.php itself, and applications
@@ -58,7 +63,7 @@ const MAX_ANCESTORS = 8;
  * core/MY_Controller.php, which often holds several bases.
  */
 function parentFiles(parent: string): string[] {
-  const base = ucfirst(parent.slice(parent.lastIndexOf('\\') + 1));
+  const base = ucfirst(unqualified(parent));
   return [`core/${base}.php`, `libraries/${base}.php`, 'core/MY_Controller.php'];
 }
 
@@ -115,7 +120,7 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
     return classes;
   };
   const findClass = (name: string): ControllerInfo | undefined => {
-    const lower = name.slice(name.lastIndexOf('\\') + 1).toLowerCase();
+    const lower = unqualified(name).toLowerCase();
     for (const file of parentFiles(name)) {
       const found = classesIn(file).find((c) => c.className.toLowerCase() === lower);
       if (found) return found;

@@ -1,6 +1,7 @@
 import type { MainRoutes } from '../../../shared/analysis/model/main-routes';
 import { mainRoutingFingerprint, mainTablesOf } from '../../../shared/analysis/model/main-tables';
 import type { AnalysedRouteFile } from './route-service';
+import { translatesDashesUnder } from '../../../shared/analysis/model/target-dispatch';
 
 /**
  * Whether a module's routes file must be analysed again after its application's main route file
@@ -11,7 +12,7 @@ import type { AnalysedRouteFile } from './route-service';
  */
 /** Under which request methods the main routes set translate_uri_dashes to TRUE. */
 function dashesTranslated(main: MainRoutes): string {
-  return main.evaluation.methods.map((r) => (r.routes?.get('translate_uri_dashes') === true ? '1' : '0')).join('');
+  return main.evaluation.methods.map((_, m) => (translatesDashesUnder(main.evaluation, m) ? '1' : '0')).join('');
 }
 
 export class ModuleMainReads {

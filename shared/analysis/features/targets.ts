@@ -91,8 +91,7 @@ export function targetAt(text: string, evaluation: FileEvaluation, offset: numbe
  * host's router and the file's module (guessed from the controllers' folder without it).
  */
 export function targetHover(text: string, evaluation: FileEvaluation, offset: number, catalog: ControllerCatalog, routing?: RouteFileRouting): { markdown: string; span: Span } | undefined {
-  const scoped = targetScope(catalog, routing).routing;
-  const at = targetAt(text, evaluation, offset, routing?.controllersUnknown === undefined ? scoped : { ...scoped, controllersUnknown: routing.controllersUnknown });
+  const at = targetAt(text, evaluation, offset, targetScope(catalog, routing).routing);
   if (!at) return undefined;
   const target = code(at.target);
   if (at.undecided !== undefined) return { span: at.span, markdown: `Where ${target} dispatches is not known here: ${markdownText(at.undecided)}.` };

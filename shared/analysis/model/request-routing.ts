@@ -9,7 +9,7 @@ import type { Dispatch } from '../../router/ci-router';
 import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../../router/controller-target';
 import type { RouterFlavour } from '../../router/hmvc/flavour';
 import { evaluatedModuleRouteFiles } from '../../router/hmvc/module-route-files';
-import { routeRequest, type HmvcRouting } from '../../router/hmvc/route-request';
+import { NOT_DISPATCHED, routeRequest, type HmvcRouting } from '../../router/hmvc/route-request';
 import { routeRows } from './route-table';
 import { ucfirst } from '../../router/ci-router';
 import type { ControllerMethods } from '../../workspace/controller-catalog';
@@ -154,21 +154,14 @@ function dispatchedMethod<T extends Omit<HmvcRouting, 'module_route_tables'>>(r:
   if (r.router.routes_404_override) {
     return withoutLookUp(r, `${fromApplicationFolder(r.controller_file)} has no public method ${r.method}(): CodeIgniter then serves 404_override ('${r.router.routes_404_override}'), which is not followed here`);
   }
-  return { ...r, directory: null, class: null, method: null, rsegments: null, controller_file: null, '404': true, stage_404: 'dispatch', show_404: missing };
+  return { ...r, ...NOT_DISPATCHED, '404': true, stage_404: 'dispatch', show_404: missing };
 }
 
 /** A request's routing up to the controller look-up, what that decides unknown for `why`. */
 function withoutLookUp<T extends Omit<HmvcRouting, 'module_route_tables'>>(r: T, why: string): T {
   return {
     ...r,
-    directory: null,
-    class: null,
-    method: null,
-    rsegments: null,
-    controller_file: null,
-    '404': null,
-    stage_404: null,
-    show_404: null,
+    ...NOT_DISPATCHED,
     used_404_override: false,
     dispatch_404_override: false,
     error: null,

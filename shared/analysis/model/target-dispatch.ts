@@ -124,5 +124,10 @@ export function targetUnder(value: Value, method: RequestMethod): string | undef
 
 /** `$route['translate_uri_dashes'] = TRUE` under any method. */
 export function translatesDashes(evaluation: FileEvaluation): boolean {
-  return (evaluation.methods ?? []).some((r) => r?.routes?.get('translate_uri_dashes') === true);
+  return (evaluation.methods ?? []).some((_, m) => translatesDashesUnder(evaluation, m));
+}
+
+/** `$route['translate_uri_dashes'] = TRUE` under the `m`-th request method. */
+export function translatesDashesUnder(evaluation: FileEvaluation, m: number): boolean {
+  return evaluation.methods?.[m]?.routes?.get('translate_uri_dashes') === true;
 }

@@ -40,11 +40,19 @@ const scopes = new WeakMap<ControllerCatalog, Map<string, { version: number | un
  * family while only that version changes; module route keys given without a version make a new one. Without `routing`, the router is guessed (guessedRouting).
  */
 export function targetScope(catalog: ControllerCatalog, routing?: RouteFileRouting): TargetScope {
-  const resolved: TargetRouting = routing ? { flavour: routing.flavour, root: catalog.root, ...(routing.module !== undefined ? { module: routing.module } : {}), ...(routing.moduleRouteKeys ? { moduleRouteKeys: routing.moduleRouteKeys } : {}) } : guessedRouting(catalog.tree, catalog.root);
+  const resolved: TargetRouting = routing
+    ? {
+        flavour: routing.flavour,
+        root: catalog.root,
+        ...(routing.module !== undefined ? { module: routing.module } : {}),
+        ...(routing.moduleRouteKeys ? { moduleRouteKeys: routing.moduleRouteKeys } : {}),
+        ...(routing.controllersUnknown !== undefined ? { controllersUnknown: routing.controllersUnknown } : {}),
+      }
+    : guessedRouting(catalog.tree, catalog.root);
   if (routing?.moduleRouteKeys && routing.moduleRouteKeysVersion === undefined) return { catalog, routing: resolved, family: new TargetScopeFamily() };
   let known = scopes.get(catalog);
   if (!known) scopes.set(catalog, (known = new Map()));
-  const familyKey = `${resolved.flavour}\u0000${resolved.module ?? ''}\u0000${resolved.module === undefined ? 'main' : 'module'}\u0000${routing?.moduleRouteKeys ? 'keys' : 'no keys'}`;
+  const familyKey = `${resolved.flavour}\u0000${resolved.module ?? ''}\u0000${resolved.module === undefined ? 'main' : 'module'}\u0000${routing?.moduleRouteKeys ? 'keys' : 'no keys'}\u0000${resolved.controllersUnknown ?? ''}`;
   const version = routing?.moduleRouteKeys ? routing.moduleRouteKeysVersion : undefined;
   const kept = known.get(familyKey);
   if (kept && kept.version === version) return kept.scope;

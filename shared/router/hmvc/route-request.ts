@@ -73,6 +73,18 @@ export interface HmvcRouting {
   unknown?: string;
 }
 
+/** A request's fields while no controller serves it and no 404 is decided (the look-up's outcome unknown). */
+export const NOT_DISPATCHED = {
+  directory: null,
+  class: null,
+  method: null,
+  rsegments: null,
+  controller_file: null,
+  '404': null,
+  stage_404: null,
+  show_404: null,
+} as const satisfies Partial<HmvcRouting>;
+
 const noModuleFiles = (): ModuleRoutesFile => ({ routes: undefined, unknown: 'module route files were not provided' });
 
 /**
@@ -97,14 +109,7 @@ export function routeRequest(input: RouteRequestInput): HmvcRouting {
     main_target_segments: null,
     module_route: null,
     module: null,
-    directory: null,
-    class: null,
-    method: null,
-    rsegments: null,
-    controller_file: null,
-    '404': null,
-    stage_404: null,
-    show_404: null,
+    ...NOT_DISPATCHED,
     used_default_controller: false,
     used_404_override: false,
     dispatch_404_override: false,

@@ -1,6 +1,7 @@
 import type { MainRoutes } from '../../model/main-routes';
 import { mainTablesOf, type MainEntry, type MainLead } from '../../model/main-tables';
 import { dashedLeadingSegment, neverConsulted } from '../../model/module-uris';
+import { translatesDashesUnder } from '../../model/target-dispatch';
 import { moduleOfRouteFile } from '../../../app/layout';
 import { describeIncludedPlace } from '../../model/included-places';
 import { REQUEST_METHODS } from '../../../runtime/methods';
@@ -107,6 +108,8 @@ export function moduleKeyReach(
       if (!result.routes) continue;
       const view: TableView = tableView(evaluation, result.routes);
       const mainTable = mainTables[m];
+      // Modular Extensions turns the first three segments' dashes into underscores first (translate_uri_dashes).
+      const dashesTranslated = routing!.flavour === 'mx' && !mainRoutesToo && main !== undefined && translatesDashesUnder(main.evaluation, m);
       for (let i = 0; i < view.keys.length; i++) {
         if (++work % 64 === 0) yield;
         const key = view.keys[i]!;
@@ -122,8 +125,7 @@ export function moduleKeyReach(
           }));
           continue;
         }
-        // Modular Extensions turns the first three segments' dashes into underscores first (translate_uri_dashes).
-        const dashed = routing!.flavour === 'mx' && !mainRoutesToo && main?.evaluation.methods[m]?.routes?.get('translate_uri_dashes') === true ? dashedLeadingSegment(key) : undefined;
+        const dashed = dashesTranslated ? dashedLeadingSegment(key) : undefined;
         if (dashed !== undefined) {
           groups.add(`${span.start}:${key}:dashes`, REQUEST_METHODS[m]!, () => ({
             span,
