@@ -228,7 +228,8 @@ export class Application {
 
   /** Its modules, controllers and their methods as completion lists them: its controller files, read through controllers(). */
   controllerListing(): ControllerListing {
-    this.listing ??= controllerListing(this.controllerFiles(), this.controllers());
+    const limit = this.lookUpLimit(this.router().flavour);
+    this.listing ??= controllerListing(this.controllerFiles(), this.controllers(), limit?.kind === 'suffix' ? (limit.suffix ?? '') : '');
     return this.listing;
   }
 

@@ -174,24 +174,32 @@ function segmentOf(base: string): string {
 /**
  * The listing of an application's controller files (paths relative to the application folder:
  * `controllers/Home.php`, `modules/blog/controllers/Posts.php`), their methods read from the
- * catalog when asked; a file the catalog cannot read is left out.
+ * catalog when asked; a file the catalog cannot read is left out. With Modular Extensions'
+ * `controller_suffix`, a file is named as the segment that reaches it (`UsersController.php`: `users`).
  */
-export function controllerListing(files: Iterable<string>, catalog: ControllerCatalog): ControllerListing {
+export function controllerListing(files: Iterable<string>, catalog: ControllerCatalog, suffix = ''): ControllerListing {
   const app: { name: string; file: string }[] = [];
   const byModule = new Map<string, { name: string; file: string }[]>();
+  // Modular Extensions' controller_suffix: `UsersController.php` is what the segment `users` reaches; `Users.php` nothing.
+  const routable = (base: string): string | undefined => {
+    const named = suffix === '' ? base : base.endsWith(suffix) ? base.slice(0, -suffix.length) : undefined;
+    return named !== undefined && reachable(named) ? named : undefined;
+  };
   for (const path of files) {
     if (typeof path !== 'string') continue;
     const file = normalizeAppPath(path);
     const m = MODULE_CONTROLLER.exec(file);
     if (m) {
-      if (!reachable(m[3])) continue;
+      const named = routable(m[3]);
+      if (named === undefined) continue;
       const list = byModule.get(m[1]) ?? [];
-      list.push({ name: m[2] + segmentOf(m[3]), file });
+      list.push({ name: m[2] + segmentOf(named), file });
       byModule.set(m[1], list);
       continue;
     }
     const a = APP_CONTROLLER.exec(file);
-    if (a && reachable(a[2])) app.push({ name: a[1] + segmentOf(a[2]), file });
+    const named = a ? routable(a[2]) : undefined;
+    if (a && named !== undefined) app.push({ name: a[1] + segmentOf(named), file });
   }
   const list = (entries: { name: string; file: string }[]): ListedController[] =>
     entries

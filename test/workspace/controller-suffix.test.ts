@@ -52,6 +52,21 @@ describe("Modular Extensions' controller_suffix", () => {
     assert.match(String(app.controllerLookUpUnknown()), /controller_suffix \('Controller'/);
   });
 
+  it('names controllers for completion by the segment that reaches them: UsersController.php is `users`, Users.php nothing', () => {
+    const root = project({
+      ...ROUTES,
+      ...MX_ROUTER,
+      'application/config/config.php': "<?php\n$config['controller_suffix'] = 'Controller';\n",
+      'application/modules/users/controllers/UsersController.php': '<?php class UsersController extends MX_Controller { public function profile() {} }',
+      'application/modules/users/controllers/Users.php': '<?php class Users extends MX_Controller { public function index() {} }',
+      'application/controllers/HomeController.php': '<?php class HomeController extends MX_Controller { public function index() {} }',
+    });
+    made.push(root);
+    const listing = new Application(path.join(root, 'application'), diskProjectFiles()).controllerListing();
+    assert.deepEqual(listing.controllers('users').map((c) => [c.name, c.methods]), [['users', ['profile']]]);
+    assert.deepEqual(listing.controllers().map((c) => c.name), ['home']);
+  });
+
   it("is Modular Extensions' alone: CodeIgniter's own router checks targets without config.php", () => {
     assert.equal(checked({}), 'checked');
   });
