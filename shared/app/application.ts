@@ -8,7 +8,7 @@ import { controllerListing, createControllerCatalog, type ControllerCatalog, typ
 import { AppRoot, MAX_ROOT_FILE_BYTES } from './app-root';
 import { constantsOfApp } from './constants';
 import { chooseDialect, detectDialect } from './dialect';
-import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, type EnvironmentChoice } from './environment';
+import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, type EnvironmentChoice } from './environment';
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, routingOverride, type RouterChoice } from './router-flavour';
@@ -209,7 +209,7 @@ export class Application {
     if (ci) constants.set('CI_VERSION', ci.version);
     for (const [k, v] of asked.constants ?? []) constants.set(k, v);
     const { environment, environmentRoutes } = applyEnvironment(file, this.appDir, constants, () => this.defaultEnvironment(), this.files);
-    this.includeFiles ??= this.files.includes(this.projectDir);
+    this.includeFiles ??= this.files.includes(this.projectDir, frontControllerDirOf(this.appDir, this.files));
     const php = choosePhpVersion(asked.phpVersion, () => this.read().phpRequirement);
     return { file, appDir: this.appDir, module: moduleOfRouteFile(file), dialect, dialectSource, router, constants, environment, environmentRoutes, includes: this.includeFiles, php, constantsComplete: false };
   }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../evaluate/evaluate-file';
 import type { Value } from '../runtime/values';
-import { frontControllerOf } from './environment';
+import { frontControllerDirOf } from './environment';
 import type { ProjectFiles } from './project-files';
 
 /** Largest constants.php read (CodeIgniter's is about 4 KB). */
@@ -23,8 +23,8 @@ export function frameworkPathsOf(appDir: string | undefined, files: ProjectFiles
   const front = path.dirname(app);
   out.set('APPPATH', `${app}/`);
   // FCPATH is the front controller's folder: beside application/, or Bonfire's public/.
-  const controller = frontControllerOf(app, files);
-  if (controller) out.set('FCPATH', `${path.dirname(path.join(front, controller.rel))}/`);
+  const controllerDir = frontControllerDirOf(app, files);
+  if (controllerDir) out.set('FCPATH', `${controllerDir}/`);
   if (files.kind(path.join(front, 'system')) === 'dir') out.set('BASEPATH', `${path.join(front, 'system')}/`);
   if (files.kind(path.join(app, 'views')) === 'dir') out.set('VIEWPATH', `${path.join(app, 'views')}/`);
   return out;

@@ -47,6 +47,12 @@ export function frontControllerOf(appDir: string, files: ProjectFiles): { rel: s
   return first;
 }
 
+/** The front controller's folder (FCPATH, and PHP's working directory while routes load), when one is found. */
+export function frontControllerDirOf(appDir: string, files: ProjectFiles): string | undefined {
+  const controller = frontControllerOf(appDir, files);
+  return controller && path.dirname(path.join(path.dirname(appDir), controller.rel));
+}
+
 /**
  * ENVIRONMENT as CodeIgniter's router sees it: the value given (ciRoutes.constants, --define,
  * constants.php), else the default its front controller writes (read as text; see

@@ -28,8 +28,8 @@ export interface ProjectFiles {
   list(dir: string): readonly string[];
   /** A folder as the router asks about it (paths relative to it), answers cached. */
   tree(dir: string): AppTree;
-  /** include/require and glob() for the route files of the project at `projectDir`. */
-  includes(projectDir: string): IncludeFiles;
+  /** include/require and glob() for the route files of the project at `projectDir`, PHP running in `workingDir` (see IncludeFiles.workingDir). */
+  includes(projectDir: string, workingDir?: string): IncludeFiles;
   /** Every file under a folder, bounded in depth; each real folder once. */
   walk(dir: string, options: { maxDepth?: number; seen?: Set<string> }): Iterable<WalkedEntry>;
   /** A path as messages show it (relative to the working folder when under it). */

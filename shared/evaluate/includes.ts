@@ -1,3 +1,4 @@
+import * as nodePath from 'node:path';
 import { SYSTEM_PATH_UNKNOWN } from '../runtime/constants';
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import { LineIndex } from '../php/line-index';
@@ -13,13 +14,19 @@ export type IncludeRead = { file: string; text: string } | { unreadable: string;
  */
 export interface IncludeFiles {
   /**
-   * The file `path` names, as PHP would open it from `fromFile` (a relative path is taken from the
-   * including file's folder, PHP's own last resort): its path, the same for every spelling of it
-   * (what `_once` compares), and its text.
+   * PHP's working directory while routes load: the front controller's folder (the web server
+   * runs it there; CodeIgniter's index.php chdir()s there on the command line). Undefined when
+   * no front controller was found: paths PHP takes from it are then not known.
+   */
+  readonly workingDir?: string;
+  /**
+   * The file `path` names, read from `fromFile` (a relative path is taken from the including
+   * file's folder; Includes decides which folder PHP tries first): its path, the same for every
+   * spelling of it (what `_once` compares), and its text.
    */
   read(path: string, fromFile: string): IncludeRead;
-  /** glob(): the paths matching `pattern` (from `fromFile` when relative), sorted as PHP sorts them; with `onlyDirs` (GLOB_ONLYDIR) folders only. */
-  glob(pattern: string, fromFile: string, options?: { onlyDirs?: boolean }): readonly string[] | { unreadable: string };
+  /** glob(): the paths matching `pattern` (from the folder `baseDir` when relative), sorted as PHP sorts them; with `onlyDirs` (GLOB_ONLYDIR) folders only. */
+  glob(pattern: string, baseDir: string, options?: { onlyDirs?: boolean }): readonly string[] | { unreadable: string };
   /** scandir() of an absolute path: the names in the folder, `.` and `..` included, in no particular order; `missing` when it is no folder. */
   list?(dir: string): readonly string[] | { missing: true } | { unreadable: string };
   /** What an absolute path is, for is_dir(), is_file() and file_exists(). */
@@ -90,13 +97,33 @@ export class Includes {
     if (typeof path !== 'string' && path.reason === SYSTEM_PATH_UNKNOWN) return new Unknown(`${what} of a CodeIgniter system file is not evaluated (it declares no route)`, span);
     if (typeof path !== 'string') return this.fail(`${what} of a path that cannot be known statically (${path.reason})`, span);
     if (!this.files) return this.fail(`${what} '${path}' is not evaluated here (no files to read)`, span);
-    const found = this.files.read(path, this.host.currentFile());
+    const found = this.lookUp(path);
     if ('unreadable' in found) {
       const fatal = node.require ? ' (PHP would stop here with a fatal error)' : '';
       return this.fail(`${what} '${path}' cannot be evaluated: ${found.unreadable}${fatal}`, span);
     }
     if (node.once && this.once.has(found.file)) return true;
     return this.run(what, path, found, span);
+  }
+
+  /**
+   * The file an include of `path` opens, as PHP looks for it: an absolute path as it is; `./` and
+   * `../` from the working directory; any other relative path through include_path (its `.`, the
+   * working directory) and then the running file's folder.
+   */
+  private lookUp(path: string): IncludeRead {
+    const files = this.files!;
+    const from = this.host.currentFile();
+    if (nodePath.isAbsolute(path)) return files.read(path, from);
+    const cwd = files.workingDir;
+    if (/^\.\.?[\\/]/.test(path)) {
+      return cwd === undefined ? { unreadable: WORKING_DIR_UNKNOWN } : files.read(nodePath.join(cwd, path), from);
+    }
+    if (cwd === undefined) return files.read(path, from);
+    const inCwd = files.read(nodePath.join(cwd, path), from);
+    if (!('unreadable' in inCwd) || !inCwd.missing) return inCwd;
+    const beside = files.read(path, from);
+    return 'unreadable' in beside && beside.missing ? { unreadable: `no such file in the working directory ${cwd} nor beside ${from}`, missing: true } : beside;
   }
 
   /**
@@ -145,7 +172,10 @@ export class Includes {
     const p = pathOf(pattern ?? null);
     if (typeof p !== 'string') return new Unknown(`glob() of a pattern that cannot be known statically (${p.reason})`, span);
     if (!this.files) return new Unknown('glob() is not evaluated here (no files to list)', span);
-    const found = this.files.glob(p, this.host.currentFile(), flags === GLOB_ONLYDIR ? { onlyDirs: true } : undefined);
+    // A relative pattern is taken from the working directory, as the C library's glob() does.
+    const cwd = this.files.workingDir;
+    if (!nodePath.isAbsolute(p) && cwd === undefined) return new Unknown(`glob('${p}') cannot be evaluated: ${WORKING_DIR_UNKNOWN}`, span);
+    const found = this.files.glob(p, cwd ?? '/', flags === GLOB_ONLYDIR ? { onlyDirs: true } : undefined);
     if ('unreadable' in found) return new Unknown(`glob('${p}') cannot be evaluated: ${found.unreadable}`, span);
     this.host.charge(found.length);
     return PhpArray.fromList([...found]);
@@ -180,13 +210,15 @@ export class Includes {
     return fn === 'is_dir' ? kind === 'dir' : fn === 'is_file' ? kind === 'file' : kind !== 'none';
   }
 
-  /** The absolute path a file function was given, or why it is not read. */
+  /** The absolute path a file function was given (a relative one from the working directory), or why it is not read. */
   private absolute(fn: string, v: Value, span: Span): string | Unknown {
     const p = pathOf(v);
     if (typeof p !== 'string') return new Unknown(`${fn}() of a path that cannot be known statically (${p.reason})`, span);
     if (!this.files?.list || !this.files.kind) return new Unknown(`${fn}() is not evaluated here (no files to read)`, span);
-    if (!p.startsWith('/')) return new Unknown(`${fn}('${p}') of a relative path is not evaluated (PHP takes it from the front controller's working folder)`, span);
-    return p;
+    if (nodePath.isAbsolute(p)) return p;
+    const cwd = this.files.workingDir;
+    if (cwd === undefined) return new Unknown(`${fn}('${p}') of a relative path is not evaluated: ${WORKING_DIR_UNKNOWN}`, span);
+    return nodePath.join(cwd, p);
   }
 
   private fail(message: string, span: Span): Unknown {
@@ -194,6 +226,9 @@ export class Includes {
     return new Unknown(message, span);
   }
 }
+
+/** Why a path PHP takes from its working directory is not known. */
+const WORKING_DIR_UNKNOWN = "PHP takes it from the working directory, the front controller's folder, and no index.php was found beside the application folder";
 
 /** PHP's GLOB_ONLYDIR on Linux. */
 const GLOB_ONLYDIR = 8192;

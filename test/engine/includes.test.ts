@@ -1,21 +1,22 @@
 import * as assert from 'node:assert/strict';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import type { IncludeFiles } from '../../shared/evaluate/includes';
-import { PhpArray } from '../../shared/runtime/values';
+import { PhpArray, Unknown } from '../../shared/runtime/values';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { StatementParser } from '../../shared/php/parse';
 
-/** Files in memory, by absolute path; relative paths are taken from the includer's folder. */
-function memoryFiles(files: Record<string, string>): IncludeFiles {
+/** Files in memory, by absolute path; relative paths are taken from the includer's folder (glob()'s from the folder given). */
+function memoryFiles(files: Record<string, string>, workingDir?: string): IncludeFiles {
   const resolve = (p: string, from: string) => (p.startsWith('/') ? p : `${from.slice(0, from.lastIndexOf('/'))}/${p}`);
   return {
+    ...(workingDir === undefined ? {} : { workingDir }),
     read: (p, from) => {
-      const file = resolve(p, from);
-      return file in files ? { file, text: files[file] } : { unreadable: 'no such file' };
+      const file = resolve(p.replace(/\/\.\//g, '/'), from);
+      return file in files ? { file, text: files[file] } : { unreadable: 'no such file', missing: true };
     },
-    glob: (pattern, from) => {
-      const full = resolve(pattern, from);
+    glob: (pattern, baseDir) => {
+      const full = resolve(pattern, `${baseDir.replace(/\/$/, '')}/`);
       const re = new RegExp(`^${full.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`);
       return Object.keys(files).filter((f) => re.test(f)).sort();
     },
@@ -119,6 +120,48 @@ describe('include and require', () => {
     const files = memoryFiles({ '/app/r.php': "<?php\n$route['in'] = 'x/y';\nreturn 'value';\n$route['never'] = 'x/z';\n" });
     const e = evaluateRouteFile("<?php\n$route['v'] = include '/app/r.php';\n", { file: MAIN, includes: files });
     assert.deepStrictEqual(table(e), [['in', 'x/y'], ['v', 'value']]);
+  });
+
+  describe("paths PHP takes from its working directory (the front controller's folder)", () => {
+    const files = {
+      '/app/application/config/routes_admin.php': "<?php $route['admin/login'] = 'admin/auth/login';",
+      '/app/application/config/routes_shop.php': "<?php $route['shop'] = 'shop/index';",
+      '/app/routes_shop.php': "<?php $route['top'] = 'top/index';",
+      '/app/application/config/only_here.php': "<?php $route['here'] = 'here/index';",
+      '/app/parts/a.php': "<?php $route['a'] = 'a/a';",
+    };
+
+    it('reads `dir/file.php` and `./dir/file.php` from the working directory, a bare name there first and then beside the includer', () => {
+      const e = evaluateRouteFile(
+        "<?php\ninclude 'application/config/routes_admin.php';\ninclude_once './application/config/routes_admin.php';\ninclude 'routes_shop.php';\ninclude 'only_here.php';\n",
+        { file: MAIN, includes: memoryFiles(files, '/app') },
+      );
+      assert.deepStrictEqual(e.problems, []);
+      assert.deepStrictEqual(table(e), [['admin/login', 'admin/auth/login'], ['top', 'top/index'], ['here', 'here/index']]);
+      assert.deepStrictEqual(e.included.map((f) => f.path), ['/app/application/config/routes_admin.php', '/app/routes_shop.php', '/app/application/config/only_here.php']);
+    });
+
+    it('takes glob(), scandir() and file tests of relative paths from the working directory', () => {
+      const e = evaluateRouteFile("<?php\nforeach (glob('parts/*.php') as $f) require $f;\n$route['d'] = is_dir('parts') ? 'yes/dir' : 'no/dir';\n", { file: MAIN, includes: memoryFiles(files, '/app') });
+      assert.deepStrictEqual(e.problems, []);
+      assert.deepStrictEqual(table(e), [['a', 'a/a'], ['d', 'yes/dir']]);
+    });
+
+    it('says why when no working directory is known: a `./` path and a relative pattern unknown, a bare name read beside the includer only', () => {
+      const e = evaluateRouteFile("<?php\ninclude './application/config/routes_admin.php';\ninclude 'routes_shop.php';\n$route['g'] = glob('parts/*.php');\n", { file: MAIN, includes: memoryFiles(files) });
+      const limits = e.problems.filter((p) => p.code === 'evaluation-limit').map((p) => p.message);
+      assert.equal(limits.length, 1, limits.join('\n'));
+      assert.match(limits[0]!, /cannot be evaluated: PHP takes it from the working directory, the front controller's folder, and no index\.php was found/);
+      assert.deepStrictEqual(table(e)[0], ['shop', 'shop/index']);
+      const g = e.methods[0].routes!.get('g');
+      assert.ok(g instanceof Unknown);
+      assert.match(g.reason, /glob\('parts\/\*\.php'\) cannot be evaluated: PHP takes it from the working directory/);
+    });
+
+    it('names both places when a bare name is in neither', () => {
+      const e = evaluateRouteFile("<?php\ninclude 'nowhere.php';\n", { file: MAIN, includes: memoryFiles(files, '/app') });
+      assert.match(e.problems[0]!.message, /no such file in the working directory \/app nor beside \/app\/application\/config\/routes\.php/);
+    });
   });
 
   it('runs glob() loops in sorted order', () => {

@@ -1,5 +1,6 @@
 import { unknownsOf, requestRouter, type RoutedRequest } from '../../../shared/analysis/model/request-routing';
 import { unknownRoutes } from '../../../shared/analysis/model/route-table';
+import { analysisLimits } from '../../../shared/evaluate/evaluate-file';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { REQUEST_METHODS, type RequestMethod } from '../../../shared/runtime/methods';
@@ -80,9 +81,12 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
   // Routes whose path or target is unknown may stand anywhere in the table: any of them may take a URI first.
   const unknown = unknownRoutes(evaluation, m).filter((u) => u.pathUnknown).map((u) => ({ declared_at: declaredAt(ctx.file, mainLines, u.span) || null, reason: u.reason }));
   for (const u of unknown) io.err(`ci-routes: warning: ${t(u.declared_at ?? ctx.file)}: a route that cannot be known statically (${t(u.reason)}): it may take a URI before the route matched\n`);
-  const code = unknown.length || results.some((r) => r.order_unsure) ? 1 : 0;
+  // Where the evaluation stopped short (an include not read, a limit reached), the table may lack routes that take a URI.
+  const limits = analysisLimits(evaluation).map((p) => ({ declared_at: declaredAt(ctx.file, mainLines, p.span) || null, reason: p.message }));
+  for (const l of limits) io.err(`ci-routes: warning: ${t(l.declared_at ?? ctx.file)}: ${t(l.reason)}: the table may lack routes that take a URI\n`);
+  const code = unknown.length || limits.length || results.some((r) => r.order_unsure) ? 1 : 0;
   if (json) {
-    io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, url_suffix: urlSuffix.suffix ?? null, url_suffix_source: urlSuffix.source, results, unknown_routes: unknown })}\n`);
+    io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, url_suffix: urlSuffix.suffix ?? null, url_suffix_source: urlSuffix.source, results, unknown_routes: unknown, limits })}\n`);
     return code;
   }
   const s = style(io.isTTY && !process.env.NO_COLOR);
@@ -122,6 +126,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     if (r.unknown !== undefined) line('unknown', s.yellow(t(r.unknown)));
     if (r.order_unsure) line('unsure', s.yellow(t(`'${r.order_unsure.other_key}' matches too and may come first: their order depends on the condition at ${r.order_unsure.condition_at}`)));
     if (unknown.length) line('unsure', s.yellow(t(`${unknown.length} route${unknown.length === 1 ? '' : 's'} of the table cannot be known statically (${unknown.map((u) => u.declared_at).join(', ')}): ${unknown.length === 1 ? 'it' : 'one of them'} may take this URI first`)));
+    if (limits.length) line('unsure', s.yellow(t(`the table may lack routes: the evaluation stopped short at ${limits.map((l) => l.declared_at).join(', ')}; a route it lacks may take this URI first`)));
   }
   return code;
 }

@@ -119,7 +119,7 @@ Options:
   --method M          the request method (default GET)
   --router R          ci, bonfire or mx (default: detected from the application's files)
   --json              as JSON: {file, method, router, router_source, dialect, url_suffix,
-                      url_suffix_source, results, unknown_routes}
+                      url_suffix_source, results, unknown_routes, limits}
   ${SHARED}
 
 Examples:

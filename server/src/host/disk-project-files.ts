@@ -34,7 +34,7 @@ export function diskProjectFiles(options: { shown?: (file: string) => string } =
       }
     },
     tree: (dir) => new DiskTree(dir),
-    includes: (projectDir) => includeFilesOnDisk(projectDir),
+    includes: (projectDir, workingDir) => includeFilesOnDisk(projectDir, undefined, workingDir),
     walk: (dir, options) => walkFiles(dir, options),
     // The CLI's messages are read where it runs: relative to the working folder.
     shown: options.shown ?? ((file) => path.relative(process.cwd(), file) || file),

@@ -13,9 +13,9 @@ const MAX_GLOB_MATCHES = 1000;
  * include/require, glob(), scandir() and the file tests on disk, for route files of one project: only files under `project`
  * (the folder above the application, where index.php and system/ lie; symlinks resolved), through
  * the read fence, at most MAX_INCLUDED_FILE_BYTES each. A relative path is taken from the
- * including file's folder.
+ * including file's folder; `workingDir` is PHP's working directory (see IncludeFiles.workingDir).
  */
-export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE_BYTES): IncludeFiles {
+export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE_BYTES, workingDir?: string): IncludeFiles {
   const root = realOrUndefined(project) ?? path.resolve(project);
   const outside = (p: string): string | undefined => {
     const real = realOrUndefined(p);
@@ -23,6 +23,7 @@ export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE
     return inside(root, real) ? undefined : `it lies outside the project folder ${project} (symlinks resolved)`;
   };
   return {
+    ...(workingDir === undefined ? {} : { workingDir }),
     read(p: string, fromFile: string): IncludeRead {
       if (p === '' || p.includes('\0')) return { unreadable: 'the path is empty or not a file name' };
       const file = path.resolve(path.dirname(fromFile), p);
@@ -35,11 +36,11 @@ export function includeFilesOnDisk(project: string, maxBytes = MAX_INCLUDED_FILE
         return e.code === 'ENOENT' ? { unreadable: reason(e, maxBytes), missing: true } : { unreadable: reason(e, maxBytes) };
       }
     },
-    glob(pattern: string, fromFile: string, options: { onlyDirs?: boolean } = {}) {
+    glob(pattern: string, baseDir: string, options: { onlyDirs?: boolean } = {}) {
       // Component by component: a literal one is appended, one with wildcards lists the folders
       // reached so far. PHP answers the paths as the pattern spells them.
       const parts = pattern.split('/');
-      let reached: { written: string; real: string }[] = [{ written: '', real: path.dirname(fromFile) }];
+      let reached: { written: string; real: string }[] = [{ written: '', real: baseDir }];
       for (let k = 0; k < parts.length; k++) {
         const part = parts[k]!;
         const sep = k === 0 ? '' : '/';
