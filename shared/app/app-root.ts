@@ -31,6 +31,12 @@ export class AppRoot {
         const { tree, rel } = this.place(p);
         return tree.tree.isDir(rel);
       },
+      fileInOtherCase: (p) => {
+        const { tree, rel } = this.place(p);
+        const found = tree.tree.fileInOtherCase?.(rel);
+        if (found === undefined) return undefined;
+        return tree === this.app ? `application/${found}` : found;
+      },
     };
   }
 

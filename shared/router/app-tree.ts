@@ -6,6 +6,35 @@
 export interface AppTree {
   isFile(path: string): boolean;
   isDir(path: string): boolean;
+  /**
+   * The file as it is spelt on disk when `path` names none but one differs from it in letter case
+   * only (what a case-insensitive file system, Windows' or macOS's default, would open); undefined
+   * otherwise. Optional: a tree that cannot tell leaves it out.
+   */
+  fileInOtherCase?(path: string): string | undefined;
+}
+
+/** The entry of `names` equal to `name` but for letter case (ASCII, as the file systems fold it), if any. */
+export function otherCase(names: Iterable<string>, name: string): string | undefined {
+  const folded = name.toLowerCase();
+  for (const n of names) if (n !== name && n.toLowerCase() === folded) return n;
+  return undefined;
+}
+
+/** fileInOtherCase() over a tree that lists folders: component by component, the exact name first. */
+export function fileInOtherCaseBy(path: string, list: (dir: string) => readonly string[], isFile: (path: string) => boolean): string | undefined {
+  const parts = normalizeAppPath(path).split('/');
+  if (isFile(parts.join('/'))) return undefined;
+  let dir = '';
+  let changed = false;
+  for (const part of parts) {
+    const names = list(dir);
+    let found: string | undefined = names.includes(part) ? part : otherCase(names, part);
+    if (found === undefined) return undefined;
+    if (found !== part) changed = true;
+    dir = dir === '' ? found : `${dir}/${found}`;
+  }
+  return changed && isFile(dir) ? dir : undefined;
 }
 
 /** PHP's file functions ignore repeated slashes (`controllers//Home.php`). */
@@ -46,6 +75,17 @@ export class FileListTree implements AppTree {
 
   isDir(path: string): boolean {
     return this.dirs.has(normalizeAppPath(path));
+  }
+
+  fileInOtherCase(path: string): string | undefined {
+    return fileInOtherCaseBy(path, (dir) => this.namesIn(dir), (p) => this.isFile(p));
+  }
+
+  private namesIn(dir: string): string[] {
+    const prefix = dir === '' ? '' : `${dir}/`;
+    const names = new Set<string>();
+    for (const p of [...this.files, ...this.dirs]) if (p.startsWith(prefix) && p.length > prefix.length) names.add(p.slice(prefix.length).split('/')[0]!);
+    return [...names];
   }
 
   /** Every file, for listings. */

@@ -135,6 +135,19 @@ describe('locateTarget, per router', () => {
     assert.deepEqual(locateTarget(['shop', 'cart'], routing('ci')), { undecided: 'modules/shop/ exists, but no HMVC router was found to serve it (set ciRoutes.router or --router)' });
   });
 
+  it("plain CodeIgniter: a 404 whose controller exists in other letter case says so (Linux's file tests are case-sensitive, Windows' and macOS's not)", () => {
+    const cased = new FileListTree(['application/controllers/Security/Admin/Security.php', 'application/controllers/Welcome.php']);
+    const r = locateTarget(['Security', 'admin', 'security', 'login'], { flavour: 'ci', root: cased });
+    assert.deepEqual(r, {
+      found: false,
+      reason: "no controller file controllers/Security/Admin.php (on a case-insensitive file system, as Windows' and macOS's are by default, controllers/Security/Admin/Security.php would serve it: its letter case differs from the route's)",
+      tried: [],
+    });
+    // Spelt as on disk, it is found; a controller missing in every case says nothing more.
+    assert.equal(where(locateTarget(['Security', 'Admin', 'security', 'login'], { flavour: 'ci', root: cased })), 'controllers/Security/Admin/Security.php security::login');
+    assert.deepEqual(locateTarget(['news'], { flavour: 'ci', root: cased }), { found: false, reason: 'no controller file controllers/News.php', tried: [] });
+  });
+
   it('a module file target is located after its module name, and a module folder hides the application controllers', () => {
     assert.equal(where(locateTarget(['admin', 'orders'], routing('mx', 'shop'))), 'modules/shop/controllers/admin/Orders.php orders::index');
     assert.deepEqual(locateTarget(['users'], routing('mx', 'shop')), { found: false, reason: 'module "shop" has no controller for "shop/users"', tried: [] });

@@ -1,5 +1,7 @@
 import * as path from 'node:path';
-import { normalizeAppPath, type AppTree } from '../../../shared/router/app-tree';
+import * as fs from 'node:fs';
+import { fileInOtherCaseBy, normalizeAppPath, type AppTree } from '../../../shared/router/app-tree';
+import { mayRead } from './read-fence';
 import { kindOf } from './safe-read';
 
 /**
@@ -10,6 +12,7 @@ import { kindOf } from './safe-read';
  */
 export class DiskTree implements AppTree {
   private readonly stats = new Map<string, 'file' | 'dir' | 'none'>();
+  private readonly listings = new Map<string, readonly string[]>();
 
   constructor(readonly root: string) {}
 
@@ -31,5 +34,25 @@ export class DiskTree implements AppTree {
 
   isDir(rel: string): boolean {
     return this.kind(rel) === 'dir';
+  }
+
+  fileInOtherCase(rel: string): string | undefined {
+    if (normalizeAppPath(rel).split('/').includes('..')) return undefined;
+    return fileInOtherCaseBy(rel, (dir) => this.names(dir), (p) => this.isFile(p));
+  }
+
+  /** A folder's names (none when it cannot be read or lies outside the workspace), cached. */
+  private names(rel: string): readonly string[] {
+    let names = this.listings.get(rel);
+    if (names) return names;
+    names = [];
+    const dir = path.join(this.root, rel);
+    try {
+      if (this.isDir(rel) || rel === '') names = mayRead(dir) ? fs.readdirSync(dir) : [];
+    } catch {
+      names = [];
+    }
+    this.listings.set(rel, names);
+    return names;
   }
 }

@@ -70,7 +70,7 @@ export function locateTarget(segments: readonly string[], routing: TargetRouting
     if (rejected !== undefined) return { undecided: rejected };
   } catch (e) {
     if (!(e instanceof RouterStop)) throw e;
-    if (e.kind === 'show_404') return folderDefault(routing, routed, flavour) ?? missing(missingReason(router, routed, flavour));
+    if (e.kind === 'show_404') return folderDefault(routing, routed, flavour) ?? missing(missingReason(router, routed, flavour, routing.root));
     return { undecided: e.detail };
   }
   // A folder's default controller comes from `default_controller`, which this look-up does not read.
@@ -82,7 +82,7 @@ export function locateTarget(segments: readonly string[], routing: TargetRouting
     if (flavour === 'ci' && isDirAt(routing.root, `application/modules/${routed[0]}/controllers/`)) {
       return { undecided: `modules/${routed[0]}/ exists, but no HMVC router was found to serve it (set ciRoutes.router or --router)` };
     }
-    return folderDefault(routing, routed, flavour) ?? missing(missingReason(router, routed, flavour));
+    return folderDefault(routing, routed, flavour) ?? missing(missingReason(router, routed, flavour, routing.root));
   }
   const owner = moduleOfControllerPath(file);
   return {
@@ -99,13 +99,33 @@ export function locateTarget(segments: readonly string[], routing: TargetRouting
 
 const missing = (reason: string): ControllerResolution => ({ found: false, reason, tried: [] });
 
-function missingReason(router: CiRouter, routed: string[], flavour: RouterFlavour): string {
+function missingReason(router: CiRouter, routed: string[], flavour: RouterFlavour, root: AppTree): string {
   const first = routed[0];
   if (router instanceof HmvcRouter) {
     if (router.module !== null) return `module "${router.module}" has no controller for "${routed.slice(0, 3).join('/')}"`;
     return `no controller "${ucfirst(first)}" in ${flavour === 'bonfire' ? 'application/ or bonfire/ controllers/' : 'controllers/'} nor a module "${first}"`;
   }
-  return `no controller file controllers/${router.directory ?? ''}${ucfirst(router.klass || first)}.php`;
+  return `no controller file controllers/${router.directory ?? ''}${ucfirst(router.klass || first)}.php${otherCaseNote(routed, root)}`;
+}
+
+/** Folders a controller is looked for in at most (CodeIgniter's walk stops at the first file). */
+const MAX_CASE_DEPTH = 4;
+
+/**
+ * Where the segments reach a controller file spelt in other letter case (`Admin/` for `admin`):
+ * CodeIgniter's file tests are the file system's, so on Windows' or macOS's the route works, on
+ * Linux's it does not. Said beside the 404, which holds where the application is deployed on Linux.
+ */
+function otherCaseNote(routed: readonly string[], root: AppTree): string {
+  if (!root.fileInOtherCase) return '';
+  for (let k = 0; k < routed.length && k < MAX_CASE_DEPTH; k++) {
+    const wanted = `application/controllers/${routed.slice(0, k).map((s) => `${s}/`).join('')}${ucfirst(routed[k]!)}.php`;
+    const found = root.fileInOtherCase(wanted);
+    if (found !== undefined) {
+      return ` (on a case-insensitive file system, as Windows' and macOS's are by default, ${found.replace(/^application\//, '')} would serve it: its letter case differs from the route's)`;
+    }
+  }
+  return '';
 }
 
 /** The HMVC router with Modules::parse_routes() as far as a target, not a request, allows. */
