@@ -11,7 +11,7 @@ import { chooseDialect, detectDialect } from './dialect';
 import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, type EnvironmentChoice } from './environment';
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
-import { chooseRouterFlavour, detectRouterFlavour, routingOverride, type RouterChoice } from './router-flavour';
+import { chooseRouterFlavour, detectRouterFlavour, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
 import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
@@ -83,7 +83,7 @@ export class Application {
   private appRoot: AppRoot | undefined;
   /** lookUpLimit's and routingUnknown's answers (config.php and MY_Router.php read once; a PHP file's change forgets them): editors ask with every hover. */
   private readonly lookUpLimits = new Map<RouterFlavour, LookUpLimit | undefined>();
-  private routingUnknownRead: { why: string | undefined } | undefined;
+  private routingUnknownRead: { override: RoutingOverride | undefined } | undefined;
   private includeFiles: IncludeFiles | undefined;
 
   constructor(
@@ -195,8 +195,13 @@ export class Application {
 
   /** Why requests are not routed as the application routes them: its own router reads or matches the route table otherwise (see routingOverride); undefined when they are. */
   routingUnknown(): string | undefined {
-    this.routingUnknownRead ??= { why: routingOverride(this.appDir, this.files) };
-    return this.routingUnknownRead.why;
+    return this.routingOverridden()?.why;
+  }
+
+  /** Its own router's redefinition of how the route table is read or matched, if any (see routingOverride). */
+  routingOverridden(): RoutingOverride | undefined {
+    this.routingUnknownRead ??= { override: routingOverride(this.appDir, this.files) };
+    return this.routingUnknownRead.override;
   }
 
   /** How one of its route files is evaluated. */

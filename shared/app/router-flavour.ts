@@ -71,12 +71,28 @@ const ROUTING_METHODS = RE2JS.compile('function\\s+&?\\s*(_parse_routes|_set_rou
  * or matched (see ROUTING_METHODS), named for messages; undefined when it does not. The router
  * model follows the stock routers only.
  */
-export function routingOverride(appDir: string | undefined, files: ProjectFiles): string | undefined {
+export function routingOverride(appDir: string | undefined, files: ProjectFiles): RoutingOverride | undefined {
   if (!appDir) return undefined;
   const file = path.join(appDir, 'core', 'MY_Router.php');
   const text = files.read(file, MAX_ROUTER_FILE_BYTES);
   if (text === undefined) return undefined;
   const found = ROUTING_METHODS.matcher(text);
-  return found.find() ? `${files.shown(file)} redefines the router's ${found.group(1)}(), which the analysis does not follow` : undefined;
+  let matching = false;
+  const redefined: string[] = [];
+  while (found.find()) {
+    const method = found.group(1)!.toLowerCase();
+    if (method === '_parse_routes') matching = true;
+    if (!redefined.includes(method)) redefined.push(method);
+  }
+  if (redefined.length === 0) return undefined;
+  return { matching, why: `${files.shown(file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` };
+}
+
+/** An application's own router reading or matching the route table otherwise (see routingOverride). */
+export interface RoutingOverride {
+  /** It redefines _parse_routes(): how a URI matches a key is its own, not CodeIgniter's. */
+  matching: boolean;
+  /** For messages: the file and the methods it redefines. */
+  why: string;
 }
 

@@ -40,6 +40,45 @@ describe("an application's own router (core/MY_Router.php)", () => {
   });
 });
 
+describe("ci-routes check under an application's own router", () => {
+  // A module's keys the stock router never consults, and a target no module controller serves:
+  // findings under Modular Extensions' reading, which a router of the application's own replaces.
+  const MODULE = {
+    'application/modules/blog/config/routes.php': "<?php\n$route['news'] = 'front/posts/index';\n$route['news'] = 'front/posts/index';\n$route['blog/x'] = 'nothing/here';\n",
+    'application/modules/blog/controllers/front/Posts.php': '<?php class Posts extends MX_Controller { public function index() {} }',
+  };
+  const checkIn = (files: Record<string, string>) => {
+    const root = tempProject('ci-routes-check-', { ...APP, ...MODULE, ...files });
+    try {
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'check'], { cwd: root, encoding: 'utf8' });
+      return r.stdout;
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  };
+
+  it("judges a module's keys and targets under the stock Modular Extensions router", () => {
+    const out = checkIn({});
+    assert.match(out, /'news' is never reached/);
+    assert.match(out, /\[missing-controller\]/);
+  });
+
+  it('leaves them unjudged, saying why, when MY_Router redefines _set_routing(); what PHP arrays decide (a duplicate) is still said', () => {
+    const out = checkIn({ 'application/core/MY_Router.php': "<?php\nclass MY_Router extends MX_Router {\n    protected function _set_routing() {\n        // every module's routes into $this->routes\n    }\n}\n" });
+    assert.doesNotMatch(out, /never reached|missing-controller/);
+    assert.match(out, /'news' is declared again/);
+    assert.match(out, /Module route files are not checked for unreachable keys and missing controllers in application: application\/core\/MY_Router\.php redefines the router's _set_routing\(\)/);
+  });
+
+  it('with its own _parse_routes(), no key is judged by the stock matching, in the main file either', () => {
+    const main = "<?php\n$route['default_controller'] = 'home';\n$route['pages/(:any)'] = 'home/page/$1';\n$route['pages/about'] = 'home/page/about';\n";
+    assert.match(checkIn({ 'application/config/routes.php': main }), /'pages\/about' .*never|unreachable-route/);
+    const out = checkIn({ 'application/config/routes.php': main, 'application/core/MY_Router.php': '<?php\nclass MY_Router extends MX_Router {\n    protected function _parse_routes() {}\n}\n' });
+    assert.doesNotMatch(out, /unreachable-route/);
+    assert.match(out, /Keys are not checked for reachability in application: application\/core\/MY_Router\.php redefines the router's _parse_routes\(\)/);
+  });
+});
+
 describe('ci-routes match: the method the controller must have', () => {
   const routesIn = (routes: string, uri: string) => matchIn({ 'application/config/routes.php': routes }, uri);
 

@@ -122,6 +122,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
         controllers: checkedCatalog(f),
         routing: routingOf(f, moduleKeys),
         mainRoutes: mainRoutesOf(f),
+        ...routingOverrideOf(f),
         codeIgniter: f.ctx.app?.codeIgniter(),
         php: describePhpVersion(f.ctx.php),
       }).filter(nameChecked),
@@ -142,12 +143,23 @@ function checkedCatalog(f: CheckedFile) {
   return checked && 'catalog' in checked ? checked.catalog : undefined;
 }
 
-/** Why some applications' targets are not checked, one line per application. */
+/** The application's own router's redefinition of how route files are read, for the checks. */
+function routingOverrideOf(f: CheckedFile): { routingOverride?: { matching: boolean } } {
+  const override = f.ctx.app?.routingOverridden();
+  return override ? { routingOverride: { matching: override.matching } } : {};
+}
+
+/** Why some applications' targets or module files are not checked, one line per application and reason. */
 function uncheckedControllers(input: CheckInput): string[] {
   const out = new Map<string, string>();
   for (const f of input.routeFiles) {
+    if (f.ctx.appDir === undefined) continue;
+    const app = path.relative(process.cwd(), f.ctx.appDir) || '.';
     const checked = f.ctx.app?.checkedControllers(f.ctx.router);
-    if (checked && 'unchecked' in checked && f.ctx.appDir !== undefined) out.set(f.ctx.appDir, `Targets are not checked for missing controllers in ${path.relative(process.cwd(), f.ctx.appDir) || '.'}: ${checked.unchecked}.`);
+    if (checked && 'unchecked' in checked) out.set(`${f.ctx.appDir}\0targets`, `Targets are not checked for missing controllers in ${app}: ${checked.unchecked}.`);
+    const override = f.ctx.app?.routingOverridden();
+    if (override && moduleOfRouteFile(f.ctx.file) !== undefined) out.set(`${f.ctx.appDir}\0modules`, `Module route files are not checked for unreachable keys and missing controllers in ${app}: ${override.why}.`);
+    else if (override?.matching) out.set(`${f.ctx.appDir}\0matching`, `Keys are not checked for reachability in ${app}: ${override.why}.`);
   }
   return [...out.values()];
 }

@@ -1,5 +1,5 @@
 import { describePhpVersion } from '../../../shared/app/php-version-choice';
-import { analyzeRouteFileSteps } from '../../../shared/analysis/diagnostics/analyze';
+import { analyzeRouteFileSteps, type AnalyzeOptions } from '../../../shared/analysis/diagnostics/analyze';
 import { namesAreComplete } from '../../../shared/analysis/model/name-declarations';
 import { runSteps, type Steps } from '../../../shared/util/steps';
 import type { Finding, Severity } from '../../../shared/analysis/diagnostics/core/types';
@@ -96,6 +96,20 @@ export class RouteService implements RouteFileEvaluator {
     return moduleOfRouteFile(file) !== undefined && this.mainRoutesPending?.() ? { mainRoutesPending: true } : {};
   }
 
+  /** The application's own router's redefinition of how route files are read, for the checks (said once in the log for a module file). */
+  private routingOverrideOf(file: string, appDir: string | undefined): Partial<Pick<AnalyzeOptions, 'routingOverride'>> {
+    const override = this.application(appDir)?.routingOverridden();
+    if (!override) return {};
+    if (moduleOfRouteFile(file) !== undefined) this.logOnce(`${appDir}: module route files are not checked for unreachable keys and missing controllers: ${override.why}`);
+    return { routingOverride: { matching: override.matching } };
+  }
+
+  private logOnce(message: string): void {
+    if (this.uncheckedSaid.has(message)) return;
+    this.uncheckedSaid.add(message);
+    this.logUnchecked(message);
+  }
+
   /** The index's module route keys (set by the server): main-file targets into a module are decided with them. */
   moduleKeys: ModuleRouteKeys | undefined;
 
@@ -136,11 +150,7 @@ export class RouteService implements RouteFileEvaluator {
     const checked = this.application(appDir)?.checkedControllers(flavour);
     if (!checked) return undefined;
     if ('catalog' in checked) return checked.catalog;
-    const message = `${appDir}: targets are not checked for missing controllers: ${checked.unchecked}`;
-    if (!this.uncheckedSaid.has(message)) {
-      this.uncheckedSaid.add(message);
-      this.logUnchecked(message);
-    }
+    this.logOnce(`${appDir}: targets are not checked for missing controllers: ${checked.unchecked}`);
     return undefined;
   }
 
@@ -288,7 +298,7 @@ export class RouteService implements RouteFileEvaluator {
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
     const app = this.applications.of(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), ...this.mainRoutesOptions(file, app?.appDir), codeIgniter: app?.codeIgniter() });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), ...this.mainRoutesOptions(file, app?.appDir), ...this.routingOverrideOf(file, app?.appDir), codeIgniter: app?.codeIgniter() });
   }
 
   /**
@@ -345,6 +355,7 @@ export class RouteService implements RouteFileEvaluator {
       controllers: this.checkedControllers(appDir, router.flavour),
       routing: this.routingOf(file, appDir, router.flavour),
       ...main,
+      ...this.routingOverrideOf(file, appDir),
       codeIgniter: this.application(appDir)?.codeIgniter(),
       php,
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
