@@ -58,14 +58,19 @@ function unqualified(name: string): string {
 
 /**
  * Where a controller's parent class may be declared (paths from the application folder): the file
- * of its own name in core/ (CodeIgniter loads core/MY_Controller.php itself, and applications
- * autoload or require other bases from there) or libraries/ (REST_Controller and the like), and
- * core/MY_Controller.php, which often holds several bases.
+ * of its own name beside the controller or in controllers/ (a base controller the file requires),
+ * in core/ (CodeIgniter loads core/MY_Controller.php itself, and applications autoload or require
+ * other bases from there) or libraries/ (REST_Controller and the like), and core/MY_Controller.php,
+ * which often holds several bases.
  */
-function parentFiles(parent: string): string[] {
+function parentFiles(parent: string, controllerFile: string): string[] {
   const base = ucfirst(unqualified(parent));
-  return [`core/${base}.php`, `libraries/${base}.php`, 'core/MY_Controller.php'];
+  const folder = controllerFile.includes('/') ? controllerFile.slice(0, controllerFile.lastIndexOf('/') + 1) : '';
+  return [...new Set([`${folder}${base}.php`, `controllers/${base}.php`, `core/${base}.php`, `libraries/${base}.php`, 'core/MY_Controller.php'])];
 }
+
+/** Where parentFiles() looks, for messages. */
+const PARENT_PLACES = 'beside the controller, in controllers/, core/ or libraries/';
 
 /**
  * The public methods of a controller file's classes and of the classes they inherit from (a URL
@@ -86,18 +91,23 @@ function controllerMethods(classes: readonly ControllerInfo[], findClass: (name:
       declared.push(m.name);
     }
   };
+  const traitsOf = (c: ControllerInfo) => {
+    if (c.traits?.length) open ??= `${c.className} uses ${c.traits.join(', ')}, whose methods are not read`;
+  };
   for (const c of classes) {
     take(c);
+    traitsOf(c);
     const seen = new Set([c.className.toLowerCase()]);
     for (let parent = c.extends, depth = 0; parent !== undefined && !FRAMEWORK_BASES.has(parent.toLowerCase()); depth++) {
       const lower = parent.toLowerCase();
       const found = depth < MAX_ANCESTORS && !seen.has(lower) ? (classes.find((k) => k.className.toLowerCase() === lower) ?? findClass(parent)) : undefined;
       if (!found) {
-        open ??= `${c.className} extends ${parent}, which is not found in core/ or libraries/`;
+        open ??= `${c.className} extends ${parent}, which is not found ${PARENT_PLACES}`;
         break;
       }
       seen.add(lower);
       take(found);
+      traitsOf(found);
       parent = found.extends;
     }
   }
@@ -119,9 +129,10 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
     }
     return classes;
   };
-  const findClass = (name: string): ControllerInfo | undefined => {
+  const findClass = (name: string, controllerFile: string): ControllerInfo | undefined => {
     const lower = unqualified(name).toLowerCase();
-    for (const file of parentFiles(name)) {
+    for (const file of parentFiles(name, controllerFile)) {
+      if (file === controllerFile) continue;
       const found = classesIn(file).find((c) => c.className.toLowerCase() === lower);
       if (found) return found;
     }
@@ -133,7 +144,7 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
     methods(file: string) {
       if (cache.has(file)) return cache.get(file);
       const text = read(file);
-      const result = text === undefined ? undefined : controllerMethods(classesOf(text), findClass);
+      const result = text === undefined ? undefined : controllerMethods(classesOf(text), (name) => findClass(name, file));
       cache.set(file, result);
       return result;
     },

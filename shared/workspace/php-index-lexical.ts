@@ -116,6 +116,19 @@ export function indexLexically(text: string, shortTags = false): { controllers: 
       case 'function':
         i = functionDeclaration(i);
         break;
+      case 'use': {
+        // `use A, B;` or `use A { … }` in a class body: traits (a `use` elsewhere imports a namespace or binds a closure's variables).
+        const ctx = contexts[contexts.length - 1];
+        if (!ctx?.info || depth !== ctx.bodyDepth) break;
+        const traits = (ctx.info.traits ??= []);
+        let k = i + 1;
+        for (; k < n && tokens[k].type === 'name'; k++) {
+          traits.push(normalizeParent(tokens[k].text));
+          if (!isPunct(tokens[k + 1], ',')) break;
+          k++;
+        }
+        break;
+      }
       default:
         if (isRouteClassName(t.text)) namedCall(i);
     }

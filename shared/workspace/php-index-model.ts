@@ -31,6 +31,8 @@ export interface ControllerInfo {
   methods: ControllerMethod[];
   /** True when the class defines _remap() (then any method name is accepted by CodeIgniter). */
   hasRemap: boolean;
+  /** The traits the class uses (`use Exports;`), as written: their public methods are the class's too. */
+  traits?: string[];
   /** Offset of the `}` that closes the class's body, when the file has one. */
   bodyEnd?: number;
 }

@@ -88,6 +88,23 @@ describe('ci-routes match: the method the controller must have', () => {
     assert.deepEqual([routesIn("<?php\n$route['default_controller'] = 'home';\n", 'home/page/x').controller_file], ['application/controllers/Home.php']);
   });
 
+  it('leaves it unknown when the controller may inherit it from a class not read, or a trait', () => {
+    const vendor = routesIn("<?php\n$route['default_controller'] = 'home';\n", 'shop/nothing_here');
+    assert.equal(vendor['404'], true, 'without the controller: 404');
+    const withBase = matchIn({ 'application/controllers/Shop.php': '<?php class Shop extends Vendor_Base { public function index() {} }' }, 'shop/nothing_here');
+    assert.deepEqual([withBase['404'], withBase.controller_file], [null, null]);
+    assert.equal(withBase.unknown, 'whether controllers/Shop.php has a public method nothing_here() is not known: Shop extends Vendor_Base, which is not found beside the controller, in controllers/, core/ or libraries/');
+    const withTrait = matchIn({ 'application/controllers/Shop.php': '<?php class Shop extends CI_Controller { use Exports; public function index() {} }' }, 'shop/export_csv');
+    assert.match(String(withTrait.unknown), /Shop uses Exports, whose methods are not read$/);
+    // A base beside it is read: its methods are known, and a method neither has is a 404.
+    const files = {
+      'application/controllers/shop/Base.php': '<?php class Base extends CI_Controller { public function listing() {} }',
+      'application/controllers/shop/Products.php': "<?php require_once __DIR__ . '/Base.php'; class Products extends Base { public function index() {} }",
+    };
+    assert.equal(matchIn(files, 'shop/products/listing').controller_file, 'application/controllers/shop/Products.php');
+    assert.equal(matchIn(files, 'shop/products/nope')['404'], true);
+  });
+
   it('leaves it unknown when 404_override would serve it instead', () => {
     const r = routesIn("<?php\n$route['default_controller'] = 'home';\n$route['404_override'] = 'errors/missing';\n", 'home/nonexistent');
     assert.deepEqual([r['404'], r.controller_file], [null, null]);

@@ -144,12 +144,14 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
 /**
  * What CodeIgniter.php does when the controller file lacks the routed method (and `_remap()`):
  * the 404 page, or, when `404_override` is set, that controller, which is not followed here.
- * A controller whose methods cannot all be read (an inherited class not found) is left serving.
+ * A controller whose methods cannot all be read (an inherited class or a trait not read) leaves it unknown.
  */
 function dispatchedMethod<T extends Omit<HmvcRouting, 'module_route_tables'>>(r: T, methodsOf: (file: string) => ControllerMethods | undefined): T {
   if (r.controller_file === null || r.class === null || r.method === null) return r;
   const methods = methodsOf(fromApplicationFolder(r.controller_file));
-  if (!methods || methods.hasRemap || methods.open !== undefined || methods.names.has(r.method.toLowerCase())) return r;
+  if (!methods || methods.hasRemap || methods.names.has(r.method.toLowerCase())) return r;
+  // Methods it may inherit are not all read: whether it has this one is not known.
+  if (methods.open !== undefined) return withoutLookUp(r, `whether ${fromApplicationFolder(r.controller_file)} has a public method ${r.method}() is not known: ${methods.open}`);
   const missing = `${r.directory ?? ''}${ucfirst(r.class)}/${r.method}`;
   if (r.router.routes_404_override) {
     return withoutLookUp(r, `${fromApplicationFolder(r.controller_file)} has no public method ${r.method}(): CodeIgniter then serves 404_override ('${r.router.routes_404_override}'), which is not followed here`);
