@@ -127,6 +127,7 @@ function caveats(r: TestUrlAnswer): string {
   const items = [
     ...(r.limits ?? []).map((l) => `Not the whole file: ${h(l)}`),
     ...(r.orderUnsure ? [`Unsure: ${h(r.orderUnsure)}`] : []),
+    ...(r.conditional ?? []).map((c) => `Unsure: ${h(c)}`),
     ...(r.unknownRoutes ?? []).map((u) => `A route that cannot be known statically may take this URI first: ${h(u)}`),
   ];
   return items.length ? `<h2>Caveats</h2><ul class="caveats">${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '';

@@ -60,6 +60,7 @@ export function testUrlLines(method: string, urlPath: string, result: TestUrlAns
     result.unknown ? `not known statically: ${m(result.unknown)}` : '',
     ...(result.limits ?? []).map((limit) => `not the whole file: ${m(limit)}`),
     result.orderUnsure ? `unsure: ${m(result.orderUnsure)}` : '',
+    ...(result.conditional ?? []).map((c) => `unsure: ${m(c)}`),
     result.unknownRoutes?.length ? `unsure: ${result.unknownRoutes.length} route${result.unknownRoutes.length === 1 ? '' : 's'} cannot be known statically (${m(result.unknownRoutes.join('; '))}), and may take this URI first` : '',
   ].filter(Boolean);
 }

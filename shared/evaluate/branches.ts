@@ -95,10 +95,27 @@ export function bothBranches(it: InterpreterCore, a: () => Signal, b: () => Sign
 
 /** `$route` keys whose place depends on the branch (see branchOrderVaries), noted with the condition. */
 function noteOrderVaries(it: InterpreterCore, condition: Span, before: Value | undefined, a: Value | undefined, b: Value | undefined): void {
-  if (!(a instanceof PhpArray) || !(b instanceof PhpArray) || (a === before && b === before)) return;
+  // A branch that leaves `$route` unset (the file's first route set in the other) has no keys.
+  const none = a === undefined || b === undefined ? new PhpArray() : undefined;
+  const ta = a === undefined ? none : a;
+  const tb = b === undefined ? none : b;
+  if (!(ta instanceof PhpArray) || !(tb instanceof PhpArray) || (a === before && b === before)) return;
   const prior = before instanceof PhpArray ? before : undefined;
-  it.charge((a.size + b.size) * ENTRY_UNITS);
-  markOrderVaries(it, branchOrderVaries(a.keys(), b.keys(), (k) => prior?.has(k) ?? false), condition);
+  it.charge((ta.size + tb.size) * ENTRY_UNITS);
+  const existing = (k: Key) => prior?.has(k) ?? false;
+  markOrderVaries(it, branchOrderVaries(ta.keys(), tb.keys(), existing), condition, onlyInOne(ta.keys(), tb.keys(), existing));
+}
+
+/** Keys one list has and the other has not, leaving out those that existed before. */
+function onlyInOne(a: Iterable<Key>, b: Iterable<Key>, existing: (k: Key) => boolean): Key[] {
+  const inA = new Set<Key>();
+  for (const k of a) if (!existing(k)) inA.add(k);
+  const inB = new Set<Key>();
+  for (const k of b) if (!existing(k)) inB.add(k);
+  const out: Key[] = [];
+  for (const k of inA) if (!inB.has(k)) out.push(k);
+  for (const k of inB) if (!inA.has(k)) out.push(k);
+  return out;
 }
 
 /** The library's tables' keys whose place depends on the branch, from the records each branch stored. */
@@ -110,18 +127,21 @@ function noteLibraryOrderVaries(it: InterpreterCore, condition: Span, created0: 
     const existing = new Set<Key>();
     for (let i = replaced0[m]; i < state.replaced.length; i++) if (!made.has(state.replaced[i])) existing.add(state.replaced[i].key);
     const keysOf = (from: number, to: number) => state.created.slice(from, to).map((r) => r.key);
-    markOrderVaries(it, branchOrderVaries(keysOf(created0[m], created1[m]), keysOf(created1[m], state.created.length), (k) => existing.has(k)), condition);
+    const a = keysOf(created0[m], created1[m]);
+    const b = keysOf(created1[m], state.created.length);
+    markOrderVaries(it, branchOrderVaries(a, b, (k) => existing.has(k)), condition, onlyInOne(a, b, (k) => existing.has(k)));
   });
 }
 
-/** One group per condition (a condition in a loop adds to its group): its keys' mutual order is not known. */
-function markOrderVaries(it: InterpreterCore, keys: readonly Key[], condition: Span): void {
-  if (keys.length === 0) return;
+/** One group per condition (a condition in a loop adds to its group): its keys' mutual order is not known, nor whether those `onlySome` are there. */
+function markOrderVaries(it: InterpreterCore, keys: readonly Key[], condition: Span, onlySome: readonly Key[]): void {
+  if (keys.length === 0 && onlySome.length === 0) return;
   const id = `${condition.file?.path ?? ''}:${condition.start}`;
   let group = it.orderVaries.get(id);
-  if (!group) it.orderVaries.set(id, (group = { keys: new Set(), condition, mask: it.mask }));
+  if (!group) it.orderVaries.set(id, (group = { keys: new Set(), onlySome: new Set(), condition, mask: it.mask }));
   else if ((group.mask | it.mask) !== group.mask) it.orderVaries.set(id, (group = { ...group, mask: group.mask | it.mask }));
   for (const k of keys) (group.keys as Set<string>).add(keyToString(k));
+  for (const k of onlySome) (group.onlySome as Set<string>).add(keyToString(k));
 }
 
 function mergeScopes(a: Map<string, Value>, b: Map<string, Value>, meter: WorkMeter): Map<string, Value> {

@@ -341,7 +341,7 @@ function orderGroups(outcomes: readonly InterpreterOutcome[]): OrderGroup[] {
   for (const o of outcomes) {
     for (const [id, g] of o.orderVaries) {
       const known = byId.get(id);
-      byId.set(id, known ? { keys: new Set([...known.keys, ...g.keys]), condition: g.condition, mask: known.mask | g.mask } : g);
+      byId.set(id, known ? { keys: new Set([...known.keys, ...g.keys]), onlySome: new Set([...known.onlySome, ...g.onlySome]), condition: g.condition, mask: known.mask | g.mask } : g);
     }
   }
   return [...byId.values()];

@@ -87,7 +87,7 @@ function snapshot(it: InterpreterCore): InterpreterSnapshot | undefined {
     otherCalls: it.otherCalls.slice(),
     nestedClosure: it.nestedClosure,
     recovered: it.recovered.slice(),
-    orderVaries: new Map([...it.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask }])),
+    orderVaries: new Map([...it.orderVaries].map(([id, g]) => [id, { keys: new Set(g.keys), onlySome: new Set(g.onlySome), condition: g.condition, mask: g.mask }])),
     occurrences: new Map(it.occurrences),
     moved: it.shareMoved(),
     repeated: it.parsed.repeated,
@@ -113,7 +113,7 @@ function restore(it: InterpreterCore, s: InterpreterSnapshot): void {
   it.recovered.length = 0;
   it.recovered.push(...s.recovered);
   it.orderVaries.clear();
-  for (const [id, g] of s.orderVaries) it.orderVaries.set(id, { keys: new Set(g.keys), condition: g.condition, mask: g.mask });
+  for (const [id, g] of s.orderVaries) it.orderVaries.set(id, { keys: new Set(g.keys), onlySome: new Set(g.onlySome), condition: g.condition, mask: g.mask });
   it.occurrences = new Map(s.occurrences);
   it.adoptMoved(s.moved);
   it.steps = s.steps;

@@ -38,9 +38,11 @@ export interface RouteCall {
   via: readonly RecordedSite[];
 }
 
-/** Route keys whose mutual order depends on which branch of `condition` runs (see branchOrderVaries). */
+/** Route keys whose mutual order, or whose presence, depends on which branch of `condition` runs (see branchOrderVaries). */
 export interface OrderGroup {
   readonly keys: ReadonlySet<string>;
+  /** Keys one branch sets and the other does not (nor did anything before): in the table only where that branch runs. */
+  readonly onlySome: ReadonlySet<string>;
   readonly condition: Span;
   /** The methods whose tables it concerns. */
   readonly mask: MethodMask;

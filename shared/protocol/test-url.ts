@@ -5,7 +5,7 @@ import type { ProtocolLocation } from './route-table';
  * What `ciRoutes/testUrl` answers: the request routed as the application's router routes it (the
  * HMVC vectors' fields: `method` is the controller's method), and where its routes are declared.
  */
-export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module_declaration' | 'order_unsure'> {
+export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module_declaration' | 'order_unsure' | 'conditional'> {
   /** The request method asked for. */
   request_method: string;
   /** How the router was chosen (`detected from …`, `given`, `default: …`). */
@@ -16,6 +16,8 @@ export interface TestUrlResult extends Omit<RoutedRequest, 'main_span' | 'module
   unknownRoutes?: string[];
   /** Another route matches too and may come first (their order depends on an undecidable condition). */
   orderUnsure?: string;
+  /** Entries the answer rests on (the route, 404_override, the default controller) set only under a condition that cannot be decided. */
+  conditional?: string[];
   /** The controller file, when one serves the request. */
   controllerUri?: string;
   /** The declaration of the main route that matched. */

@@ -80,6 +80,7 @@ describe('the Test URL panel page', () => {
       notMatched: [{ key: payload, kind: 'pattern', reason: payload, location: at(`file:///w/${payload}`, 2) }],
       limits: [payload],
       orderUnsure: payload,
+      conditional: [payload],
       unknownRoutes: [payload],
     };
     const html = testUrlHtml({ method: 'GET', url: payload, routeFile: `file:///w/${payload}`, result: hostile, nonce: 'n' });

@@ -79,6 +79,52 @@ describe("ci-routes check under an application's own router", () => {
   });
 });
 
+describe('ci-routes match: an answer resting on an entry only one branch of an undecidable condition sets', () => {
+  // As a real application sets its API's 404 page: from REQUEST_URI, which a static analysis cannot know.
+  const ROUTES = `<?php
+if (isset($_SERVER['REQUEST_URI']) && preg_match('#/api/#', $_SERVER['REQUEST_URI'])) {
+    $route['404_override'] = 'home/page';
+}
+$route['default_controller'] = 'home';
+if (isset($_SERVER['REQUEST_URI']) && strpos($_SERVER['REQUEST_URI'], '/beta/') === 0) {
+    $route['beta/(:any)'] = 'home/page/$1';
+} else {
+    $route['about'] = 'home/page/about';
+}
+if (PHP_SAPI === 'cli' || isset($_SERVER['HTTPS'])) {
+    $route['pages/(:any)'] = 'home/page/$1';
+} else {
+    $route['pages/(:any)'] = 'home/page/$1';
+}
+`;
+  const run = (uri: string) => {
+    const root = tempProject('ci-routes-match-', { ...APP, 'application/config/routes.php': ROUTES });
+    try {
+      return spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', uri], { cwd: root, encoding: 'utf8' });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  };
+  const result = (uri: string) => (JSON.parse(run(uri).stdout) as { results: Record<string, unknown>[] }).results[0]!;
+
+  it('names the entry and its condition, warns and exits 1: the 404_override that served it, the route that matched', () => {
+    const served = run('nothing/here');
+    assert.equal(served.status, 1);
+    const r = JSON.parse(served.stdout).results[0];
+    assert.equal(r.dispatch_404_override, true);
+    assert.deepEqual(r.conditional, [{ key: '404_override', condition_at: 'application/config/routes.php:2' }]);
+    assert.match(served.stderr, /routes\.php:2: '404_override', which the answer for 'nothing\/here' rests on, is set only where this condition holds/);
+    assert.deepEqual(result('beta/x').conditional, [{ key: 'beta/(:any)', condition_at: 'application/config/routes.php:6' }]);
+    assert.deepEqual(result('about').conditional, [{ key: 'about', condition_at: 'application/config/routes.php:6' }]);
+  });
+
+  it('is sure of an entry both branches set, and of one set outside any condition', () => {
+    const both = run('pages/x');
+    assert.equal(JSON.parse(both.stdout).results[0].conditional, undefined);
+    assert.equal(result('').conditional, undefined, 'the default controller');
+  });
+});
+
 describe('ci-routes match: the method the controller must have', () => {
   const routesIn = (routes: string, uri: string) => matchIn({ 'application/config/routes.php': routes }, uri);
 

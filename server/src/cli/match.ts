@@ -23,9 +23,11 @@ const NOTHING: AppTree = { isFile: () => false, isDir: (p) => normalizeAppPath(p
 
 
 /** One routed URI as `match --json` prints it: the HMVC vectors' fields, then where the routes are declared. */
-export type MatchJson = Omit<RoutedRequest, 'main_span' | 'module_declaration' | 'order_unsure'> & {
+export type MatchJson = Omit<RoutedRequest, 'main_span' | 'module_declaration' | 'order_unsure' | 'conditional'> & {
   /** Another route that matches too and may come first, depending on the condition declared at `condition_at`. */
   order_unsure?: { other_key: string; condition_at: string };
+  /** Entries the answer rests on that exist only where the condition at `condition_at` holds. */
+  conditional?: { key: string; condition_at: string }[];
   /** The URI CodeIgniter routes for the one given, when they differ (see requestUriPath). */
   routed_uri?: string;
   declared_at: string | null;
@@ -63,7 +65,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments
     // and the URL suffix gone. `uri` stays the request as given; `routed_uri` says what was routed when that differs.
     const cleaned = requestUriPath(uri, undefined, urlSuffix.suffix ?? '');
-    const { main_span, module_declaration, order_unsure, ...r } = router.route(cleaned === uri.replace(/^\/+|\/+$/g, '') ? uri : cleaned, method);
+    const { main_span, module_declaration, order_unsure, conditional, ...r } = router.route(cleaned === uri.replace(/^\/+|\/+$/g, '') ? uri : cleaned, method);
     const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${new LineIndex(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
     return {
       ...r,
@@ -72,11 +74,13 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
       declared_at: declaredAt(ctx.file, mainLines, main_span) || null,
       module_route_declared_at: moduleAt,
       ...(order_unsure ? { order_unsure: { other_key: order_unsure.other_key, condition_at: declaredAt(ctx.file, mainLines, order_unsure.condition) } } : {}),
+      ...(conditional ? { conditional: conditional.map((c) => ({ key: c.key, condition_at: declaredAt(ctx.file, mainLines, c.condition) })) } : {}),
     };
   });
   // A route whose place depends on an undecidable condition may take a URI before the one matched.
   for (const r of results) {
     if (r.order_unsure) io.err(`ci-routes: warning: ${t(r.order_unsure.condition_at)}: which of '${t(r.main_matched_key ?? '')}' and '${t(r.order_unsure.other_key)}' comes first depends on this condition: either may take '${t(r.uri)}'\n`);
+    for (const c of r.conditional ?? []) io.err(`ci-routes: warning: ${t(c.condition_at)}: '${t(c.key)}', which the answer for '${t(r.uri)}' rests on, is set only where this condition holds, which cannot be decided\n`);
   }
   // Routes whose path or target is unknown may stand anywhere in the table: any of them may take a URI first.
   const unknown = unknownRoutes(evaluation, m).filter((u) => u.pathUnknown).map((u) => ({ declared_at: declaredAt(ctx.file, mainLines, u.span) || null, reason: u.reason }));
@@ -84,7 +88,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
   // Where the evaluation stopped short (an include not read, a limit reached), the table may lack routes that take a URI.
   const limits = analysisLimits(evaluation).map((p) => ({ declared_at: declaredAt(ctx.file, mainLines, p.span) || null, reason: p.message }));
   for (const l of limits) io.err(`ci-routes: warning: ${t(l.declared_at ?? ctx.file)}: ${t(l.reason)}: the table may lack routes that take a URI\n`);
-  const code = unknown.length || limits.length || results.some((r) => r.order_unsure) ? 1 : 0;
+  const code = unknown.length || limits.length || results.some((r) => r.order_unsure || r.conditional) ? 1 : 0;
   if (json) {
     io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, url_suffix: urlSuffix.suffix ?? null, url_suffix_source: urlSuffix.source, results, unknown_routes: unknown, limits })}\n`);
     return code;
@@ -125,6 +129,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     if (r.error !== null) line('error', s.red(t(r.error)));
     if (r.unknown !== undefined) line('unknown', s.yellow(t(r.unknown)));
     if (r.order_unsure) line('unsure', s.yellow(t(`'${r.order_unsure.other_key}' matches too and may come first: their order depends on the condition at ${r.order_unsure.condition_at}`)));
+    for (const c of r.conditional ?? []) line('unsure', s.yellow(t(`'${c.key}' is set only where the condition at ${c.condition_at} holds (it cannot be decided): otherwise this URI is routed differently`)));
     if (unknown.length) line('unsure', s.yellow(t(`${unknown.length} route${unknown.length === 1 ? '' : 's'} of the table cannot be known statically (${unknown.map((u) => u.declared_at).join(', ')}): ${unknown.length === 1 ? 'it' : 'one of them'} may take this URI first`)));
     if (limits.length) line('unsure', s.yellow(t(`the table may lack routes: the evaluation stopped short at ${limits.map((l) => l.declared_at).join(', ')}; a route it lacks may take this URI first`)));
   }

@@ -1,6 +1,8 @@
 import type { RouteFileSetup } from '../../../shared/app/application';
 import { stoppingError } from '../../../shared/evaluate/evaluate-file';
 import { pathToFileURL } from 'node:url';
+import * as path from 'node:path';
+import { includedLines } from '../../../shared/analysis/model/included-places';
 import { RequestType, type Connection, type TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { unknownsOf, requestRouter } from '../../../shared/analysis/model/request-routing';
@@ -66,7 +68,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       ...(app ? { methodsOf: (file: string) => app.controllers().methods(file) } : {}),
     });
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
-    const { main_span, module_declaration, order_unsure, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);
+    const { main_span, module_declaration, order_unsure, conditional, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);
     const moduleFile = module_declaration && root ? root.absolute(module_declaration.file) : undefined;
     // An empty URI goes to the default controller: no route is tried.
     const misses = routed.default_controller_route ? undefined : routeMisses(a.evaluation, m, routed.segments.join('/'), routed.main_matched_key, MAX_NOT_MATCHED);
@@ -76,6 +78,9 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       router_source: a.router.source,
       ...limitsField,
       ...(order_unsure ? { orderUnsure: `'${order_unsure.other_key}' matches too and may come first: their order depends on the condition at line ${doc.positionAt(order_unsure.condition.start).line + 1}` } : {}),
+      ...(conditional
+        ? { conditional: conditional.map((c) => `'${c.key}' is set only where the condition at ${c.condition.file ? `${path.basename(c.condition.file.path)} ` : ''}line ${(c.condition.file ? includedLines(c.condition.file).lineOf(c.condition.start) : doc.positionAt(c.condition.start).line) + 1} holds (it cannot be decided): otherwise this URI is routed differently`) }
+        : {}),
       ...(routed.controller_file !== null && root ? { controllerUri: pathToFileURL(root.absolute(routed.controller_file)).toString() } : {}),
       ...(main_span ? { location: { uri, range: spanToRange(doc, main_span) } } : {}),
       ...(misses

@@ -74,6 +74,12 @@ export interface RoutedRequest extends Omit<HmvcRouting, 'module_route_tables'> 
    * depends on a condition that cannot be decided (see FileEvaluation.orderVaries).
    */
   order_unsure?: { other_key: string; condition: Span };
+  /**
+   * Entries of the main `$route` the answer rests on (the route that matched, the 404_override
+   * that served it, the default controller) declared under a condition that cannot be decided:
+   * where it does not hold, the request is routed otherwise.
+   */
+  conditional?: { key: string; condition: Span }[];
 }
 
 /** Routes requests of one application: module route files are evaluated once per sequence of files, across requests. */
@@ -136,6 +142,7 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
         module_route_file: first?.path ?? null,
         ...(first && moduleSpan && moduleText !== undefined ? { module_declaration: { file: first.path, text: moduleText, span: moduleSpan } } : {}),
         ...(unsure ? { order_unsure: unsure } : {}),
+        ...conditionalOf(options.main, m, fields),
       };
     },
   };
@@ -182,6 +189,21 @@ function orderUnsure(main: FileEvaluation, m: MethodIndex, uri: string, matched:
     if (condition && compileRouteKey(key).match(uri)) return { other_key: key, condition };
   }
   return undefined;
+}
+
+/** The main `$route` entries an answer used (see RoutedRequest.conditional) that only one branch of an undecidable condition sets. */
+function conditionalOf(main: FileEvaluation, m: MethodIndex, r: Omit<HmvcRouting, 'module_route_tables'>): Pick<RoutedRequest, 'conditional'> {
+  if (main.orderVaries.length === 0) return {};
+  const used: string[] = [];
+  if (r.main_matched_key !== null) used.push(r.main_matched_key);
+  if (r.used_404_override || r.dispatch_404_override) used.push('404_override');
+  if (r.default_controller_route || r.used_default_controller) used.push('default_controller');
+  const out: { key: string; condition: Span }[] = [];
+  for (const key of used) {
+    const group = main.orderVaries.find((g) => (g.mask & (1 << m)) !== 0 && g.onlySome.has(key));
+    if (group) out.push({ key, condition: group.condition });
+  }
+  return out.length ? { conditional: out } : {};
 }
 
 /** The declaration of a key of a file's final `$route` under a method (keys are unique: the first row of that key). */

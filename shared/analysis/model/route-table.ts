@@ -237,7 +237,8 @@ export function undecidedConditions(evaluation: FileEvaluation, method?: MethodI
   const seen = new Set<number>();
   for (const g of evaluation.orderVaries) {
     if (method !== undefined && (g.mask & (1 << method)) === 0) continue;
-    if (g.condition.file || tests.has(g.condition.start) || seen.has(g.condition.start)) continue;
+    // A group of presence only (no order at stake) is told by the branches' routes above.
+    if (g.keys.size === 0 || g.condition.file || tests.has(g.condition.start) || seen.has(g.condition.start)) continue;
     seen.add(g.condition.start);
     out.push({ span: g.condition, reason: `which of ${[...g.keys].slice(0, 3).map((k) => `'${k}'`).join(', ')} comes first depends on a condition that cannot be decided statically` });
   }
