@@ -1,4 +1,5 @@
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
+import { markIncludeNotRun } from './variables';
 import { LineIndex } from '../php/line-index';
 import { nodeSpan, type ParsedFile } from '../php/parse';
 import { ALL_METHODS, REQUEST_METHODS, isSingleMethod, methodsIn, type MethodMask } from '../runtime/methods';
@@ -186,7 +187,10 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     this.includes = new Includes(options.includes, {
       currentFile: () => this.file,
       runIncluded: (parsed, source) => this.runIncluded(parsed, source),
-      unresolved: (message, span) => this.problem('evaluation-limit', message, span),
+      unresolved: (message, span) => {
+        this.problem('evaluation-limit', message, span);
+        markIncludeNotRun(this.scope, span);
+      },
       charge: (units) => this.charge(units),
     }, options.file, options.parser);
     this.stepLimit = options.maxSteps;

@@ -1,4 +1,4 @@
-import type { PhpNode } from '../php/ast';
+import type { PhpNode, Span } from '../php/ast';
 import { REQUEST_METHODS, methodsIn } from '../runtime/methods';
 import { Diverge } from '../library/route-library';
 import { PhpFatal, toKey, toPhpString } from '../runtime/convert';
@@ -51,6 +51,23 @@ export function writeScope(it: InterpreterCore, name: string): Scope {
   return it.scope.refs.get(name) ?? (it.scope.globalNames.has(name) ? it.globals : it.scope);
 }
 
+/**
+ * A scope's variable under which an include that was not evaluated is noted (a name no PHP
+ * variable has): such a file may set any variable, so one read as unset afterwards is unknown,
+ * not null. A variable, so checkpoints and branch merges carry it as they carry the others.
+ */
+const INCLUDE_NOT_RUN = '\u0000include-not-run';
+
+/** Notes in `scope` that an include at `span` was not evaluated (see INCLUDE_NOT_RUN). */
+export function markIncludeNotRun(scope: Scope, span: Span): void {
+  if (!scope.vars.has(INCLUDE_NOT_RUN)) scope.vars.set(INCLUDE_NOT_RUN, new Unknown('it may be set by an include that was not evaluated', span));
+}
+
+/** Whether a variable name is one PHP code can see (not INCLUDE_NOT_RUN). */
+export function isPhpVariable(name: string): boolean {
+  return name !== INCLUDE_NOT_RUN;
+}
+
 export function readVariable(it: InterpreterCore, node: PhpNode, quiet = false): Value {
   const name = variableName(it, node);
   if (name instanceof Unknown) return name;
@@ -60,9 +77,12 @@ export function readVariable(it: InterpreterCore, node: PhpNode, quiet = false):
   if (name.startsWith('_') && ['_GET', '_POST', '_REQUEST', '_COOKIE', '_ENV', '_FILES', '_SESSION'].includes(name)) {
     return new Unknown(`$${name} depends on the request`);
   }
-  const v = writeScope(it, name).vars.get(name);
+  const scope = writeScope(it, name);
+  const v = scope.vars.get(name);
   if (v === undefined) {
     if (it.scope.arrowParent?.has(name)) return it.scope.arrowParent.get(name) as Value;
+    const notRun = scope.vars.get(INCLUDE_NOT_RUN);
+    if (notRun instanceof Unknown) return new Unknown(`$${name} ${notRun.reason}`, notRun.span);
     if (!quiet) it.warn(isPhp8(it.options.phpVersion) ? `Undefined variable $${name}` : `Undefined variable: ${name}`);
     return null;
   }
@@ -81,7 +101,7 @@ export function variableName(it: InterpreterCore, node: PhpNode): string | Unkno
 export function globalsArray(it: InterpreterCore): PhpArray {
   it.charge(it.globals.vars.size * ENTRY_UNITS);
   const a = new PhpArray();
-  for (const [k, v] of it.globals.vars) a.set(k, shareValue(v));
+  for (const [k, v] of it.globals.vars) if (isPhpVariable(k)) a.set(k, shareValue(v));
   return a;
 }
 

@@ -164,6 +164,18 @@ describe('include and require', () => {
     });
   });
 
+  it('reads a variable unset after an include it could not evaluate as unknown (that file may set it), not as null', () => {
+    const e = evaluateRouteFile(
+      "<?php\n$known = 'a';\ninclude PLUGIN_DIR . 'plugins.php';\nforeach (array_keys($plugins) as $p) {\n    $route[$p . '/(:any)'] = $p . '/index/$1';\n}\n$route[$known] = 'a/b';\n",
+      { file: MAIN, includes: memoryFiles({}) },
+    );
+    assert.ok(e.methods.every((m) => !m.error), 'no TypeError from array_keys(null)');
+    const routes = e.methods[0].routes!;
+    assert.equal(routes.get('a'), 'a/b');
+    assert.ok([...routes.keys()].some((k) => String(k).startsWith('\u0000dynamic:')), 'the loop over $plugins declares an unknown route');
+    assert.ok(![...routes.keys()].some((k) => String(k).includes('include-not-run')));
+  });
+
   it('runs glob() loops in sorted order', () => {
     const files = memoryFiles({ '/app/r/b.php': "<?php $route['b'] = 'b/b';", '/app/r/a.php': "<?php $route['a'] = 'a/a';" });
     const e = evaluateRouteFile("<?php\nforeach (glob('/app/r/*.php') as $f) require $f;\n", { file: MAIN, includes: files });
