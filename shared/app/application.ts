@@ -11,7 +11,7 @@ import { chooseDialect, detectDialect } from './dialect';
 import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, type EnvironmentChoice } from './environment';
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
-import { chooseRouterFlavour, detectRouterFlavour, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
+import { chooseRouterFlavour, detectRouterFlavour, lookUpOverride, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
 import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
 
@@ -64,7 +64,7 @@ export interface ApplicationRouteFiles {
 }
 
 /** What of Modular Extensions' controller look-up the router model does not follow (see Application.lookUpLimit). */
-type LookUpLimit = { kind: 'locations'; why: string } | { kind: 'suffix'; suffix: string | undefined; source: string };
+type LookUpLimit = { kind: 'locations'; why: string } | { kind: 'router'; why: string } | { kind: 'suffix'; suffix: string | undefined; source: string };
 
 /** Controller files listed at most per application. */
 const MAX_CONTROLLER_FILES = 5_000;
@@ -148,7 +148,7 @@ export class Application {
    */
   checkedControllers(flavour: RouterFlavour = this.router().flavour): { catalog: ControllerCatalog } | { unchecked: string } {
     const limit = this.lookUpLimit(flavour);
-    if (limit?.kind === 'locations') return { unchecked: limit.why };
+    if (limit?.kind === 'locations' || limit?.kind === 'router') return { unchecked: limit.why };
     if (limit?.kind === 'suffix') {
       const { suffix, source } = limit;
       return { unchecked: suffix === undefined ? `Modular Extensions' router adds config.php's controller_suffix to controller names, and it is not known (${source})` : `Modular Extensions' router adds config.php's controller_suffix ('${suffix}', ${source}) to controller names` };
@@ -166,7 +166,7 @@ export class Application {
   controllerLookUpUnknown(flavour: RouterFlavour = this.router().flavour): string | undefined {
     const limit = this.lookUpLimit(flavour);
     if (limit === undefined) return undefined;
-    if (limit.kind === 'locations') return `the controller is not looked up: ${limit.why}`;
+    if (limit.kind === 'locations' || limit.kind === 'router') return `the controller is not looked up: ${limit.why}`;
     const { suffix, source } = limit;
     if (suffix === undefined && source === NO_CONFIG_FILE) return undefined;
     const what = suffix === undefined ? `config.php's controller_suffix (${source})` : `config.php's controller_suffix ('${suffix}', ${source})`;
@@ -180,12 +180,15 @@ export class Application {
    * Under CodeIgniter 2 the analysis leaves controllers unchecked itself (its codeigniter-2 findings say why).
    */
   private lookUpLimit(flavour: RouterFlavour): LookUpLimit | undefined {
-    if (flavour !== 'mx' || (this.codeIgniter()?.major ?? 3) < 3) return undefined;
-    if (!this.lookUpLimits.has(flavour)) this.lookUpLimits.set(flavour, this.readLookUpLimit());
+    if ((this.codeIgniter()?.major ?? 3) < 3) return undefined;
+    if (!this.lookUpLimits.has(flavour)) this.lookUpLimits.set(flavour, this.readLookUpLimit(flavour));
     return this.lookUpLimits.get(flavour);
   }
 
-  private readLookUpLimit(): LookUpLimit | undefined {
+  private readLookUpLimit(flavour: RouterFlavour): LookUpLimit | undefined {
+    const custom = lookUpOverride(this.appDir, this.files);
+    if (custom !== undefined) return { kind: 'router', why: custom };
+    if (flavour !== 'mx') return undefined;
     const environment = this.defaultEnvironment().name;
     const locations = modulesLocationsSet(this.appDir, environment, this.files);
     if (locations !== undefined) return { kind: 'locations', why: `Modular Extensions' router looks for modules where ${locations} sets modules_locations, which the analysis does not follow (it knows application/modules/ only)` };

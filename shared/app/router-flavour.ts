@@ -72,10 +72,11 @@ const ROUTING_METHODS = RE2JS.compile('function\\s+&?\\s*(_parse_routes|_set_rou
  * model follows the stock routers only.
  */
 export function routingOverride(appDir: string | undefined, files: ProjectFiles): RoutingOverride | undefined {
-  if (!appDir) return undefined;
-  const file = path.join(appDir, 'core', 'MY_Router.php');
-  const text = files.read(file, MAX_ROUTER_FILE_BYTES);
-  if (text === undefined) return undefined;
+  const own = ownRouter(appDir, files);
+  if (!own) return undefined;
+  const { file, text } = own;
+  const parent = unreadParent(text);
+  if (parent !== undefined) return { matching: true, why: `${files.shown(file)} extends ${parent}, a router the analysis does not read` };
   const found = ROUTING_METHODS.matcher(text);
   let matching = false;
   const redefined: string[] = [];
@@ -86,6 +87,53 @@ export function routingOverride(appDir: string | undefined, files: ProjectFiles)
   }
   if (redefined.length === 0) return undefined;
   return { matching, why: `${files.shown(file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` };
+}
+
+/** The application's own router: `core/MY_Router.php`, when it can be read. */
+function ownRouter(appDir: string | undefined, files: ProjectFiles): { file: string; text: string } | undefined {
+  if (!appDir) return undefined;
+  const file = path.join(appDir, 'core', 'MY_Router.php');
+  const text = files.read(file, MAX_ROUTER_FILE_BYTES);
+  return text === undefined ? undefined : { file, text };
+}
+
+const MY_ROUTER_PARENT = RE2JS.compile('class\\s+MY_Router\\s+extends\\s+\\\\?([A-Za-z_][A-Za-z0-9_]*)', RE2JS.CASE_INSENSITIVE);
+/** The routers MY_Router may extend whose code the router model is. */
+const MODELLED_ROUTERS = new Set(['ci_router', 'mx_router']);
+
+/** The class MY_Router extends when it is another than CodeIgniter's or Modular Extensions' (a package's, a base of the application's own). */
+function unreadParent(text: string): string | undefined {
+  const found = MY_ROUTER_PARENT.matcher(text);
+  if (!found.find()) return undefined;
+  const parent = found.group(1)!;
+  return MODELLED_ROUTERS.has(parent.toLowerCase()) ? undefined : parent;
+}
+
+/**
+ * The router's methods that turn a route's target into a controller (the class, its folder, the
+ * default controller): an application's own router that redefines one looks controllers up
+ * otherwise (a suffix on every class, the first segment always a folder). locate() is left alone:
+ * applications copy newer Modular Extensions' fixes there.
+ */
+const LOOK_UP_METHODS = RE2JS.compile('function\\s+&?\\s*(set_class|set_directory|_set_request|_validate_request|_set_default_controller)\\s*\\(', RE2JS.CASE_INSENSITIVE);
+
+/**
+ * Why controllers are not looked up as the stock routers look them up: the application's own
+ * router (`core/MY_Router.php`) redefines how (see LOOK_UP_METHODS), or extends a router the
+ * analysis does not read; undefined when it does neither.
+ */
+export function lookUpOverride(appDir: string | undefined, files: ProjectFiles): string | undefined {
+  const own = ownRouter(appDir, files);
+  if (!own) return undefined;
+  const parent = unreadParent(own.text);
+  if (parent !== undefined) return `${files.shown(own.file)} extends ${parent}, a router the analysis does not read`;
+  const found = LOOK_UP_METHODS.matcher(own.text);
+  const redefined: string[] = [];
+  while (found.find()) {
+    const method = found.group(1)!.toLowerCase();
+    if (!redefined.includes(method)) redefined.push(method);
+  }
+  return redefined.length ? `${files.shown(own.file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` : undefined;
 }
 
 /** An application's own router reading or matching the route table otherwise (see routingOverride). */

@@ -34,6 +34,18 @@ describe("an application's own router (core/MY_Router.php)", () => {
     assert.equal(r.unknown, "application/core/MY_Router.php redefines the router's _parse_routes(), which the analysis does not follow");
   });
 
+  it('that redefines how a target becomes a controller (set_class(), _set_request()…) routes the URI but leaves the controller unknown', () => {
+    const r = match("<?php\nclass MY_Router extends CI_Router {\n    public function set_class($class) {\n        parent::set_class(ucfirst($class) . '_page');\n    }\n}\n", 'pages/about');
+    assert.deepEqual([r.main_matched_key, r.controller_file, r['404']], ['pages/(:any)', null, null]);
+    assert.equal(r.unknown, "the controller is not looked up: application/core/MY_Router.php redefines the router's set_class(), which the analysis does not follow");
+  });
+
+  it('that extends a router the analysis does not read (a package not committed) leaves the outcome unknown', () => {
+    const r = match("<?php\nrequire FCPATH . '../vendor/acme/hmvc/src/Router.php';\nclass MY_Router extends Acme_Router {}\n", 'pages/about');
+    assert.deepEqual([r.main_matched_key, r.controller_file, r['404']], [null, null, null]);
+    assert.equal(r.unknown, 'application/core/MY_Router.php extends Acme_Router, a router the analysis does not read');
+  });
+
   it('that redefines only the controller look-up (a copy of a newer Modular Extensions) is routed as the stock router', () => {
     const r = match("<?php\nrequire APPPATH . 'third_party/MX/Router.php';\nclass MY_Router extends MX_Router {\n    public function locate($segments) {\n        return parent::locate($segments);\n    }\n}\n", 'pages/about');
     assert.deepEqual([r.main_matched_key, r.controller_file, r.unknown], ['pages/(:any)', 'application/controllers/Home.php', undefined]);
@@ -68,6 +80,14 @@ describe("ci-routes check under an application's own router", () => {
     assert.doesNotMatch(out, /never reached|missing-controller/);
     assert.match(out, /'news' is declared again/);
     assert.match(out, /Module route files are not checked for unreachable keys and missing controllers in application: application\/core\/MY_Router\.php redefines the router's _set_routing\(\)/);
+  });
+
+  it('with its own controller look-up, no target is judged, saying why', () => {
+    const main = "<?php\n$route['default_controller'] = 'home';\n$route['item/(:num)'] = 'catalog/show/$1';\n";
+    assert.match(checkIn({ 'application/config/routes.php': main }), /missing-controller/);
+    const out = checkIn({ 'application/config/routes.php': main, 'application/core/MY_Router.php': "<?php\nclass MY_Router extends MX_Router {\n    public function set_class($class) { parent::set_class($class . '_page'); }\n}\n" });
+    assert.doesNotMatch(out, /missing-controller/);
+    assert.match(out, /Targets are not checked for missing controllers in application: application\/core\/MY_Router\.php redefines the router's set_class\(\)/);
   });
 
   it('with its own _parse_routes(), no key is judged by the stock matching, in the main file either', () => {
