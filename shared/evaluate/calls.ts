@@ -1,12 +1,12 @@
 import type { IncludedFile, PhpNode, Span } from '../php/ast';
-import type { MethodMask } from '../runtime/methods';
+import { REQUEST_METHODS, methodsIn, type MethodMask } from '../runtime/methods';
 import type { RecordedSite } from '../runtime/call-site';
 import { Diverge } from '../library/route-library';
 import { callBuiltin, isBuiltin, type BuiltinContext } from '../runtime/builtins';
 import { PhpFatal, toPhpString } from '../runtime/convert';
 import { EvaluationLimit } from '../runtime/limits';
 import { unitsOf } from '../runtime/work-meter';
-import { PhpArray, PhpClosure, Unknown, shareValue, type Value } from '../runtime/values';
+import { PerMethod, PhpArray, PhpClosure, Unknown, shareValue, type Value } from '../runtime/values';
 import { describeKind, type InterpreterCore } from './interpreter-core';
 import type { FunctionDeclaration } from './interpreter-state';
 import { Scope } from './scope';
@@ -123,6 +123,13 @@ function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Valu
   }
   const user = functionToCall(it, lower);
   if (user) return callUser(it, user, evalArgs(it, node.arguments), new Map(), undefined, name);
+  // CodeIgniter's Common.php, loaded before the router: `PHP_SAPI === 'cli' OR defined('STDIN')`,
+  // true for the command line (the CLI table) and false for a web request (every other method).
+  if (lower === 'is_cli') {
+    evalArgs(it, node.arguments);
+    const methods = methodsIn(it.mask);
+    return methods.length === 1 ? REQUEST_METHODS[methods[0]!] === 'CLI' : new PerMethod(REQUEST_METHODS.map((m) => m === 'CLI'));
+  }
   if (isBuiltin(lower)) {
     const args = evalArgs(it, node.arguments);
     return lift(it, args, (vals) => callBuiltin(lower, vals, it.builtinContext));

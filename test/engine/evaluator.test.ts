@@ -114,6 +114,16 @@ $route = Route::map($route);
     assert.deepStrictEqual(routes(ev, POST), [['form', 'form/send']]);
   });
 
+  it("decides CodeIgniter's is_cli() per table: true on the command line, false for a web request; an application's own is_cli() wins", () => {
+    const php = "<?php\n$route['default_controller'] = 'welcome';\nif (is_cli()) { $route['default_controller'] = 'tasks'; }\n";
+    const ev = evaluate(php);
+    assert.deepStrictEqual(routes(ev, GET), [['default_controller', 'welcome']]);
+    assert.deepStrictEqual(routes(ev, REQUEST_METHODS.indexOf('CLI')), [['default_controller', 'tasks']]);
+    assert.deepStrictEqual(ev.problems, []);
+    const own = evaluate(`<?php\nfunction is_cli() { return true; }\n${php.slice(6)}`);
+    assert.deepStrictEqual(routes(own, GET), [['default_controller', 'tasks']]);
+  });
+
   it('reports the fatal errors of missing methods as PHP does', () => {
     for (const [call, message] of [
       ["Route::resource('x');", 'Call to undefined method Route::resource()'],
