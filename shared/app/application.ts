@@ -8,7 +8,7 @@ import { controllerListing, createControllerCatalog, type ControllerCatalog, typ
 import { AppRoot, MAX_ROOT_FILE_BYTES } from './app-root';
 import { constantsOfApp } from './constants';
 import { chooseDialect, detectDialect } from './dialect';
-import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, type EnvironmentChoice } from './environment';
+import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, systemFolderOf, type EnvironmentChoice } from './environment';
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, lookUpOverride, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
@@ -100,7 +100,7 @@ export class Application {
       router: detectRouterFlavour(this.appDir, this.files),
       environment: chooseEnvironment(this.appDir, undefined, this.files),
       phpRequirement: composerPhpRequirement(this.projectDir, this.files),
-      codeIgniter: detectCodeIgniterVersion(this.projectDir, this.files),
+      codeIgniter: detectCodeIgniterVersion(this.projectDir, this.files, systemFolderOf(this.appDir, this.files)),
     };
     return this.facts;
   }

@@ -25,9 +25,10 @@ const VERSION = RE2JS.compile(`^[ \\t]*(?:define\\(\\s*['"]CI_VERSION['"]\\s*,\\
  * The CodeIgniter version of the project at `projectDir` (the folder holding `application/`),
  * read from the first system folder found; undefined when none is there or none says.
  */
-export function detectCodeIgniterVersion(projectDir: string, files: ProjectFiles): CodeIgniterVersion | undefined {
-  for (const folder of SYSTEM_FOLDERS) {
-    const file = path.join(projectDir, folder, 'core', 'CodeIgniter.php');
+export function detectCodeIgniterVersion(projectDir: string, files: ProjectFiles, named?: string): CodeIgniterVersion | undefined {
+  // The folder the front controller names first (`$system_path = 'framework/codeigniter-2.2.6'`).
+  for (const folder of [...(named === undefined ? [] : [named]), ...SYSTEM_FOLDERS.map((f) => path.join(projectDir, f))]) {
+    const file = path.join(folder, 'core', 'CodeIgniter.php');
     const text = files.read(file, MAX_BYTES);
     if (text === undefined) continue;
     const m = VERSION.matcher(text);

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { evaluateRouteFile } from '../evaluate/evaluate-file';
 import type { Value } from '../runtime/values';
-import { frontControllerDirOf } from './environment';
+import { frontControllerDirOf, systemFolderOf } from './environment';
 import type { ProjectFiles } from './project-files';
 
 /** Largest constants.php read (CodeIgniter's is about 4 KB). */
@@ -25,7 +25,8 @@ export function frameworkPathsOf(appDir: string | undefined, files: ProjectFiles
   // FCPATH is the front controller's folder: beside application/, or Bonfire's public/.
   const controllerDir = frontControllerDirOf(app, files);
   if (controllerDir) out.set('FCPATH', `${controllerDir}/`);
-  if (files.kind(path.join(front, 'system')) === 'dir') out.set('BASEPATH', `${path.join(front, 'system')}/`);
+  const system = systemFolderOf(app, files) ?? path.join(front, 'system');
+  if (files.kind(system) === 'dir') out.set('BASEPATH', `${system}/`);
   if (files.kind(path.join(app, 'views')) === 'dir') out.set('VIEWPATH', `${path.join(app, 'views')}/`);
   return out;
 }

@@ -32,20 +32,51 @@ export interface EnvironmentChoice {
 export const FRONT_CONTROLLERS = ['index.php', 'public/index.php'];
 
 /**
- * The application's front controller, relative to the folder above the application folder: the
- * first of FRONT_CONTROLLERS that defines ENVIRONMENT (a root index.php may be a page of its own,
- * as Bonfire's is), else the first that can be read; undefined when none can.
+ * The application's front controller, relative to the folder above the application folder. One
+ * whose `$application_folder` names this folder wins (an application may keep its own index.php
+ * inside it, `$application_folder = '.'`, beside another application's); one that names another
+ * folder is not this application's. Else the first of FRONT_CONTROLLERS that defines ENVIRONMENT
+ * (a root index.php may be a page of its own, as Bonfire's is), else the first that can be read;
+ * undefined when none can.
  */
 export function frontControllerOf(appDir: string, files: ProjectFiles): { rel: string; text: string; definesEnvironment: boolean } | undefined {
+  const above = path.dirname(appDir);
   let first: { rel: string; text: string; definesEnvironment: boolean } | undefined;
-  for (const rel of FRONT_CONTROLLERS) {
-    const text = files.read(path.join(path.dirname(appDir), rel), MAX_FRONT_CONTROLLER_BYTES);
+  let definer: typeof first;
+  for (const rel of [...FRONT_CONTROLLERS, path.join(path.basename(appDir), 'index.php')]) {
+    const file = path.join(above, rel);
+    const text = files.read(file, MAX_FRONT_CONTROLLER_BYTES);
     if (text === undefined) continue; // not there, or not readable: the next place
-    if (DEFINE_ENVIRONMENT.matcher(text).find()) return { rel, text, definesEnvironment: true };
-    first ??= { rel, text, definesEnvironment: false };
+    const named = literalSetting(text, 'application_folder');
+    const definesEnvironment = DEFINE_ENVIRONMENT.matcher(text).find();
+    if (named !== undefined) {
+      if (path.resolve(path.dirname(file), named) === path.resolve(appDir)) return { rel, text, definesEnvironment };
+      continue; // another application's front controller
+    }
+    // Only the places beside the application folder serve it without naming it.
+    if (!FRONT_CONTROLLERS.includes(rel)) continue;
+    if (definesEnvironment) definer ??= { rel, text, definesEnvironment };
+    first ??= { rel, text, definesEnvironment };
   }
-  return first;
+  return definer ?? first;
 }
+
+/** The system folder the application's front controller names (`$system_path`, from the front controller's folder), when it is a literal. */
+export function systemFolderOf(appDir: string, files: ProjectFiles): string | undefined {
+  const front = frontControllerOf(appDir, files);
+  const named = front && literalSetting(front.text, 'system_path');
+  return named === undefined || named === '' ? undefined : path.resolve(path.dirname(path.join(path.dirname(appDir), front!.rel)), named);
+}
+
+/** `$name = '<literal>';` at the start of a line of a front controller (its `$application_folder`, `$system_path`), if so written. */
+export function literalSetting(text: string, name: 'application_folder' | 'system_path'): string | undefined {
+  const m = (name === 'application_folder' ? APPLICATION_FOLDER : SYSTEM_PATH).matcher(text);
+  return m.find() ? m.group(1)! : undefined;
+}
+
+// RE2: linear in the file's length (the file is the workspace's); a commented-out line does not start with `$`.
+const APPLICATION_FOLDER = RE2JS.compile(`^[ \\t]*\\$application_folder\\s*=\\s*['"]([^'"\\\\$]*)['"]\\s*;`, RE2JS.MULTILINE);
+const SYSTEM_PATH = RE2JS.compile(`^[ \\t]*\\$system_path\\s*=\\s*['"]([^'"\\\\$]*)['"]\\s*;`, RE2JS.MULTILINE);
 
 /** The front controller's folder (FCPATH, and PHP's working directory while routes load), when one is found. */
 export function frontControllerDirOf(appDir: string, files: ProjectFiles): string | undefined {

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli } from '../helpers/cli';
 import { ROOT } from '../helpers/paths';
+import { tempProject } from '../helpers/temp-project';
 
 /**
  * Applications with environment route files (test/fixtures/environments/<app>/): CodeIgniter's
@@ -59,5 +60,49 @@ describe("environment route files (config/<ENVIRONMENT>/routes.php) in ci-routes
     const production = cli(['list', file, '--define', 'ENVIRONMENT=production']);
     assert.match(production.stdout, /^ANY +maintenance +pages\/show\/maintenance +examples\/bonfire-app\/application\/config\/production\/routes\.php:14$/m);
     assert.match(production.stdout, /^ANY +register +pages\/show\/registration-closed +register +examples\/bonfire-app\/application\/config\/production\/routes\.php:11$/m);
+  });
+});
+
+describe('the front controller an application runs from', () => {
+  // Two applications in one project: application/ served by the root index.php, admin/ by its own
+  // admin/index.php (`$application_folder = '.'`), each with its own ENVIRONMENT default.
+  const TWO_APPS = {
+    'index.php': "<?php\ndefine('ENVIRONMENT', isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'production');\n$system_path = 'system';\n$application_folder = 'application';\n",
+    'application/config/routes.php': "<?php\n$route['default_controller'] = 'home';\n",
+    'admin/index.php': "<?php\ndefine('ENVIRONMENT', isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'development');\n$system_path = '../system';\n$application_folder = '.';\n",
+    'admin/config/routes.php': "<?php\n$route['default_controller'] = 'dashboard';\n",
+    'admin/config/development/routes.php': "<?php\n$route['debug/(:any)'] = 'devtools/show/$1';\n",
+    'system/core/CodeIgniter.php': "<?php\nconst CI_VERSION = '3.1.13';\n",
+  };
+
+  it("is the one whose $application_folder names the application's folder: its ENVIRONMENT, not another application's", () => {
+    const root = tempProject('ci-routes-front-', TWO_APPS);
+    try {
+      const admin = cli(['list', path.join(root, 'admin/config/routes.php'), '--json', '--method', 'GET']);
+      const out = JSON.parse(admin.stdout) as { environment: string; environment_source: string; routes: { uri: string }[] };
+      assert.deepEqual([out.environment, out.environment_source], ['development', "admin/index.php's default (CI_ENV unset)"]);
+      assert.ok(out.routes.some((r) => r.uri === 'debug/(:any)'), 'the development routes run');
+      const main = JSON.parse(cli(['list', path.join(root, 'application/config/routes.php'), '--json']).stdout) as { environment: string };
+      assert.equal(main.environment, 'production');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('names the system folder ($system_path) the CodeIgniter version is read from', () => {
+    const root = tempProject('ci-routes-front-', {
+      'index.php': "<?php\ndefine('ENVIRONMENT', 'development');\n$system_path = 'framework/codeigniter-2.2.6';\n$application_folder = 'application';\n",
+      'framework/codeigniter-2.2.6/core/CodeIgniter.php': "<?php\ndefine('CI_VERSION', '2.2.6');\n",
+      'application/config/routes.php': "<?php\n$route['default_controller'] = 'welcome';\n$route['docs/(:any)'] = 'docs/page/$1';\n",
+    });
+    try {
+      const check = cli(['check', path.join(root, 'application/config/routes.php')]);
+      assert.match(check.stdout, /This application runs CodeIgniter 2\.2\.6 \(.*framework\/codeigniter-2\.2\.6\/core\/CodeIgniter\.php\)/);
+      const match = cli(['match', path.join(root, 'application/config/routes.php'), 'docs/guide/routing']);
+      assert.equal(match.code, 1);
+      assert.match(match.stderr, /this application runs CodeIgniter 2\.2\.6 .*whose router differs: the answer is CodeIgniter 3's router's/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -88,7 +88,11 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
   // Where the evaluation stopped short (an include not read, a limit reached), the table may lack routes that take a URI.
   const limits = analysisLimits(evaluation).map((p) => ({ declared_at: declaredAt(ctx.file, mainLines, p.span) || null, reason: p.message }));
   for (const l of limits) io.err(`ci-routes: warning: ${t(l.declared_at ?? ctx.file)}: ${t(l.reason)}: the table may lack routes that take a URI\n`);
-  const code = unknown.length || limits.length || results.some((r) => r.order_unsure || r.conditional) ? 1 : 0;
+  // The router model is CodeIgniter 3's: CodeIgniter 2 reads `(:any)` across segments, tries literal keys first and looks controllers up otherwise.
+  const ci = ctx.app?.codeIgniter();
+  const olderRouter = ci && ci.major < 3 ? `this application runs CodeIgniter ${ci.version} (${ci.source}), whose router differs: the answer is CodeIgniter 3's router's` : undefined;
+  if (olderRouter) io.err(`ci-routes: warning: ${t(olderRouter)}\n`);
+  const code = unknown.length || limits.length || olderRouter || results.some((r) => r.order_unsure || r.conditional) ? 1 : 0;
   if (json) {
     io.out(`${terminalJson({ file: ctx.file, method, router: ctx.router, router_source: ctx.routerSource, dialect: ctx.dialect, url_suffix: urlSuffix.suffix ?? null, url_suffix_source: urlSuffix.source, results, unknown_routes: unknown, limits })}\n`);
     return code;
@@ -131,6 +135,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     if (r.order_unsure) line('unsure', s.yellow(t(`'${r.order_unsure.other_key}' matches too and may come first: their order depends on the condition at ${r.order_unsure.condition_at}`)));
     for (const c of r.conditional ?? []) line('unsure', s.yellow(t(`'${c.key}' is set only where the condition at ${c.condition_at} holds (it cannot be decided): otherwise this URI is routed differently`)));
     if (unknown.length) line('unsure', s.yellow(t(`${unknown.length} route${unknown.length === 1 ? '' : 's'} of the table cannot be known statically (${unknown.map((u) => u.declared_at).join(', ')}): ${unknown.length === 1 ? 'it' : 'one of them'} may take this URI first`)));
+    if (olderRouter) line('unsure', s.yellow(t(olderRouter)));
     if (limits.length) line('unsure', s.yellow(t(`the table may lack routes: the evaluation stopped short at ${limits.map((l) => l.declared_at).join(', ')}; a route it lacks may take this URI first`)));
   }
   return code;
