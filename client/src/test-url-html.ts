@@ -1,5 +1,5 @@
 import type { ProtocolLocation } from '../../shared/protocol/route-table';
-import type { NotMatchedRoute, TestUrlAnswer } from '../../shared/protocol/test-url';
+import { controllerCall, type NotMatchedRoute, type TestUrlAnswer } from '../../shared/protocol/test-url';
 import { htmlText as h } from '../../shared/util/escape';
 
 /**
@@ -67,7 +67,7 @@ function verdict(r: TestUrlAnswer): { kind: 'ok' | 'notfound' | 'error' | 'unkno
   if (r.error) return { kind: 'error', html: `The request ends in an error: ${code(r.error)}` };
   if (r.unknown) return { kind: 'unknown', html: `Not known statically: ${h(r.unknown)}` };
   if (r.controller_file && r.class) {
-    const call = `${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`;
+    const call = controllerCall(r);
     const file = r.controllerUri ? `<a href="${h(openLocationHref(r.controllerUri))}">${h(r.controller_file)}</a>` : h(r.controller_file);
     return { kind: 'ok', html: `Served by ${code(call)} in ${file}` };
   }
@@ -96,7 +96,7 @@ function moduleRoute(r: TestUrlAnswer, routeFile: string): string | undefined {
 function controller(r: TestUrlAnswer): string {
   if (r.controller_file && r.class) {
     const open = r.controllerUri ? `<a href="${h(openLocationHref(r.controllerUri))}">${h(r.controller_file)}</a>` : h(r.controller_file);
-    return `${code(`${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`)} in ${open}`;
+    return `${code(controllerCall(r))} in ${open}`;
   }
   if (r.controller && !r.controller.found) return `<span class="muted">none: ${h(r.controller.reason)}</span>`;
   return '<span class="muted">none</span>';

@@ -1,5 +1,5 @@
 import { messageText as m } from '../../shared/util/escape';
-import type { TestUrlAnswer } from '../../shared/protocol/test-url';
+import { controllerCall, type TestUrlAnswer } from '../../shared/protocol/test-url';
 
 interface Place {
   uri: string;
@@ -38,7 +38,7 @@ function moduleRouteLine(r: TestUrlAnswer): string {
 
 function controllerLine(r: TestUrlAnswer): string {
   if (r.controller_file && r.class) {
-    return `controller: ${m(`${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`)} in ${m(r.controller_file)}`;
+    return `controller: ${m(controllerCall(r))} in ${m(r.controller_file)}`;
   }
   if (r.error) return '';
   const why = r.controller && !r.controller.found ? r.controller.reason : '';

@@ -61,3 +61,13 @@ export interface TestUrlError {
 
 /** Either answer, as the extension reads it: every field of both, each maybe absent. */
 export type TestUrlAnswer = Partial<TestUrlResult> & Partial<Omit<TestUrlError, 'error'>>;
+
+/**
+ * The call CodeIgniter.php makes for a routed request: `Class::method(args)`, or, when the
+ * controller has `_remap()`, `Class::_remap('method', [args])`, which it calls instead.
+ */
+export function controllerCall(r: { class?: string | null; method?: string | null; rsegments?: readonly string[] | null; via_remap?: true }): string {
+  const args = (r.rsegments ?? []).slice(2);
+  const method = r.method ?? 'index';
+  return r.via_remap ? `${r.class}::_remap('${method}', [${args.map((a) => `'${a}'`).join(', ')}])` : `${r.class}::${method}(${args.join(', ')})`;
+}

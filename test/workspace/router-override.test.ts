@@ -171,6 +171,18 @@ describe('ci-routes match: the method the controller must have', () => {
     assert.equal(matchIn(files, 'shop/products/nope')['404'], true);
   });
 
+  it('names _remap() when the controller has one: CodeIgniter.php calls it with the method and arguments instead', () => {
+    const r = matchIn({ 'application/controllers/Api.php': '<?php class Api extends CI_Controller { public function _remap($method, $params = []) {} }' }, 'api/users/7');
+    assert.deepEqual([r.controller_file, r.method, r.via_remap], ['application/controllers/Api.php', 'users', true]);
+    const root = tempProject('ci-routes-match-', { ...APP, 'application/controllers/Api.php': '<?php class Api extends CI_Controller { public function _remap($method, $params = []) {} }' });
+    try {
+      const text = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', 'application/config/routes.php', 'api/users/7'], { cwd: root, encoding: 'utf8' }).stdout;
+      assert.match(text, /controller +Api::_remap\('users', \['7'\]\) +application\/controllers\/Api\.php/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('leaves it unknown when 404_override would serve it instead', () => {
     const r = routesIn("<?php\n$route['default_controller'] = 'home';\n$route['404_override'] = 'errors/missing';\n", 'home/nonexistent');
     assert.deepEqual([r['404'], r.controller_file], [null, null]);

@@ -10,6 +10,7 @@ import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { DEFAULT_SETTINGS } from '../../../shared/workspace/settings';
 import type { RouteFileContext } from '../host/route-file';
 import { declaredAt, shownPath } from './declared-at';
+import { controllerCall } from '../../../shared/protocol/test-url';
 import { style } from './table';
 
 interface Io {
@@ -125,7 +126,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     const notes = `${r.used_default_controller ? s.dim('  (default controller)') : ''}${r.dispatch_404_override ? s.dim('  (served by 404_override)') : ''}`;
     if (r.controller_file !== null && r.class !== null) {
       const file = root ? shownPath(root.absolute(r.controller_file)) : r.controller_file;
-      line('controller', `${t(`${r.class}::${r.method ?? 'index'}(${(r.rsegments ?? []).slice(2).join(', ')})`)}  ${s.dim(t(file))}${notes}`);
+      line('controller', `${t(controllerCall(r))}  ${s.dim(t(file))}${notes}`);
     } else if (r.controller && !r.controller.found && r.unknown === undefined) {
       // (When the outcome is unknown, the `unknown` line below says why, once.)
       line('controller', `${s.yellow(t(r.controller.reason))}${notes}`);

@@ -80,6 +80,8 @@ export interface RoutedRequest extends Omit<HmvcRouting, 'module_route_tables'> 
    * where it does not hold, the request is routed otherwise.
    */
   conditional?: { key: string; condition: Span }[];
+  /** The controller has `_remap()` (its own or inherited): CodeIgniter.php calls it with the method's name and arguments instead. */
+  via_remap?: true;
 }
 
 /** Routes requests of one application: module route files are evaluated once per sequence of files, across requests. */
@@ -156,7 +158,8 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
 function dispatchedMethod<T extends Omit<HmvcRouting, 'module_route_tables'>>(r: T, methodsOf: (file: string) => ControllerMethods | undefined): T {
   if (r.controller_file === null || r.class === null || r.method === null) return r;
   const methods = methodsOf(fromApplicationFolder(r.controller_file));
-  if (!methods || methods.hasRemap || methods.names.has(r.method.toLowerCase())) return r;
+  if (methods?.hasRemap) return { ...r, via_remap: true };
+  if (!methods || methods.names.has(r.method.toLowerCase())) return r;
   // Methods it may inherit are not all read: whether it has this one is not known.
   if (methods.open !== undefined) return withoutLookUp(r, `whether ${fromApplicationFolder(r.controller_file)} has a public method ${r.method}() is not known: ${methods.open}`);
   const missing = `${r.directory ?? ''}${ucfirst(r.class)}/${r.method}`;
