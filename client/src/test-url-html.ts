@@ -89,7 +89,7 @@ function mainRoute(r: TestUrlAnswer, routeFile: string): string {
 
 function moduleRoute(r: TestUrlAnswer, routeFile: string): string | undefined {
   if (!r.flavour || r.flavour === 'ci') return undefined;
-  if (!r.module_route) return '<span class="muted">none matches</span>';
+  if (!r.module_route) return r.unknown && !r.locate_calls?.length ? '<span class="muted">not known (see above)</span>' : '<span class="muted">none matches</span>';
   return `${code(r.module_route.key)} → ${code(r.module_route.value)} <span class="muted">(module ${h(r.module_route.module)})</span> ${placeLink(r.moduleLocation, routeFile)}`;
 }
 

@@ -191,9 +191,15 @@ export class Application {
     if (flavour !== 'mx') return undefined;
     const environment = this.defaultEnvironment().name;
     const locations = modulesLocationsSet(this.appDir, environment, this.files);
-    if (locations !== undefined) return { kind: 'locations', why: `Modular Extensions' router looks for modules where ${locations} sets modules_locations, which the analysis does not follow (it knows application/modules/ only)` };
+    if (locations !== undefined) return { kind: 'locations', why: `Modular Extensions' router looks for modules where ${locations}, which the analysis does not follow (it knows application/modules/ only)` };
     const { suffix, source } = controllerSuffixOf(this.appDir, environment, this.files);
     return suffix === '' ? undefined : { kind: 'suffix', suffix, source };
+  }
+
+  /** Why the module route files Modular Extensions' router consults are not known (its modules kept elsewhere: modules_locations); undefined when they are. */
+  moduleRoutesUnknown(flavour: RouterFlavour = this.router().flavour): string | undefined {
+    const limit = this.lookUpLimit(flavour);
+    return limit?.kind === 'locations' ? `the module routes and controller are not looked up: ${limit.why}` : undefined;
   }
 
   /** Why requests are not routed as the application routes them: its own router reads or matches the route table otherwise (see routingOverride); undefined when they are. */

@@ -88,7 +88,8 @@ const DEFAULT_LOCATIONS = new Set(["array(APPPATH.'modules/'=>'../modules/')", "
 
 /**
  * Where config.php (or the environment's) sets Modular Extensions' `modules_locations` to other
- * folders than its own `application/modules/`; undefined when it does not. Modules::$locations
+ * folders than its own `application/modules/`, or the application's Modules.php changes that
+ * default (`config/config.php sets modules_locations`); undefined when neither does. Modules::$locations
  * then comes from it: the router model, which knows that one folder, does not follow it.
  */
 export function modulesLocationsSet(appDir: string, environment: string | undefined, files: ProjectFiles): string | undefined {
@@ -99,9 +100,28 @@ export function modulesLocationsSet(appDir: string, environment: string | undefi
     const assignment = MODULES_LOCATIONS.matcher(text);
     while (assignment.find()) {
       const value = (assignment.group(1) ?? '').replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
-      source = DEFAULT_LOCATIONS.has(value) ? undefined : rel;
+      source = DEFAULT_LOCATIONS.has(value) ? undefined : `${rel} sets modules_locations`;
     }
   }
-  return source;
+  if (source !== undefined) return source;
+  return modulesDefaultChanged(appDir, files);
+}
+
+// `… OR Modules::$locations = array(APPPATH.'modules/' => '../modules/');`: the default Modules.php gives when config.php sets none.
+const MODULES_DEFAULT = RE2JS.compile(`(?i)\\bor\\s+(?:MX_)?Modules::\\$locations\\s*=([^;]*);`);
+const MX_MODULES = 'third_party/MX/Modules.php';
+
+/**
+ * Where the application's copy of Modular Extensions' Modules.php changes the default locations it
+ * gives without a `modules_locations` (a CMS keeping its modules elsewhere); undefined when it keeps
+ * MX's own, or says nothing the analysis can read.
+ */
+function modulesDefaultChanged(appDir: string, files: ProjectFiles): string | undefined {
+  const text = files.read(path.join(appDir, ...MX_MODULES.split('/')), MAX_CONFIG_FILE_BYTES * 4);
+  if (text === undefined) return undefined;
+  const found = MODULES_DEFAULT.matcher(text);
+  if (!found.find()) return undefined;
+  const value = (found.group(1) ?? '').replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
+  return DEFAULT_LOCATIONS.has(value) ? undefined : `${MX_MODULES} sets the default modules_locations`;
 }
 

@@ -41,6 +41,13 @@ describe("Modular Extensions' controller_suffix", () => {
     assert.equal(checked(config("// $config['modules_locations'] = array(APPPATH . '../modules/' => '../../modules/');")), 'checked');
   });
 
+  it("leaves them unchecked when the application's Modules.php changes the default locations; MX's own default, in either spelling, changes nothing", () => {
+    const modules = (def: string) => ({ ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['controller_suffix'] = '';\n", 'application/third_party/MX/Modules.php': `<?php\nglobal $CFG;\nis_array(Modules::$locations = $CFG->item('modules_locations')) OR Modules::$locations = ${def};\nclass Modules {}\n` });
+    assert.match(checked(modules("array(\n    APPPATH.'../modules/' => '../../modules/',\n)")), /looks for modules where third_party\/MX\/Modules\.php sets the default modules_locations/);
+    assert.equal(checked(modules("array(\n    APPPATH.'modules/' => '../modules/',\n)")), 'checked');
+    assert.equal(checked(modules("[\n    APPPATH . 'modules/' => '../modules/',\n]")), 'checked');
+  });
+
   it("keeps the look-up's answer until a PHP file changes (forgetControllers), then reads config.php again", () => {
     const root = project({ ...ROUTES, ...MX_ROUTER, 'application/config/config.php': "<?php\n$config['controller_suffix'] = '';\n" });
     made.push(root);
@@ -100,5 +107,21 @@ describe("Modular Extensions' controller_suffix", () => {
     const text = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', 'application/config/routes.php', '--', 'home'], { cwd: root, encoding: 'utf8' }).stdout;
     assert.doesNotMatch(text, /Home\.php|404/, text);
     assert.equal(text.match(/controller_suffix/g)?.length, 1, `said once: ${text}`);
+  });
+
+  it('ci-routes match with modules kept elsewhere (modules_locations) follows the main route only, and says the module routes and controller are unknown', () => {
+    const root = project({
+      ...ROUTES,
+      ...MX_ROUTER,
+      'application/config/config.php': "<?php\n$config['controller_suffix'] = '';\n$config['modules_locations'] = array(APPPATH . '../plugins/' => '../../plugins/');\n",
+      'plugins/blog/config/routes.php': "<?php\n$route['blog/latest'] = 'blog/posts/latest';\n",
+    });
+    made.push(root);
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', 'users', 'blog/latest'], { cwd: root, encoding: 'utf8' });
+    const results = (JSON.parse(r.stdout) as { results: Record<string, unknown>[] }).results;
+    assert.deepEqual(results.map((x) => [x.main_matched_key, x.module_route, x.module, x.controller_file, x['404']]), [['users', null, null, null, null], [null, null, null, null, null]]);
+    for (const x of results) assert.match(String(x.unknown), /^the module routes and controller are not looked up: Modular Extensions' router looks for modules where config\/config\.php sets modules_locations/);
+    const text = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', 'application/config/routes.php', '--', 'blog/latest'], { cwd: root, encoding: 'utf8' }).stdout;
+    assert.doesNotMatch(text, /no module routes file was consulted/);
   });
 });

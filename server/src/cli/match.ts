@@ -56,7 +56,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     // Module route files include files as the main one does, relative to their own folder.
     evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, phpVersion: ctx.php.version },
     fileName: (p) => root?.absolute(p) ?? p,
-    ...unknownsOf(ctx.app?.controllerLookUpUnknown(ctx.router), ctx.app?.routingUnknown()),
+    ...unknownsOf(ctx.app?.controllerLookUpUnknown(ctx.router), ctx.app?.routingUnknown(), ctx.app?.moduleRoutesUnknown(ctx.router)),
     ...(ctx.app ? { methodsOf: (file: string) => ctx.app?.controllers().methods(file) } : {}),
   });
   const mainLines = new LineIndex(ctx.text);
@@ -114,7 +114,9 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     if (r.main_target_segments) line('target', t(r.main_target_segments.join('/')));
     if (r.flavour !== 'ci' && (r.main_target_segments !== null || r.default_controller_route)) {
       if (r.module_route) line('module route', `${t(r.module_route.key)} => ${t(r.module_route.value)}  ${s.dim(t(r.module_route_declared_at ?? (r.module_route_file ? shownPath(root?.absolute(r.module_route_file) ?? r.module_route_file) : '')))}`);
-      else {
+      else if (r.unknown !== undefined && r.locate_calls.length === 0) {
+        // Not followed: the `unknown` line says why.
+      } else {
         const consulted = r.locate_calls[0]?.module_routes_consulted;
         line('module route', s.dim(consulted ? t(`none of module ${consulted}'s routes matches`) : 'none: no module routes file was consulted'));
       }

@@ -64,7 +64,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       // Module route files include files as the main one does, relative to their own folder.
       evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? moduleSetup(deps.service.applications.setupFor(mainFile, { phpVersion: settings.phpVersion })) : {}) },
       fileName: (p) => root?.absolute(p) ?? p,
-      ...unknownsOf(app?.controllerLookUpUnknown(a.router.flavour), app?.routingUnknown()),
+      ...unknownsOf(app?.controllerLookUpUnknown(a.router.flavour), app?.routingUnknown(), app?.moduleRoutesUnknown(a.router.flavour)),
       ...(app ? { methodsOf: (file: string) => app.controllers().methods(file) } : {}),
     });
     // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.

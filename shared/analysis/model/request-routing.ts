@@ -39,6 +39,11 @@ export interface RequestRoutingOptions {
    */
   routingUnknown?: string;
   /**
+   * Why the module route files the router consults are not known (Modular Extensions' modules kept
+   * elsewhere than `application/modules/`): the main route is followed, the rest is unknown.
+   */
+  moduleRoutesUnknown?: string;
+  /**
    * A controller file's routable methods (path from the application folder), when the host reads
    * them: CodeIgniter.php answers 404 for a method the controller lacks (no `_remap()`), or serves
    * 404_override. Without it, a controller file found serves the request.
@@ -90,8 +95,8 @@ export interface RequestRouter {
 }
 
 /** The `controllersUnknown` and `routingUnknown` options for reasons that may be absent. */
-export function unknownsOf(controllers: string | undefined, routing: string | undefined): Pick<RequestRoutingOptions, 'controllersUnknown' | 'routingUnknown'> {
-  return { ...(controllers === undefined ? {} : { controllersUnknown: controllers }), ...(routing === undefined ? {} : { routingUnknown: routing }) };
+export function unknownsOf(controllers: string | undefined, routing: string | undefined, moduleRoutes?: string): Pick<RequestRoutingOptions, 'controllersUnknown' | 'routingUnknown' | 'moduleRoutesUnknown'> {
+  return { ...(controllers === undefined ? {} : { controllersUnknown: controllers }), ...(routing === undefined ? {} : { routingUnknown: routing }), ...(moduleRoutes === undefined ? {} : { moduleRoutesUnknown: moduleRoutes }) };
 }
 
 export function requestRouter(options: RequestRoutingOptions): RequestRouter {
@@ -118,6 +123,8 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
       let fields: Omit<HmvcRouting, 'module_route_tables'> =
         options.routingUnknown !== undefined
           ? { ...withoutLookUp(looked, options.routingUnknown), main_matched_key: null, main_target_segments: null, module_route: null, module: null, locate_calls: [] }
+          : options.moduleRoutesUnknown !== undefined && !looked.default_controller_route
+            ? { ...withoutLookUp(looked, options.moduleRoutesUnknown), module_route: null, module: null, locate_calls: [] }
           : options.controllersUnknown === undefined || looked.unknown !== undefined
             ? looked
             : withoutLookUp(looked, options.controllersUnknown);
