@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { choosePhpVersion, composerPhpRequirement, type PhpVersionChoice } from './php-version-choice';
 import type { EnvironmentRoutes, IncludeFiles } from '../evaluate/includes';
 import type { Value } from '../runtime/values';
+import type { PhpVersion } from '../runtime/php-version';
 import type { Dialect } from '../library/route-library';
 import type { RouterFlavour } from '../router/hmvc/flavour';
 import { controllerListing, createControllerCatalog, type ControllerCatalog, type ControllerListing } from '../workspace/controller-catalog';
@@ -211,6 +212,11 @@ export class Application {
   routingOverridden(): RoutingOverride | undefined {
     this.routingUnknownRead ??= { override: routingOverride(this.appDir, this.files) };
     return this.routingUnknownRead.override;
+  }
+
+  /** The PHP version it runs on, as `asked` (ciRoutes.phpVersion, --php-version) or its composer.json says. */
+  phpVersion(asked?: string): PhpVersion {
+    return choosePhpVersion(asked, () => this.read().phpRequirement).version;
   }
 
   /** How one of its route files is evaluated. */

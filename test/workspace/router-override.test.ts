@@ -189,3 +189,31 @@ describe('ci-routes match: the method the controller must have', () => {
     assert.match(String(r.unknown), /^controllers\/Home\.php has no public method nonexistent\(\): CodeIgniter then serves 404_override \('errors\/missing'\)/);
   });
 });
+
+describe("a controller named as one of PHP's own classes", () => {
+  const ERROR = {
+    'application/config/routes.php': "<?php\n$route['default_controller'] = 'home';\n$route['404_override'] = 'error';\n",
+    'application/controllers/Error.php': '<?php class Error extends CI_Controller { public function index() {} }',
+  };
+  const run = (args: string[], files: Record<string, string> = {}) => {
+    const root = tempProject('ci-routes-own-class-', { ...APP, ...ERROR, ...files });
+    try {
+      return spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), ...args], { cwd: root, encoding: 'utf8' });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  };
+
+  it('ends the request in an error under PHP 7 and later, as CodeIgniter.php does: loading it, or as 404_override', () => {
+    const [direct, override] = (JSON.parse(run(['match', '--json', 'application/config/routes.php', '--', 'error', 'nothing/here']).stdout) as { results: Record<string, unknown>[] }).results;
+    assert.match(String(direct!.error), /^PHP Fatal error: Cannot declare class Error, because the name is already in use/);
+    assert.equal(direct!.controller_file, null);
+    assert.match(String(override!.error), /^the 404_override controller Error is PHP's own class \(since PHP 7\.0\)/);
+  });
+
+  it('is reported by check, but not for an application on PHP 5 (composer.json), where Error is free', () => {
+    assert.match(run(['check']).stdout, /'error' dispatches to controllers\/Error\.php, whose class Error is one of PHP's own \(since PHP 7\.0\)/);
+    const php5 = run(['check'], { 'composer.json': '{"require": {"php": "~5.6"}}' });
+    assert.doesNotMatch(php5.stdout, /PHP's own/);
+  });
+});

@@ -179,10 +179,11 @@ function moduleRouteKeys(files: readonly { file: string; evaluation: FileEvaluat
  */
 function routingOf(f: CheckedFile, moduleKeys: ReadonlyMap<string, string[] | undefined>): RouteFileRouting {
   const module = moduleOfRouteFile(f.ctx.file);
-  if (module !== undefined) return { flavour: f.ctx.router, module };
+  const common = { flavour: f.ctx.router, php: f.ctx.php.version };
+  if (module !== undefined) return { ...common, module };
   const appDir = f.ctx.appDir;
-  if (appDir === undefined || f.ctx.router === 'bonfire') return { flavour: f.ctx.router };
-  return { flavour: f.ctx.router, moduleRouteKeys: (name) => moduleKeys.get(path.resolve(appDir, 'modules', name, 'config', 'routes.php')) };
+  if (appDir === undefined || f.ctx.router === 'bonfire') return common;
+  return { ...common, moduleRouteKeys: (name) => moduleKeys.get(path.resolve(appDir, 'modules', name, 'config', 'routes.php')) };
 }
 
 function fileJson(r: FileFindings) {

@@ -118,12 +118,14 @@ export class RouteService implements RouteFileEvaluator {
    * file, through the module files' keys. Bonfire's module tables hold the main file's routes too,
    * which change with every edit of it: there a target into a module with a routes file is left undecided.
    */
-  private routingOf(file: string, appDir: string | undefined, flavour: RouterFlavour): RouteFileRouting {
+  private routingOf(file: string, appDir: string | undefined, flavour: RouterFlavour, askedPhp?: string): RouteFileRouting {
     const module = moduleOfRouteFile(file);
-    if (module !== undefined) return { flavour, module };
+    const php = this.application(appDir)?.phpVersion(askedPhp);
+    const common = { flavour, ...(php ? { php } : {}) };
+    if (module !== undefined) return { ...common, module };
     const keys = this.moduleKeys;
-    if (!keys || appDir === undefined || flavour === 'bonfire') return { flavour };
-    return { flavour, moduleRouteKeys: (m) => keys.of(appDir, m), moduleRouteKeysVersion: keys.version };
+    if (!keys || appDir === undefined || flavour === 'bonfire') return common;
+    return { ...common, moduleRouteKeys: (m) => keys.of(appDir, m), moduleRouteKeysVersion: keys.version };
   }
 
   /** Forgets what is known of controllers (a PHP file changed on disk). */
@@ -353,7 +355,7 @@ export class RouteService implements RouteFileEvaluator {
     const steps = analyzeRouteFileSteps(text, evaluation, {
       knownNames: names === 'pending' ? undefined : names,
       controllers: this.checkedControllers(appDir, router.flavour),
-      routing: this.routingOf(file, appDir, router.flavour),
+      routing: this.routingOf(file, appDir, router.flavour, settings.phpVersion),
       ...main,
       ...this.routingOverrideOf(file, appDir),
       codeIgniter: this.application(appDir)?.codeIgniter(),

@@ -13,6 +13,8 @@ import { NOT_DISPATCHED, routeRequest, type HmvcRouting } from '../../router/hmv
 import { routeRows } from './route-table';
 import { ucfirst } from '../../router/ci-router';
 import type { ControllerMethods } from '../../workspace/controller-catalog';
+import { phpOwnClass } from '../../runtime/builtin-classes';
+import type { PhpVersion } from '../../runtime/php-version';
 
 export interface RequestRoutingOptions {
   flavour: RouterFlavour;
@@ -128,6 +130,7 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
           : options.controllersUnknown === undefined || looked.unknown !== undefined
             ? looked
             : withoutLookUp(looked, options.controllersUnknown);
+      fields = phpClassClash(fields, options.evaluate?.phpVersion);
       if (options.methodsOf) fields = dispatchedMethod(fields, options.methodsOf);
       const first = fields.module_route ? loaded[0] : undefined;
       const mainSpan = fields.main_matched_key === null ? undefined : declarationSpan(options.main, m, fields.main_matched_key);
@@ -174,6 +177,22 @@ function dispatchedMethod<T extends Omit<HmvcRouting, 'module_route_tables'>>(r:
     return withoutLookUp(r, `${fromApplicationFolder(r.controller_file)} has no public method ${r.method}(): CodeIgniter then serves 404_override ('${r.router.routes_404_override}'), which is not followed here`);
   }
   return { ...r, ...NOT_DISPATCHED, '404': true, stage_404: 'dispatch', show_404: missing };
+}
+
+/**
+ * A controller whose class is one of PHP's own (`Error` since PHP 7): CodeIgniter.php's
+ * require_once() of its file declares the class again, a fatal error; as 404_override, class_exists()
+ * finds PHP's, which CodeIgniter then instantiates and calls a method it does not have.
+ */
+function phpClassClash<T extends Omit<HmvcRouting, 'module_route_tables'>>(r: T, php: PhpVersion | undefined): T {
+  if (r.controller_file === null || r.class === null) return r;
+  const file = r.controller_file.slice(r.controller_file.lastIndexOf('/') + 1).replace(/\.php$/i, '');
+  const own = phpOwnClass(file, php);
+  if (!own) return r;
+  const error = r.dispatch_404_override
+    ? `the 404_override controller ${own.name} is PHP's own class (since PHP ${own.since}): CodeIgniter finds PHP's with class_exists(), never loads ${r.controller_file}, and calls ${own.name}::${r.method ?? 'index'}(), which PHP's class does not have (an Error)`
+    : `PHP Fatal error: Cannot declare class ${own.name}, because the name is already in use: ${r.controller_file} declares PHP's own class ${own.name} (since PHP ${own.since})`;
+  return { ...r, ...NOT_DISPATCHED, error };
 }
 
 /** A request's routing up to the controller look-up, what that decides unknown for `why`. */

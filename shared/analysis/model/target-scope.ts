@@ -2,6 +2,7 @@ import type { RouterFlavour } from '../../router/hmvc/flavour';
 import type { TargetRouting } from '../../router/hmvc/locate-target';
 import type { ControllerCatalog } from '../../workspace/controller-catalog';
 import { guessedRouting } from './target-dispatch';
+import { formatPhpVersion, type PhpVersion } from '../../runtime/php-version';
 
 /** What the host tells of a route file's router: its flavour, and the module whose `config/routes.php` the file is. */
 export interface RouteFileRouting {
@@ -13,6 +14,8 @@ export interface RouteFileRouting {
   moduleRouteKeysVersion?: number;
   /** See TargetRouting.controllersUnknown (for the editor's answers; checks are given no controllers then). */
   controllersUnknown?: string;
+  /** The PHP version the application runs on: a controller named as one of PHP's own classes cannot be loaded. */
+  php?: PhpVersion;
 }
 
 /** A route file's controllers and how its targets are read. */
@@ -47,12 +50,13 @@ export function targetScope(catalog: ControllerCatalog, routing?: RouteFileRouti
         ...(routing.module !== undefined ? { module: routing.module } : {}),
         ...(routing.moduleRouteKeys ? { moduleRouteKeys: routing.moduleRouteKeys } : {}),
         ...(routing.controllersUnknown !== undefined ? { controllersUnknown: routing.controllersUnknown } : {}),
+        ...(routing.php ? { php: routing.php } : {}),
       }
     : guessedRouting(catalog.tree, catalog.root);
   if (routing?.moduleRouteKeys && routing.moduleRouteKeysVersion === undefined) return { catalog, routing: resolved, family: new TargetScopeFamily() };
   let known = scopes.get(catalog);
   if (!known) scopes.set(catalog, (known = new Map()));
-  const familyKey = `${resolved.flavour}\u0000${resolved.module ?? ''}\u0000${resolved.module === undefined ? 'main' : 'module'}\u0000${routing?.moduleRouteKeys ? 'keys' : 'no keys'}\u0000${resolved.controllersUnknown ?? ''}`;
+  const familyKey = `${resolved.flavour}\u0000${resolved.module ?? ''}\u0000${resolved.module === undefined ? 'main' : 'module'}\u0000${routing?.moduleRouteKeys ? 'keys' : 'no keys'}\u0000${resolved.controllersUnknown ?? ''}\u0000${routing?.php ? formatPhpVersion(routing.php) : ''}`;
   const version = routing?.moduleRouteKeys ? routing.moduleRouteKeysVersion : undefined;
   const kept = known.get(familyKey);
   if (kept && kept.version === version) return kept.scope;

@@ -1,4 +1,5 @@
 import { PhpArray } from '../../runtime/values';
+import type { PhpVersion } from '../../runtime/php-version';
 import type { AppTree } from '../app-tree';
 import { CiRouter, readRouteTable, ucfirst, type RouterTable } from '../ci-router';
 import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../controller-target';
@@ -29,6 +30,8 @@ export interface TargetRouting {
    * undecided, with this reason, rather than sent to a file the router would not load.
    */
   controllersUnknown?: string;
+  /** The PHP version the application runs on (see RouteFileRouting.php). */
+  php?: PhpVersion;
 }
 
 /**

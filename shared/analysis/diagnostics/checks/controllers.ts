@@ -10,6 +10,7 @@ import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { finding, type Finding, type QuickFix } from '../core/types';
 import { ucfirst } from '../../../router/ci-router';
+import { phpOwnClass } from '../../../runtime/builtin-classes';
 import { isRoutableMethodName } from '../../../workspace/controller-edits';
 import { tableView, type TableView } from '../../model/table-view';
 import { checkState, type EntryVerdicts, type Verdict } from './document-state';
@@ -51,6 +52,9 @@ function createMethodFixes(missing: Missing, argsInFile: ReadonlyMap<string, { m
 function messageOf(missing: Missing): string {
   const { verdict, targets, whats, methods } = missing;
   const what = listed(whats);
+  if (verdict.kind === 'php-class') {
+    return `${listed(targets.map((t) => `'${t}'`))} ${targets.length === 1 ? 'dispatches' : 'dispatch'} to ${verdict.file}, whose class ${verdict.class} is one of PHP's own (since PHP ${verdict.since}): CodeIgniter cannot serve ${what} with it (loading the file is a fatal error, "Cannot declare class ${verdict.class}"; as 404_override, PHP's own class is used and has no such method). Rename the controller.`;
+  }
   if (targets.length === 1) {
     return verdict.kind === 'no-controller'
       ? `'${targets[0]}' dispatches to no controller: ${verdict.reason}. CodeIgniter answers 404 for ${what}.`
@@ -126,6 +130,9 @@ function lookUp(catalog: ControllerCatalog, routing: TargetScope['routing'], tar
   const resolved = r.resolution;
   if (!resolved.found) return { kind: 'no-controller', reason: resolved.reason };
   const t = resolved.target;
+  // CodeIgniter.php require_once()s the file, which declares a class PHP already has: a fatal error.
+  const own = phpOwnClass(ucfirst(unqualifiedClass(t.file)), routing.php);
+  if (own) return { kind: 'php-class', file: t.file, class: own.name, since: own.since };
   if (varies(t.method)) return undefined;
   const methods = catalog.methods(t.file);
   if (!methods || methods.hasRemap || methods.open !== undefined || methods.names.has(t.method.toLowerCase())) return undefined;
@@ -189,7 +196,7 @@ export function missingControllers(
           if (entry instanceof PhpArray && target !== verbTarget) continue;
           const span = key === 'default_controller' ? toSpan(origin, evaluation.places) : origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
           const what = key === 'default_controller' ? 'the home page' : key === '404_override' ? 'the requests 404_override should serve (its own 404 page)' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
-          const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : `no method in ${verdict.file}`;
+          const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : verdict.kind === 'php-class' ? `PHP's class in ${verdict.file}` : `no method in ${verdict.file}`;
           const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [], args: new Map() }));
           if (!missing.targets.includes(target)) missing.targets.push(target);
           if (!missing.whats.includes(what)) missing.whats.push(what);
@@ -217,4 +224,9 @@ export function missingControllers(
     }
     return out;
   });
+}
+
+/** The class a controller file declares by CodeIgniter's convention: its file name (`controllers/admin/Error.php` → `Error`). */
+function unqualifiedClass(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1).replace(/\.php$/i, '');
 }
