@@ -76,17 +76,19 @@ export function routingOverride(appDir: string | undefined, files: ProjectFiles)
   if (!own) return undefined;
   const { file, text } = own;
   const parent = unreadParent(text);
-  if (parent !== undefined) return { matching: true, why: `${files.shown(file)} extends ${parent}, a router the analysis does not read` };
+  if (parent !== undefined) return { matching: true, reading: true, why: `${files.shown(file)} extends ${parent}, a router the analysis does not read` };
   const found = ROUTING_METHODS.matcher(text);
   let matching = false;
+  let reading = false;
   const redefined: string[] = [];
   while (found.find()) {
     const method = found.group(1)!.toLowerCase();
     if (method === '_parse_routes') matching = true;
+    else reading = true;
     if (!redefined.includes(method)) redefined.push(method);
   }
   if (redefined.length === 0) return undefined;
-  return { matching, why: `${files.shown(file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` };
+  return { matching, reading, why: `${files.shown(file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` };
 }
 
 /** The application's own router: `core/MY_Router.php`, when it can be read. */
@@ -140,6 +142,12 @@ export function lookUpOverride(appDir: string | undefined, files: ProjectFiles):
 export interface RoutingOverride {
   /** It redefines _parse_routes(): how a URI matches a key is its own, not CodeIgniter's. */
   matching: boolean;
+  /**
+   * It redefines _set_routing(): which route files it reads, and how, is its own (one may read
+   * every module's routes file into the main table). Modules::parse_routes(), which reads a
+   * module's file for Modular Extensions, is not the router's: _parse_routes() alone leaves it.
+   */
+  reading: boolean;
   /** For messages: the file and the methods it redefines. */
   why: string;
 }

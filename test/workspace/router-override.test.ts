@@ -94,8 +94,15 @@ describe("ci-routes check under an application's own router", () => {
     const main = "<?php\n$route['default_controller'] = 'home';\n$route['pages/(:any)'] = 'home/page/$1';\n$route['pages/about'] = 'home/page/about';\n";
     assert.match(checkIn({ 'application/config/routes.php': main }), /'pages\/about' .*never|unreachable-route/);
     const out = checkIn({ 'application/config/routes.php': main, 'application/core/MY_Router.php': '<?php\nclass MY_Router extends MX_Router {\n    protected function _parse_routes() {}\n}\n' });
-    assert.doesNotMatch(out, /unreachable-route/);
-    assert.match(out, /Keys are not checked for reachability in application: application\/core\/MY_Router\.php redefines the router's _parse_routes\(\)/);
+    assert.doesNotMatch(out, /config\/routes\.php:4.*unreachable-route|'pages\/about'/);
+    assert.match(out, /The main routes' keys are not checked for reachability in application: application\/core\/MY_Router\.php redefines the router's _parse_routes\(\)/);
+  });
+
+  it("with its own _parse_routes() only, a module's routes file is still judged: Modules::parse_routes() reads it, not the router's _parse_routes()", () => {
+    const out = checkIn({ 'application/core/MY_Router.php': '<?php\nclass MY_Router extends MX_Router {\n    protected function _parse_routes() {}\n}\n' });
+    assert.match(out, /'news' is never reached/);
+    assert.match(out, /\[missing-controller\]/);
+    assert.doesNotMatch(out, /Module route files are not checked/);
   });
 });
 

@@ -144,9 +144,9 @@ function checkedCatalog(f: CheckedFile) {
 }
 
 /** The application's own router's redefinition of how route files are read, for the checks. */
-function routingOverrideOf(f: CheckedFile): { routingOverride?: { matching: boolean } } {
+function routingOverrideOf(f: CheckedFile): { routingOverride?: { matching: boolean; reading: boolean } } {
   const override = f.ctx.app?.routingOverridden();
-  return override ? { routingOverride: { matching: override.matching } } : {};
+  return override ? { routingOverride: { matching: override.matching, reading: override.reading } } : {};
 }
 
 /** Why some applications' targets or module files are not checked, one line per application and reason. */
@@ -158,8 +158,8 @@ function uncheckedControllers(input: CheckInput): string[] {
     const checked = f.ctx.app?.checkedControllers(f.ctx.router);
     if (checked && 'unchecked' in checked) out.set(`${f.ctx.appDir}\0targets`, `Targets are not checked for missing controllers in ${app}: ${checked.unchecked}.`);
     const override = f.ctx.app?.routingOverridden();
-    if (override && moduleOfRouteFile(f.ctx.file) !== undefined) out.set(`${f.ctx.appDir}\0modules`, `Module route files are not checked for unreachable keys and missing controllers in ${app}: ${override.why}.`);
-    else if (override?.matching) out.set(`${f.ctx.appDir}\0matching`, `Keys are not checked for reachability in ${app}: ${override.why}.`);
+    if (override?.reading && moduleOfRouteFile(f.ctx.file) !== undefined) out.set(`${f.ctx.appDir}\0modules`, `Module route files are not checked for unreachable keys and missing controllers in ${app}: ${override.why}.`);
+    else if (override?.matching && moduleOfRouteFile(f.ctx.file) === undefined) out.set(`${f.ctx.appDir}\0matching`, `The main routes' keys are not checked for reachability in ${app}: ${override.why}.`);
   }
   return [...out.values()];
 }

@@ -100,8 +100,8 @@ export class RouteService implements RouteFileEvaluator {
   private routingOverrideOf(file: string, appDir: string | undefined): Partial<Pick<AnalyzeOptions, 'routingOverride'>> {
     const override = this.application(appDir)?.routingOverridden();
     if (!override) return {};
-    if (moduleOfRouteFile(file) !== undefined) this.logOnce(`${appDir}: module route files are not checked for unreachable keys and missing controllers: ${override.why}`);
-    return { routingOverride: { matching: override.matching } };
+    if (override.reading && moduleOfRouteFile(file) !== undefined) this.logOnce(`${appDir}: module route files are not checked for unreachable keys and missing controllers: ${override.why}`);
+    return { routingOverride: { matching: override.matching, reading: override.reading } };
   }
 
   private logOnce(message: string): void {

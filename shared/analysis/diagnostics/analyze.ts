@@ -114,11 +114,12 @@ export interface AnalyzeOptions {
   php?: string;
   /**
    * The application's own router reads route files otherwise (a `MY_Router` redefining
-   * _set_routing() or _parse_routes()): a module's routes file may be read as main routes or not
-   * at all, so neither its keys' reach nor its targets are judged; with `matching` (its own
-   * _parse_routes()), no file's keys are judged by CodeIgniter's matching either.
+   * _set_routing(), `reading`: a module's routes file may be read as main routes or not at all, so
+   * neither its keys' reach nor its targets are judged) or matches a URI against the main routes
+   * otherwise (_parse_routes(), `matching`: the main file's keys' reach is not judged, nor a
+   * module key's by the main routes).
    */
-  routingOverride?: { matching: boolean };
+  routingOverride?: { matching: boolean; reading: boolean };
   /**
    * New inclusion checkers instead of the shared ones (their automata, functions of the keys'
    * text, cold), as in a new process: what tests comparing a warm analysis with a fresh one ask.
@@ -153,15 +154,17 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   const module = options.routing?.module;
   const mainRoutesToo = module !== undefined && ((options.mainRoutes === undefined && options.mainRoutesPending === true) || (options.mainRoutes?.evaluation.included.some((f) => moduleOfRouteFile(f.path) === module) ?? false));
   // A module file under a router of the application's own making: how it is read is not known.
-  const moduleReadUnknown = module !== undefined && options.routingOverride !== undefined;
-  const matchingUnknown = moduleReadUnknown || options.routingOverride?.matching === true;
-  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : moduleReadUnknown ? [] : [missingControllers(options.controllers, options.routing, mainRoutesToo), moduleKeyReach(options.routing, options.mainRoutes, mainRoutesToo)];
+  const moduleReadUnknown = module !== undefined && options.routingOverride?.reading === true;
+  const mainMatchingUnknown = options.routingOverride?.matching === true;
+  // Without the main routes, a module key's reach is judged by its own module's name alone.
+  const mainForModule = mainMatchingUnknown ? undefined : options.mainRoutes;
+  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : moduleReadUnknown ? [] : [missingControllers(options.controllers, options.routing, mainRoutesToo), moduleKeyReach(options.routing, mainForModule, mainRoutesToo)];
   yield* run([...(options.php === undefined ? QUICK_CHECKS : quickChecks(options.php)), namedLookups(options.knownNames), ...routerChecks]);
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments, and
   // so is every route under CodeIgniter 2's router (which looks literal keys up first).
   const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
-  if (matchingUnknown) return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
+  if (moduleFile ? moduleReadUnknown : mainMatchingUnknown || moduleReadUnknown) return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
   if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks() : codeIgniter2 ? codeIgniter2InclusionChecks() : inclusionChecks());
   else yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : codeIgniter2 ? CODEIGNITER_2_INCLUSION_CHECKS : INCLUSION_CHECKS);
   return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
