@@ -33,7 +33,8 @@ export function frameworkPathsOf(appDir: string | undefined, files: ProjectFiles
 
 /**
  * The constants a route file starts with: the framework's paths (see frameworkPathsOf), then those
- * `<app>/config/constants.php` defines, evaluated statically (never run) after them, as CodeIgniter loads it.
+ * `<app>/config/constants.php` defines, evaluated statically (never run) after them, as CodeIgniter
+ * loads it, with the files it includes (read as a route file's are: within the project).
  */
 export function constantsOfApp(appDir: string | undefined, files: ProjectFiles): Map<string, Value> {
   if (!appDir) return new Map();
@@ -41,5 +42,6 @@ export function constantsOfApp(appDir: string | undefined, files: ProjectFiles):
   const file = path.join(appDir, 'config', 'constants.php');
   const text = files.read(file, MAX_CONSTANTS_FILE_BYTES);
   if (text === undefined) return paths;
-  return new Map(evaluateRouteFile(text, { file, maxSteps: CONSTANTS_MAX_STEPS, constants: paths }).constants);
+  const includes = files.includes(path.dirname(appDir), frontControllerDirOf(appDir, files));
+  return new Map(evaluateRouteFile(text, { file, maxSteps: CONSTANTS_MAX_STEPS, constants: paths, includes }).constants);
 }

@@ -48,6 +48,17 @@ describe('the application model (shared/app)', () => {
     assert.deepEqual([users.appDir, users.module, users.router.flavour, users.environmentRoutes], [at('application'), 'users', 'bonfire', undefined]);
   });
 
+  it('reads the constants constants.php defines in the files it includes, as CodeIgniter loads them', () => {
+    const files = MemoryProject.at(ROOT, {
+      'index.php': "<?php\ndefine('ENVIRONMENT', 'production');\n",
+      'application/config/routes.php': "<?php\n$route[SHOP_PREFIX . '/(:num)'] = 'products/show/$1';\n",
+      'application/config/constants.php': "<?php\ndefine('SITE_AREA', 'admin');\ninclude_once(APPPATH . 'config/more_constants.php');\n",
+      'application/config/more_constants.php': "<?php\ndefine('SHOP_PREFIX', 'shop');\n",
+    });
+    const main = new Applications(files).setupFor(at('application/config/routes.php'));
+    assert.deepEqual([main.constants.get('SITE_AREA'), main.constants.get('SHOP_PREFIX')], ['admin', 'shop']);
+  });
+
   it('lists its route files in the order its router reads them: main, environments, modules (its own, then Bonfire’s)', () => {
     const app = new Applications(bonfireProject()).of(at('application/config/routes.php'))!;
     assert.deepEqual(app.routeFiles(), {
