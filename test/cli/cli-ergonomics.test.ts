@@ -175,6 +175,10 @@ describe('ci-routes: version, help, the application found from the current folde
       const routeFiles = out.files.filter((f) => f.kind === 'route file');
       // Shown relative to the folder it was run in.
       assert.deepEqual(routeFiles.map((f) => [f.file, f.findings.map((x) => x.code)]), [[path.join('..', 'config', 'production', 'routes.php'), ['duplicate-route']]]);
+      // Given its absent config/routes.php, it names the environments' files instead.
+      const given = ciRoutesIn(project, 'check', path.join('application', 'config', 'routes.php'));
+      assert.equal(given.code, 2);
+      assert.match(given.stderr, /no such file \(the application's routes are in '.*production\/routes\.php', its environments' route files, which CodeIgniter reads without a config\/routes\.php/);
     });
 
     it('fails with exit 2 and says where it looked when no application is found', () => {

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import * as fs from 'node:fs';
 import { parsePhpVersion } from '../../../shared/runtime/php-version';
 import { parseArgs } from 'node:util';
 import { undecidedConditions, unknownRoutes } from '../../../shared/analysis/model/route-table';
@@ -90,7 +91,7 @@ function loadIn(applications: Applications, file: string | undefined, dialect: D
     return loadRouteFile(file, { dialect, router, defines: parsedDefines, phpVersion }, applications);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ENOENT') throw new UsageError(`cannot read '${file}': no such file`);
+    if (err.code === 'ENOENT') throw new UsageError(`cannot read '${file}': no such file${environmentFilesHint(file)}`);
     if (err.code === 'EISDIR') throw new UsageError(`cannot read '${file}': it is a directory`);
     if (err.code === 'EACCES') throw new UsageError(`cannot read '${file}': permission denied`);
     if (err.code === 'EOUTSIDE') throw new UsageError(`cannot read '${file}': it leads out of its project folder (symlinks resolved); --follow-symlinks reads it`);
@@ -331,4 +332,21 @@ function placeOf(lines: LineIndex, span: Span | undefined): { line: number | nul
 /** `file:line` of a place of the route file's evaluation (it may lie in a file the route file included). */
 function declaredAt(ctx: RouteFileContext, lines: LineIndex, span: Span | undefined): string {
   return declaredAtIn(ctx.file, lines, span);
+}
+
+/**
+ * For a main routes file that does not exist: the environments' route files beside it, which
+ * CodeIgniter 3 reads without one (an application may keep its routes there alone).
+ */
+function environmentFilesHint(file: string): string {
+  if (path.basename(file) !== 'routes.php' || path.basename(path.dirname(file)) !== 'config') return '';
+  const config = path.dirname(file);
+  let found: string[] = [];
+  try {
+    found = fs.readdirSync(config, { withFileTypes: true }).filter((d: fs.Dirent) => d.isDirectory() && fs.existsSync(path.join(config, d.name, 'routes.php'))).map((d: fs.Dirent) => path.join(config, d.name, 'routes.php'));
+  } catch {
+    return '';
+  }
+  if (found.length === 0) return '';
+  return ` (the application's routes are in ${found.slice(0, 3).map((f) => `'${f}'`).join(', ')}${found.length > 3 ? ', …' : ''}, its environments' route files, which CodeIgniter reads without a config/routes.php: name one, or run without a file to check them all)`;
 }
