@@ -154,7 +154,7 @@ function uncheckedControllers(input: CheckInput): string[] {
   const out = new Map<string, string>();
   for (const f of input.routeFiles) {
     if (f.ctx.appDir === undefined) continue;
-    const app = path.relative(process.cwd(), f.ctx.appDir) || '.';
+    const app = path.relative(process.cwd(), f.ctx.appDir) || 'this folder';
     const checked = f.ctx.app?.checkedControllers(f.ctx.router);
     if (checked && 'unchecked' in checked) out.set(`${f.ctx.appDir}\0targets`, `Targets are not checked for missing controllers in ${app}: ${checked.unchecked}.`);
     const override = f.ctx.app?.routingOverridden();
