@@ -94,9 +94,17 @@ export class Application {
     this.projectDir = path.dirname(appDir);
   }
 
+  /** Files config/constants.php includes: a change to one changes the constants. */
+  private readonly constantsIncluded: string[] = [];
+
+  /** Whether what it read of its own files (not its route files nor controllers) includes `file`. */
+  reads(file: string): boolean {
+    return this.constantsIncluded.includes(file);
+  }
+
   private read() {
     this.facts ??= {
-      constants: constantsOfApp(this.appDir, this.files),
+      constants: constantsOfApp(this.appDir, this.files, this.constantsIncluded),
       dialect: detectDialect(this.appDir, this.files),
       router: detectRouterFlavour(this.appDir, this.files),
       environment: chooseEnvironment(this.appDir, undefined, this.files),
@@ -386,6 +394,12 @@ export class Applications {
   forget(appDir?: string): void {
     if (appDir === undefined) this.known.clear();
     else this.known.delete(appDir);
+  }
+
+  /** Whether an application known now read `file` for what it knows of itself (see Application.reads). */
+  read(file: string): boolean {
+    for (const app of this.known.values()) if (app.reads(file)) return true;
+    return false;
   }
 
   /** Forgets every application's controllers (a PHP file changed). */

@@ -34,14 +34,17 @@ export function frameworkPathsOf(appDir: string | undefined, files: ProjectFiles
 /**
  * The constants a route file starts with: the framework's paths (see frameworkPathsOf), then those
  * `<app>/config/constants.php` defines, evaluated statically (never run) after them, as CodeIgniter
- * loads it, with the files it includes (read as a route file's are: within the project).
+ * loads it, with the files it includes (read as a route file's are: within the project), whose
+ * paths are added to `included`.
  */
-export function constantsOfApp(appDir: string | undefined, files: ProjectFiles): Map<string, Value> {
+export function constantsOfApp(appDir: string | undefined, files: ProjectFiles, included: string[] = []): Map<string, Value> {
   if (!appDir) return new Map();
   const paths = frameworkPathsOf(appDir, files);
   const file = path.join(appDir, 'config', 'constants.php');
   const text = files.read(file, MAX_CONSTANTS_FILE_BYTES);
   if (text === undefined) return paths;
   const includes = files.includes(path.dirname(appDir), frontControllerDirOf(appDir, files));
-  return new Map(evaluateRouteFile(text, { file, maxSteps: CONSTANTS_MAX_STEPS, constants: paths, includes }).constants);
+  const evaluation = evaluateRouteFile(text, { file, maxSteps: CONSTANTS_MAX_STEPS, constants: paths, includes });
+  for (const f of evaluation.included) included.push(f.path);
+  return new Map(evaluation.constants);
 }

@@ -138,3 +138,32 @@ describe("composer.json's PHP version, followed on disk", function () {
     }
   });
 });
+
+describe('a file config/constants.php includes, followed on disk', function () {
+  this.timeout(120_000);
+  it('its change analyses the open route files again under the new constants', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-routes-constants-'));
+    const file = path.join(root, 'application', 'config', 'routes.php');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const text = "<?php\n$route[SHOP_PREFIX . '/(:num)'] = 'products/show/$1';\n$route['shop/(:num)'] = 'products/view/$1';\n";
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(path.join(root, 'application', 'config', 'constants.php'), "<?php\ninclude_once(APPPATH . 'config/more_constants.php');\n");
+    const more = path.join(root, 'application', 'config', 'more_constants.php');
+    fs.writeFileSync(more, "<?php\ndefine('SHOP_PREFIX', 'store');\n");
+    const client = await startedOn(root);
+    try {
+      const uri = pathToFileURL(file).toString();
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'php', version: 1, text } });
+      const first = await client.waitForDiagnostics(uri);
+      assert.deepEqual(first.diagnostics.map((d) => d.code), [], 'store/(:num) and shop/(:num) differ');
+      client.clearDiagnostics(uri);
+      fs.writeFileSync(more, "<?php\ndefine('SHOP_PREFIX', 'shop');\n");
+      await client.connection.sendNotification(DidChangeWatchedFilesNotification.method, { changes: [{ uri: pathToFileURL(more).toString(), type: FileChangeType.Changed }] });
+      const second = await client.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'duplicate-route'));
+      assert.ok(second.diagnostics.some((d) => d.code === 'duplicate-route'));
+    } finally {
+      await client.shutdown();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

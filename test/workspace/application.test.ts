@@ -55,8 +55,12 @@ describe('the application model (shared/app)', () => {
       'application/config/constants.php': "<?php\ndefine('SITE_AREA', 'admin');\ninclude_once(APPPATH . 'config/more_constants.php');\n",
       'application/config/more_constants.php': "<?php\ndefine('SHOP_PREFIX', 'shop');\n",
     });
-    const main = new Applications(files).setupFor(at('application/config/routes.php'));
+    const apps = new Applications(files);
+    const main = apps.setupFor(at('application/config/routes.php'));
     assert.deepEqual([main.constants.get('SITE_AREA'), main.constants.get('SHOP_PREFIX')], ['admin', 'shop']);
+    // A change to the included file changes the constants: the server forgets the application then.
+    assert.equal(apps.read(at('application/config/more_constants.php')), true);
+    assert.equal(apps.read(at('application/config/routes.php')), false);
   });
 
   it('lists its route files in the order its router reads them: main, environments, modules (its own, then Bonfire’s)', () => {

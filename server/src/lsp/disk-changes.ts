@@ -16,7 +16,7 @@ export class DiskChanges {
     const { service, index, documents } = this.ctx;
     const base = path.basename(change.file);
     // What the application folder tells: its constants, the Route library's version, the router, ENVIRONMENT (index.php).
-    if (base === 'constants.php' || base === 'Route.php' || base === 'index.php' || base === 'composer.json' || base === 'CodeIgniter.php' || ROUTER_FILE_NAMES.has(base)) service.invalidateApp();
+    if (base === 'constants.php' || base === 'Route.php' || base === 'index.php' || base === 'composer.json' || base === 'CodeIgniter.php' || ROUTER_FILE_NAMES.has(base) || service.applicationRead(change.file)) service.invalidateApp();
     // composer.json tells the PHP version only: the open route files are analysed again (see below), nothing is indexed.
     if (base === 'composer.json') return 'other file';
     service.invalidateControllers();

@@ -171,6 +171,11 @@ export class RouteService implements RouteFileEvaluator {
     this.applications.forget(appDir);
   }
 
+  /** Whether an application read `file` for its constants (a file config/constants.php includes): its change changes them. */
+  applicationRead(file: string): boolean {
+    return this.applications.read(file);
+  }
+
   /**
    * A PHP file changed on disk: the route files whose last evaluation read other files (include,
    * glob()) are evaluated again on their next update, even with the same text. Returns them.
