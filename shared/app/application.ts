@@ -9,7 +9,7 @@ import { controllerListing, createControllerCatalog, type ControllerCatalog, typ
 import { AppRoot, MAX_ROOT_FILE_BYTES } from './app-root';
 import { constantsOfApp } from './constants';
 import { chooseDialect, detectDialect } from './dialect';
-import { applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, systemFolderOf, type EnvironmentChoice } from './environment';
+import { MAX_FRONT_CONTROLLER_BYTES, applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, systemFolderOf, type EnvironmentChoice } from './environment';
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, lookUpOverride, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
@@ -369,7 +369,7 @@ export class Applications {
    * (see findApplicationDir); with where the search looked, for a message when there is none.
    */
   findFrom(dir: string): ApplicationSearch & { app: Application | undefined } {
-    const search = findApplicationDir(dir, (p) => this.files.kind(p));
+    const search = findApplicationDir(dir, (p) => this.files.kind(p), (f) => this.files.read(f, MAX_FRONT_CONTROLLER_BYTES));
     return { ...search, app: search.appDir === undefined ? undefined : this.at(search.appDir) };
   }
 

@@ -4,6 +4,7 @@ import type { EnvironmentRoutes } from '../evaluate/includes';
 import type { Value } from '../runtime/values';
 import type { IncludedFile } from '../php/ast';
 import { environmentRouteFileOf, isMainRouteFile } from './layout';
+import { literalSetting } from './front-controller-text';
 import type { ProjectFiles } from './project-files';
 
 /** CodeIgniter's shipped index.php runs in 'development' unless the server sets CI_ENV. */
@@ -34,8 +35,8 @@ export const FRONT_CONTROLLERS = ['index.php', 'public/index.php'];
 /**
  * The application's front controller, relative to the folder above the application folder. One
  * whose `$application_folder` names this folder wins (an application may keep its own index.php
- * inside it, `$application_folder = '.'`, beside another application's); one that names another
- * folder is not this application's. Else the first of FRONT_CONTROLLERS that defines ENVIRONMENT
+ * inside it, `$application_folder = '.'`, beside another application's, or one folder further up,
+ * `'cms/application'`); one that names another folder is not this application's. Else the first of FRONT_CONTROLLERS that defines ENVIRONMENT
  * (a root index.php may be a page of its own, as Bonfire's is), else the first that can be read;
  * undefined when none can.
  */
@@ -43,7 +44,8 @@ export function frontControllerOf(appDir: string, files: ProjectFiles): { rel: s
   const above = path.dirname(appDir);
   let first: { rel: string; text: string; definesEnvironment: boolean } | undefined;
   let definer: typeof first;
-  for (const rel of [...FRONT_CONTROLLERS, path.join(path.basename(appDir), 'index.php')]) {
+  // Also inside the application folder, and one folder further up (`$application_folder = 'cms/application'`): those serve it only when they name it.
+  for (const rel of [...FRONT_CONTROLLERS, path.join(path.basename(appDir), 'index.php'), path.join('..', 'index.php')]) {
     const file = path.join(above, rel);
     const text = files.read(file, MAX_FRONT_CONTROLLER_BYTES);
     if (text === undefined) continue; // not there, or not readable: the next place
@@ -67,16 +69,6 @@ export function systemFolderOf(appDir: string, files: ProjectFiles): string | un
   const named = front && literalSetting(front.text, 'system_path');
   return named === undefined || named === '' ? undefined : path.resolve(path.dirname(path.join(path.dirname(appDir), front!.rel)), named);
 }
-
-/** `$name = '<literal>';` at the start of a line of a front controller (its `$application_folder`, `$system_path`), if so written. */
-export function literalSetting(text: string, name: 'application_folder' | 'system_path'): string | undefined {
-  const m = (name === 'application_folder' ? APPLICATION_FOLDER : SYSTEM_PATH).matcher(text);
-  return m.find() ? m.group(1)! : undefined;
-}
-
-// RE2: linear in the file's length (the file is the workspace's); a commented-out line does not start with `$`.
-const APPLICATION_FOLDER = RE2JS.compile(`^[ \\t]*\\$application_folder\\s*=\\s*['"]([^'"\\\\$]*)['"]\\s*;`, RE2JS.MULTILINE);
-const SYSTEM_PATH = RE2JS.compile(`^[ \\t]*\\$system_path\\s*=\\s*['"]([^'"\\\\$]*)['"]\\s*;`, RE2JS.MULTILINE);
 
 /** The front controller's folder (FCPATH, and PHP's working directory while routes load), when one is found. */
 export function frontControllerDirOf(appDir: string, files: ProjectFiles): string | undefined {

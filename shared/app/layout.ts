@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { FileKind } from './project-files';
+import { literalSetting } from './front-controller-text';
 
 /**
  * Where a CodeIgniter application keeps its route files, as paths: `<app>/config/routes.php`, an
@@ -92,12 +93,16 @@ export interface ApplicationSearch {
  * CodeIgniter 3 needs no `config/routes.php`, only a standard environment's
  * `config/<environment>/routes.php` (development, testing, production). The search
  * ends at a repository's root (a folder holding `.git`), so an application above the project is
- * never taken, else at the file system's root. Only asks `kind` whether paths exist.
+ * never taken, else at the file system's root. A folder's front controller (`index.php`, read with
+ * `read` when given) that names its application folder with a literal `$application_folder`
+ * (`cms/application`) leads there too. Asks `kind` whether paths exist.
  */
-export function findApplicationDir(from: string, kind: (p: string) => FileKind | undefined): ApplicationSearch {
+export function findApplicationDir(from: string, kind: (p: string) => FileKind | undefined, read?: (file: string) => string | undefined): ApplicationSearch {
   let dir = path.resolve(from);
   for (;;) {
-    for (const config of [path.join(dir, 'config'), path.join(dir, 'application', 'config')]) {
+    const named = read && kind(path.join(dir, 'index.php')) === 'file' ? literalSetting(read(path.join(dir, 'index.php')) ?? '', 'application_folder') : undefined;
+    const configs = [path.join(dir, 'config'), path.join(dir, 'application', 'config'), ...(named ? [path.join(path.resolve(dir, named), 'config')] : [])];
+    for (const config of configs) {
       const routes = [path.join(config, 'routes.php'), ...STANDARD_ENVIRONMENTS.map((e) => path.join(config, e, 'routes.php'))].find((f) => kind(f) === 'file');
       if (routes) return { appDir: applicationDirOf(routes, kind), from: path.resolve(from), upTo: dir, repositoryRoot: false };
     }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { cli } from '../helpers/cli';
 import { ROOT } from '../helpers/paths';
 import { tempProject } from '../helpers/temp-project';
+import { spawnSync } from 'node:child_process';
 
 /**
  * Applications with environment route files (test/fixtures/environments/<app>/): CodeIgniter's
@@ -84,6 +85,24 @@ describe('the front controller an application runs from', () => {
       assert.ok(out.routes.some((r) => r.uri === 'debug/(:any)'), 'the development routes run');
       const main = JSON.parse(cli(['list', path.join(root, 'application/config/routes.php'), '--json']).stdout) as { environment: string };
       assert.equal(main.environment, 'production');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("is found one folder further up when it names the application ($application_folder = 'cms/application'), and leads there from its own folder", () => {
+    const root = tempProject('ci-routes-front-', {
+      'index.php': "<?php\ndefine('ENVIRONMENT', isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'production');\n$application_folder = 'cms/application';\n",
+      'cms/index.php': "<?php\nheader('Location: ../');\n",
+      'cms/application/config/routes.php': "<?php\n$route['default_controller'] = 'pages';\n",
+      'cms/application/config/production/routes.php': "<?php\n$route['(:any)'] = 'maintenance';\n",
+    });
+    try {
+      const here = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'list', '--json'], { cwd: root, encoding: 'utf8' });
+      const out = JSON.parse(here.stdout) as { file: string; environment: string; environment_source: string; routes: { uri: string }[] };
+      assert.equal(out.file, path.join('cms', 'application', 'config', 'routes.php'));
+      assert.deepEqual([out.environment, out.environment_source], ['production', "../index.php's default (CI_ENV unset)"]);
+      assert.ok(out.routes.some((r) => r.uri === '(:any)'));
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -209,7 +209,7 @@ export function run(argv: string[], io: Io): number {
         // A file found is named as the user would name it: relative to the working folder.
         const listed = file ?? (found === undefined ? undefined : shownPath(found));
         // Found, not named: reads stay inside its project, as check's do.
-        if (here && !values['follow-symlinks']) setReadRoots([here.projectDir]);
+        if (here && !values['follow-symlinks']) setReadRoots(fenceFor([here.projectDir]));
         try {
           const others = (ctx: RouteFileContext): OtherRouteFile[] => otherRouteFiles(ctx, (f) => load(f, dialect, defines, router), (c) => evaluate(c, maxSteps));
           return evaluated(load(listed, dialect, defines, router), (ctx, evaluation) => Math.max(warnOfUnknowns(ctx, evaluation, method, io), list(ctx, evaluation, filters, Boolean(values.json), io, others(ctx))));
@@ -231,14 +231,14 @@ export function run(argv: string[], io: Io): number {
         try {
           // Without a file, every route file of the application here that its project holds (an
           // environment's runs within the main file's evaluation), named relative to the working folder.
-          if (here && !followSymlinks) setReadRoots([here.projectDir]);
+          if (here && !followSymlinks) setReadRoots(fenceFor([here.projectDir]));
           const given = here ? here.routeFilesInRouterOrder().map((f) => shownPath(f.file)) : [file!, ...rest];
           // A file named twice (`routes.php ./routes.php`) is checked once.
           const files = [...new Map(given.map((f) => [path.resolve(f), f])).values()];
           if (!files.length) throw new UsageError('missing the routes file argument');
           // Every read (route files, constants, controllers, Route.php) stays inside the projects
           // given, symlinks resolved: a pull request's symlink must not make a CI job read the runner's disk.
-          if (!followSymlinks) setReadRoots(files.map((f) => projectDirOf(applications, f)));
+          if (!followSymlinks) setReadRoots(fenceFor(files.map((f) => projectDirOf(applications, f))));
           const routeFiles = files.map((f) => {
             const ctx = load(f, dialect, defines);
             return { ctx, evaluation: evaluate(ctx, maxSteps, true) };
@@ -287,6 +287,16 @@ function applicationHere(applications: Applications, command: string): Applicati
   if (found.app) return found.app;
   const where = found.upTo === found.from ? found.from : `${found.from} or a folder above it up to ${found.upTo}${found.repositoryRoot ? ", the repository's root" : ''}`;
   throw new UsageError(`no CodeIgniter application here: neither config/routes.php nor application/config/routes.php (nor an environment's, config/production/routes.php and the like) in ${where}; run ci-routes ${command} inside an application, or give the route file: ci-routes ${command} path/to/application/config/routes.php`);
+}
+
+/**
+ * The folders reads are fenced in: the projects, or the working folder when it holds them (the
+ * user runs the command there, and a front controller above the project, `$application_folder =
+ * 'cms/application'`, lies in it).
+ */
+function fenceFor(projects: string[]): string[] {
+  const cwd = process.cwd();
+  return projects.map((p) => (p !== cwd && p.startsWith(`${cwd}${path.sep}`) ? cwd : p));
 }
 
 /**
