@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { FileListTree, normalizeAppPath, type AppTree } from '../router/app-tree';
 import { ucfirst } from '../router/ci-router';
 import { rootAroundApplication } from '../router/hmvc/app-paths';
@@ -69,8 +70,31 @@ function parentFiles(parent: string, controllerFile: string): string[] {
   return [...new Set([`${folder}${base}.php`, `controllers/${base}.php`, `core/${base}.php`, `libraries/${base}.php`, 'core/MY_Controller.php'])];
 }
 
+/** Files one PHP file requires at most, for its bases. */
+const MAX_REQUIRED = 32;
+
+// require/include (once or not) of `APPPATH . '…'`, `__DIR__ . '/…'` or `dirname(__FILE__) . '/…'`:
+// paths known without running anything. RE2: linear in the file's length (the file is the workspace's).
+const REQUIRE = RE2JS.compile(`(?i)\\b(?:require|include)(?:_once)?\\s*\\(?\\s*(APPPATH|__DIR__|dirname\\s*\\(\\s*__FILE__\\s*\\))\\s*\\.\\s*(?:'([^'$\\\\]{1,200})'|"([^"$\\\\]{1,200})")`);
+
+/** The application-folder paths of the files `text` (the file at `file`) requires with a path known statically. */
+function requiredFiles(text: string, file: string): string[] {
+  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+  const out: string[] = [];
+  const m = REQUIRE.matcher(text);
+  while (m.find()) {
+    const written = m.group(2) ?? m.group(3) ?? '';
+    const rel = m.group(1)!.toUpperCase() === 'APPPATH' ? written : `${folder}/${written.replace(/^\//, '')}`;
+    const normal = normalizeAppPath(rel.replace(/^\/+/, ''));
+    if (normal.split('/').includes('..') || !normal.toLowerCase().endsWith('.php')) continue;
+    out.push(normal);
+    if (out.length >= MAX_REQUIRED) break;
+  }
+  return out;
+}
+
 /** Where parentFiles() looks, for messages. */
-const PARENT_PLACES = 'beside the controller, in controllers/, core/ or libraries/';
+const PARENT_PLACES = 'beside the controller, in controllers/, core/ or libraries/, nor in a file it or core/MY_Controller.php requires';
 
 /**
  * The public methods of a controller file's classes and of the classes they inherit from (a URL
@@ -129,9 +153,21 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
     }
     return classes;
   };
+  const requiredBy = new Map<string, readonly string[]>();
+  /** The files a file requires with a path from APPPATH or its own folder (`require APPPATH . 'core/controllers/Api_Controller.php'`). */
+  const requiresOf = (file: string): readonly string[] => {
+    let found = requiredBy.get(file);
+    if (!found) {
+      const text = tree.isFile(file) ? read(file) : undefined;
+      requiredBy.set(file, (found = text === undefined ? [] : requiredFiles(text, file)));
+    }
+    return found;
+  };
   const findClass = (name: string, controllerFile: string): ControllerInfo | undefined => {
     const lower = unqualified(name).toLowerCase();
-    for (const file of parentFiles(name, controllerFile)) {
+    // Where bases usually are, then what the controller and core/MY_Controller.php require (a base kept elsewhere).
+    const places = [...parentFiles(name, controllerFile), ...requiresOf(controllerFile), ...requiresOf('core/MY_Controller.php')];
+    for (const file of new Set(places)) {
       if (file === controllerFile) continue;
       const found = classesIn(file).find((c) => c.className.toLowerCase() === lower);
       if (found) return found;

@@ -166,7 +166,7 @@ describe('ci-routes match: the method the controller must have', () => {
     assert.equal(vendor['404'], true, 'without the controller: 404');
     const withBase = matchIn({ 'application/controllers/Shop.php': '<?php class Shop extends Vendor_Base { public function index() {} }' }, 'shop/nothing_here');
     assert.deepEqual([withBase['404'], withBase.controller_file], [null, null]);
-    assert.equal(withBase.unknown, 'whether controllers/Shop.php has a public method nothing_here() is not known: Shop extends Vendor_Base, which is not found beside the controller, in controllers/, core/ or libraries/');
+    assert.equal(withBase.unknown, 'whether controllers/Shop.php has a public method nothing_here() is not known: Shop extends Vendor_Base, which is not found beside the controller, in controllers/, core/ or libraries/, nor in a file it or core/MY_Controller.php requires');
     const withTrait = matchIn({ 'application/controllers/Shop.php': '<?php class Shop extends CI_Controller { use Exports; public function index() {} }' }, 'shop/export_csv');
     assert.match(String(withTrait.unknown), /Shop uses Exports, whose methods are not read$/);
     // A base beside it is read: its methods are known, and a method neither has is a 404.
