@@ -125,6 +125,8 @@ const LOOK_UP_METHODS = RE2JS.compile('function\\s+&?\\s*(set_class|set_director
  * analysis does not read; undefined when it does neither.
  */
 export function lookUpOverride(appDir: string | undefined, files: ProjectFiles): string | undefined {
+  const older = olderModularExtensions(appDir, files);
+  if (older !== undefined) return older;
   const own = ownRouter(appDir, files);
   if (!own) return undefined;
   const parent = unreadParent(own.text);
@@ -136,6 +138,21 @@ export function lookUpOverride(appDir: string | undefined, files: ProjectFiles):
     if (!redefined.includes(method)) redefined.push(method);
   }
   return redefined.length ? `${files.shown(own.file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` : undefined;
+}
+
+const VALIDATE_REQUEST = RE2JS.compile('function\\s+&?\\s*_validate_request\\s*\\(', RE2JS.CASE_INSENSITIVE);
+
+/**
+ * Modular Extensions before 5.5 (its MX_Router has `_validate_request()`, 5.5 `_set_request()`):
+ * its locate() tests the URI's segments as written, where 5.5 and the router model ucfirst() them.
+ */
+function olderModularExtensions(appDir: string | undefined, files: ProjectFiles): string | undefined {
+  if (!appDir) return undefined;
+  const file = path.join(appDir, 'third_party', 'MX', 'Router.php');
+  const text = files.read(file, MAX_ROUTER_FILE_BYTES);
+  return text !== undefined && VALIDATE_REQUEST.matcher(text).find()
+    ? `${files.shown(file)} is an older Modular Extensions (before 5.5, with _validate_request()), whose controller look-up the analysis does not follow`
+    : undefined;
 }
 
 /** An application's own router reading or matching the route table otherwise (see routingOverride). */

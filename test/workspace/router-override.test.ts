@@ -46,6 +46,12 @@ describe("an application's own router (core/MY_Router.php)", () => {
     assert.equal(r.unknown, 'application/core/MY_Router.php extends Acme_Router, a router the analysis does not read');
   });
 
+  it("an older Modular Extensions (before 5.5: its MX_Router has _validate_request()) routes the URI but leaves the controller unknown: its locate() does not ucfirst() segments", () => {
+    const r = matchIn({ 'application/third_party/MX/Router.php': '<?php class MX_Router extends CI_Router { public function _validate_request($segments) {} public function locate($segments) {} }' }, 'pages/about');
+    assert.deepEqual([r.main_matched_key, r.controller_file, r['404']], ['pages/(:any)', null, null]);
+    assert.match(String(r.unknown), /MX\/Router\.php is an older Modular Extensions \(before 5\.5, with _validate_request\(\)\)/);
+  });
+
   it('that redefines only the controller look-up (a copy of a newer Modular Extensions) is routed as the stock router', () => {
     const r = match("<?php\nrequire APPPATH . 'third_party/MX/Router.php';\nclass MY_Router extends MX_Router {\n    public function locate($segments) {\n        return parent::locate($segments);\n    }\n}\n", 'pages/about');
     assert.deepEqual([r.main_matched_key, r.controller_file, r.unknown], ['pages/(:any)', 'application/controllers/Home.php', undefined]);
