@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { targetLinks } from '../../shared/analysis/features/document-links';
-import { dispatchTarget } from '../../shared/analysis/model/target-dispatch';
+import { dispatchTarget, emptySegmentIn } from '../../shared/analysis/model/target-dispatch';
 import { readStringLiteral } from '../../shared/analysis/model/target-literals';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { FileListTree } from '../../shared/router/app-tree';
@@ -119,5 +119,13 @@ describe('dispatchTarget', () => {
     assert.equal(v?.methodVaries, true);
     assert.equal(v?.methodMatches('VIEW_large'), true);
     assert.equal(v?.methodMatches('index'), false);
+  });
+
+  it("does not look up a target with an empty segment: the router keeps it ('home/' calls the method '', a module's '/Capital' falls to its default controller)", () => {
+    assert.equal(dispatchTarget('pages/', tree), undefined);
+    assert.equal(dispatchTarget('/pages', tree), undefined);
+    assert.equal(dispatchTarget('pages//show', tree), undefined);
+    assert.match(String(emptySegmentIn('pages/')), /^'pages\/' has an empty segment/);
+    assert.equal(emptySegmentIn('pages/show'), undefined);
   });
 });

@@ -16,7 +16,7 @@ import { callsAround, callsWithTargetAt } from '../model/calls-at';
 import { cursorContext } from '../model/cursor-context';
 import { cursorPosition } from '../model/cursor-position';
 import { isRouteMethod } from '../model/origins';
-import { resolveStaticTarget, translatesDashes, varies } from '../model/target-dispatch';
+import { emptySegmentIn, resolveStaticTarget, translatesDashes, varies } from '../model/target-dispatch';
 import { targetScope, type RouteFileRouting } from '../model/target-scope';
 import { markdownCode as code, markdownText } from '../../util/escape';
 
@@ -80,6 +80,8 @@ export function targetAt(text: string, evaluation: FileEvaluation, offset: numbe
     if (!literal) return undefined;
     const segments = literal.target.split('/').filter((s) => s !== '');
     if (segments.length === 0) return { ...literal, segments, decidedBy: undefined, resolution: { found: false, reason: 'the target is empty', tried: [] } };
+    const empty = emptySegmentIn(literal.target);
+    if (empty !== undefined) return { ...literal, segments, undecided: empty };
     return { ...literal, segments, ...resolveTargetSegments(segments, routing, translatesDashes(evaluation)) };
   } catch {
     return undefined;
@@ -156,6 +158,8 @@ function placeOf(t: ControllerResolution & { found: true }, read: (file: string)
 export function controllerPlaceOf(target: string, routing: TargetRouting | AppTree, read: (file: string) => string | undefined, translateDashes = false): ControllerPlace | { none: string } {
   const segments = target.split('/').filter((s) => s !== '');
   if (segments.length === 0) return { none: 'the target is empty' };
+  const empty = emptySegmentIn(target);
+  if (empty !== undefined) return { none: empty };
   let r: Pick<TargetAtCursor, 'resolution' | 'decidedBy' | 'undecided'>;
   try {
     r = resolveTargetSegments(segments, routing, translateDashes);

@@ -64,7 +64,7 @@ export function resolveStaticTarget(segments: string[], given: TargetRouting | A
  * not matter. Never throws.
  */
 export function dispatchTarget(target: string, routing: TargetRouting | AppTree, translateDashes = false): TargetDispatch | undefined {
-  if (typeof target !== 'string') return undefined;
+  if (typeof target !== 'string' || emptySegmentIn(target) !== undefined) return undefined;
   const segments = target.split('/').filter((s) => s !== '');
   if (segments.length === 0) return undefined;
   let resolved: ControllerResolution;
@@ -130,4 +130,16 @@ export function translatesDashes(evaluation: FileEvaluation): boolean {
 /** `$route['translate_uri_dashes'] = TRUE` under the `m`-th request method. */
 export function translatesDashesUnder(evaluation: FileEvaluation, m: number): boolean {
   return evaluation.methods?.[m]?.routes?.get('translate_uri_dashes') === true;
+}
+
+/**
+ * Why a target with an empty segment (`/Capital`, `home/`, `a//b`) is not looked up: the router
+ * keeps that segment (a module's `['admin', '', 'Capital']` falls to its default controller,
+ * `home/` calls the method ''), where the look-up reads the others alone; undefined for a target
+ * without one.
+ */
+export function emptySegmentIn(target: string): string | undefined {
+  const segments = target.split('/');
+  if (segments.length < 2 || !segments.includes('')) return undefined;
+  return `'${target}' has an empty segment (a leading, trailing or doubled '/'), which the router keeps: where it leads is not looked up here (Test URL and ci-routes match follow it)`;
 }

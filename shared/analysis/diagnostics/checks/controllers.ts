@@ -2,7 +2,7 @@ import { isDynamicKey } from '../../../library/records';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import type { Span } from '../../../php/ast';
 import { REQUEST_METHODS } from '../../../runtime/methods';
-import { resolveStaticTarget, varies } from '../../model/target-dispatch';
+import { emptySegmentIn, resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import { targetScope, type RouteFileRouting, type TargetScope, type TargetScopeFamily } from '../../model/target-scope';
 import { neverConsulted } from '../../model/module-uris';
@@ -123,7 +123,7 @@ function decide({ catalog, routing: given }: TargetScope, target: string): Known
 
 function lookUp(catalog: ControllerCatalog, routing: TargetScope['routing'], target: string): Verdict {
   const segments = target.split('/').filter((s) => s !== '');
-  if (segments.length === 0) return undefined;
+  if (segments.length === 0 || emptySegmentIn(target) !== undefined) return undefined;
   // A back-reference among the segments that choose the controller, or what the look-up cannot know: not judged.
   const r = resolveStaticTarget(segments, routing);
   if (!('resolution' in r)) return undefined;
