@@ -67,6 +67,28 @@ describe('language server: ciRoutes/testUrl routes as the HMVC routers do (confo
     });
   }
 
+  it("asked from a module's routes file, answers from the application's main routes file (open), or says to ask there", async () => {
+    await useRouter('mx');
+    const main = pathToFileURL(routesOf('01-module-relative')).toString();
+    const moduleFile = path.join(CASES, '01-module-relative', 'application', 'modules', 'blog', 'config', 'routes.php');
+    const moduleUri = pathToFileURL(moduleFile).toString();
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: moduleUri, languageId: 'php', version: 1, text: fs.readFileSync(moduleFile, 'utf8') } });
+    const fromMain = (await client.connection.sendRequest('ciRoutes/testUrl', { uri: main, method: 'GET', url: '/blog/12' })) as Record<string, unknown>;
+    const fromModule = (await client.connection.sendRequest('ciRoutes/testUrl', { uri: moduleUri, method: 'GET', url: '/blog/12' })) as Record<string, unknown>;
+    assert.deepStrictEqual(fromModule, fromMain);
+    // Another case's module file whose main file is not open: it says where to ask.
+    const other = path.join(CASES, '06-subcontrollers', 'application', 'modules');
+    const someModule = fs.existsSync(other) ? fs.readdirSync(other).map((m) => path.join(other, m, 'config', 'routes.php')).find((f) => fs.existsSync(f)) : undefined;
+    if (someModule) {
+      await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: pathToFileURL(routesOf('06-subcontrollers')).toString() } });
+      const uri = pathToFileURL(someModule).toString();
+      await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: fs.readFileSync(someModule, 'utf8') } });
+      const r = (await client.connection.sendRequest('ciRoutes/testUrl', { uri, method: 'GET', url: '/x' })) as { error?: string };
+      assert.match(String(r.error), /^requests are routed by the application's main routes file, not module \w+'s: ask for .*06-subcontrollers.application.config.routes\.php/);
+      await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: pathToFileURL(routesOf('06-subcontrollers')).toString(), languageId: 'php', version: 1, text: fs.readFileSync(routesOf('06-subcontrollers'), 'utf8') } });
+    }
+  });
+
   it('points at the module route it used, and at the controller', async () => {
     await useRouter('mx');
     const uri = pathToFileURL(routesOf('01-module-relative')).toString();

@@ -15,6 +15,7 @@ import type { FolderSettings } from '../../../shared/workspace/settings';
 import { includedRange, spanToRange } from './convert';
 import { decodePath, limitsOf } from './custom-requests';
 import { requestUriPath } from '../../../shared/router/request-uri';
+import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouteService } from './route-service';
 
 export type { TestUrlError, TestUrlResult } from '../../../shared/protocol/test-url';
@@ -35,7 +36,22 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
   /** An open document's text for a file on disk: open documents win over the disk. */
   const openText = (file: string): string | undefined => deps.documents.all().find((d) => deps.uriToPath(d.uri) === file)?.getText();
 
-  connection.onRequest(TestUrlRequest, ({ uri, method, url }) => {
+  connection.onRequest(TestUrlRequest, (params) => {
+    // A request is routed by the application's main routes file: asked from a module's, the main one answers.
+    const file = deps.uriToPath(params.uri);
+    const module = file === undefined ? undefined : moduleOfRouteFile(file);
+    if (file !== undefined && module !== undefined) {
+      const appDir = deps.service.applications.of(file)?.appDir;
+      const main = appDir === undefined ? undefined : path.join(appDir, 'config', 'routes.php');
+      const mainDoc = main === undefined ? undefined : deps.documents.all().find((d) => deps.uriToPath(d.uri) === main);
+      if (mainDoc) return routeTestUrl({ ...params, uri: mainDoc.uri });
+      const m = methodIndex(params.method);
+      return { request_method: m === undefined ? params.method : REQUEST_METHODS[m], uri: params.url, error: `requests are routed by the application's main routes file, not module ${module}'s: ask for ${main ?? 'config/routes.php'} (open it to test URLs from it)` };
+    }
+    return routeTestUrl(params);
+  });
+
+  function routeTestUrl({ uri, method, url }: { uri: string; method: string; url: string }) {
     const doc = deps.documents.get(uri);
     const m = methodIndex(method);
     if (!doc || m === undefined) return null;
@@ -94,7 +110,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
         ? { moduleLocation: { uri: pathToFileURL(moduleFile).toString(), range: spanToRange(TextDocument.create(pathToFileURL(moduleFile).toString(), 'php', 0, module_declaration.text), module_declaration.span) } }
         : {}),
     };
-  });
+  }
 }
 
 /** What module route files take from the main file's setup: its includes reader and PHP version. */
