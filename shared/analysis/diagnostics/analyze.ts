@@ -12,6 +12,7 @@ import type { CodeIgniterVersion } from '../../app/codeigniter-version';
 import { codeIgniter2Notice } from './checks/codeigniter-version';
 import { unknownRouteFindings } from './checks/unknowns';
 import { duplicates } from './checks/duplicates';
+import { shortOpenTag } from './checks/short-open-tag';
 import { namedLookups } from './checks/named';
 import { nestedCallables } from './checks/nested';
 import { unknownOptions } from './checks/options';
@@ -39,7 +40,7 @@ export function fileChecks(): Check[] {
 
 /** `php`: the PHP version evaluated under, as runtime errors name it (`php 8.2 (default)`). */
 function quickChecks(php?: string): Check[] {
-  return [syntaxAndLimits, undefinedMethods, runtimeErrors(php), closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks, unknownOptions, unknownRouteFindings];
+  return [syntaxAndLimits, shortOpenTag, undefinedMethods, runtimeErrors(php), closureTargets, blockArrays, duplicates, afterMap, prefixNesting, nestedCallables, patternChecks, unknownOptions, unknownRouteFindings];
 }
 
 /**
