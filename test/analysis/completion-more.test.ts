@@ -128,6 +128,11 @@ describe('completeMore', () => {
       assert.match(entries![0].documentation ?? '', /\[\^\/\]\+/);
     });
 
+    it("offers none in a verb array's key ($route['x']['get']): a request method, not a path; the target after it is still a target", () => {
+      assert.equal(labels("<?php $route['photos']['g|'] = 'p/index';"), undefined);
+      assert.deepEqual(labels("<?php $route['photos/|']['get'] = 'p/index';"), ['(:any)', '(:num)']);
+    });
+
     it('replaces a wildcard already begun', () => {
       const { text, entries } = complete("<?php Route::get('photos/(:n|um)', 'p/show/$1');");
       const num = entries!.find((e) => e.label === '(:num)')!;

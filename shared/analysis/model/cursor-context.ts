@@ -16,7 +16,8 @@ export type FrameRole =
   /** `array(` or a `[` that starts an array literal. */
   | { kind: 'array' }
   /** `$x[` (also chained `$x['a'][`): `base` is the variable the chain starts from. */
-  | { kind: 'index'; base?: string }
+  /** `chained`: an index after another (`$route['x']['get']`: a verb key, not a route's path). */
+  | { kind: 'index'; base?: string; chained?: true }
   | { kind: 'block' }
   | { kind: 'other' };
 
@@ -258,7 +259,7 @@ function roleOfBracket(prev: Token | undefined, lastClosed: { frame: Frame; at: 
   if (prev?.type === 'string' || prev?.text === ')' || prev?.text === '}') return { kind: 'index' };
   if (prev?.text === ']') {
     const chained = lastClosed && lastClosed.at === i - 1 && lastClosed.frame.role.kind === 'index' ? lastClosed.frame.role.base : undefined;
-    return { kind: 'index', base: chained };
+    return chained === undefined ? { kind: 'index' } : { kind: 'index', base: chained, chained: true };
   }
   return { kind: 'array' };
 }

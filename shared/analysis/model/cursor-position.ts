@@ -46,7 +46,8 @@ export function cursorPosition(ctx: CursorContext): CursorPosition | undefined {
     return { kind: 'route-argument', method: top.role.method, written: top.role.written, argIndex: top.argIndex };
   }
   if (top.role.kind === 'index') {
-    if (top.role.base === '$route' && top.argIndex === 0 && slotStart(top)) return { kind: 'route-key' };
+    // `$route['x']['get']`: the second key is a request method, not a path: no wildcards there.
+    if (top.role.base === '$route' && !top.role.chained && top.argIndex === 0 && slotStart(top)) return { kind: 'route-key' };
     return undefined;
   }
   if (top.role.kind !== 'array') return undefined;
