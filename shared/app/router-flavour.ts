@@ -49,6 +49,10 @@ export function detectRouterFlavour(appDir: string | undefined, files: ProjectFi
       const text = files.read(file, MAX_ROUTER_FILE_BYTES);
       if (text !== undefined && sign.holds.matcher(text).find()) return { flavour: sign.flavour, source: `detected from ${files.shown(file)}` };
     }
+    // Its own router built on one the analysis does not read (a package's): said, not hidden behind the default.
+    const own = ownRouter(appDir, files);
+    const parent = own && unreadParent(own.text);
+    if (own && parent !== undefined) return { flavour: 'ci', source: `default: ${files.shown(own.file)} extends ${parent}, a router the analysis does not read (its answers are unknown)` };
   }
   return { flavour: 'ci', source: 'default: no HMVC router found' };
 }

@@ -44,6 +44,14 @@ describe("an application's own router (core/MY_Router.php)", () => {
     const r = match("<?php\nrequire FCPATH . '../vendor/acme/hmvc/src/Router.php';\nclass MY_Router extends Acme_Router {}\n", 'pages/about');
     assert.deepEqual([r.main_matched_key, r.controller_file, r['404']], [null, null, null]);
     assert.equal(r.unknown, 'application/core/MY_Router.php extends Acme_Router, a router the analysis does not read');
+    // The router in force says so too, rather than "no HMVC router found".
+    const root = tempProject('ci-routes-match-', { ...APP, 'application/third_party/MX/Router.php': '', 'application/core/MY_Router.php': '<?php\nclass MY_Router extends Acme_Router {}\n' });
+    try {
+      const out = JSON.parse(spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'match', '--json', 'application/config/routes.php', '--', 'pages/about'], { cwd: root, encoding: 'utf8' }).stdout) as { router_source: string };
+      assert.equal(out.router_source, 'default: application/core/MY_Router.php extends Acme_Router, a router the analysis does not read (its answers are unknown)');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("an older Modular Extensions (before 5.5: its MX_Router has _validate_request()) routes the URI but leaves the controller unknown: its locate() does not ucfirst() segments", () => {
