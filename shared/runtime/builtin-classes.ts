@@ -34,3 +34,8 @@ export function phpOwnClass(name: string, php: PhpVersion = DEFAULT_PHP_VERSION)
   const [major, minor] = since.split('.').map(Number) as [number, number];
   return php.major > major || (php.major === major && php.minor >= minor) ? { name: spelled, since } : undefined;
 }
+
+/** PHP's own class a controller file would declare by CodeIgniter's convention, its file name (`controllers/admin/Error.php` → `Error`), if it is one (see phpOwnClass). */
+export function phpOwnClassOfFile(file: string, php?: PhpVersion): { name: string; since: string } | undefined {
+  return phpOwnClass(file.slice(file.lastIndexOf('/') + 1).replace(/\.php$/i, ''), php);
+}

@@ -13,7 +13,7 @@ import { NOT_DISPATCHED, routeRequest, type HmvcRouting } from '../../router/hmv
 import { routeRows } from './route-table';
 import { ucfirst } from '../../router/ci-router';
 import type { ControllerMethods } from '../../workspace/controller-catalog';
-import { phpOwnClass } from '../../runtime/builtin-classes';
+import { phpOwnClassOfFile } from '../../runtime/builtin-classes';
 import type { PhpVersion } from '../../runtime/php-version';
 
 export interface RequestRoutingOptions {
@@ -186,8 +186,7 @@ function dispatchedMethod<T extends Omit<HmvcRouting, 'module_route_tables'>>(r:
  */
 function phpClassClash<T extends Omit<HmvcRouting, 'module_route_tables'>>(r: T, php: PhpVersion | undefined): T {
   if (r.controller_file === null || r.class === null) return r;
-  const file = r.controller_file.slice(r.controller_file.lastIndexOf('/') + 1).replace(/\.php$/i, '');
-  const own = phpOwnClass(file, php);
+  const own = phpOwnClassOfFile(r.controller_file, php);
   if (!own) return r;
   const error = r.dispatch_404_override
     ? `the 404_override controller ${own.name} is PHP's own class (since PHP ${own.since}): CodeIgniter finds PHP's with class_exists(), never loads ${r.controller_file}, and calls ${own.name}::${r.method ?? 'index'}(), which PHP's class does not have (an Error)`

@@ -10,7 +10,7 @@ import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { finding, type Finding, type QuickFix } from '../core/types';
 import { ucfirst } from '../../../router/ci-router';
-import { phpOwnClass } from '../../../runtime/builtin-classes';
+import { phpOwnClassOfFile } from '../../../runtime/builtin-classes';
 import { isRoutableMethodName } from '../../../workspace/controller-edits';
 import { tableView, type TableView } from '../../model/table-view';
 import { checkState, type EntryVerdicts, type Verdict } from './document-state';
@@ -131,7 +131,7 @@ function lookUp(catalog: ControllerCatalog, routing: TargetScope['routing'], tar
   if (!resolved.found) return { kind: 'no-controller', reason: resolved.reason };
   const t = resolved.target;
   // CodeIgniter.php require_once()s the file, which declares a class PHP already has: a fatal error.
-  const own = phpOwnClass(ucfirst(unqualifiedClass(t.file)), routing.php);
+  const own = phpOwnClassOfFile(t.file, routing.php);
   if (own) return { kind: 'php-class', file: t.file, class: own.name, since: own.since };
   if (varies(t.method)) return undefined;
   const methods = catalog.methods(t.file);
@@ -224,9 +224,4 @@ export function missingControllers(
     }
     return out;
   });
-}
-
-/** The class a controller file declares by CodeIgniter's convention: its file name (`controllers/admin/Error.php` → `Error`). */
-function unqualifiedClass(file: string): string {
-  return file.slice(file.lastIndexOf('/') + 1).replace(/\.php$/i, '');
 }
