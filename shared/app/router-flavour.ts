@@ -52,7 +52,7 @@ export function detectRouterFlavour(appDir: string | undefined, files: ProjectFi
     // Its own router built on one the analysis does not read (a package's): said, not hidden behind the default.
     const own = ownRouter(appDir, files);
     const parent = own && unreadParent(own.text);
-    if (own && parent !== undefined) return { flavour: 'ci', source: `default: ${files.shown(own.file)} extends ${parent}, a router the analysis does not read (its answers are unknown)` };
+    if (own && parent !== undefined) return { flavour: 'ci', source: `default: ${unreadParentWhy(own.file, parent, files)} (its answers are unknown)` };
   }
   return { flavour: 'ci', source: 'default: no HMVC router found' };
 }
@@ -80,19 +80,30 @@ export function routingOverride(appDir: string | undefined, files: ProjectFiles)
   if (!own) return undefined;
   const { file, text } = own;
   const parent = unreadParent(text);
-  if (parent !== undefined) return { matching: true, reading: true, why: `${files.shown(file)} extends ${parent}, a router the analysis does not read` };
-  const found = ROUTING_METHODS.matcher(text);
-  let matching = false;
-  let reading = false;
+  if (parent !== undefined) return { matching: true, reading: true, why: unreadParentWhy(file, parent, files) };
+  const redefined = redefinedMethods(ROUTING_METHODS, text);
+  if (redefined.length === 0) return undefined;
+  const matching = redefined.includes('_parse_routes');
+  return { matching, reading: redefined.includes('_set_routing'), why: redefinesWhy(file, redefined, files) };
+}
+
+/** The methods of the pattern's group 1 a router file defines, lower-case, each once, in file order. */
+function redefinedMethods(pattern: RE2JS, text: string): string[] {
+  const found = pattern.matcher(text);
   const redefined: string[] = [];
   while (found.find()) {
     const method = found.group(1)!.toLowerCase();
-    if (method === '_parse_routes') matching = true;
-    else reading = true;
     if (!redefined.includes(method)) redefined.push(method);
   }
-  if (redefined.length === 0) return undefined;
-  return { matching, reading, why: `${files.shown(file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` };
+  return redefined;
+}
+
+function redefinesWhy(file: string, redefined: readonly string[], files: ProjectFiles): string {
+  return `${files.shown(file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow`;
+}
+
+function unreadParentWhy(file: string, parent: string, files: ProjectFiles): string {
+  return `${files.shown(file)} extends ${parent}, a router the analysis does not read`;
 }
 
 /** The application's own router: `core/MY_Router.php`, when it can be read. */
@@ -134,14 +145,9 @@ export function lookUpOverride(appDir: string | undefined, files: ProjectFiles):
   const own = ownRouter(appDir, files);
   if (!own) return undefined;
   const parent = unreadParent(own.text);
-  if (parent !== undefined) return `${files.shown(own.file)} extends ${parent}, a router the analysis does not read`;
-  const found = LOOK_UP_METHODS.matcher(own.text);
-  const redefined: string[] = [];
-  while (found.find()) {
-    const method = found.group(1)!.toLowerCase();
-    if (!redefined.includes(method)) redefined.push(method);
-  }
-  return redefined.length ? `${files.shown(own.file)} redefines the router's ${redefined.map((m) => `${m}()`).join(' and ')}, which the analysis does not follow` : undefined;
+  if (parent !== undefined) return unreadParentWhy(own.file, parent, files);
+  const redefined = redefinedMethods(LOOK_UP_METHODS, own.text);
+  return redefined.length ? redefinesWhy(own.file, redefined, files) : undefined;
 }
 
 const VALIDATE_REQUEST = RE2JS.compile('function\\s+&?\\s*_validate_request\\s*\\(', RE2JS.CASE_INSENSITIVE);
