@@ -259,7 +259,9 @@ export function generateRouteFile(size: number, controllers: Controller[], seed:
             const c = contextFree.length ? contextFree.splice(rnd.int(0, contextFree.length - 1), 1)[0] : undefined;
             const name = c ? c.name : `${slug.replace(/-/g, '_')}_${j}`;
             const controller = c ? '' : `, '${rnd.pick(topLevel).name}'`;
-            emit(rnd.chance(0.5) ? `    Route::context('${name}'${controller}, array('home' => 'index'));` : `    Route::context('${name}'${controller});`, 1);
+            // 'home' routes `<name>` to a controller in `controllers/<name>/`: only the controllers' own contexts have one.
+            const home = rnd.chance(0.5) && c !== undefined;
+            emit(home ? `    Route::context('${name}'${controller}, array('home' => 'index'));` : `    Route::context('${name}'${controller});`, 1);
           }
           emit('});');
           break;
@@ -276,13 +278,15 @@ export function generateRouteFile(size: number, controllers: Controller[], seed:
       }
       case 'wild': {
         // Overlapping wildcard keys of one base, the specific ones first (none made unreachable).
+        // A `$route[...]` entry comes before every library route once map() merges them: its key
+        // takes a segment more than any library key here, or it would cover `<slug>/(:num)/edit`.
         const c = rnd.pick(anyController);
         const t = targetOf(c);
         const rows = [
           `Route::get('${slug}/(:num)/edit', '${t}/edit/$1');`,
           `Route::get('${slug}/(:num)', '${t}/show/$1');`,
           `Route::any('${slug}/(:any)', '${t}/show/$1');`,
-          `$route['${slug}/(:num)/(:any)'] = '${t}/show/$1/$2';`,
+          `$route['${slug}/(:num)/(:any)/(:any)'] = '${t}/show/$1/$2/$3';`,
           `Route::any('(:any)/${slug}', '${t}/show/$1');`,
         ];
         for (const r of rows.slice(0, Math.min(room, rnd.int(2, rows.length)))) emit(r, 1);
