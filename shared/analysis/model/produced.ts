@@ -1,10 +1,10 @@
 import type { Span } from '../../php/ast';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import { keyToString, type Key } from '../../runtime/values';
-import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
+import { REQUEST_METHODS, maskNames, type MethodIndex, type MethodMask, type RequestMethod } from '../../runtime/methods';
 import { isDynamicKey, type CallSite, type RouteRecord } from '../../library/records';
-import { fateOf, stopOf, type Fate } from './fate';
-import { recordsBySite, type RecordsBySite } from './records-by-site';
+import { fateOf, lostReason, stopOf, type Fate } from './fate';
+import { recordsBySite, type RecordsBySite, type SiteRecord } from './records-by-site';
 import { describeTarget } from './route-table';
 
 /**
@@ -21,7 +21,11 @@ export interface ProducedEntry {
 
 const indexes = new WeakMap<FileEvaluation, ProducedIndex>();
 
-/** What each call produced, with fates: read from recordsBySite(), a fate decided when asked for. */
+/**
+ * What each call produced, with fates: read from recordsBySite(), a fate decided when first asked
+ * for. A record a prefix() closure's call created is in both calls' lists (the same SiteRecord):
+ * its fate is decided once, and each call's list is made once, however many features read it.
+ */
 export class ProducedIndex {
   /** The index of an evaluation (the outline and the lenses ask for it after every edit). */
   static of(evaluation: FileEvaluation): ProducedIndex {
@@ -32,23 +36,55 @@ export class ProducedIndex {
 
   /** Where an analysis limit stopped the evaluation (see stopOf). */
   private readonly stop: Span | undefined;
+  /** By SiteRecord.i. */
+  private readonly fates: (Fate | undefined)[];
+  /** Lists made, by call start: own entries, and own then inner ones. */
+  private readonly ownLists = new Map<number, readonly ProducedEntry[]>();
+  private readonly nestedLists = new Map<number, readonly ProducedEntry[]>();
+  private readonly ownSummaries = new Map<number, DeclarationSummary>();
+  private readonly nestedSummaries = new Map<number, DeclarationSummary>();
 
   private constructor(
     private readonly evaluation: FileEvaluation,
     private readonly sites: RecordsBySite,
   ) {
     this.stop = stopOf(evaluation);
+    this.fates = new Array<Fate | undefined>(sites.count);
   }
 
-  /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). */
-  of(site: CallSite, nested: boolean): ProducedEntry[] {
-    const own = this.sites.own.get(site.span.start) ?? [];
-    const inner = nested ? (this.sites.inside.get(site.span.start) ?? []) : [];
-    const entries: ProducedEntry[] = [];
+  /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). Shared: not to be changed. */
+  of(site: CallSite, nested: boolean): readonly ProducedEntry[] {
+    const start = site.span.start;
+    const lists = nested ? this.nestedLists : this.ownLists;
+    let entries = lists.get(start);
+    if (entries) return entries;
+    const own = this.sites.own.get(start) ?? [];
+    const inner = nested ? (this.sites.inside.get(start) ?? []) : [];
+    const made: ProducedEntry[] = [];
     for (const list of [own, inner]) {
-      for (const { m, record } of list) entries.push({ m, record, fate: fateOf(record, this.evaluation.methods[m], this.sites.lastMap, this.evaluation.places, this.stop) });
+      for (const entry of list) made.push({ m: entry.m, record: entry.record, fate: this.fateOf(entry) });
     }
+    lists.set(start, (entries = made));
     return entries;
+  }
+
+  /** summarize() of of(site, nested), made once. Shared: not to be changed. */
+  summary(site: CallSite, nested: boolean): DeclarationSummary {
+    const summaries = nested ? this.nestedSummaries : this.ownSummaries;
+    let summary = summaries.get(site.span.start);
+    if (!summary) {
+      // Folded from the index's own lists: no entry objects for what the outline only counts.
+      const own = this.sites.own.get(site.span.start) ?? NO_RECORDS;
+      const inner = nested ? (this.sites.inside.get(site.span.start) ?? NO_RECORDS) : NO_RECORDS;
+      summaries.set(site.span.start, (summary = fold(this.evaluation, own, inner, (e) => this.fateOf(e))));
+    }
+    return summary;
+  }
+
+  private fateOf(entry: SiteRecord): Fate {
+    let fate = this.fates[entry.i];
+    if (!fate) this.fates[entry.i] = fate = fateOf(entry.record, this.evaluation.methods[entry.m], this.sites.lastMap, this.evaluation.places, this.stop);
+    return fate;
   }
 }
 
@@ -82,8 +118,109 @@ export interface ProducedRow {
  * what ran inside it (a prefix() closure, a `$nested` callable).
  */
 export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: boolean): ProducedRow[] {
-  const entries = ProducedIndex.of(evaluation).of(site, nested);
+  const entries = [...ProducedIndex.of(evaluation).of(site, nested)];
   // Method order first, then creation order, as the tables are read: own and inner entries each are, not both together.
   if (entries.length > 1 && nested && recordsBySite(evaluation).inside.has(site.span.start)) entries.sort((a, b) => a.m - b.m || a.record.id - b.record.id);
   return entries.map(({ m, record, fate }) => ({ route: producedRoute(record), method: REQUEST_METHODS[m], fate }));
+}
+
+/** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */
+export interface DeclaredRoute {
+  route: ProducedRoute;
+  methods: RequestMethod[];
+}
+
+export interface DeclarationSummary {
+  /** The (key, target) pairs present in the final `$route` of at least one method, in order. */
+  routes: DeclaredRoute[];
+  /** Methods with at least one of those routes. */
+  methods: RequestMethod[];
+  /** Pairs in no final `$route` at all, counted by why (the first method's reason). */
+  lost: { reason: string; count: number }[];
+}
+
+/** One (key, target) pair while entries are folded. */
+interface Pair {
+  target: string;
+  /** Set at its first active entry. */
+  declared: DeclaredRoute | undefined;
+  /** The methods it is active under. */
+  mask: MethodMask;
+  /** Why its first lost entry was lost. */
+  lost: string | undefined;
+}
+
+/**
+ * Folds produced entries into routes. Rule: a route is a distinct (key, target) pair; a pair that
+ * is in the final `$route` under any method counts as produced (its methods are those it is in);
+ * a pair in none counts as lost, once.
+ */
+export function summarize(evaluation: FileEvaluation, entries: readonly ProducedEntry[]): DeclarationSummary {
+  return fold(evaluation, entries, NO_RECORDS, (e) => e.fate);
+}
+
+const NO_RECORDS: readonly never[] = Object.freeze([]);
+
+/** summarize() of `first` then `then`, each entry's fate told by `fateOf`. */
+function fold<E extends { m: MethodIndex; record: RouteRecord }>(evaluation: FileEvaluation, first: readonly E[], then: readonly E[], fateOf: (entry: E) => Fate): DeclarationSummary {
+  // Most declarations produce one route under one method: no pairs to fold.
+  if (first.length + then.length === 1) {
+    const only = first.length ? first[0] : then[0];
+    if (fateOf(only).kind === 'active') {
+      const method = REQUEST_METHODS[only.m];
+      return { routes: [{ route: producedRoute(only.record), methods: [method] }], methods: [method], lost: [] };
+    }
+  }
+  // Pairs found by key, then among that key's few targets, never by a string made of both per
+  // entry (a context() gives seven routes under each of eight methods, and an outline folds
+  // every declaration's); methods as bits until the end.
+  const byKey = new Map<string, Pair[]>();
+  const routes: DeclaredRoute[] = [];
+  const routePairs: Pair[] = [];
+  const lostPairs: Pair[] = [];
+  let methods: MethodMask = 0;
+  const n = first.length + then.length;
+  for (let e = 0; e < n; e++) {
+    const entry = e < first.length ? first[e] : then[e - first.length];
+    const { m, record } = entry;
+    const fate = fateOf(entry);
+    const key = displayKey(record.key);
+    const target = describeTarget(record.to);
+    let pairs = byKey.get(key);
+    let pair: Pair | undefined;
+    if (pairs) {
+      for (let i = 0; i < pairs.length; i++) {
+        if (pairs[i].target === target) {
+          pair = pairs[i];
+          break;
+        }
+      }
+    }
+    if (!pair) {
+      pair = { target, declared: undefined, mask: 0, lost: undefined };
+      if (pairs) pairs.push(pair);
+      else byKey.set(key, (pairs = [pair]));
+    }
+    if (fate.kind !== 'active') {
+      if (pair.lost !== undefined) continue;
+      // A syntax error skips its statement only; an uncaught error stops the script.
+      const failed = evaluation.methods[m]?.error;
+      pair.lost = lostReason(fate, !!failed && failed.class !== 'ParseError');
+      lostPairs.push(pair);
+      continue;
+    }
+    methods |= 1 << m;
+    pair.mask |= 1 << m;
+    if (!pair.declared) {
+      pair.declared = { route: producedRoute(record), methods: [] };
+      routes.push(pair.declared);
+      routePairs.push(pair);
+    }
+  }
+  for (let i = 0; i < routes.length; i++) routes[i].methods = maskNames(routePairs[i].mask);
+  const reasons = new Map<string, number>();
+  for (const pair of lostPairs) {
+    if (!pair.declared) reasons.set(pair.lost!, (reasons.get(pair.lost!) ?? 0) + 1);
+  }
+  return { routes, methods: maskNames(methods), lost: [...reasons].map(([reason, count]) => ({ reason, count })) };
 }

@@ -7,6 +7,8 @@ import { StepsMemo } from '../../util/steps-memo';
 export interface SiteRecord {
   m: MethodIndex;
   record: RouteRecord;
+  /** Its place among the evaluation's records (0, 1, 2…): what is derived per record is kept in arrays by it. */
+  i: number;
 }
 
 /** Every record of an evaluation by the call that created it and by the calls it ran inside. */
@@ -17,6 +19,8 @@ export interface RecordsBySite {
   inside: ReadonlyMap<number, readonly SiteRecord[]>;
   /** The last `Route::map()` call, if any. */
   lastMap: CallSite | undefined;
+  /** How many records there are (see SiteRecord.i). */
+  count: number;
 }
 
 const memo = new StepsMemo<FileEvaluation, RecordsBySite>(build);
@@ -39,7 +43,7 @@ function* build(evaluation: FileEvaluation): Steps<RecordsBySite> {
   let n = 0;
   for (let m = 0; m < (evaluation.methods ?? []).length; m++) {
     for (const record of evaluation.methods[m]?.library?.created ?? []) {
-      const entry: SiteRecord = { m: m as MethodIndex, record };
+      const entry: SiteRecord = { m: m as MethodIndex, record, i: n };
       const start = places.start(record.site);
       // Offsets into an included file are not places in this document.
       if (!record.site.placed.span.file) push(own, start, entry);
@@ -55,7 +59,7 @@ function* build(evaluation: FileEvaluation): Steps<RecordsBySite> {
     }
   }
   const lastMap = maps[maps.length - 1]?.site;
-  return { own, inside, lastMap: lastMap && places.site(lastMap) };
+  return { own, inside, lastMap: lastMap && places.site(lastMap), count: n };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
