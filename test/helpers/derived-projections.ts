@@ -9,7 +9,7 @@ import { tableView, viewChanges, type TableView } from '../../shared/analysis/mo
 import { callsAround, callsWithTargetAt } from '../../shared/analysis/model/calls-at';
 import { includedLines } from '../../shared/analysis/model/included-places';
 import { producedBy } from '../../shared/analysis/model/produced';
-import { uniqueCalls } from '../../shared/analysis/model/declarations';
+import { declarationSummary, summaryTitle, uniqueCalls, type DeclarationSummary } from '../../shared/analysis/model/declarations';
 import { nameDeclarations } from '../../shared/analysis/model/name-declarations';
 import { recordsBySite } from '../../shared/analysis/model/records-by-site';
 import { targetScope, type RouteFileRouting } from '../../shared/analysis/model/target-scope';
@@ -135,7 +135,11 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
     }),
   producedBy: ({ evaluation: e }) =>
     uniqueCalls(e).map((c) =>
-      producedBy(e, e.places.site(c.site), true).map((row) => ({ method: row.method, key: row.route.key, target: row.route.target, names: row.route.names, record: String(row.route.record.key), fate: fateOf(e, row.fate) })),
+      [
+        producedBy(e, e.places.site(c.site), true).map((row) => ({ method: row.method, key: row.route.key, target: row.route.target, names: row.route.names, record: String(row.route.record.key), fate: fateOf(e, row.fate) })),
+        // The index keeps each call's summary too (outline, lenses, hover headers).
+        summaryProjection(declarationSummary(e, e.places.site(c.site))),
+      ],
     ),
   uniqueCalls: ({ evaluation: e }) => uniqueCalls(e).map((c) => [e.places.start(c.site), c.site.method, c.mask]),
   nameDeclarations: ({ evaluation: e }) => [...nameDeclarations(e)].map(([name, d]) => [name, spanOf(d.span), d.site.span.start, d.from, d.methods]),
@@ -171,3 +175,7 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   reachability: findingsOf('unreachable-route', 'shadowed-block'),
   'reachability (automata)': findingsOf('unreachable-route', 'shadowed-block'),
 };
+
+function summaryProjection(s: DeclarationSummary): unknown {
+  return [summaryTitle(s), s.routes.map((r) => [r.route.key, r.route.target, r.methods.join('|')])];
+}
