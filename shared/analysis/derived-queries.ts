@@ -44,6 +44,7 @@ export const DERIVED_QUERIES: readonly DerivedQuery[] = [
   { query: 'unknownPathOf', key: 'evaluation', stored: 'module:shared/library/records.ts:unknownPaths' },
   { query: 'addedAt', key: 'evaluation', stored: 'module:shared/library/record-marks.ts:positions' },
   { query: 'Route::map() overlaps', key: 'document', stored: 'document:mapOverlaps' },
+  { query: 'route tables read from an earlier version', key: 'document', stored: 'document:recentTables' },
   // The model (analysis/model/).
   { query: 'tableView', key: 'evaluation', stored: 'module:shared/analysis/model/table-view.ts:views' },
   { query: 'tableView (same map() input)', key: 'evaluation', stored: 'module:shared/analysis/model/table-view.ts:inputsCompared' },

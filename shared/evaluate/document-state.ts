@@ -1,4 +1,5 @@
 import { RecentOverlaps } from '../library/mapped-routes';
+import { RecentTables } from '../library/record-table';
 
 /**
  * A part of a document's state that a layer above the evaluator declares (its fields named in its
@@ -24,6 +25,8 @@ export interface DocumentPart<T> {
 export class DocumentState {
   /** Route::map()'s overlaps of input and table in the last evaluations (see MappedRoutes). */
   readonly mapOverlaps = new RecentOverlaps();
+  /** The route tables of the last evaluations, by what they hold (see RecordTable.settle). */
+  readonly recentTables = new RecentTables();
   private readonly parts = new Map<DocumentPart<unknown>, unknown>();
 
   /** The part `part` of this document's state, made when first asked for. */

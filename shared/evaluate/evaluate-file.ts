@@ -197,6 +197,7 @@ export function evaluateParsed(parsed: ParsedFile, options: EvaluateOptions = {}
     phpVersion: options.phpVersion,
     constantsComplete: options.constantsComplete,
     overlaps: document.mapOverlaps,
+    tables: document.recentTables,
   };
   if (!options.perMethod) {
     try {

@@ -9,6 +9,7 @@ import type { StatementParser } from '../php/parse';
 import type { ReplayCache } from './replay';
 import type { LibrarySnapshot } from '../library/library-snapshot';
 import type { RecentOverlaps } from '../library/mapped-routes';
+import type { RecentTables } from '../library/record-table';
 import type { Checkpoint } from './checkpoint';
 import type { EvalProblem, OrderGroup, RecoveredFatal, RouteCall } from './interpreter-state';
 import type { PhpArray, PhpClosure, Unknown, Value } from '../runtime/values';
@@ -61,6 +62,8 @@ export interface InterpreterOptions {
   environmentRoutes?: EnvironmentRoutes;
   /** Route::map()'s overlaps in the document's earlier evaluations (see DocumentState). */
   overlaps?: RecentOverlaps;
+  /** The route tables of the document's earlier evaluations (see DocumentState). */
+  tables?: RecentTables;
 }
 
 export interface InterpreterOutcome {

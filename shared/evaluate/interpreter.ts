@@ -197,7 +197,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     this.globals = new Scope(options.mask, true);
     this.scope = this.globals;
     this.constants = new Map(options.constants);
-    this.library = new RouteLibrary(options.dialect, this, options.maxRoutes, options.overlaps);
+    this.library = new RouteLibrary(options.dialect, this, options.maxRoutes, options.overlaps, options.tables);
     if (options.libraryStart) restoreLibrary(this.library, options.libraryStart);
     const route = new RouteClassModel(this.library);
     this.staticClasses = new Map([[route.name.toLowerCase(), route]]);
@@ -331,6 +331,8 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
       }
     }
     this.options.replay?.endsAt(statements.length);
+    // Handed out settled: the tables never change afterwards.
+    this.library.settleTables();
     const route = this.globals.vars.get('route');
     const routes = REQUEST_METHODS.map((_, m) => {
       const v = route === undefined ? undefined : at(route, m);

@@ -69,7 +69,10 @@ export function detachStates(library: RouteLibrary): void {
 
 /** Puts a fresh library into the snapshot's state; the snapshot stays as it is, to be restored again. */
 export function restoreLibrary(library: RouteLibrary, snapshot: LibrarySnapshot): void {
-  library.states.forEach((state, m) => restoreState(state, snapshot.states[m]));
+  library.states.forEach((state, m) => {
+    restoreState(state, snapshot.states[m]);
+    state.routes.recall = library.recentTables;
+  });
 }
 
 function restoreState(state: MethodState, saved: SavedState): void {

@@ -20,6 +20,13 @@ export interface FrozenTable {
 export class BelowLookups {
   private frozenId = 0;
   private found: (RouteRecord | null | undefined)[] = [];
+  /** The table's print before the statement's records were stored when `previous` was recorded (see RecordTable.store). */
+  private startBase = -1;
+  private startN = -1;
+  private startH1 = 0;
+  private startH2 = 0;
+  /** What each record replaced then, by index; undefined: none replaced anything. */
+  private previous: (RouteRecord | undefined)[] | undefined;
 
   /** The route under `key` in `frozen` (id `frozenId`), for the record at `index`. */
   find(frozen: ReadonlyMap<Key, RouteRecord>, frozenId: number, key: Key, index: number): RouteRecord | undefined {
@@ -31,6 +38,53 @@ export class BelowLookups {
     let below = this.found[index];
     if (below === undefined) this.found[index] = below = frozen.get(key) ?? null;
     return below ?? undefined;
+  }
+
+  /** Whether the records are stored again on a table that holds what it held when `previous` was recorded. */
+  startsAt(baseId: number, stored: RunningHash): boolean {
+    return this.startBase === baseId && this.startN === stored.n && this.startH1 === stored.h1 && this.startH2 === stored.h2;
+  }
+
+  /** Records are stored on a table holding this (what each replaces follows, by recordPrevious). */
+  recordStart(baseId: number, stored: RunningHash): void {
+    this.startBase = baseId;
+    this.startN = stored.n;
+    this.startH1 = stored.h1;
+    this.startH2 = stored.h2;
+    this.previous = undefined;
+  }
+
+  recordPrevious(index: number, previous: RouteRecord | undefined): void {
+    if (previous) (this.previous ??= [])[index] = previous;
+  }
+
+  previousAt(index: number): RouteRecord | undefined {
+    return this.previous?.[index];
+  }
+}
+
+/**
+ * Route tables of a document's last evaluations, by what they hold (their print): a table whose
+ * records were stored without being looked up (see RecordTable.store) reads the routes of an
+ * earlier table with the same print instead of storing them one by one. A document's (its
+ * DocumentState's); the tables it names are handed out and never change.
+ */
+export class RecentTables {
+  private readonly tables: RecordTable[] = [];
+
+  /** The last tables settled: two versions' eight methods. */
+  static readonly KEPT = 16;
+
+  /** A settled table holding what one with this print holds. */
+  find(baseId: number, stored: RunningHash): RecordTable | undefined {
+    for (const table of this.tables) if (table.holdsPrint(baseId, stored)) return table;
+    return undefined;
+  }
+
+  remember(table: RecordTable): void {
+    if (this.tables.includes(table)) return;
+    this.tables.push(table);
+    if (this.tables.length > RecentTables.KEPT) this.tables.shift();
   }
 }
 
@@ -78,13 +132,29 @@ export class RecordTable {
   private unplain = 0;
   /** The records stored on `base`, by id in store order (see TablePrint). */
   private stored = new RunningHash();
+  /** How many routes it holds (kept as stored: `pending` records are not in `own` yet). */
+  private count = 0;
+  /**
+   * Replayed records stored where the statement found what it found last time (see store()),
+   * not yet in `own`: read, the table first takes an earlier table's routes with the same print,
+   * or stores them.
+   */
+  private pending: RouteRecord[] | undefined;
+  /** `own` and `over` are another table's too (see RecentTables): copied before a write. */
+  private ownShared = false;
+  /** Whether store() found last time's lookups valid for the statement being stored. */
+  private replayHit = false;
+  /** The document's recent tables, when it has them. */
+  recall: RecentTables | undefined;
 
   /** A table whose routes are, until stored over, the frozen ones. */
-  static on(frozen: FrozenTable): RecordTable {
+  static on(frozen: FrozenTable, recall?: RecentTables): RecordTable {
     const table = new RecordTable();
     table.base = frozen.routes;
     table.baseId = frozen.id;
     table.unplain = frozen.unplain;
+    table.count = frozen.routes.size;
+    table.recall = recall;
     return table;
   }
 
@@ -93,6 +163,7 @@ export class RecordTable {
    * storing beside them. Costs a copy only when the table itself reads frozen routes beneath new ones.
    */
   freeze(): FrozenTable {
+    this.settle();
     if (this.base === undefined || this.own.size > 0) {
       let routes = this.own;
       if (this.base) {
@@ -103,6 +174,7 @@ export class RecordTable {
       this.baseId = ++lastFrozenId;
       this.own = new Map();
       this.over = undefined;
+      this.ownShared = false;
       this.stored = new RunningHash();
     }
     return { routes: this.base, unplain: this.unplain, id: this.baseId, };
@@ -110,6 +182,7 @@ export class RecordTable {
 
   /** The routes as they are now, as freeze() gives them, leaving this table as it is (a table handed out with an evaluation). */
   frozenCopy(): FrozenTable {
+    this.settle();
     if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId, };
     const routes = new Map<Key, RouteRecord>();
     this.forEachRecord((record, key) => routes.set(key, record));
@@ -121,7 +194,7 @@ export class RecordTable {
   }
 
   get size(): number {
-    return (this.base?.size ?? 0) + this.own.size - (this.over?.size ?? 0);
+    return this.count;
   }
 
   /** The PHP value under `key`: the route's `$to`. */
@@ -130,11 +203,54 @@ export class RecordTable {
   }
 
   has(key: Key): boolean {
+    if (this.pending) this.settle();
     return this.own.has(key) || (this.base?.has(key) ?? false);
   }
 
   originOf(key: Key): RouteRecord | undefined {
+    if (this.pending) this.settle();
     return this.own.get(key) ?? this.base?.get(key);
+  }
+
+  /** Whether it holds, settled, what a table with this print holds (see RecentTables). */
+  holdsPrint(baseId: number, stored: RunningHash): boolean {
+    const mine = this.stored;
+    return this.pending === undefined && this.baseId === baseId && mine.n === stored.n && mine.h1 === stored.h1 && mine.h2 === stored.h2;
+  }
+
+  /**
+   * Puts the records stored without a lookup into `own`: the routes of an earlier table with the
+   * same print (shared, copied before a write), or each stored. Then remembered, for the next
+   * version's tables. Evaluations hand out settled tables only (they never change afterwards).
+   */
+  settle(): void {
+    const pending = this.pending;
+    if (pending) {
+      // Found before `pending` is emptied: this table is not yet the one it seeks.
+      const same = this.recall?.find(this.baseId, this.stored);
+      this.pending = undefined;
+      if (same) {
+        this.own = same.own;
+        this.over = same.over;
+        this.ownShared = true;
+      } else {
+        if (this.ownShared) this.unshare();
+        const { own, base } = this;
+        for (let i = 0; i < pending.length; i++) {
+          const record = pending[i];
+          const key = record.key;
+          if (base && !own.has(key) && base.has(key)) (this.over ??= new Set()).add(key);
+          own.set(key, record);
+        }
+      }
+    }
+    this.recall?.remember(this);
+  }
+
+  private unshare(): void {
+    this.own = new Map(this.own);
+    if (this.over) this.over = new Set(this.over);
+    this.ownShared = false;
   }
 
   /**
@@ -143,6 +259,23 @@ export class RecordTable {
    */
   store(record: RouteRecord, lookups?: BelowLookups, index = 0): RouteRecord | undefined {
     if (this.readers) this.notifyReaders();
+    if (lookups) {
+      // A replayed statement stored on what it was stored on last time replaces what it replaced
+      // then: no lookup, and the records wait in `pending` (an edit leaves most methods' tables
+      // as they were, and each would otherwise be built again record by record).
+      if (index === 0) {
+        this.replayHit = lookups.startsAt(this.baseId, this.stored);
+        if (!this.replayHit) lookups.recordStart(this.baseId, this.stored);
+      }
+      if (this.replayHit) {
+        const previous = lookups.previousAt(index);
+        (this.pending ??= []).push(record);
+        this.noteStored(record, previous);
+        return previous;
+      }
+    }
+    if (this.pending) this.settle();
+    if (this.ownShared) this.unshare();
     const key = record.key;
     let previous = this.own.get(key);
     const base = this.base;
@@ -151,10 +284,16 @@ export class RecordTable {
       if (previous) (this.over ??= new Set()).add(key);
     }
     this.own.set(key, record);
-    this.stored.add(record.id, record.id);
-    if (previous && !previous.plainTarget) this.unplain--;
-    if (!record.plainTarget) this.unplain++;
+    lookups?.recordPrevious(index, previous);
+    this.noteStored(record, previous);
     return previous;
+  }
+
+  private noteStored(record: RouteRecord, previous: RouteRecord | undefined): void {
+    this.stored.add(record.id, record.id);
+    if (!previous) this.count++;
+    else if (!previous.plainTarget) this.unplain--;
+    if (!record.plainTarget) this.unplain++;
   }
 
   /** Every route's target is a plain string map() stores as it is. */
@@ -195,6 +334,7 @@ export class RecordTable {
   }
 
   private forEachRecord(fn: (record: RouteRecord, key: Key) => void): void {
+    if (this.pending) this.settle();
     const { base, own, over } = this;
     if (!base) {
       own.forEach(fn);

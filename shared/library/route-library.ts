@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
 import { UNITS_PER_STEP } from '../runtime/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '../runtime/methods';
 import { DYNAMIC_KEY_PREFIX, newRecordId, setUnknownPath, type RecordedSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
-import { RecordTable, type BelowLookups } from './record-table';
+import { RecordTable, type BelowLookups, type RecentTables } from './record-table';
 import { RecordMarks } from './record-marks';
 import { MappedRoutes, RecentOverlaps } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
@@ -142,7 +142,22 @@ export class RouteLibrary {
     private readonly maxRoutes = DEFAULT_MAX_ROUTES,
     /** The document's overlaps of earlier map() calls (its DocumentState's). */
     private readonly overlaps = new RecentOverlaps(),
-  ) {}
+    /** The document's recent route tables (its DocumentState's). */
+    readonly recentTables?: RecentTables,
+  ) {
+    for (const s of this.states) s.routes.recall = recentTables;
+  }
+
+  /**
+   * Every table as it will be handed out (see RecordTable.settle), without the document's recent
+   * tables: those are the document's state, not part of the evaluation's value.
+   */
+  settleTables(): void {
+    for (const s of this.states) {
+      s.routes.settle();
+      s.routes.recall = undefined;
+    }
+  }
 
   private tooMany(): EvaluationLimit {
     return new EvaluationLimit(
@@ -272,6 +287,7 @@ export class RouteLibrary {
           s.callTicks.push(s.ticks++);
           s.routes.forEachEntry((_to, _key, rec) => s.marks.wasReset(rec, reset));
           s.routes = new RecordTable();
+          s.routes.recall = this.recentTables;
           s.named = new NamedRoutes(() => s.created, s.created.length);
           s.nestedDepth = 0;
         });

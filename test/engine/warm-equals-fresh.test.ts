@@ -98,6 +98,9 @@ const EDITS: { name: string; edit: (text: string, texts: readonly string[]) => s
   { name: 'declare a route whose path is unknown', edit: (t) => beforeMap(t, "Route::get(config_item('base_path'), 'pages/unknown');") },
   { name: 'hide a route behind a catch-all', edit: (t) => beforeMap(t, "Route::any('(:any)', 'pages/any/$1');\nRoute::get('hidden', 'pages/hidden');") },
   { name: 'retarget a route in the middle', edit: retargetInTheMiddle },
+  // The same statement edited again and again: the tables below it are stored as they were (RecordTable.store).
+  { name: 'retarget it again', edit: (t) => t.replace(/'([a-z]+)x\//, "'$1y/") },
+  { name: 'and again', edit: (t) => t.replace(/'([a-z]+)y\//, "'$1x/") },
   { name: 'type a character in the middle', edit: (t) => `${t.slice(0, t.length >> 1)}(${t.slice(t.length >> 1)}` },
   { name: 'undo the typing', edit: (_t, texts) => texts[texts.length - 2] },
   { name: 'add a condition that cannot be decided', edit: (t) => beforeMap(t, "if ($_SERVER['HTTP_HOST'] === 'a.example.com') {\n    Route::get('cond/(:any)', 'pages/cond/$1');\n}\nRoute::get('cond/x', 'pages/condx');") },

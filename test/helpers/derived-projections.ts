@@ -118,6 +118,13 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   unknownPathOf: ({ evaluation: e }) => e.methods.map((r) => r.library.created.map((record) => unknownPathOf(record) ?? null)),
   addedAt: ({ evaluation: e }) => e.methods.map((r) => r.library.created.map((record) => addedAt(record, r.library))),
   'Route::map() overlaps': ({ evaluation: e }) => e.methods.map(outcomeToJson),
+  // Every table's routes in order with their records, and what the marks say of each record.
+  'route tables read from an earlier version': ({ evaluation: e }) =>
+    e.methods.map((r) => {
+      const rows: unknown[] = [];
+      r.library.routes.forEachEntry((to, key, record) => rows.push([key, String(to), record.key, r.library.marks.replacedBy(record)?.key ?? null]));
+      return { size: r.library.routes.size, rows, replaced: r.library.replaced.map((x) => String(x.key)) };
+    }),
   tableView: views,
   'tableView (same map() input)': views,
   'tableView (earlier views)': views,

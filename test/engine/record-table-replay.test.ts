@@ -1,0 +1,97 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { BelowLookups, RecentTables, RecordTable } from '../../shared/library/record-table';
+import type { RouteRecord } from '../../shared/library/records';
+import type { Key } from '../../shared/runtime/values';
+
+/**
+ * Replayed stores (RecordTable.store with a statement's BelowLookups): a statement stored again on
+ * a table that holds what it held last time takes what it replaced from the lookups and waits in
+ * `pending`; the table settles by taking an earlier table's routes with the same print, or by
+ * storing them. Whatever the path, the table reads as one that stored every record one by one.
+ */
+
+let ids = 1;
+function record(key: Key): RouteRecord {
+  return { kind: 'route', id: ids++, key, to: `t/${String(key)}`, plainTarget: true } as unknown as RouteRecord;
+}
+
+/** A table's routes in order, with what each store replaced. */
+function contents(table: RecordTable): unknown {
+  const rows: unknown[] = [];
+  table.forEachEntry((_to, key, rec) => rows.push([key, rec.id]));
+  return { size: table.size, rows };
+}
+
+const key = fc.constantFrom<Key>('a', 'b', 'c', 'd', 1, 2);
+/** Statements: each a list of keys stored in one go; the frozen routes beneath: keys. */
+const scenario = fc.record({
+  below: fc.uniqueArray(key, { maxLength: 4 }),
+  statements: fc.array(fc.array(key, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+  edited: fc.nat(),
+  newKeys: fc.array(key, { maxLength: 3 }),
+});
+
+describe('route tables: statements stored again as they were', () => {
+  it('read as tables that stored each record, over versions that edit one statement (property)', () => {
+    fc.assert(
+      fc.property(scenario, ({ below, statements, edited, newKeys }) => {
+        const base = new RecordTable();
+        for (const k of below) base.store(record(k));
+        const frozen = base.freeze();
+        const records = statements.map((keys) => keys.map(record));
+        const lookups = statements.map(() => new BelowLookups());
+        const at = edited % statements.length;
+        const recall = new RecentTables();
+        // Three versions: the edited statement's records are new in each; the others are the same objects.
+        for (let version = 0; version < 3; version++) {
+          const table = RecordTable.on(frozen, recall);
+          const reference = RecordTable.on(frozen);
+          const replaced: unknown[] = [];
+          const expected: unknown[] = [];
+          records.forEach((list, s) => {
+            if (s === at) {
+              const fresh = (version % 2 === 0 ? newKeys : statements[s]).map(record);
+              for (const r of fresh) {
+                replaced.push(table.store(r)?.id);
+                expected.push(reference.store(r)?.id);
+              }
+            } else {
+              list.forEach((r, i) => {
+                replaced.push(table.store(r, lookups[s], i)?.id);
+                expected.push(reference.store(r)?.id);
+              });
+            }
+          });
+          assert.deepEqual(replaced, expected, 'what each store replaced');
+          assert.equal(table.size, reference.size);
+          table.settle();
+          assert.deepEqual(contents(table), contents(reference));
+        }
+      }),
+    );
+  });
+
+  it('takes the routes of an earlier table with the same print, and never its own', () => {
+    const frozen = new RecordTable().freeze();
+    const records = ['a', 'b', 'a', 'c'].map(record);
+    const lookups = new BelowLookups();
+    const recall = new RecentTables();
+    // Remembered first, while empty: it must not take its own routes for those it waits to store.
+    const second = RecordTable.on(frozen, recall);
+    second.settle();
+    const first = RecordTable.on(frozen, recall);
+    records.forEach((r, i) => first.store(r, lookups, i));
+    first.settle();
+    // The same statement on the same routes: every record waits, then the first table's routes are read.
+    const replaced = records.map((r, i) => second.store(r, lookups, i)?.id);
+    assert.deepEqual(replaced, [undefined, undefined, records[0].id, undefined]);
+    second.settle();
+    assert.deepEqual(contents(second), contents(first));
+    assert.deepEqual(contents(second), { size: 3, rows: [['a', records[2].id], ['b', records[1].id], ['c', records[3].id]] });
+    // A write after taking them copies them first: the first table is left as it was.
+    second.store(record('d'));
+    assert.deepEqual(contents(first), { size: 3, rows: [['a', records[2].id], ['b', records[1].id], ['c', records[3].id]] });
+    assert.equal(second.size, 4);
+  });
+});
