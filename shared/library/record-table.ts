@@ -1,6 +1,6 @@
 import type { Key, Value } from '../runtime/values';
 import type { RouteRecord } from './records';
-import { RunningHash } from '../util/running-hash';
+import { printPart, StorePrint, type PrintPart } from '../util/running-hash';
 
 /** A table's routes at one moment, shared by the tables built on it and never changed (see RecordTable.freeze). */
 export interface FrozenTable {
@@ -27,6 +27,12 @@ export class BelowLookups {
   private startH2 = 0;
   /** What each record replaced then, by index; undefined: none replaced anything. */
   private previous: (RouteRecord | undefined)[] | undefined;
+  /** What the stores changed then: routes added (keys new to the table), targets to convert. */
+  private added = 0;
+  private unplainAdded = 0;
+  /** The records' ids as a table's print takes them (see StorePrint). */
+  private part: PrintPart | undefined;
+  private nested = false;
 
   /** The route under `key` in `frozen` (id `frozenId`), for the record at `index`. */
   find(frozen: ReadonlyMap<Key, RouteRecord>, frozenId: number, key: Key, index: number): RouteRecord | undefined {
@@ -41,21 +47,56 @@ export class BelowLookups {
   }
 
   /** Whether the records are stored again on a table that holds what it held when `previous` was recorded. */
-  startsAt(baseId: number, stored: RunningHash): boolean {
+  startsAt(baseId: number, stored: StorePrint): boolean {
     return this.startBase === baseId && this.startN === stored.n && this.startH1 === stored.h1 && this.startH2 === stored.h2;
   }
 
   /** Records are stored on a table holding this (what each replaces follows, by recordPrevious). */
-  recordStart(baseId: number, stored: RunningHash): void {
+  recordStart(baseId: number, stored: StorePrint): void {
     this.startBase = baseId;
     this.startN = stored.n;
     this.startH1 = stored.h1;
     this.startH2 = stored.h2;
     this.previous = undefined;
+    this.added = 0;
+    this.unplainAdded = 0;
   }
 
-  recordPrevious(index: number, previous: RouteRecord | undefined): void {
-    if (previous) (this.previous ??= [])[index] = previous;
+  /** What storing the record at `index` replaced (every index, in order, after recordStart). */
+  recordPrevious(index: number, record: RouteRecord, previous: RouteRecord | undefined): void {
+    if (previous) {
+      (this.previous ??= [])[index] = previous;
+      if (!previous.plainTarget) this.unplainAdded--;
+    } else this.added++;
+    if (!record.plainTarget) this.unplainAdded++;
+  }
+
+  /** What storing the records changes in a table's counts (see RecordTable.replayAll). */
+  get routesAdded(): number {
+    return this.added;
+  }
+
+  get unplainTargetsAdded(): number {
+    return this.unplainAdded;
+  }
+
+  /** The records' part of a table's print (they are the same records every time). */
+  printPartOf(records: readonly RouteRecord[]): PrintPart {
+    if (!this.part) {
+      this.part = printPart(records.map((r) => r.id));
+      this.nested = records.some((r) => !!r.nested);
+    }
+    return this.part;
+  }
+
+  /** Whether any of the records replaced a route when last stored one by one. */
+  get replacedAny(): boolean {
+    return this.previous !== undefined;
+  }
+
+  /** Whether any of the records was made while a `$nested` callable ran (known once printPartOf was asked). */
+  get madeNested(): boolean {
+    return this.nested;
   }
 
   previousAt(index: number): RouteRecord | undefined {
@@ -76,7 +117,7 @@ export class RecentTables {
   static readonly KEPT = 16;
 
   /** A settled table holding what one with this print holds. */
-  find(baseId: number, stored: RunningHash): RecordTable | undefined {
+  find(baseId: number, stored: StorePrint): RecordTable | undefined {
     for (const table of this.tables) if (table.holdsPrint(baseId, stored)) return table;
     return undefined;
   }
@@ -131,19 +172,17 @@ export class RecordTable {
   /** Routes whose target map() must convert (see RouteRecord.plainTarget). */
   private unplain = 0;
   /** The records stored on `base`, by id in store order (see TablePrint). */
-  private stored = new RunningHash();
+  private stored = new StorePrint();
   /** How many routes it holds (kept as stored: `pending` records are not in `own` yet). */
   private count = 0;
   /**
-   * Replayed records stored where the statement found what it found last time (see store()),
-   * not yet in `own`: read, the table first takes an earlier table's routes with the same print,
-   * or stores them.
+   * Replayed statements' records stored where they found what they found last time (see
+   * replayAll()), not yet in `own`: read, the table first takes an earlier table's routes with
+   * the same print, or stores them.
    */
-  private pending: RouteRecord[] | undefined;
+  private pending: (readonly RouteRecord[])[] | undefined;
   /** `own` and `over` are another table's too (see RecentTables): copied before a write. */
   private ownShared = false;
-  /** Whether store() found last time's lookups valid for the statement being stored. */
-  private replayHit = false;
   /** The document's recent tables, when it has them. */
   recall: RecentTables | undefined;
 
@@ -175,7 +214,7 @@ export class RecordTable {
       this.own = new Map();
       this.over = undefined;
       this.ownShared = false;
-      this.stored = new RunningHash();
+      this.stored = new StorePrint();
     }
     return { routes: this.base, unplain: this.unplain, id: this.baseId, };
   }
@@ -213,7 +252,7 @@ export class RecordTable {
   }
 
   /** Whether it holds, settled, what a table with this print holds (see RecentTables). */
-  holdsPrint(baseId: number, stored: RunningHash): boolean {
+  holdsPrint(baseId: number, stored: StorePrint): boolean {
     const mine = this.stored;
     return this.pending === undefined && this.baseId === baseId && mine.n === stored.n && mine.h1 === stored.h1 && mine.h2 === stored.h2;
   }
@@ -236,11 +275,13 @@ export class RecordTable {
       } else {
         if (this.ownShared) this.unshare();
         const { own, base } = this;
-        for (let i = 0; i < pending.length; i++) {
-          const record = pending[i];
-          const key = record.key;
-          if (base && !own.has(key) && base.has(key)) (this.over ??= new Set()).add(key);
-          own.set(key, record);
+        for (const records of pending) {
+          for (let i = 0; i < records.length; i++) {
+            const record = records[i];
+            const key = record.key;
+            if (base && !own.has(key) && base.has(key)) (this.over ??= new Set()).add(key);
+            own.set(key, record);
+          }
         }
       }
     }
@@ -259,23 +300,10 @@ export class RecordTable {
    */
   store(record: RouteRecord, lookups?: BelowLookups, index = 0): RouteRecord | undefined {
     if (this.readers) this.notifyReaders();
-    if (lookups) {
-      // A replayed statement stored on what it was stored on last time replaces what it replaced
-      // then: no lookup, and the records wait in `pending` (an edit leaves most methods' tables
-      // as they were, and each would otherwise be built again record by record).
-      if (index === 0) {
-        this.replayHit = lookups.startsAt(this.baseId, this.stored);
-        if (!this.replayHit) lookups.recordStart(this.baseId, this.stored);
-      }
-      if (this.replayHit) {
-        const previous = lookups.previousAt(index);
-        (this.pending ??= []).push(record);
-        this.noteStored(record, previous);
-        return previous;
-      }
-    }
     if (this.pending) this.settle();
     if (this.ownShared) this.unshare();
+    // A replayed statement's records not stored by replayAll(): what they replace is recorded for next time.
+    if (lookups && index === 0) lookups.recordStart(this.baseId, this.stored);
     const key = record.key;
     let previous = this.own.get(key);
     const base = this.base;
@@ -284,13 +312,30 @@ export class RecordTable {
       if (previous) (this.over ??= new Set()).add(key);
     }
     this.own.set(key, record);
-    lookups?.recordPrevious(index, previous);
+    lookups?.recordPrevious(index, record, previous);
     this.noteStored(record, previous);
     return previous;
   }
 
+  /**
+   * A replayed statement's records stored on a table holding what it held when they were last
+   * stored one by one (store() with the same lookups): they replace what they replaced then
+   * (`lookups.previousAt`), and wait in `pending`, the table's print and counts moved on at once.
+   * An edit leaves most methods' tables as they were, and each would otherwise be built again
+   * record by record. False, doing nothing, when the table holds something else.
+   */
+  replayAll(records: readonly RouteRecord[], lookups: BelowLookups): boolean {
+    if (!lookups.startsAt(this.baseId, this.stored)) return false;
+    if (this.readers) this.notifyReaders();
+    (this.pending ??= []).push(records);
+    this.stored.append(lookups.printPartOf(records));
+    this.count += lookups.routesAdded;
+    this.unplain += lookups.unplainTargetsAdded;
+    return true;
+  }
+
   private noteStored(record: RouteRecord, previous: RouteRecord | undefined): void {
-    this.stored.add(record.id, record.id);
+    this.stored.add(record.id);
     if (!previous) this.count++;
     else if (!previous.plainTarget) this.unplain--;
     if (!record.plainTarget) this.unplain++;

@@ -105,6 +105,27 @@ export class MethodState {
     this.created.push(record);
     if (record.nested) this.createdNested = true;
   }
+
+  /** add() of each of a replayed statement's records, stored together when the table allows it (RecordTable.replayAll). */
+  addAll(records: readonly RouteRecord[], lookups: BelowLookups | undefined): void {
+    if (!lookups || !this.routes.replayAll(records, lookups)) {
+      for (let i = 0; i < records.length; i++) this.add(records[i], lookups, i);
+      return;
+    }
+    this.ticks += records.length;
+    const created = this.created;
+    for (let i = 0; i < records.length; i++) created.push(records[i]);
+    // What every record would tell add() is known of them all: their fields are not read again.
+    if (lookups.madeNested) this.createdNested = true;
+    if (!lookups.replacedAny) return;
+    for (let i = 0; i < records.length; i++) {
+      const previous = lookups.previousAt(i);
+      if (previous) {
+        this.marks.replaced(previous, records[i]);
+        this.replaced.push(previous);
+      }
+    }
+  }
 }
 
 
@@ -208,8 +229,7 @@ export class RouteLibrary {
       const list = records[m];
       if (list.length === 0) continue;
       const state = states[m];
-      const below = lookups[m];
-      for (let i = 0; i < list.length; i++) state.add(list[i], below, i);
+      state.addAll(list, lookups[m]);
     }
     return true;
   }

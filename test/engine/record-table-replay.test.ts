@@ -1,14 +1,15 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { BelowLookups, RecentTables, RecordTable } from '../../shared/library/record-table';
+import { MethodState } from '../../shared/library/route-library';
 import type { RouteRecord } from '../../shared/library/records';
 import type { Key } from '../../shared/runtime/values';
 
 /**
- * Replayed stores (RecordTable.store with a statement's BelowLookups): a statement stored again on
- * a table that holds what it held last time takes what it replaced from the lookups and waits in
+ * Replayed stores (MethodState.addAll, RecordTable.replayAll): a statement stored again on a table
+ * that holds what it held last time takes what it replaced from its lookups and waits in
  * `pending`; the table settles by taking an earlier table's routes with the same print, or by
- * storing them. Whatever the path, the table reads as one that stored every record one by one.
+ * storing them. Whatever the path, the state reads as one that stored every record one by one.
  */
 
 let ids = 1;
@@ -45,28 +46,31 @@ describe('route tables: statements stored again as they were', () => {
         const recall = new RecentTables();
         // Three versions: the edited statement's records are new in each; the others are the same objects.
         for (let version = 0; version < 3; version++) {
-          const table = RecordTable.on(frozen, recall);
-          const reference = RecordTable.on(frozen);
-          const replaced: unknown[] = [];
-          const expected: unknown[] = [];
+          const state = new MethodState();
+          state.routes = RecordTable.on(frozen, recall);
+          const reference = new MethodState();
+          reference.routes = RecordTable.on(frozen);
           records.forEach((list, s) => {
             if (s === at) {
-              const fresh = (version % 2 === 0 ? newKeys : statements[s]).map(record);
-              for (const r of fresh) {
-                replaced.push(table.store(r)?.id);
-                expected.push(reference.store(r)?.id);
+              for (const r of (version % 2 === 0 ? newKeys : statements[s]).map(record)) {
+                state.add(r);
+                reference.add(r);
               }
             } else {
-              list.forEach((r, i) => {
-                replaced.push(table.store(r, lookups[s], i)?.id);
-                expected.push(reference.store(r)?.id);
-              });
+              state.addAll(list, lookups[s]);
+              for (const r of list) reference.add(r);
             }
           });
-          assert.deepEqual(replaced, expected, 'what each store replaced');
-          assert.equal(table.size, reference.size);
-          table.settle();
-          assert.deepEqual(contents(table), contents(reference));
+          const ids = (rs: readonly RouteRecord[]) => rs.map((r) => r.id);
+          assert.deepEqual(ids(state.replaced), ids(reference.replaced), 'what each store replaced');
+          assert.deepEqual(ids(state.created), ids(reference.created));
+          assert.equal(state.ticks, reference.ticks);
+          assert.equal(state.routes.size, reference.routes.size);
+          assert.equal(state.routes.allTargetsPlain, reference.routes.allTargetsPlain);
+          assert.deepEqual(state.routes.print(), reference.routes.print());
+          state.routes.settle();
+          assert.deepEqual(contents(state.routes), contents(reference.routes));
+          for (const r of state.created) assert.equal(state.marks.replacedBy(r)?.id, reference.marks.replacedBy(r)?.id);
         }
       }),
     );
@@ -83,9 +87,10 @@ describe('route tables: statements stored again as they were', () => {
     const first = RecordTable.on(frozen, recall);
     records.forEach((r, i) => first.store(r, lookups, i));
     first.settle();
-    // The same statement on the same routes: every record waits, then the first table's routes are read.
-    const replaced = records.map((r, i) => second.store(r, lookups, i)?.id);
-    assert.deepEqual(replaced, [undefined, undefined, records[0].id, undefined]);
+    // The same statement on the same routes: the records wait, then the first table's routes are read.
+    assert.equal(second.replayAll(records, lookups), true);
+    assert.deepEqual(records.map((_r, i) => lookups.previousAt(i)?.id), [undefined, undefined, records[0].id, undefined]);
+    assert.equal(second.size, 3);
     second.settle();
     assert.deepEqual(contents(second), contents(first));
     assert.deepEqual(contents(second), { size: 3, rows: [['a', records[2].id], ['b', records[1].id], ['c', records[3].id]] });
