@@ -106,9 +106,9 @@ export class BelowLookups {
 
 /**
  * Route tables of a document's last evaluations, by what they hold (their print): a table whose
- * records were stored without being looked up (see RecordTable.store) reads the routes of an
- * earlier table with the same print instead of storing them one by one. A document's (its
- * DocumentState's); the tables it names are handed out and never change.
+ * records wait unstored (see RecordTable.replayAll) reads the routes of an earlier table with the
+ * same print instead of storing them one by one. A document's (its DocumentState's); the tables
+ * it names are settled, and the evaluations they belong to are handed out (never written again).
  */
 export class RecentTables {
   private readonly tables: RecordTable[] = [];
