@@ -121,6 +121,22 @@ describe('bench: route file mixes', function () {
     assert.equal(createHash('sha256').update(plan.main.text).digest('hex'), 'd89725fae5934d07dba0eaaa1f053b940d7aa8844474959d665939ad01157f53');
   });
 
+  // Each mix's only mistakes are its deliberate ones: two made many more by accident.
+  it("context-heavy: a context of its own name (past the controllers) has no 'home', whose controller no workspace has", () => {
+    const text = generateMix('context-heavy', 10_000, controllers, SEED + 10_000).main.text;
+    const own = text.split('\n').filter((l) => /Route::context\('[a-z]+_\d+_\d+', '/.test(l));
+    assert.ok(own.length > 100, `${own.length} contexts of their own name`);
+    assert.deepEqual(own.filter((l) => l.includes("'home'")), []);
+  });
+
+  it('any-heavy: no $route entry covers a library key of its base (map() puts the entries first)', () => {
+    const text = generateMix('any-heavy', 10_000, controllers, SEED + 10_000).main.text;
+    const entries = [...text.matchAll(/^\$route\['([^']+)'\]/gm)].map((m) => m[1]);
+    assert.ok(entries.length > 100);
+    // `b/(:num)/(:any)` would take `b/(:num)/edit`'s URIs.
+    assert.deepEqual(entries.filter((k) => /^[a-z]+-\d+\/\(:num\)\/\(:any\)$/.test(k)), []);
+  });
+
   it('parses --mix', () => {
     assert.deepEqual(parseMixes('app,bonfire,app'), ['app', 'bonfire']);
     assert.deepEqual(parseMixes('all'), [...MIX_NAMES]);
