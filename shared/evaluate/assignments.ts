@@ -261,9 +261,12 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
       conditional: it.conditional,
       branches: it.branches,
     });
-    // The same object as the last evaluation's when nothing about it changed but its place (see ReplayCache.sameOrigin).
+    // The same object as the last evaluation's when nothing about it changed but its place (see
+    // ReplayCache.sameOrigin). Not in a statement whose text is repeated: its occurrences share
+    // their nodes, and one's kept origin may be another's entry already in `$route` (the second
+    // of two identical lines then read as the first run again, not as replacing it).
     const movable = it.callDepth === 0 && it.statementUnique;
-    const origin = it.options.replay && !it.recording && !it.source ? it.options.replay.sameOrigin(node, fresh, it.base, movable) : fresh;
+    const origin = it.options.replay && !it.recording && !it.source && !it.statementRepeated ? it.options.replay.sameOrigin(node, fresh, it.base, movable) : fresh;
     if (origin.anchor && origin.anchor.start !== it.base) it.noteMoved(origin.anchor, it.base);
     const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
     // Unique per assignment: its place, in the file it is written in.

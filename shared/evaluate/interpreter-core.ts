@@ -80,6 +80,8 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   adoptMoved(moved: ReadonlyMap<StatementAnchor, number>): void;
   /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
   readonly statementUnique: boolean;
+  /** The top-level statement being run shares its text, and so its nodes, with another (see ParsedFile.repeated). */
+  readonly statementRepeated: boolean;
   /** How many times each repeated statement node was met (see Interpreter.occurrences). */
   occurrences: Map<PhpNode, number>;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */

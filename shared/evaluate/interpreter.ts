@@ -161,6 +161,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   }
   /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
   statementUnique = false;
+  statementRepeated = false;
   /**
    * How many times each repeated statement node was met (identical statements share a node; see
    * ParsedFile.repeated). A node met once is its statement's occurrence 0 and is not counted: a
@@ -264,6 +265,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
         const single = st.nodes.length === 1;
         const isRepeated = single && repeated.size !== 0 && repeated.has(st.nodes[0]);
         this.statementUnique = single && !isRepeated;
+        this.statementRepeated = isRepeated;
         if (st.tooDeep) {
           // PHP accepts it; the analysis cannot read it: skipped, like a half-typed statement.
           this.problem('evaluation-limit', 'this statement is nested too deeply to analyse and was skipped (PHP itself accepts it)', { start: st.chunk.start, end: st.chunk.end });

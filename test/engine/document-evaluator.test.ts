@@ -91,6 +91,19 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     assert.ok(resumed > 100, `only ${resumed} statements were resumed past`);
   });
 
+  it('a line duplicated below the checkpoint: the copy replaces the original, as in a fresh evaluation', () => {
+    // Lines of one length, so that the copy lands where the original's kept origin was first anchored.
+    const versions = [
+      "<?php\n$route['a'] = '1';\n$route['h'] = 'x';\n$route['z'] = '9';\n",
+      "<?php\n$route['h'] = 'x';\n$route['z'] = '9';\n",
+      "<?php\n$route['h'] = 'x';\n$route['z'] = '8';\n",
+      "<?php\n$route['h'] = 'x';\n$route['h'] = 'x';\n$route['z'] = '8';\n",
+    ];
+    const doc = new DocumentEvaluator({}, CHECKPOINTS_EVERYWHERE);
+    for (const text of versions) assert.deepEqual(evaluationTrace(doc.update(text)), evaluationTrace(evaluateRouteFile(text)), text);
+    assert.ok(doc.update(versions[3]).statements.resumed > 0, 'the last version resumed past the original');
+  });
+
   it('the example app: replays unchanged declarations and still equals a fresh evaluation', () => {
     const source = fs.readFileSync(path.join(EXAMPLE_APP, 'application', 'config', 'routes.php'), 'utf8');
     const { replayed } = check(source, { constants: new Map([['SITE_AREA', 'admin']]) }, 42, 40);
