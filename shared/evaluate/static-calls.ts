@@ -3,7 +3,7 @@ import type { RecordedSite } from '../runtime/call-site';
 import type { StaticClassModel } from '../runtime/class-model';
 import { PhpFatal } from '../runtime/convert';
 import { unitsOf } from '../runtime/work-meter';
-import { PhpArray, PhpClosure, Unknown, type Value } from '../runtime/values';
+import { PhpArray, PhpClosure, Unknown, shareValue, type Value } from '../runtime/values';
 import { describeKind, type InterpreterCore } from './interpreter-core';
 import type { RouteCall } from './interpreter-state';
 import { evalArgs } from './call-arguments';
@@ -138,6 +138,9 @@ export function callStatic(it: InterpreterCore, node: PhpNode, what: PhpNode): V
 export function callModel(it: InterpreterCore, model: StaticClassModel, method: string, args: Value[], span: Span, nameSpan: Span, argSpans: Span[]): Value {
   const lower = method.toLowerCase();
   const site: RecordedSite = { method: lower, written: method, placed: { method: lower, written: method, span, nameSpan, argSpans }, anchor: it.recording };
+  // The call keeps its arguments as they were: an array passed is held by the call too, and a
+  // later write to the variable it came from writes a copy (`Route::map($route)` not assigned back).
+  for (const a of args) if (a !== undefined) shareValue(a);
   const call: RouteCall = { site, args, mask: it.mask, conditional: it.conditional, via: it.viaSnapshot };
   it.calls.push(call);
   if (!model.isMainCall(lower)) it.otherCalls.push(call);

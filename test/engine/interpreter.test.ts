@@ -952,3 +952,15 @@ $route['cb'] = function ($id) { return "$id"; };
     });
   });
 });
+
+describe("a Route:: call's recorded arguments", () => {
+  it('stay as they were passed when the variable they came from is written afterwards', () => {
+    // map() not assigned back, and a target it converts (it then copies its input rather than viewing it).
+    const text = "<?php\n$route['a'] = 'x/y';\nRoute::any('b', '{default_controller}');\nRoute::map($route);\n$route['late'] = 'z';\n";
+    const e = evaluateRouteFile(text, { dialect: 'bonfire' });
+    const map = e.calls.find((c) => c.site.method === 'map');
+    assert.ok(map);
+    assert.deepEqual([...(map.args[0] as PhpArray).keys()], ['a']);
+    assert.deepEqual([...e.methods[0].routes!.keys()], ['a', 'late']);
+  });
+});
