@@ -46,6 +46,11 @@ const EDITS: Record<string, Edit> = {
   'insert a declaration at the top': (t) => t.replace('<?php', "<?php\nRoute::get('top', 'home/top', ['as' => 'top']);"),
   'remove the first declaration': (t) => t.replace(/Route::\w+\([^;]*\);/, ''),
   'reset before map': (t) => t.replace('$route = Route::map', 'Route::reset();\n$route = Route::map'),
+  // One place edited again and again, as a user retypes: the statements below it are stored as last time.
+  'retype one place': (t) => {
+    const at = Math.floor(t.length * 0.6);
+    return t.slice(0, at) + (t.charAt(at) === 'q' ? 'z' : 'q') + t.slice(at + 1);
+  },
 };
 
 /** The file checks' findings, as JSON. */
