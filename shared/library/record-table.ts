@@ -136,7 +136,7 @@ let lastFrozenId = 0;
  * What a table holds, comparable in constant time between evaluations: the frozen routes it
  * reads beneath its own, and a running hash of the records stored since, in order (each record
  * is one object with one id, kept by replay). Equal prints mean the same records in the same
- * order, short of a 64-bit collision (see RunningHash).
+ * order, short of a 64-bit collision (see StorePrint).
  */
 export interface TablePrint {
   /** The id of the frozen routes read beneath (0: none). */
