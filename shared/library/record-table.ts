@@ -32,6 +32,7 @@ export class BelowLookups {
   private unplainAdded = 0;
   /** The records' ids as a table's print takes them (see StorePrint). */
   private part: PrintPart | undefined;
+  /** Whether a record was made while a `$nested` callable ran. */
   private nested = false;
 
   /** The route under `key` in `frozen` (id `frozenId`), for the record at `index`. */
@@ -60,10 +61,12 @@ export class BelowLookups {
     this.previous = undefined;
     this.added = 0;
     this.unplainAdded = 0;
+    this.nested = false;
   }
 
   /** What storing the record at `index` replaced (every index, in order, after recordStart). */
   recordPrevious(index: number, record: RouteRecord, previous: RouteRecord | undefined): void {
+    if (record.nested) this.nested = true;
     if (previous) {
       (this.previous ??= [])[index] = previous;
       if (!previous.plainTarget) this.unplainAdded--;
@@ -82,11 +85,7 @@ export class BelowLookups {
 
   /** The records' part of a table's print (they are the same records every time). */
   printPartOf(records: readonly RouteRecord[]): PrintPart {
-    if (!this.part) {
-      this.part = printPart(records.map((r) => r.id));
-      this.nested = records.some((r) => !!r.nested);
-    }
-    return this.part;
+    return (this.part ??= printPart(records.map((r) => r.id)));
   }
 
   /** Whether any of the records replaced a route when last stored one by one. */
@@ -94,7 +93,7 @@ export class BelowLookups {
     return this.previous !== undefined;
   }
 
-  /** Whether any of the records was made while a `$nested` callable ran (known once printPartOf was asked). */
+  /** Whether any of the records was made while a `$nested` callable ran (recorded with what they replaced). */
   get madeNested(): boolean {
     return this.nested;
   }

@@ -98,10 +98,7 @@ export class MethodState {
   add(record: RouteRecord, lookups?: BelowLookups, index?: number): void {
     this.ticks++;
     const previous = this.routes.store(record, lookups, index);
-    if (previous) {
-      this.marks.replaced(previous, record);
-      this.replaced.push(previous);
-    }
+    if (previous) this.noteReplaced(previous, record);
     this.created.push(record);
     if (record.nested) this.createdNested = true;
   }
@@ -120,11 +117,14 @@ export class MethodState {
     if (!lookups.replacedAny) return;
     for (let i = 0; i < records.length; i++) {
       const previous = lookups.previousAt(i);
-      if (previous) {
-        this.marks.replaced(previous, records[i]);
-        this.replaced.push(previous);
-      }
+      if (previous) this.noteReplaced(previous, records[i]);
     }
+  }
+
+  /** A route stored over `previous`, which is then replaced (the duplicate-route check reads `replaced`). */
+  private noteReplaced(previous: RouteRecord, record: RouteRecord): void {
+    this.marks.replaced(previous, record);
+    this.replaced.push(previous);
   }
 }
 

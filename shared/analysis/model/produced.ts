@@ -58,10 +58,8 @@ export class ProducedIndex {
     const lists = nested ? this.nestedLists : this.ownLists;
     let entries = lists.get(start);
     if (entries) return entries;
-    const own = this.sites.own.get(start) ?? [];
-    const inner = nested ? (this.sites.inside.get(start) ?? []) : [];
     const made: ProducedEntry[] = [];
-    for (const list of [own, inner]) {
+    for (const list of this.recordsOf(start, nested)) {
       for (const entry of list) made.push({ m: entry.m, record: entry.record, fate: this.fateOf(entry) });
     }
     lists.set(start, (entries = made));
@@ -74,11 +72,15 @@ export class ProducedIndex {
     let summary = summaries.get(site.span.start);
     if (!summary) {
       // Folded from the index's own lists: no entry objects for what the outline only counts.
-      const own = this.sites.own.get(site.span.start) ?? NO_RECORDS;
-      const inner = nested ? (this.sites.inside.get(site.span.start) ?? NO_RECORDS) : NO_RECORDS;
+      const [own, inner] = this.recordsOf(site.span.start, nested);
       summaries.set(site.span.start, (summary = fold(this.evaluation, own, inner, (e) => this.fateOf(e))));
     }
     return summary;
+  }
+
+  /** The records the call at `start` created, and with `nested` those made while it ran (none otherwise). */
+  private recordsOf(start: number, nested: boolean): [readonly SiteRecord[], readonly SiteRecord[]] {
+    return [this.sites.own.get(start) ?? NO_RECORDS, nested ? (this.sites.inside.get(start) ?? NO_RECORDS) : NO_RECORDS];
   }
 
   private fateOf(entry: SiteRecord): Fate {
