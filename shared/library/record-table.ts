@@ -6,8 +6,10 @@ import { printPart, StorePrint, type PrintPart } from '../util/running-hash';
 export interface FrozenTable {
   readonly routes: ReadonlyMap<Key, RouteRecord>;
   readonly unplain: number;
-  /** Names these routes for prints (see TablePrint) without holding them. */
+  /** Names these routes (see BelowLookups.find) without holding them. */
   readonly id: number;
+  /** What they hold (see TablePrint): a table built on them goes on from it. */
+  readonly print: TablePrint;
 }
 
 /**
@@ -21,7 +23,6 @@ export class BelowLookups {
   private frozenId = 0;
   private found: (RouteRecord | null | undefined)[] = [];
   /** The table's print before the statement's records were stored when `previous` was recorded (see RecordTable.store). */
-  private startBase = -1;
   private startN = -1;
   private startH1 = 0;
   private startH2 = 0;
@@ -48,13 +49,12 @@ export class BelowLookups {
   }
 
   /** Whether the records are stored again on a table that holds what it held when `previous` was recorded. */
-  startsAt(baseId: number, stored: StorePrint): boolean {
-    return this.startBase === baseId && this.startN === stored.n && this.startH1 === stored.h1 && this.startH2 === stored.h2;
+  startsAt(stored: StorePrint): boolean {
+    return this.startN === stored.n && this.startH1 === stored.h1 && this.startH2 === stored.h2;
   }
 
   /** Records are stored on a table holding this (what each replaces follows, by recordPrevious). */
-  recordStart(baseId: number, stored: StorePrint): void {
-    this.startBase = baseId;
+  recordStart(stored: StorePrint): void {
     this.startN = stored.n;
     this.startH1 = stored.h1;
     this.startH2 = stored.h2;
@@ -116,8 +116,8 @@ export class RecentTables {
   static readonly KEPT = 16;
 
   /** A settled table holding what one with this print holds. */
-  find(baseId: number, stored: StorePrint): RecordTable | undefined {
-    for (const table of this.tables) if (table.holdsPrint(baseId, stored)) return table;
+  find(stored: StorePrint): RecordTable | undefined {
+    for (const table of this.tables) if (table.holdsPrint(stored)) return table;
     return undefined;
   }
 
@@ -132,14 +132,13 @@ export class RecentTables {
 let lastFrozenId = 0;
 
 /**
- * What a table holds, comparable in constant time between evaluations: the frozen routes it
- * reads beneath its own, and a running hash of the records stored since, in order (each record
- * is one object with one id, kept by replay). Equal prints mean the same records in the same
- * order, short of a 64-bit collision (see StorePrint).
+ * What a table holds, comparable in constant time between evaluations: a running hash of every
+ * record stored since the table was empty, in order, whatever frozen routes it reads beneath its
+ * own (each record is one object with one id, kept by replay, and made for one method). Equal
+ * prints mean the same records stored in the same order, so the same routes, short of a 64-bit
+ * collision (see StorePrint): two versions' tables compare equal wherever their checkpoints lie.
  */
 export interface TablePrint {
-  /** The id of the frozen routes read beneath (0: none). */
-  readonly base: number;
   readonly stores: number;
   readonly h1: number;
   readonly h2: number;
@@ -147,7 +146,11 @@ export interface TablePrint {
 
 /** The same table content (see TablePrint). */
 export function samePrint(a: TablePrint, b: TablePrint): boolean {
-  return a.base === b.base && a.stores === b.stores && a.h1 === b.h1 && a.h2 === b.h2;
+  return a.stores === b.stores && a.h1 === b.h1 && a.h2 === b.h2;
+}
+
+function printOf(stored: StorePrint): TablePrint {
+  return { stores: stored.n, h1: stored.h1, h2: stored.h2 };
 }
 
 /**
@@ -170,7 +173,7 @@ export class RecordTable {
   private readers: (() => void)[] | undefined;
   /** Routes whose target map() must convert (see RouteRecord.plainTarget). */
   private unplain = 0;
-  /** The records stored on `base`, by id in store order (see TablePrint). */
+  /** The records stored since the table was empty, by id in store order, `base`'s included (see TablePrint). */
   private stored = new StorePrint();
   /** How many routes it holds (kept as stored: `pending` records are not in `own` yet). */
   private count = 0;
@@ -192,6 +195,7 @@ export class RecordTable {
     table.baseId = frozen.id;
     table.unplain = frozen.unplain;
     table.count = frozen.routes.size;
+    table.stored = StorePrint.of(frozen.print.stores, frozen.print.h1, frozen.print.h2);
     table.recall = recall;
     return table;
   }
@@ -213,22 +217,21 @@ export class RecordTable {
       this.own = new Map();
       this.over = undefined;
       this.ownShared = false;
-      this.stored = new StorePrint();
     }
-    return { routes: this.base, unplain: this.unplain, id: this.baseId, };
+    return { routes: this.base, unplain: this.unplain, id: this.baseId, print: printOf(this.stored) };
   }
 
   /** The routes as they are now, as freeze() gives them, leaving this table as it is (a table handed out with an evaluation). */
   frozenCopy(): FrozenTable {
     this.settle();
-    if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId, };
+    if (this.base !== undefined && this.own.size === 0) return { routes: this.base, unplain: this.unplain, id: this.baseId, print: printOf(this.stored) };
     const routes = new Map<Key, RouteRecord>();
     this.forEachRecord((record, key) => routes.set(key, record));
-    return { routes, unplain: this.unplain, id: ++lastFrozenId };
+    return { routes, unplain: this.unplain, id: ++lastFrozenId, print: printOf(this.stored) };
   }
 
   print(): TablePrint {
-    return { base: this.baseId, stores: this.stored.n, h1: this.stored.h1, h2: this.stored.h2 };
+    return printOf(this.stored);
   }
 
   get size(): number {
@@ -251,9 +254,9 @@ export class RecordTable {
   }
 
   /** Whether it holds, settled, what a table with this print holds (see RecentTables). */
-  holdsPrint(baseId: number, stored: StorePrint): boolean {
+  holdsPrint(stored: StorePrint): boolean {
     const mine = this.stored;
-    return this.pending === undefined && this.baseId === baseId && mine.n === stored.n && mine.h1 === stored.h1 && mine.h2 === stored.h2;
+    return this.pending === undefined && mine.n === stored.n && mine.h1 === stored.h1 && mine.h2 === stored.h2;
   }
 
   /**
@@ -265,9 +268,13 @@ export class RecordTable {
     const pending = this.pending;
     if (pending) {
       // Found before `pending` is emptied: this table is not yet the one it seeks.
-      const same = this.recall?.find(this.baseId, this.stored);
+      const same = this.recall?.find(this.stored);
       this.pending = undefined;
       if (same) {
+        // The same routes, read as that table reads them: beneath its own, the frozen ones it was
+        // built on (another checkpoint's when the last version resumed from another place).
+        this.base = same.base;
+        this.baseId = same.baseId;
         this.own = same.own;
         this.over = same.over;
         this.ownShared = true;
@@ -302,7 +309,7 @@ export class RecordTable {
     if (this.pending) this.settle();
     if (this.ownShared) this.unshare();
     // A replayed statement's records not stored by replayAll(): what they replace is recorded for next time.
-    if (lookups && index === 0) lookups.recordStart(this.baseId, this.stored);
+    if (lookups && index === 0) lookups.recordStart(this.stored);
     const key = record.key;
     let previous = this.own.get(key);
     const base = this.base;
@@ -324,7 +331,7 @@ export class RecordTable {
    * record by record. False, doing nothing, when the table holds something else.
    */
   replayAll(records: readonly RouteRecord[], lookups: BelowLookups): boolean {
-    if (!lookups.startsAt(this.baseId, this.stored)) return false;
+    if (!lookups.startsAt(this.stored)) return false;
     if (this.readers) this.notifyReaders();
     (this.pending ??= []).push(records);
     this.stored.append(lookups.printPartOf(records));

@@ -85,6 +85,15 @@ export class StorePrint {
   h2 = 0;
   n = 0;
 
+  /** A print that goes on from one taken earlier (a table built on frozen routes). */
+  static of(n: number, h1: number, h2: number): StorePrint {
+    const print = new StorePrint();
+    print.n = n;
+    print.h1 = h1;
+    print.h2 = h2;
+    return print;
+  }
+
   add(id: number): void {
     this.h1 = (Math.imul(this.h1, P1) + lane1(id)) | 0;
     this.h2 = (Math.imul(this.h2, P2) + lane2(id)) | 0;

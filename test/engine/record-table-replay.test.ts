@@ -31,28 +31,38 @@ const scenario = fc.record({
   statements: fc.array(fc.array(key, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
   edited: fc.nat(),
   newKeys: fc.array(key, { maxLength: 3 }),
+  /** Per version, the statement its checkpoint lies before (modulo their number, plus one). */
+  checkpoints: fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
 });
 
 describe('route tables: statements stored again as they were', () => {
   it('read as tables that stored each record, over versions that edit one statement (property)', () => {
     fc.assert(
-      fc.property(scenario, ({ below, statements, edited, newKeys }) => {
+      fc.property(scenario, ({ below, statements, edited, newKeys, checkpoints }) => {
         const base = new RecordTable();
         for (const k of below) base.store(record(k));
-        const frozen = base.freeze();
+        const frozenBelow = base.freeze();
         const records = statements.map((keys) => keys.map(record));
         const lookups = statements.map(() => new BelowLookups());
         const at = edited % statements.length;
         const recall = new RecentTables();
-        // Three versions: the edited statement's records are new in each; the others are the same objects.
+        // Three versions: the edited statement's records are new in each; the others are the same
+        // objects. Each resumes from a checkpoint of its own: the routes of the statements above
+        // it, frozen (an editor's checkpoint moves with the edits).
         for (let version = 0; version < 3; version++) {
+          const versionRecords = records.map((list, s) => (s === at ? (version % 2 === 0 ? newKeys : statements[s]).map(record) : list));
+          const checkpoint = checkpoints[version] % (statements.length + 1);
+          const above = RecordTable.on(frozenBelow);
+          for (const list of versionRecords.slice(0, checkpoint)) for (const r of list) above.store(r);
+          const frozen = above.freeze();
           const state = new MethodState();
           state.routes = RecordTable.on(frozen, recall);
           const reference = new MethodState();
           reference.routes = RecordTable.on(frozen);
-          records.forEach((list, s) => {
+          versionRecords.forEach((list, s) => {
+            if (s < checkpoint) return;
             if (s === at) {
-              for (const r of (version % 2 === 0 ? newKeys : statements[s]).map(record)) {
+              for (const r of list) {
                 state.add(r);
                 reference.add(r);
               }
@@ -74,6 +84,33 @@ describe('route tables: statements stored again as they were', () => {
         }
       }),
     );
+  });
+
+  it('knows a table by its records, whatever checkpoint it was built on', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map(record);
+    const [lookupsB, lookupsC] = [new BelowLookups(), new BelowLookups()];
+    const above = new RecordTable();
+    above.store(a);
+    const afterA = above.freeze();
+    above.store(b);
+    const afterB = above.freeze();
+    const recall = new RecentTables();
+    // The last version resumed after `a`, and stored `b` and `c` one by one.
+    const last = RecordTable.on(afterA, recall);
+    last.store(b, lookupsB, 0);
+    last.store(c, lookupsC, 0);
+    last.settle();
+    // This one resumes after `b` (the edit moved down): `c` lands on the same routes as last time.
+    const now = RecordTable.on(afterB, recall);
+    assert.deepEqual(now.print(), afterB.print);
+    assert.equal(now.replayAll([c], lookupsC), true, 'stored together: the table holds what it held last time');
+    assert.deepEqual(now.print(), last.print());
+    now.settle();
+    assert.deepEqual(contents(now), contents(last));
+    // Another record beneath `c` is another table: stored one by one.
+    const other = RecordTable.on(afterA, recall);
+    other.store(record('b'));
+    assert.equal(other.replayAll([c], lookupsC), false);
   });
 
   it('takes the routes of an earlier table with the same print, and never its own', () => {
