@@ -76,6 +76,8 @@ interface Side {
   name: string;
   driver: LspDriver;
   version: number;
+  /** The workspace index's time, as the client sees it. */
+  indexMs: number;
 }
 
 interface Row {
@@ -88,8 +90,8 @@ interface Row {
 async function start(name: string, checkout: string, ws: SizeWorkspace): Promise<Side> {
   const driver = new LspDriver(checkout, BENCH_SETTINGS, path.join(checkout, 'bin', 'ci-routes-language-server.js'));
   await driver.initialize(ws.folder, TIMEOUT_MS);
-  await driver.indexWorkspace(TIMEOUT_MS);
-  return { name, driver, version: 1 };
+  const index = await driver.indexWorkspace(TIMEOUT_MS);
+  return { name, driver, version: 1, indexMs: index.clientMs };
 }
 
 /** The CPU time a process has used (Linux: /proc/PID/stat, in clock ticks), undefined elsewhere. */
@@ -141,22 +143,30 @@ async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): P
   const rows: Row[] = [];
   try {
     const text = fs.readFileSync(ws.routeFile, 'utf8');
+    // Each server indexed the workspace alone, one after the other (see start).
+    rows.push({ what: 'workspace index (client-observed)', mine: [mine.indexMs], theirs: [theirs.indexMs], unit: 'ms' });
     const opens: Row = { what: 'open → first diagnostics', mine: [], theirs: [], unit: 'ms' };
+    const complete: Row = { what: 'open → all diagnostics', mine: [], theirs: [], unit: 'ms' };
     for (let i = 0; i < OPENS; i++) {
       const open = await inTurn(i, sides, async (s) => {
         if (i > 0) await s.driver.close(ws.routeFile, TIMEOUT_MS);
-        return (await s.driver.open(ws.routeFile, text, ++s.version, TIMEOUT_MS, true)).ms;
+        return s.driver.open(ws.routeFile, text, ++s.version, TIMEOUT_MS, true);
       });
-      opens.mine.push(open[0]);
-      opens.theirs.push(open[1]);
+      opens.mine.push(open[0].ms);
+      opens.theirs.push(open[1].ms);
+      if (open[0].completeMs !== undefined && open[1].completeMs !== undefined) (complete.mine.push(open[0].completeMs), complete.theirs.push(open[1].completeMs));
     }
-    rows.push(opens);
+    rows.push(opens, complete);
     await inTurn(1, sides, (s) => s.driver.open(ws.probeFile, ws.probeText, 1, TIMEOUT_MS));
     for (const [what, changes] of Object.entries(changesOf(ws, reps))) {
       const row: Row = { what: `${what}, server`, mine: [], theirs: [], unit: 'ms' };
+      const e2e: Row = { what: '  end to end (client-observed)', mine: [], theirs: [], unit: 'ms' };
       const parts = (['evaluateMs', 'analyseMs'] as const).map((part) => ({ part, row: { what: `  of which ${part === 'evaluateMs' ? 'evaluation' : 'analysis'}`, mine: [], theirs: [], unit: 'ms' } as Row }));
       for (let i = 0; i < changes.length; i++) {
-        const [a, b] = await inTurn(i, sides, async (s) => (await s.driver.change(ws.routeFile, ++s.version, changes[i].range, changes[i].text, TIMEOUT_MS)).server);
+        const [ca, cb] = await inTurn(i, sides, (s) => s.driver.change(ws.routeFile, ++s.version, changes[i].range, changes[i].text, TIMEOUT_MS));
+        e2e.mine.push(ca.e2eMs);
+        e2e.theirs.push(cb.e2eMs);
+        const [a, b] = [ca.server, cb.server];
         if (a !== undefined && b !== undefined) {
           row.mine.push(a.totalMs);
           row.theirs.push(b.totalMs);
@@ -166,8 +176,17 @@ async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): P
           }
         }
       }
-      rows.push(row, ...parts.map((p) => p.row));
+      rows.push(row, e2e, ...parts.map((p) => p.row));
     }
+    // Edit, then at once the outline (the bench's "edit → document symbols, round trip"), leaving the text as it found it.
+    const symbols: Row = { what: 'edit → document symbols, round trip', mine: [], theirs: [], unit: 'ms' };
+    for (let i = 0; i < reps + (reps % 2); i++) {
+      const char = i % 2 === 0 ? 'z' : ws.plan.edit.original;
+      const [a, b] = await inTurn(i, sides, async (s) => (await s.driver.editThenRequest(ws.routeFile, ++s.version, ws.plan.edit, char, 'textDocument/documentSymbol', TIMEOUT_MS)).ms);
+      symbols.mine.push(a);
+      symbols.theirs.push(b);
+    }
+    rows.push(symbols);
     const routeUri = pathToFileURL(ws.routeFile).toString();
     const probeUri = pathToFileURL(ws.probeFile).toString();
     const requests: [string, string, unknown][] = [
