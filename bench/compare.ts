@@ -109,7 +109,7 @@ function cpuTicks(pid: number): number | undefined {
  * while idle, a collection): each step is then timed alone, not beside the other server's
  * leftovers. At most 5 s.
  */
-async function quiet(sides: [Side, Side]): Promise<void> {
+async function quiet(sides: readonly Side[]): Promise<void> {
   const read = () => sides.map((s) => cpuTicks(s.driver.pid) ?? 0).join(',');
   const end = Date.now() + 5000;
   // Quiet for 200 ms: idle work runs in slices with pauses between them.
@@ -138,12 +138,14 @@ async function inTurn<T>(i: number, sides: [Side, Side], step: (s: Side) => Prom
 
 async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): Promise<Row[]> {
   const mine = await start('this checkout', ROOT, ws);
+  // The second indexes alone, not beside the first's work after its index (priming route files).
+  await quiet([mine]);
   const theirs = await start('baseline', baseline, ws);
   const sides: [Side, Side] = [mine, theirs];
   const rows: Row[] = [];
   try {
     const text = fs.readFileSync(ws.routeFile, 'utf8');
-    // Each server indexed the workspace alone, one after the other (see start).
+    // Each server indexed the workspace alone, one after the other, this checkout's first (its disk reads the colder).
     rows.push({ what: 'workspace index (client-observed)', mine: [mine.indexMs], theirs: [theirs.indexMs], unit: 'ms' });
     const opens: Row = { what: 'open → first diagnostics', mine: [], theirs: [], unit: 'ms' };
     const complete: Row = { what: 'open → all diagnostics', mine: [], theirs: [], unit: 'ms' };

@@ -60,6 +60,7 @@ export const DERIVED_QUERIES: readonly DerivedQuery[] = [
   { query: 'targetScope', key: 'application', stored: 'module:shared/analysis/model/target-scope.ts:scopes' },
   // The features (analysis/features/).
   { query: 'workspaceSymbols', key: 'evaluation', stored: 'module:shared/analysis/features/symbols.ts:entriesCache' },
+  { query: 'documentOutline (calls described before)', key: 'document', stored: 'document:outlineCalls' },
   { query: 'hoverAt (a declaration)', key: 'evaluation', stored: 'module:shared/analysis/features/hover.ts:declarationHovers' },
   // The checks (analysis/diagnostics/).
   { query: 'CallGroups.of', key: 'evaluation', stored: 'module:shared/analysis/diagnostics/core/call-groups.ts:memo' },

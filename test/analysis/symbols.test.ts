@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { documentOutline, documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/features/symbols';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 
 const slice = (text: string, s: { start: number; end: number }): string => text.slice(s.start, s.end);
 
@@ -215,6 +216,34 @@ Route::any('never', 'x/y');
       assert.ok(s.selectionSpan.start >= s.span.start && s.selectionSpan.end <= s.span.end, `${s.name}: selection inside the symbol`);
       for (const c of s.children) assert.ok(c.span.start >= s.span.start && c.span.end <= s.span.end, `${c.name} inside ${s.name}`);
     }
+  });
+});
+
+describe("documentOutline over a document's versions", () => {
+  it('describes a call the edit left as it was as before, and again when its routes fare otherwise', () => {
+    const v1 = `<?php
+Route::get('a', 'pages/a', array('as' => 'a'));
+Route::resources('photos');
+Route::get('b', 'pages/b');
+$route = Route::map($route);
+`;
+    const document = new DocumentEvaluator({});
+    const first = documentOutline(v1, document.update(v1)).symbols;
+    // An edit below them: the calls above are the same, and so are their routes.
+    const v2 = v1.replace("'pages/b'", "'pages/c'");
+    const second = documentOutline(v2, document.update(v2)).symbols;
+    assert.equal(second[0].children[0], first[0].children[0], 'the same route symbol');
+    assert.equal(second[1].children[3], first[1].children[3]);
+    assert.deepEqual(outline(second).slice(0, 2), outline(first).slice(0, 2));
+    assert.equal(second[2].children[0].name, 'GET b → pages/c');
+    // A declaration added below replaces the first call's route: the call is described anew.
+    const v3 = v2.replace('$route = Route::map', "Route::get('a', 'pages/z');\n$route = Route::map");
+    const third = documentOutline(v3, document.update(v3)).symbols;
+    assert.equal(third[0].detail, '0 routes · 1 replaced');
+    assert.deepEqual(third[0].children, []);
+    assert.deepEqual(third[1], second[1]);
+    // As a fresh evaluation of each version has it.
+    for (const [text, symbols] of [[v2, second], [v3, third]] as const) assert.deepEqual(symbols, documentOutline(text, evaluateRouteFile(text)).symbols);
   });
 });
 

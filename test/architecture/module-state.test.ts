@@ -6,6 +6,7 @@ import { DERIVED_QUERIES } from '../../shared/analysis/derived-queries';
 import { DocumentState, type DocumentPart } from '../../shared/evaluate/document-state';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { RECENT_VIEWS } from '../../shared/analysis/model/table-view';
+import { OUTLINE_CALLS } from '../../shared/analysis/features/symbols';
 import { CHECK_STATE } from '../../shared/analysis/diagnostics/checks/document-state';
 
 /**
@@ -112,7 +113,7 @@ function moduleState(): string[] {
  * The parts of a document's state declared by the layers above the evaluator, each with what it
  * makes: a part found in the sources and not here fails (its fields would go undeclared).
  */
-const DOCUMENT_PARTS: readonly DocumentPart<object>[] = [RECENT_VIEWS, CHECK_STATE];
+const DOCUMENT_PARTS: readonly DocumentPart<object>[] = [RECENT_VIEWS, CHECK_STATE, OUTLINE_CALLS];
 
 /** Where each field of a document's state is stored, as DERIVED_QUERIES names it (`document:…`). */
 function documentFields(): string[] {
@@ -125,8 +126,8 @@ function documentFields(): string[] {
 }
 
 /** Classes holding what a document carries between versions: made only in a document's state. */
-const PER_DOCUMENT_CLASSES = /\bnew (EntryResults|DecisionMemo|PositionMemo|RecentViews|RecentOverlaps)\b/;
-const DOCUMENT_STATE_FILES = ['shared/evaluate/document-state.ts', 'shared/analysis/model/table-view.ts', 'shared/analysis/diagnostics/checks/document-state.ts', 'shared/library/route-library.ts', 'shared/evaluate/replay.ts'];
+const PER_DOCUMENT_CLASSES = /\bnew (EntryResults|DecisionMemo|PositionMemo|RecentViews|RecentOverlaps|OutlineCalls)\b/;
+const DOCUMENT_STATE_FILES = ['shared/evaluate/document-state.ts', 'shared/analysis/model/table-view.ts', 'shared/analysis/diagnostics/checks/document-state.ts', 'shared/library/route-library.ts', 'shared/evaluate/replay.ts', 'shared/analysis/features/symbols.ts'];
 
 describe('architecture: where derived data lives', () => {
   it('lists every piece of module-level state with what it is keyed by', () => {

@@ -197,7 +197,7 @@ describe('warm equals fresh: every derived query, after edits, answers as on a f
   it('warmed what it compares: statements replayed and resumed, and every part of the documents’ state made', () => {
     assert.ok(result.replayed > 0 && result.resumed > 0, `replayed ${result.replayed}, resumed ${result.resumed}`);
     // Table views are kept for tables Route::map() made (most documents have one).
-    assert.deepEqual([...new Set(result.documents.flatMap((e) => e.lineage.partNames()))].sort(), ['checks', 'tableViews']);
+    assert.deepEqual([...new Set(result.documents.flatMap((e) => e.lineage.partNames()))].sort(), ['checks', 'outlineCalls', 'tableViews']);
     assert.deepEqual(result.documents.filter((e) => !checkState(e).reachability?.previous).length, 0);
     assert.ok(result.documents.some((e) => checkState(e).unknownViews.length > 0));
   });

@@ -14,7 +14,7 @@ import { nameDeclarations } from '../../shared/analysis/model/name-declarations'
 import { recordsBySite } from '../../shared/analysis/model/records-by-site';
 import { targetScope, type RouteFileRouting } from '../../shared/analysis/model/target-scope';
 import type { Fate } from '../../shared/analysis/model/fate';
-import { workspaceSymbols } from '../../shared/analysis/features/symbols';
+import { documentOutline, workspaceSymbols } from '../../shared/analysis/features/symbols';
 import { hoverAt } from '../../shared/analysis/features/hover';
 import { CallGroups } from '../../shared/analysis/diagnostics/core/call-groups';
 import { allFixes, type Finding } from '../../shared/analysis/diagnostics/core/types';
@@ -169,6 +169,7 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
       return first && again ? [first.markdown, spanOf(first.span), again.markdown === first.markdown] : null;
     }),
   workspaceSymbols: ({ text, evaluation }) => workspaceSymbols([{ file: 'routes.php', text, evaluation }], '').map((s) => [s.name, s.detail, spanOf(s.span)]),
+  'documentOutline (calls described before)': ({ text, evaluation }) => documentOutline(text, evaluation),
   'CallGroups.of': ({ evaluation: e }) => [...CallGroups.of(e).methods()].map(([method, calls]) => [method, calls.map((c) => e.places.start(c.site))]),
   duplicates: findingsOf('duplicate-route'),
   unknownOptions: findingsOf('unknown-option'),

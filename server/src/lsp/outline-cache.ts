@@ -29,6 +29,12 @@ export interface LspOutline {
 export class OutlineCache {
   /** One memo per limit (a folder setting, so rarely more than one). */
   private readonly byLimit = new Map<number, StepsMemo<FileEvaluation, LspOutline, [string]>>();
+  /**
+   * Route symbols' LSP form, with where their call started: a document's outlines share the route
+   * symbols of the calls an edit left as they were (see OutlineCalls), and a call that starts at
+   * the same line and column, its text the same, has the same ranges.
+   */
+  private readonly converted = new WeakMap<RouteSymbol, { line: number; character: number; symbol: DocumentSymbol }>();
 
   get(text: string, evaluation: FileEvaluation, limit: number): LspOutline {
     return this.memo(limit).get(evaluation, text);
@@ -41,20 +47,31 @@ export class OutlineCache {
 
   private memo(limit: number): StepsMemo<FileEvaluation, LspOutline, [string]> {
     let memo = this.byLimit.get(limit);
-    if (!memo) this.byLimit.set(limit, (memo = new StepsMemo((evaluation, text) => build(text, evaluation, limit))));
+    if (!memo) this.byLimit.set(limit, (memo = new StepsMemo((evaluation, text) => build(text, evaluation, limit, this.converted))));
     return memo;
   }
 }
 
-function* build(text: string, evaluation: FileEvaluation, limit: number): Steps<LspOutline> {
+function* build(text: string, evaluation: FileEvaluation, limit: number, routes: WeakMap<RouteSymbol, { line: number; character: number; symbol: DocumentSymbol }>): Steps<LspOutline> {
   const outline = yield* documentOutlineSteps(text, evaluation, limit);
   // Positions from the evaluated text itself: the editor's document may have moved on meanwhile.
   const doc = TextDocument.create('', 'php', 0, text);
   let converted = 0;
   function* convert(s: RouteSymbol): Steps<DocumentSymbol> {
+    if (s.kind === 'route') {
+      const at = doc.positionAt(s.span.start);
+      const known = routes.get(s);
+      if (known && known.line === at.line && known.character === at.character) return known.symbol;
+      const symbol = toSymbol(s, []);
+      routes.set(s, { line: at.line, character: at.character, symbol });
+      return symbol;
+    }
     const children: DocumentSymbol[] = [];
     for (const c of s.children) children.push(yield* convert(c));
     if ((++converted & 1023) === 0) yield;
+    return toSymbol(s, children);
+  }
+  function toSymbol(s: RouteSymbol, children: DocumentSymbol[]): DocumentSymbol {
     // Empty details and children are left out: they are optional, and a huge outline is megabytes of JSON.
     // Names quote keys and targets: shown as plain text, with controls made visible.
     const symbol: DocumentSymbol = { name: visibleControls(s.name), kind: KINDS[s.kind], range: spanToRange(doc, s.span), selectionRange: spanToRange(doc, s.selectionSpan) };

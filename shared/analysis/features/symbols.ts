@@ -1,5 +1,8 @@
 import type { Span } from '../../php/ast';
-import type { CallSite } from '../../library/records';
+import type { CallSite, RouteRecord } from '../../library/records';
+import type { RecordedSite } from '../../runtime/call-site';
+import type { DocumentPart } from '../../evaluate/document-state';
+import { ProducedIndex } from '../model/produced';
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { RouteCall } from '../../evaluate/interpreter';
 import { PhpArray } from '../../runtime/values';
@@ -41,18 +44,69 @@ function callName(text: string, site: CallSite): string {
   return `Route::${site.written}(${clip(shown, MAX_NAME_ARGS)})`;
 }
 
+/** What an outline made of a declaration (see OutlineCalls). */
+interface DescribedCall {
+  /** Where the call started. */
+  readonly start: number;
+  /** What its summary was made of (see ProducedIndex.summaryInputs). */
+  readonly records: readonly RouteRecord[];
+  readonly reasons: readonly string[];
+  readonly name: string;
+  readonly detail: string;
+  readonly selectionSpan: Span;
+  /** Its routes' symbols: leaves, never changed once made. */
+  readonly routes: readonly RouteSymbol[];
+}
+
+/**
+ * The declarations a document's outlines described, by call (a part of its DocumentState). An
+ * edit replays most statements, whose calls are the same objects as before: a call placed where it
+ * was, whose records have the same fates, has the same summary (see ProducedIndex.summaryInputs),
+ * so it is named and described as it was, and its routes are the same symbols (which lets the
+ * server reuse their LSP form too).
+ */
+export class OutlineCalls {
+  private readonly described = new WeakMap<RecordedSite, DescribedCall>();
+
+  /** What was made of the call, if it still holds. */
+  known(site: RecordedSite, start: number, inputs: ReturnType<ProducedIndex['summaryInputs']>): DescribedCall | undefined {
+    const known = this.described.get(site);
+    if (known === undefined || known.start !== start || known.records.length !== inputs.records.length) return undefined;
+    for (let i = 0; i < inputs.records.length; i++) {
+      if (known.records[i] !== inputs.records[i].record || known.reasons[i] !== inputs.reasons[i]) return undefined;
+    }
+    return known;
+  }
+
+  remember(site: RecordedSite, described: DescribedCall): void {
+    this.described.set(site, described);
+  }
+}
+
+export const OUTLINE_CALLS: DocumentPart<OutlineCalls> = { name: 'outlineCalls', make: () => new OutlineCalls() };
+
 /** Names a kept call's symbol and describes it; returns the routes it produced, as symbols (none for prefix(), whose routes are its children's). */
 function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evaluation: FileEvaluation): RouteSymbol[] {
   const site = evaluation.places.site(call.site);
+  symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
+  // A declaration with no call written inside it: what the document's last outlines made of it may hold.
+  const memo = symbol.kind === 'declaration' && symbol.children.length === 0 ? evaluation.lineage.part(OUTLINE_CALLS) : undefined;
+  const inputs = memo && ProducedIndex.of(evaluation).summaryInputs(site);
+  const known = memo && memo.known(call.site, site.span.start, inputs!);
+  if (known) {
+    symbol.name = known.name;
+    symbol.detail = known.detail;
+    symbol.selectionSpan = known.selectionSpan;
+    return known.routes.slice();
+  }
   symbol.name = callName(text, site);
   symbol.selectionSpan = within(site.nameSpan, site.span);
-  symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
   if (symbol.kind === 'statement') return [];
   const nested = symbol.kind === 'prefix';
   const summary = declarationSummary(evaluation, site);
   symbol.detail = summaryTitle(summary);
   if (nested) return [];
-  return summary.routes.map(({ route: r, methods }) => ({
+  const routes = summary.routes.map(({ route: r, methods }) => ({
     name: `${methodsLabel(methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
     detail: r.names.length ? `as ${r.names.join(', ')}` : '',
     kind: 'route' as const,
@@ -60,6 +114,10 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evalua
     selectionSpan: within(fromSpan(r.record, evaluation.places), site.span),
     children: [],
   }));
+  if (memo) {
+    memo.remember(call.site, { start: site.span.start, records: inputs!.records.map((r) => r.record), reasons: inputs!.reasons, name: symbol.name, detail: symbol.detail, selectionSpan: symbol.selectionSpan, routes });
+  }
+  return routes;
 }
 
 /** Names a kept `$route[...]` entry's symbol and describes it. */
@@ -137,7 +195,8 @@ export function* documentOutlineSteps(text: string, evaluation: FileEvaluation, 
         if (p?.call) routes = describeCall(text, symbol, p.call, evaluation);
         else if (p?.assignment) describeAssignment(symbol, p.assignment);
         const nested = symbol.children;
-        symbol.children = [];
+        // A route's symbol is a leaf the document's next outlines may share (see OutlineCalls): left as it is.
+        if (nested.length) symbol.children = [];
         const own = routes.length && nested.length ? [...routes, ...nested] : routes.length ? routes : nested;
         if (own.length) next.push({ holder: symbol, candidates: own });
         if ((++described & 255) === 0) yield;

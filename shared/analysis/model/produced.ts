@@ -78,6 +78,18 @@ export class ProducedIndex {
     return summary;
   }
 
+  /**
+   * What the call's own summary is made of: the records it created, in order, each with its
+   * fate as summarize() reads it ('active', or why it was lost). Equal for two versions' same call,
+   * the summaries are equal (a document's outline keeps what it made of a call: see OutlineCalls).
+   */
+  summaryInputs(site: CallSite): { records: readonly SiteRecord[]; reasons: string[] } {
+    const [records] = this.recordsOf(site.span.start, false);
+    const reasons = new Array<string>(records.length);
+    for (let i = 0; i < records.length; i++) reasons[i] = reasonOf(this.evaluation, records[i].m, this.fateOf(records[i]));
+    return { records, reasons };
+  }
+
   /** The records the call at `start` created, and with `nested` those made while it ran (none otherwise). */
   private recordsOf(start: number, nested: boolean): [readonly SiteRecord[], readonly SiteRecord[]] {
     return [this.sites.own.get(start) ?? NO_RECORDS, nested ? (this.sites.inside.get(start) ?? NO_RECORDS) : NO_RECORDS];
@@ -88,6 +100,14 @@ export class ProducedIndex {
     if (!fate) this.fates[entry.i] = fate = fateOf(entry.record, this.evaluation.methods[entry.m], this.sites.lastMap, this.evaluation.places, this.stop);
     return fate;
   }
+}
+
+/** 'active', or why a route is not in `$route` under method `m` (see lostReason). */
+function reasonOf(evaluation: FileEvaluation, m: MethodIndex, fate: Fate): string {
+  if (fate.kind === 'active') return 'active';
+  // A syntax error skips its statement only; an uncaught error stops the script.
+  const failed = evaluation.methods[m]?.error;
+  return lostReason(fate, !!failed && failed.class !== 'ParseError');
 }
 
 /** `‹dynamic›` for a route whose path is not known statically, else the key as PHP stores it. */
@@ -205,9 +225,7 @@ function fold<E extends { m: MethodIndex; record: RouteRecord }>(evaluation: Fil
     }
     if (fate.kind !== 'active') {
       if (pair.lost !== undefined) continue;
-      // A syntax error skips its statement only; an uncaught error stops the script.
-      const failed = evaluation.methods[m]?.error;
-      pair.lost = lostReason(fate, !!failed && failed.class !== 'ParseError');
+      pair.lost = reasonOf(evaluation, m, fate);
       lostPairs.push(pair);
       continue;
     }
