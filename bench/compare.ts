@@ -21,7 +21,7 @@ import { median } from './stats';
 const ROOT = path.resolve(__dirname, '..', '..');
 const TIMEOUT_MS = 120_000;
 /** Opens of the route file on each server (closed in between). */
-const OPENS = 5;
+const OPENS = 11;
 
 interface Options {
   baseline: string;

@@ -8,6 +8,7 @@ import type { BuiltinContext } from '../runtime/builtins';
 import type { StaticClassModel } from '../runtime/class-model';
 import type { WorkMeter } from '../runtime/work-meter';
 import type { Includes } from './includes';
+import type { ReplayCache } from './replay';
 import type { InterpreterOptions } from './interpreter-options';
 import type { EvalProblem, FunctionDeclaration, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
 import type { PhpArray, PhpClosure, Value } from '../runtime/values';
@@ -82,6 +83,8 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   readonly statementUnique: boolean;
   /** The top-level statement being run shares its text, and so its nodes, with another (see ParsedFile.repeated). */
   readonly statementRepeated: boolean;
+  /** While an included file's statement runs: the replay cache of that file whose kept assignment origins it may take (see ReplayCache.sameOrigin). */
+  readonly includedOrigins: ReplayCache | undefined;
   /** How many times each repeated statement node was met (see Interpreter.occurrences). */
   occurrences: Map<PhpNode, number>;
   /** The last top-level statement was replayed (the state is then clean: see isClean). */

@@ -1,6 +1,7 @@
 import { BelowLookups } from '../library/record-table';
-import type { PhpNode } from '../php/ast';
-import type { ParsedStatement } from '../php/parse';
+import type { IncludedFile, PhpNode } from '../php/ast';
+import type { ParsedFile, ParsedStatement } from '../php/parse';
+import { declaresAnyConstant, isReplayableStatement, type ReplayCache } from './replay';
 import { ALL_METHODS, REQUEST_METHODS } from '../runtime/methods';
 import { restoreLibrary, snapshotLibrary } from '../library/library-snapshot';
 import { shareValue, type Value } from '../runtime/values';
@@ -194,4 +195,43 @@ export function nextOccurrence(it: InterpreterCore, node: PhpNode): number {
   const occurrence = it.occurrences.get(node) ?? 0;
   it.occurrences.set(node, occurrence + 1);
   return occurrence;
+}
+
+/**
+ * The replay of an included file's statements, when they may be replayed: the file runs at the top
+ * level, for every method at once, for the first time in this evaluation (a file included twice
+ * makes its records twice), and declares no constant. An application's main file includes files
+ * of routes (its environment's after it): their statements were evaluated afresh on every edit
+ * of the main file, and every record they made was new to the checks.
+ */
+export function includedReplay(it: InterpreterCore, parsed: ParsedFile, source: IncludedFile): ReplayCache | undefined {
+  const replay = it.options.replay;
+  if (!replay || it.options.mask !== ALL_METHODS || !isClean(it) || declaresAnyConstant(parsed)) return undefined;
+  let runs = 0;
+  for (const read of it.includes.read) if (read.path === source.path) runs++;
+  return runs === 1 ? replay.forIncluded(source) : undefined;
+}
+
+/**
+ * Replays, or runs and records, the `index`-th statement of an included file as the main loop does
+ * a top-level one; false when it must simply run. Served only where its effect was recorded at
+ * the same place in the file (an included file's places are not moved), and only for a statement
+ * the file holds once.
+ */
+export function replayIncluded(it: InterpreterCore, replay: ReplayCache, parsed: ParsedFile, index: number, fixed: ReadonlySet<string>): boolean {
+  const st = parsed.statements[index];
+  if (!countsOccurrence(st)) return false;
+  const node = st.nodes[0];
+  if (parsed.repeated.has(node)) return false;
+  // Limits inside an included file are reported at its include: a replayed statement leaves that place as it is.
+  const span = it.statementSpan;
+  const effect = replay.get(node, 0, index);
+  if (effect && effect.anchor.start === st.chunk.start && replayEffect(it, effect, st.chunk.start)) {
+    it.statementSpan = span;
+    return true;
+  }
+  if (!isClean(it) || !isReplayableStatement(node, fixed)) return false;
+  const recorded = recordStatement(it, node, st.chunk.start);
+  if (recorded) replay.set(node, 0, recorded, index);
+  return true;
 }

@@ -13,7 +13,7 @@ import { PhpFatal } from '../runtime/convert';
 import { EvaluationLimit } from '../runtime/limits';
 import { Includes } from './includes';
 import { UNITS_PER_STEP, type WorkMeter } from '../runtime/work-meter';
-import { declaresAnyConstant, isReplayableStatement } from './replay';
+import { declaresAnyConstant, isReplayableStatement, type ReplayCache } from './replay';
 import { restoreLibrary } from '../library/library-snapshot';
 import { topLevelFunctions } from './checkpoint';
 import type { EvalProblem, FunctionDeclaration, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
@@ -24,7 +24,7 @@ export type { InterpreterOptions, InterpreterOutcome } from './interpreter-optio
 import { ExitSignal, MAX_WARNINGS, type InterpreterCore, type Signal } from './interpreter-core';
 export { MAX_WARNINGS } from './interpreter-core';
 import { Scope } from './scope';
-import { countsOccurrence, isClean, nextOccurrence, recordStatement, replayEffect, resumeFrom, takeCheckpoint } from './interpreter-incremental';
+import { countsOccurrence, includedReplay, isClean, nextOccurrence, recordStatement, replayEffect, replayIncluded, resumeFrom, takeCheckpoint } from './interpreter-incremental';
 import { closeContinuations } from './branches';
 import { execNode } from './statements';
 import { evalNode } from './expressions';
@@ -97,6 +97,8 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   /** An immutable copy of `via`, shared by every call recorded until the stack changes. */
   viaSnapshot: readonly RecordedSite[] = [];
   base = 0;
+  /** Constants whose value the file cannot change: literals to replay (see run()). */
+  private fixedConstants: ReadonlySet<string> = new Set();
   /** The included file running now; undefined while the evaluated file's own statements run. */
   source: IncludedFile | undefined;
   readonly includes: Includes;
@@ -162,6 +164,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   /** The top-level statement being run is the only one of its text (its nodes are its own: see ParsedFile.repeated). */
   statementUnique = false;
   statementRepeated = false;
+  includedOrigins: ReplayCache | undefined = undefined;
   /**
    * How many times each repeated statement node was met (identical statements share a node; see
    * ParsedFile.repeated). A node met once is its statement's occurrence 0 and is not counted: a
@@ -247,6 +250,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     // Constants the file cannot change are literals to replay (define() cannot redefine; `const` can here).
     const fixed: ReadonlySet<string> = declaresConstants ? new Set() : new Set(this.options.constants?.keys() ?? []);
     this.options.replay?.useConstants(fixed);
+    this.fixedConstants = fixed;
     let index = 0;
     const resume = this.options.resume;
     const statements = this.parsed.statements;
@@ -487,16 +491,21 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
 
   /** An included file's statements, run in the current scope (see includes.ts). */
   private runIncluded(parsed: ParsedFile, source: IncludedFile): Value {
-    const saved = { source: this.source, base: this.base, lines: this.lines };
+    const saved = { source: this.source, base: this.base, lines: this.lines, origins: this.includedOrigins };
     this.source = source;
     this.lines = undefined;
     try {
       // PHP declares an included file's top-level functions when it is included.
       for (const f of topLevelFunctions(parsed)) if (typeof f.node.name?.name === 'string') this.functions.set(f.node.name.name.toLowerCase(), { ...f, source });
-      for (const st of parsed.statements) {
+      const replay = includedReplay(this, parsed, source);
+      for (let index = 0; index < parsed.statements.length; index++) {
+        const st = parsed.statements[index];
         if (st.chunk.kind !== 'php') continue;
         this.base = st.base;
         if (st.tooDeep) throw new EvaluationLimit(`evaluation stopped: a statement of ${source.path} is nested too deeply to analyse`);
+        if (replay && replayIncluded(this, replay, parsed, index, this.fixedConstants)) continue;
+        // A statement whose text the file repeats shares its nodes with the others: no kept origin (see assignments.ts).
+        this.includedOrigins = replay && !(st.nodes.length === 1 && parsed.repeated.has(st.nodes[0])) ? replay : undefined;
         for (const node of st.nodes) {
           const signal = this.exec(node);
           // `return` at the top of an included file ends it and is include's value.
@@ -508,6 +517,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
       this.source = saved.source;
       this.base = saved.base;
       this.lines = saved.lines;
+      this.includedOrigins = saved.origins;
     }
   }
 

@@ -1,5 +1,5 @@
 import { STORING_METHODS } from '../library/route-api';
-import type { PhpNode, Span } from '../php/ast';
+import type { IncludedFile, PhpNode, Span } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
 import { assignmentOrigin, type AssignmentOrigin, type EntryOriginInfo } from '../library/records';
 import type { StatementEffect } from './statement-effect';
@@ -93,6 +93,8 @@ export class ReplayCache {
   private replacements = new WeakMap<AssignmentOrigin, AssignmentOrigin>();
   /** The document's placed sites, shared by its evaluations (see Places). */
   readonly placed = new WeakMap<RecordedSite, PlacedSite>();
+  /** The effects of the statements of the files the document includes, by path (each its own statements and positions), with the include they were made under. */
+  private included = new Map<string, { source: IncludedFile; cache: ReplayCache }>();
   /** The constants taken as literals when the effects were recorded. */
   private fixed = '';
   /** The last set given, whose signature is `fixed` (an editor passes the same names every time). */
@@ -149,6 +151,20 @@ export class ReplayCache {
     this.listAt.set(position, node, list);
   }
 
+  /**
+   * The effects of the statements of an included file (see Interpreter.runIncluded). They hold
+   * spans in that file, which name it as it was included (its text, and the include's place in
+   * this document): kept while it is included the same way, forgotten otherwise.
+   */
+  forIncluded(source: IncludedFile): ReplayCache {
+    const known = this.included.get(source.path);
+    if (known && sameInclude(known.source, source)) return known.cache;
+    if (!known && this.included.size >= MAX_INCLUDED_CACHES) this.included.delete(this.included.keys().next().value!);
+    const cache = new ReplayCache();
+    this.included.set(source.path, { source, cache });
+    return cache;
+  }
+
   /** The file has `length` statements now: what was found past them is forgotten. */
   endsAt(length: number): void {
     this.listAt.truncate(length);
@@ -159,7 +175,21 @@ export class ReplayCache {
     this.effects = new WeakMap();
     this.origins = new WeakMap();
     this.replacements = new WeakMap();
+    this.included = new Map();
   }
+}
+
+/** Included files whose statements' effects a document keeps (an application's main file includes a few). */
+const MAX_INCLUDED_CACHES = 16;
+
+/** The same file (itself included, or this document) the include was in. */
+function sameIncluder(a: IncludedFile | undefined, b: IncludedFile | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && sameInclude(a, b));
+}
+
+/** The same file included at the same place in the same way. */
+function sameInclude(a: IncludedFile, b: IncludedFile): boolean {
+  return a.path === b.path && a.text === b.text && a.environment === b.environment && a.includedAt.start === b.includedAt.start && a.includedAt.end === b.includedAt.end && sameIncluder(a.includedAt.file, b.includedAt.file);
 }
 
 /** Whether `b` is `a` moved by `delta` (or both are absent). */

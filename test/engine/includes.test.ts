@@ -5,6 +5,7 @@ import { PhpArray, Unknown } from '../../shared/runtime/values';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { StatementParser } from '../../shared/php/parse';
+import { evaluationTrace } from '../helpers/evaluation-trace';
 
 /** Files in memory, by absolute path; relative paths are taken from the includer's folder (glob()'s from the folder given). */
 function memoryFiles(files: Record<string, string>, workingDir?: string): IncludeFiles {
@@ -226,6 +227,40 @@ describe('include and require', () => {
     const evaluator = new DocumentEvaluator({ file: MAIN, includes: memoryFiles({ '/app/a.php': "<?php $route['a'] = 'one/one';" }) });
     assert.deepStrictEqual(table(evaluator.update("<?php\ninclude '/app/a.php';\n$route['b'] = 'x/y';\n")), [['a', 'one/one'], ['b', 'x/y']]);
     assert.deepStrictEqual(table(evaluator.update("<?php\ninclude '/app/a.php';\n$route['b'] = 'x/z';\n")), [['a', 'one/one'], ['b', 'x/z']]);
+  });
+
+  it("replays an included file's declarations on each edit of the document, as a fresh evaluation reads them", () => {
+    const contents: Record<string, string> = {
+      '/app/application/config/routes_legacy.php': "<?php\nRoute::get('old-1', 'pages/one');\n$route['old-2/(:num)'] = 'pages/two/$1';\nRoute::resources('photos', array('as' => 'legacy_photos'));\nRoute::get('old-3', 'pages/three');\n",
+      '/app/application/config/development/routes.php': "<?php\nRoute::get('dev', 'pages/dev');\n",
+    };
+    const options = { file: MAIN, constants: APPPATH, includes: memoryFiles(contents), environmentRoutes: { environment: 'development', path: '/app/application/config/development/routes.php' } };
+    const evaluator = new DocumentEvaluator(options);
+    const main = (target: string, again = '') => `<?php\nRoute::get('a', '${target}');\ninclude APPPATH . 'config/routes_legacy.php';\n${again}$route = Route::map($route);\n`;
+    const moved = (target: string, again = '') => main(target, again).replace("Route::get('a'", "Route::get('old-3'");
+    const versions = [
+      main('pages/a'),
+      main('pages/b'),
+      // Above the include, longer: the include moved, and what its file's spans say of it with it (recorded again).
+      moved('pages/c'),
+      moved('pages/d'),
+      // Included twice: its second run runs.
+      moved('pages/e', "include APPPATH . 'config/routes_legacy.php';\n"),
+      // The included file changed (read again, recorded again), then the document alone.
+      moved('pages/f'),
+      moved('pages/g'),
+    ];
+    const replayed: number[] = [];
+    versions.forEach((text, v) => {
+      if (v === 5) contents['/app/application/config/routes_legacy.php'] = contents['/app/application/config/routes_legacy.php'].replace("'pages/three'", "'pages/four'");
+      if (v === 5) assert.equal(evaluator.otherFilesChanged(), true);
+      const incremental = evaluator.update(text);
+      replayed.push(incremental.statements.replayed);
+      assert.deepEqual(evaluationTrace(incremental), evaluationTrace(evaluateRouteFile(text, options)), `version ${v}`);
+    });
+    // Replayed once recorded under the same include: the included file's declarations (the environment's file follows the document's end).
+    assert.deepEqual(replayed.map((n) => n > 0), [false, true, false, true, true, false, true]);
+    assert.ok(replayed[1] >= 4, `replayed ${replayed[1]}`);
   });
 
   it('a document evaluated again after other files changed reads them again', () => {
