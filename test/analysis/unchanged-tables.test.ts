@@ -5,6 +5,7 @@ import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { formatFindings } from './fixture-format';
 import { tableView } from '../../shared/analysis/model/table-view';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import { DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
 
 /**
  * An edit usually changes one method's table: the checks keep what they decided about the others.
@@ -77,5 +78,29 @@ $route = Route::map($route);
     const fourth = document.update(assigned);
     assert.notEqual(views(fourth)[POST], views(third)[POST]);
     assert.deepEqual(plain(fourth, POST), plain(evaluateRouteFile(assigned), POST));
+  });
+
+  it('decides only what the first edit after opening changed, however many routes the opening decided', () => {
+    // 10,400 routes, each decided once (other keys under each method): the opening stores over 10,000 decisions.
+    const verbs = ['get', 'post', 'put', 'delete'];
+    const routes = Array.from({ length: 10_400 }, (_, i) => `Route::${verbs[i % 4]}('page${i}/(:num)', 'pages/show/${i}');`);
+    const text = `<?php\n${routes.join('\n')}\n$route = Route::map($route);\n`;
+    const document = new DocumentEvaluator();
+    const rotate = DecisionMemo.prototype.rotate;
+    let walks = 0;
+    DecisionMemo.prototype.rotate = function (this: DecisionMemo) {
+      walks++;
+      rotate.call(this);
+    };
+    try {
+      analyzeRouteFile(text, document.update(text));
+      assert.equal(walks, 1, 'the opening decides every route');
+      const edited = text.replace("'page8000/(:num)'", "'pagex8000/(:num)'");
+      const findings = analyzeRouteFile(edited, document.update(edited));
+      assert.equal(walks, 1, 'the edit decides what it changed');
+      assert.deepEqual(findings, analyzeRouteFile(edited, evaluateRouteFile(edited)));
+    } finally {
+      DecisionMemo.prototype.rotate = rotate;
+    }
   });
 });

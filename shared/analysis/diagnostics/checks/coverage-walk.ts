@@ -43,6 +43,14 @@ export class DecisionMemo {
     this.infos.rotate();
   }
 
+  /**
+   * A walk that decided every entry is over: what it stored it uses, and is no growth to rotate
+   * away (else the first edit after a file opened decided everything again).
+   */
+  walkedAll(): void {
+    this.growth = 0;
+  }
+
   get(key: string, signature: number): Coverage | undefined {
     const d = this.decisions.get(key);
     if (d === undefined) return undefined;

@@ -133,7 +133,8 @@ export function reachability(
     const state = reachabilityState(checkState(evaluation), checker);
     const memo = state.memo;
     let previous = state.previous;
-    if (!previous || memo.growth > MEMO_GROWTH_LIMIT) {
+    const decidingAll = !previous || memo.growth > MEMO_GROWTH_LIMIT;
+    if (decidingAll) {
       // Deciding everything: what this analysis uses stays in the memo, what it does not goes.
       memo.rotate();
       previous = undefined;
@@ -181,6 +182,7 @@ export function reachability(
       }
     }
     state.previous = current;
+    if (decidingAll) memo.walkedAll();
     const out: Finding[] = [];
     const statements = new StatementFixes(text, evaluation);
     for (const { value, methods } of groups.entries()) {
