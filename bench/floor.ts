@@ -11,6 +11,8 @@ export interface RequestFigures {
   warm: Figure;
   /** The cold round trips over the target's 2 ms, and where most of each went. */
   coldSlowTrips?: SlowRoundTrips;
+  /** The no-op server's RSS after those requests: what a Node language server on the same libraries holds doing nothing. */
+  rss: Figure;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function noopFloor(root: string, reps: number, warmupReps: number, 
   const driver = new LspDriver(root, {}, path.join(root, 'out', 'bench', 'noop-server.js'));
   const params = { textDocument: { uri: 'file:///routes.php' }, position: { line: 0, character: 0 } };
   const hover = (n: number) => ({ method: 'textDocument/hover', params, reps: n, end, timeoutMs: left });
-  const result: RequestFigures = { cold: figure([], 'skipped', 'the no-op server did not answer'), warm: figure([], 'skipped', 'the no-op server did not answer') };
+  const result: RequestFigures = { cold: figure([], 'skipped', 'the no-op server did not answer'), warm: figure([], 'skipped', 'the no-op server did not answer'), rss: figure([], 'skipped', 'the no-op server did not answer') };
   try {
     await driver.initialize(os.tmpdir(), left());
     const coldTrips: TimedTrip[] = [];
@@ -34,6 +36,8 @@ export async function noopFloor(root: string, reps: number, warmupReps: number, 
     result.coldSlowTrips = slowRoundTrips(coldTrips, (await driver.serverRequestTimes(left()))['textDocument/hover'], SLOW_TRIP_MS);
     await timeRequests(driver, hover(warmupReps));
     result.warm = await timeRequests(driver, hover(reps));
+    const rss = driver.memory().rssMb;
+    result.rss = rss === undefined ? figure([], 'n/a', 'no /proc/<pid>/status') : figure([rss]);
   } catch (e) {
     if (!(e instanceof TimeoutError) && !(e instanceof ServerExitedError)) throw e;
     driver.kill();

@@ -27,7 +27,7 @@ function session(editMs: number): SessionResult {
 }
 
 function result(mix: string, size: number, editMs: number): SizeResult {
-  return { mix, size, bytes: 1, parse: figure([100]), phpLint: none, floor: { cold: figure([0.5]), warm: figure([0.25]) }, session: session(editMs) };
+  return { mix, size, bytes: 1, parse: figure([100]), phpLint: none, floor: { cold: figure([0.5]), warm: figure([0.25]), rss: figure([60]) }, session: session(editMs) };
 }
 
 describe('bench report: figures per mix', () => {
@@ -41,12 +41,15 @@ describe('bench report: figures per mix', () => {
     assert.equal(of('bonfire', 'edit → document symbols, round trip').median, 30);
     assert.equal(of('bonfire', 'edit → document symbols, round trip').noopRatio, 60);
     assert.equal(of('bonfire', 'hover on Route::resources(, warm').noopRatio, 2);
-    assert.equal(of('bonfire', 'RSS after opening everything').noopRatio, undefined);
+    assert.equal(of('bonfire', 'RSS after opening everything').noopRatio, 2, "the RSS against the no-op server's");
+    assert.equal(of('bonfire', 'no-op server RSS (floor)').median, 60);
   });
 
   it("checks the targets for every mix", () => {
     assert.equal(of('bonfire', 'edit → diagnostics, server').met, 'yes');
     assert.equal(of('app', 'edit → diagnostics, server').met, 'no');
+    // At 1,000: within 1.5× the no-op server's RSS (120 against 60 MB is not).
+    assert.equal(of('bonfire', 'RSS after opening everything').met, 'no');
   });
 
   it('groups the table by mix, with a × no-op column', () => {
