@@ -266,8 +266,9 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
     // their nodes, and one's kept origin may be another's entry already in `$route` (the second
     // of two identical lines then read as the first run again, not as replacing it).
     const movable = it.callDepth === 0 && it.statementUnique;
-    // In an included file, its own cache's, kept where they were made (an included file's places are not moved).
-    const kept = it.source ? it.includedOrigins : it.statementRepeated ? undefined : it.options.replay;
+    // In an included file, its own cache's, kept where they were made (an included file's places are not
+    // moved); not in a function it calls, whose body may be another file's.
+    const kept = it.source ? (it.callDepth === 0 ? it.includedOrigins : undefined) : it.statementRepeated ? undefined : it.options.replay;
     const origin = kept && !it.recording ? kept.sameOrigin(node, fresh, it.base, movable && !it.source) : fresh;
     if (origin.anchor && origin.anchor.start !== it.base) it.noteMoved(origin.anchor, it.base);
     const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
