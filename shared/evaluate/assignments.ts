@@ -1,4 +1,5 @@
 import type { PhpNode } from '../php/ast';
+import { nodeOffset } from '../php/parse';
 import { REQUEST_METHODS, methodsIn } from '../runtime/methods';
 import { DYNAMIC_KEY_PREFIX, assignmentOrigin, literalOrigin as makeLiteralOrigin, type AssignmentOrigin, type EntryOriginInfo, type EntryPlace, type LiteralOrigin } from '../library/records';
 import { movedBy, shiftEntry } from './places';
@@ -99,7 +100,7 @@ function readForWrite(it: InterpreterCore, node: PhpNode): Value | undefined {
  *   writes `$route['x']`): the entry keeps the origin it has, else takes the assignment's, and
  *   is not a second declaration of its key.
  */
-function assignOffset(it: InterpreterCore, target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): void {
+function assignOffset(it: InterpreterCore, target: PhpNode, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: () => string): void {
   const what: PhpNode = target.what;
   // $GLOBALS['name'] = ... writes the global variable.
   if (what.kind === 'variable' && what.name === 'GLOBALS' && target.offset) {
@@ -134,7 +135,7 @@ function assignOffset(it: InterpreterCore, target: PhpNode, value: Value, origin
 /**
  * `$container[$key] = $value` on a value; returns the updated container.
  * @param dynamicKey where an entry whose key cannot be known stands (`$route[...]` only; see DYNAMIC_KEY_PREFIX) */
-function writeElement(it: InterpreterCore, container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: string): Value {
+function writeElement(it: InterpreterCore, container: Value | undefined, key: Value | undefined, value: Value, origin: AssignmentOrigin | undefined, nested = false, dynamicKey?: () => string): Value {
   if (container instanceof PerMethod || key instanceof PerMethod || value instanceof PerMethod) {
     const by: Value[] = REQUEST_METHODS.map(() => null);
     for (const m of methodsIn(it.mask)) {
@@ -171,7 +172,7 @@ function writeElement(it: InterpreterCore, container: Value | undefined, key: Va
   if (k instanceof Unknown) {
     it.problem('unknown-value', `an array key cannot be known statically (${k.reason})`, (origin && placedHere(it, origin).keySpan) ?? { start: it.base, end: it.base });
     // A route of $route whose path is unknown keeps its place in the table, as an unknown route.
-    if (dynamicKey !== undefined && origin) arr.set(dynamicKey, stored, origin);
+    if (dynamicKey !== undefined && origin) arr.set(dynamicKey(), stored, origin);
     return arr;
   }
   if (origin && nested) {
@@ -256,24 +257,29 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
     value = binary(it, op.slice(0, -1), cur, right);
   }
   if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
-    const fresh = assignmentOrigin({
-      placed: { span: it.span(node), keySpan: left.offset ? it.span(left.offset) : undefined, valueSpan: it.span(node.right) },
-      conditional: it.conditional,
-      branches: it.branches,
-    });
     // The same object as the last evaluation's when nothing about it changed but its place (see
     // ReplayCache.sameOrigin). Not in a statement whose text is repeated: its occurrences share
     // their nodes, and one's kept origin may be another's entry already in `$route` (the second
     // of two identical lines then read as the first run again, not as replacing it).
-    const movable = it.callDepth === 0 && it.statementUnique;
+    const movable = it.callDepth === 0 && it.statementUnique && !it.source;
     // In an included file, its own cache's, kept where they were made (an included file's places are not
     // moved); not in a function it calls, whose body may be another file's.
-    const kept = it.source ? (it.callDepth === 0 ? it.includedOrigins : undefined) : it.statementRepeated ? undefined : it.options.replay;
-    const origin = kept && !it.recording ? kept.sameOrigin(node, fresh, it.base, movable && !it.source) : fresh;
+    const cache = it.recording ? undefined : it.source ? (it.callDepth === 0 ? it.includedOrigins : undefined) : it.statementRepeated ? undefined : it.options.replay;
+    // Found without making a fresh origin first: a large file's `$route[...]` lines run again on every edit.
+    let origin = cache?.keptOrigin(node, it.base, movable, it.conditional, it.branches);
+    if (!origin) {
+      const fresh = assignmentOrigin({
+        placed: { span: it.span(node), keySpan: left.offset ? it.span(left.offset) : undefined, valueSpan: it.span(node.right) },
+        conditional: it.conditional,
+        branches: it.branches,
+      });
+      origin = cache ? cache.sameOrigin(node, fresh, it.base, movable) : fresh;
+    }
     if (origin.anchor && origin.anchor.start !== it.base) it.noteMoved(origin.anchor, it.base);
     const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;
-    // Unique per assignment: its place, in the file it is written in.
-    assignOffset(it, left, value, origin, false, intoRoutes ? `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${fresh.placed.span.start}` : undefined);
+    // Unique per assignment: its place, in the file it is written in (made only for a key that cannot be known).
+    const start = it.base + nodeOffset(node);
+    assignOffset(it, left, value, origin, false, intoRoutes ? () => `${DYNAMIC_KEY_PREFIX}a${it.source ? `${it.source.path}:` : ''}${start}` : undefined);
   } else {
     assignTo(it, left, value);
   }

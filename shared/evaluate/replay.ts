@@ -130,6 +130,17 @@ export class ReplayCache {
     return anchored;
   }
 
+  /**
+   * sameOrigin()'s answer without a fresh origin to compare, when it is the kept one: a node's
+   * spans are its own offsets from its statement's start (nodeSpan), so the same node at `base`
+   * has the kept spans moved by what its statement moved. Undefined when it must be compared.
+   */
+  keptOrigin(node: PhpNode, base: number, movable: boolean, conditional: boolean, branches: readonly string[]): AssignmentOrigin | undefined {
+    const kept = this.origins.get(node);
+    if (!kept || (!movable && base !== kept.anchor!.start)) return undefined;
+    return kept.replaced === undefined && kept.conditional === conditional && sameItems(kept.branches, branches) ? kept : undefined;
+  }
+
   /** `origin` replacing `replaced`: the object made last time for the same two, if any. */
   replacing(origin: AssignmentOrigin, replaced: EntryOriginInfo): AssignmentOrigin {
     const kept = this.replacements.get(origin);

@@ -337,6 +337,13 @@ function packLocation(start: number, end: number): PackedLocation | Location {
 }
 
 /** The absolute span of a node parsed from a statement with the given base. */
+/** Where a node starts, from its statement's start (nodeSpan's start without a span made). */
+export function nodeOffset(node: PhpNode): number {
+  const loc = node.loc;
+  if (loc === null || loc === undefined) return 0;
+  return typeof loc === 'number' ? loc >>> 16 : loc.start;
+}
+
 export function nodeSpan(node: PhpNode, base: number): Span {
   const loc = node.loc;
   if (loc === null || loc === undefined) return { start: base, end: base };
