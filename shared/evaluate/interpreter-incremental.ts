@@ -220,17 +220,17 @@ export function includedReplay(it: InterpreterCore, parsed: ParsedFile, source: 
  */
 export function replayIncluded(it: InterpreterCore, replay: ReplayCache, parsed: ParsedFile, index: number, fixed: ReadonlySet<string>): boolean {
   const st = parsed.statements[index];
-  if (!countsOccurrence(st)) return false;
-  const node = st.nodes[0];
-  if (parsed.repeated.has(node)) return false;
+  const node = countsOccurrence(st) && !parsed.repeated.has(st.nodes[0]) ? st.nodes[0] : undefined;
   // Limits inside an included file are reported at its include: a replayed statement leaves that place as it is.
   const span = it.statementSpan;
-  const effect = replay.get(node, 0, index);
+  const effect = node && replay.get(node, 0, index);
   if (effect && effect.anchor.start === st.chunk.start && replayEffect(it, effect, st.chunk.start)) {
     it.statementSpan = span;
     return true;
   }
-  if (!isClean(it) || !isReplayableStatement(node, fixed)) return false;
+  // As in the main loop: what runs now may leave the state otherwise than a replay does.
+  it.cleanAfterReplay = false;
+  if (!node || !isClean(it) || !isReplayableStatement(node, fixed)) return false;
   const recorded = recordStatement(it, node, st.chunk.start);
   if (recorded) replay.set(node, 0, recorded, index);
   return true;

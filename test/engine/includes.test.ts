@@ -263,6 +263,19 @@ describe('include and require', () => {
     assert.ok(replayed[1] >= 4, `replayed ${replayed[1]}`);
   });
 
+  it("replays nothing of an included file after a statement that left the state unclean, as the main loop does", () => {
+    const options = { file: MAIN, includes: memoryFiles({ '/app/inc.php': "<?php\nRoute::get('a', 'x/a');\nif ($host) { $_SERVER['HTTP_HOST'] = 'h'; }\nRoute::get('b', 'x/b');\n" }) };
+    const evaluator = new DocumentEvaluator(options);
+    const replayed = [0, 1].map((host) => {
+      const text = `<?php\n$host = ${host};\ninclude '/app/inc.php';\n$route = Route::map($route);\n`;
+      const incremental = evaluator.update(text);
+      assert.deepEqual(evaluationTrace(incremental), evaluationTrace(evaluateRouteFile(text, options)));
+      return incremental.statements.replayed;
+    });
+    // Once $_SERVER is written, `b` runs: only `a` is replayed.
+    assert.deepEqual(replayed, [0, 1]);
+  });
+
   it('a document evaluated again after other files changed reads them again', () => {
     const contents: Record<string, string> = { '/app/a.php': "<?php $route['a'] = 'one/one';" };
     const evaluator = new DocumentEvaluator({ file: MAIN, includes: memoryFiles(contents) });
