@@ -258,7 +258,7 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
   }
   if (left.kind === 'offsetlookup' && op === '=' && !(left.what?.kind === 'variable' && left.what.name === '_SERVER')) {
     // The same object as the last evaluation's when nothing about it changed but its place (see
-    // ReplayCache.sameOrigin). Not in a statement whose text is repeated: its occurrences share
+    // ReplayCache.keptOrigin). Not in a statement whose text is repeated: its occurrences share
     // their nodes, and one's kept origin may be another's entry already in `$route` (the second
     // of two identical lines then read as the first run again, not as replacing it).
     const movable = it.callDepth === 0 && it.statementUnique && !it.source;
@@ -268,12 +268,12 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
     // Found without making a fresh origin first: a large file's `$route[...]` lines run again on every edit.
     let origin = cache?.keptOrigin(node, it.base, movable, it.conditional, it.branches);
     if (!origin) {
-      const fresh = assignmentOrigin({
+      const parts = {
         placed: { span: it.span(node), keySpan: left.offset ? it.span(left.offset) : undefined, valueSpan: it.span(node.right) },
         conditional: it.conditional,
         branches: it.branches,
-      });
-      origin = cache ? cache.sameOrigin(node, fresh, it.base, movable) : fresh;
+      };
+      origin = cache ? cache.keep(node, parts, it.base) : assignmentOrigin(parts);
     }
     if (origin.anchor && origin.anchor.start !== it.base) it.noteMoved(origin.anchor, it.base);
     const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;

@@ -83,7 +83,7 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   readonly statementUnique: boolean;
   /** The top-level statement being run shares its text, and so its nodes, with another (see ParsedFile.repeated). */
   readonly statementRepeated: boolean;
-  /** While an included file's statement runs: the replay cache of that file whose kept assignment origins it may take (see ReplayCache.sameOrigin). */
+  /** While an included file's statement runs: the replay cache of that file whose kept assignment origins it may take (see ReplayCache.keptOrigin). */
   readonly includedOrigins: ReplayCache | undefined;
   /** How many times each repeated statement node was met (see Interpreter.occurrences). */
   occurrences: Map<PhpNode, number>;

@@ -1,5 +1,5 @@
 import { STORING_METHODS } from '../library/route-api';
-import type { IncludedFile, PhpNode, Span } from '../php/ast';
+import type { IncludedFile, PhpNode } from '../php/ast';
 import type { ParsedFile } from '../php/parse';
 import { assignmentOrigin, type AssignmentOrigin, type EntryOriginInfo } from '../library/records';
 import type { StatementEffect } from './statement-effect';
@@ -110,35 +110,28 @@ export class ReplayCache {
   }
 
   /**
-   * The origin an assignment made in an earlier evaluation, when `fresh` is the same assignment
-   * (same condition, same spans once moved by what its statement moved): `$route[...] = ...`
+   * The origin an assignment made in an earlier evaluation, when it is the same assignment: same
+   * condition, and the same node, whose spans are its own offsets from its statement's start
+   * (nodeSpan), so the kept spans moved by what its statement moved. `$route[...] = ...`
    * statements are evaluated again on every edit, and the checks compare the routes of two
    * versions entry by entry, quickly when they are the same objects. A kept origin is anchored
    * where it was made and never changes: when `movable` (a top-level statement whose text the
    * file holds once) and its statement moved, it is kept all the same and the evaluation places
    * it (see places.ts); otherwise a keystroke gave every assignment below it a new origin, and
-   * the checks judged everything below the keystroke again.
-   */
-  sameOrigin(node: PhpNode, fresh: AssignmentOrigin, base: number, movable: boolean): AssignmentOrigin {
-    const kept = this.origins.get(node);
-    if (kept) {
-      const delta = base - kept.anchor!.start;
-      if ((delta === 0 || movable) && sameAssignment(kept, fresh, delta)) return kept;
-    }
-    const anchored = assignmentOrigin({ ...fresh, anchor: { start: base } });
-    this.origins.set(node, anchored);
-    return anchored;
-  }
-
-  /**
-   * sameOrigin()'s answer without a fresh origin to compare, when it is the kept one: a node's
-   * spans are its own offsets from its statement's start (nodeSpan), so the same node at `base`
-   * has the kept spans moved by what its statement moved. Undefined when it must be compared.
+   * the checks judged everything below the keystroke again. Undefined when there is none: the
+   * caller makes the origin and keeps it (keep()).
    */
   keptOrigin(node: PhpNode, base: number, movable: boolean, conditional: boolean, branches: readonly string[]): AssignmentOrigin | undefined {
     const kept = this.origins.get(node);
     if (!kept || (!movable && base !== kept.anchor!.start)) return undefined;
-    return kept.replaced === undefined && kept.conditional === conditional && sameItems(kept.branches, branches) ? kept : undefined;
+    return kept.conditional === conditional && sameItems(kept.branches, branches) ? kept : undefined;
+  }
+
+  /** The assignment's origin made of `parts`, anchored at `base`, kept for the next evaluation (see keptOrigin). */
+  keep(node: PhpNode, parts: Omit<AssignmentOrigin, 'kind' | 'anchor'>, base: number): AssignmentOrigin {
+    const anchored = assignmentOrigin({ ...parts, anchor: { start: base } });
+    this.origins.set(node, anchored);
+    return anchored;
   }
 
   /** `origin` replacing `replaced`: the object made last time for the same two, if any. */
@@ -201,22 +194,4 @@ function sameIncluder(a: IncludedFile | undefined, b: IncludedFile | undefined):
 /** The same file included at the same place in the same way. */
 function sameInclude(a: IncludedFile, b: IncludedFile): boolean {
   return a.path === b.path && a.text === b.text && a.environment === b.environment && a.includedAt.start === b.includedAt.start && a.includedAt.end === b.includedAt.end && sameIncluder(a.includedAt.file, b.includedAt.file);
-}
-
-/** Whether `b` is `a` moved by `delta` (or both are absent). */
-function sameSpan(a: Span | undefined, b: Span | undefined, delta: number): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return a.start + delta === b.start && a.end + delta === b.end;
-}
-
-/** Whether `b` is the assignment `a` moved by `delta`. */
-function sameAssignment(a: AssignmentOrigin, b: AssignmentOrigin, delta: number): boolean {
-  return (
-    a.replaced === b.replaced &&
-    a.conditional === b.conditional &&
-    sameSpan(a.placed.span, b.placed.span, delta) &&
-    sameSpan(a.placed.keySpan, b.placed.keySpan, delta) &&
-    sameSpan(a.placed.valueSpan, b.placed.valueSpan, delta) &&
-    sameItems(a.branches, b.branches)
-  );
 }

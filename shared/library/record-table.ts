@@ -50,7 +50,7 @@ export class BelowLookups {
 
   /** Whether the records are stored again on a table that holds what it held when `previous` was recorded. */
   startsAt(stored: StorePrint): boolean {
-    return this.startN === stored.n && this.startH1 === stored.h1 && this.startH2 === stored.h2;
+    return stored.is(this.startN, this.startH1, this.startH2);
   }
 
   /** Records are stored on a table holding this (what each replaces follows, by recordPrevious). */
@@ -255,8 +255,7 @@ export class RecordTable {
 
   /** Whether it holds, settled, what a table with this print holds (see RecentTables). */
   holdsPrint(stored: StorePrint): boolean {
-    const mine = this.stored;
-    return this.pending === undefined && mine.n === stored.n && mine.h1 === stored.h1 && mine.h2 === stored.h2;
+    return this.pending === undefined && this.stored.is(stored.n, stored.h1, stored.h2);
   }
 
   /**

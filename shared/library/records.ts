@@ -98,7 +98,7 @@ export interface EntryPlace {
 
 /**
  * An entry written straight into an array, e.g. `$route['x'] = 'y';`. An editor's evaluations
- * keep one object per assignment while it does not change (see evaluate/replay.ts sameOrigin),
+ * keep one object per assignment while it does not change (see evaluate/replay.ts keptOrigin),
  * placed where it was made: read its place in an evaluation's text with `places.entry()`.
  */
 export interface AssignmentOrigin {

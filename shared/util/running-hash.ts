@@ -100,6 +100,11 @@ export class StorePrint {
     this.n++;
   }
 
+  /** Whether it is the print of a sequence with this length and these lanes (see the class). */
+  is(n: number, h1: number, h2: number): boolean {
+    return this.n === n && this.h1 === h1 && this.h2 === h2;
+  }
+
   append(part: PrintPart): void {
     this.h1 = (Math.imul(this.h1, part.p1) + part.h1) | 0;
     this.h2 = (Math.imul(this.h2, part.p2) + part.h2) | 0;
