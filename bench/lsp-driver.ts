@@ -15,7 +15,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import type { MethodTimings } from '../server/src/lsp/request-timings';
-import { SERVER_NODE_FLAGS } from '../server/src/node-flags';
+import { SERVER_NODE_FLAGS, serverEnv } from '../server/src/node-flags';
 import { now } from './stats';
 
 /**
@@ -87,7 +87,7 @@ export class LspDriver {
     // floor is taken on the same runtime settings.
     // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`) profiles the server itself.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], cwd: root });
+    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], cwd: root, env: serverEnv() });
     this.pid = this.proc.pid as number;
     this.proc.stderr?.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-4000)));
     this.proc.on('exit', (code, signal) => this.onExit(`server exited (code ${code}, signal ${signal})`));

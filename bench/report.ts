@@ -1,3 +1,4 @@
+import type { ExampleAppMemory } from './example-app';
 import type { RequestFigures } from './floor';
 import { INTERACTIVE_KINDS, REQUEST_KINDS, type RequestKind, type SessionResult } from './session';
 import { median, percentile, type Figure } from './stats';
@@ -41,6 +42,10 @@ const REQUEST_LABEL: Record<RequestKind, string> = {
   symbols: 'document symbols',
 };
 
+/** The example app's rows have no size of their own (bench/example-app.ts). */
+const EXAMPLE_SIZE = 0;
+const sizeText = (size: number) => (size === EXAMPLE_SIZE ? '—' : size.toLocaleString('en-US'));
+
 /** The same libraries, transport and runtime, no work (bench/noop-server.ts). */
 const FLOOR_LABEL = 'no-op server hover (floor)';
 const NOOP_RSS_LABEL = 'no-op server RSS (floor)';
@@ -74,7 +79,9 @@ const TARGETS: Record<string, Target[]> = {
   'RSS after opening everything': [
     { size: 10_000, text: '≤ 100 MB', check: atMost(100, 'median') },
     { size: 1_000, text: '≤ 1.5× no-op', check: (r) => (r.noopRatio === undefined ? undefined : r.noopRatio <= 1.5) },
+    { size: EXAMPLE_SIZE, text: '≤ 1.5× no-op', check: (r) => (r.noopRatio === undefined ? undefined : r.noopRatio <= 1.5) },
   ],
+  'RSS once idle': [{ size: EXAMPLE_SIZE, text: '≤ 1.5× no-op', check: (r) => (r.noopRatio === undefined ? undefined : r.noopRatio <= 1.5) }],
   'open → first diagnostics': [{ size: 50_000, text: 'opens', check: (r) => r.n > 0 }],
   'slowest request after analysis': [{ size: 50_000, text: '≤ 100 ms', check: atMost(100, 'median') }],
 };
@@ -133,6 +140,12 @@ export function rowsOf(results: SizeResult[]): Row[] {
   return rows;
 }
 
+/** The example app's memory (bench/example-app.ts) against `noopRss`, the no-op server's RSS in the same run. */
+export function exampleAppRows(m: ExampleAppMemory, noopRss: number | undefined): Row[] {
+  const mix = 'example-app';
+  return [row(mix, 'RSS after opening everything', EXAMPLE_SIZE, m.afterOpen, undefined, 'MB', noopRss), row(mix, 'RSS once idle', EXAMPLE_SIZE, m.idle, undefined, 'MB', noopRss)];
+}
+
 function num(v: number, unit: 'ms' | 'MB'): string {
   if (unit === 'MB') return v.toFixed(1);
   if (v < 10) return v.toFixed(2);
@@ -164,7 +177,7 @@ export function renderTable(rows: Row[]): string {
       if (k < 0) k = notes.push(text) - 1;
       med += ` [${k + 1}]`;
     }
-    return [r.figure, r.size.toLocaleString('en-US'), String(r.n), med, p99, ratio(r.ratio), ratio(r.noopRatio), r.target ?? '', r.met ?? ''];
+    return [r.figure, sizeText(r.size), String(r.n), med, p99, ratio(r.ratio), ratio(r.noopRatio), r.target ?? '', r.met ?? ''];
   });
   const head = ['figure', 'size', 'n', 'median', 'p99', '× parse', '× no-op', 'target', 'met?'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
@@ -193,7 +206,7 @@ export function renderMarkdown(rows: Row[]): string {
   const out = ['| mix | figure | size | n | median | p99 | × parse | × no-op | target | met? |', '|---|---|--:|--:|--:|--:|--:|--:|---|---|'];
   for (const r of rows) {
     const [m, p] = fmt(r);
-    out.push(`| ${r.mix} | ${r.figure} | ${r.size.toLocaleString('en-US')} | ${r.n} | ${m} | ${p} | ${ratio(r.ratio)} | ${ratio(r.noopRatio)} | ${r.target ?? ''} | ${r.met ?? ''} |`);
+    out.push(`| ${r.mix} | ${r.figure} | ${sizeText(r.size)} | ${r.n} | ${m} | ${p} | ${ratio(r.ratio)} | ${ratio(r.noopRatio)} | ${r.target ?? ''} | ${r.met ?? ''} |`);
   }
   return out.join('\n');
 }

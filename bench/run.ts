@@ -10,14 +10,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { hasPhp, phpLint, wholeFileParse } from './baselines';
 import { exitWhenFlushed } from './exit-when-flushed';
+import { EXAMPLE_APP, exampleAppMemory } from './example-app';
 import { noopFloor } from './floor';
 import { generateWorkspace, SEED, VIEWS, type BenchWorkspace } from './generate';
 import { DEFAULT_MIXES, MIX_NAMES, parseMixes } from './mixes';
-import { renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
+import { exampleAppRows, renderMarkdown, renderTable, rowsOf, type SizeResult } from './report';
 import { BENCH_SETTINGS, runSession, type SessionPlan } from './session';
 import { describeSlow } from './slow-round-trips';
 import { cpuTimes, stealPercent } from './steal';
-import { now, type Figure } from './stats';
+import { median, now, type Figure } from './stats';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DEFAULT_SIZES = [100, 1_000, 10_000, 50_000];
@@ -185,8 +186,10 @@ async function main(): Promise<void> {
       if (session.failure) log(`${what}: stopped early: ${session.failure}`);
       results.push({ mix: sw.mix, size: sw.size, bytes: Buffer.byteLength(sw.plan.text), parse, phpLint: lint, floor, session });
     }
+    log(`example app: RSS with its route files open, then left alone`);
+    const example = await exampleAppMemory(ROOT, (opts.quick ? 8 : 15) * 1000, 40_000);
     const totalMs = now() - t0;
-    const rows = rowsOf(results);
+    const rows = [...rowsOf(results), ...exampleAppRows(example, median(results.flatMap((r) => r.floor.rss.samples)))];
     const info = {
       startedAt: startedAt.toISOString(),
       totalMs,
@@ -212,6 +215,7 @@ async function main(): Promise<void> {
         `workspace per mix and size: 2,000 controllers, ${VIEWS} views, constants.php (app: and MX's router); server settings maxFileSize ${BENCH_SETTINGS.maxFileSize / 1024 / 1024} MiB, maxSteps ${BENCH_SETTINGS.maxSteps.toLocaleString('en-US')}, debounceMs 0`,
         `mixes: ${opts.mixes.join(', ')}; seed ${opts.seed}${opts.seedDrawn ? ' (drawn: repeat with --seed ' + opts.seed + ')' : ''}; "× parse": the median over the whole-file parse of the same mix and size (app: the sum of its route files' parses); "× no-op": a round trip's median over the no-op server's hover median of the same mix and size (warm rows: its warm median)`,
         `route files: ${results.map((r) => `${r.mix} ${r.size.toLocaleString('en-US')} decl. = main ${(r.bytes / 1024).toFixed(0)} KB, ${r.session.diagnostics ?? '?'} diagnostics`).join('; ')}`,
+        `example-app: ${EXAMPLE_APP} with its ${example.files} route files open, after the sizes; "RSS once idle": the lowest in ${opts.quick ? 8 : 15} s left alone`,
         `total bench time: ${(totalMs / 1000).toFixed(1)} s (generation ${(generationMs / 1000).toFixed(1)} s, build not included)`,
         '',
         opts.markdown ? renderMarkdown(rows) : renderTable(rows),

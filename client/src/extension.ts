@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { SERVER_NODE_FLAGS } from '../../server/src/node-flags';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../server/src/node-flags';
 import { registerCommands } from './commands';
 import { watchForHungServer } from './hung-server';
 import { BackoffRestart } from './restart-policy';
@@ -95,8 +95,8 @@ async function startClient(context: vscode.ExtensionContext, output: vscode.LogO
   output.info(`starting the server: ${why}`);
   const module = serverModule(context);
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6019'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS], env: serverEnv() } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6019'], env: serverEnv() } },
   };
   const restarts = new BackoffRestart((m) => output.warn(m));
   const watchers = [vscode.workspace.createFileSystemWatcher('**/*.php'), vscode.workspace.createFileSystemWatcher('**/composer.json')];

@@ -29,6 +29,7 @@ import { closeContinuations } from './branches';
 import { execNode } from './statements';
 import { evalNode } from './expressions';
 import { callClosure, invoke, isCallable, makeBuiltinContext } from './calls';
+import { withThousands } from '../util/without-icu';
 
 interface TopLevelMark {
   mask: MethodMask;
@@ -50,7 +51,7 @@ export { EvaluationLimit } from '../runtime/limits';
 /** Steps a top-level statement with a syntax error may take before it is skipped. */
 export const BROKEN_STATEMENT_STEPS = 2_000;
 
-const WARNINGS_CUT = `further warnings are not kept: more than ${MAX_WARNINGS.toLocaleString('en-US')} were raised`;
+const WARNINGS_CUT = `further warnings are not kept: more than ${withThousands(MAX_WARNINGS)} were raised`;
 
 /** A statement with a syntax error ran out of its steps (see execStatement). */
 class BrokenStatementLimit extends Error {}
@@ -411,7 +412,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
       return this.exec(node);
     } catch (e) {
       if (e instanceof BrokenStatementLimit) {
-        this.problem('unsupported', `this statement is incomplete (syntax error) and runs over ${BROKEN_STATEMENT_STEPS.toLocaleString('en-US')} steps: it was skipped`, this.statementSpan);
+        this.problem('unsupported', `this statement is incomplete (syntax error) and runs over ${withThousands(BROKEN_STATEMENT_STEPS)} steps: it was skipped`, this.statementSpan);
         return undefined;
       }
       // A half-typed statement (e.g. a call missing its arguments) must not stop the rest of the file.
@@ -539,7 +540,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
 
   private overBudget(): never {
     if (this.stepLimit < this.options.maxSteps) throw new BrokenStatementLimit();
-    throw new EvaluationLimit(`evaluation stopped after ${this.options.maxSteps.toLocaleString('en-US')} steps (an endless loop?): routes after this point are not known`);
+    throw new EvaluationLimit(`evaluation stopped after ${withThousands(this.options.maxSteps)} steps (an endless loop?): routes after this point are not known`);
   }
 
   private startClock(startedAt?: number): void {
@@ -556,7 +557,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     }
     this.nextClockReading = this.steps + STEPS_PER_CLOCK_READING;
     if (this.now() > this.deadline) {
-      throw new EvaluationLimit(`evaluation stopped: it took longer than ${this.options.maxMilliseconds!.toLocaleString('en-US')} ms (an endless loop, or very large values?): routes after this point are not known`);
+      throw new EvaluationLimit(`evaluation stopped: it took longer than ${withThousands(this.options.maxMilliseconds!)} ms (an endless loop, or very large values?): routes after this point are not known`);
     }
   }
 

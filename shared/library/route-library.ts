@@ -9,6 +9,7 @@ import { RecordTable, type BelowLookups, type RecentTables } from './record-tabl
 import { RecordMarks } from './record-marks';
 import { MappedRoutes, RecentOverlaps } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
+import { withThousands } from '../util/without-icu';
 
 /** Which version of the library: they differ only in context()'s home route. */
 export type Dialect = 'spec' | 'bonfire';
@@ -182,7 +183,7 @@ export class RouteLibrary {
 
   private tooMany(): EvaluationLimit {
     return new EvaluationLimit(
-      `evaluation stopped: more than ${this.maxRoutes.toLocaleString('en-US')} routes declared under one request method (ciRoutes.maxRoutes): routes after this point are not known`,
+      `evaluation stopped: more than ${withThousands(this.maxRoutes)} routes declared under one request method (ciRoutes.maxRoutes): routes after this point are not known`,
     );
   }
 

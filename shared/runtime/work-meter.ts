@@ -1,5 +1,6 @@
 import { EvaluationLimit } from './limits';
 import { PerMethod, PhpArray, type Value } from './values';
+import { withThousands } from '../util/without-icu';
 
 /**
  * Size-proportional work is paid for with evaluation steps, so that the step budget bounds time
@@ -56,5 +57,5 @@ export function checkResult(v: Value, what: string): void {
 }
 
 function count(n: number): string {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n);
+  return Number.isFinite(n) ? withThousands(Math.round(n)) : String(n);
 }

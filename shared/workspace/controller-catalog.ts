@@ -4,6 +4,7 @@ import { ucfirst } from '../router/ci-router';
 import { rootAroundApplication } from '../router/hmvc/app-paths';
 import { indexPhpFile } from './php-index';
 import type { ControllerInfo } from './php-index-model';
+import { compareIgnoringCase } from '../util/without-icu';
 
 /** The routable methods of one controller file. */
 export interface ControllerMethods {
@@ -254,7 +255,7 @@ export function controllerListing(files: Iterable<string>, catalog: ControllerCa
         const methods = catalog.methods(e.file);
         return methods ? [{ name: e.name, file: e.file, methods: [...methods.declared] }] : [];
       })
-      .sort((x, y) => x.name.localeCompare(y.name));
+      .sort((x, y) => compareIgnoringCase(x.name, y.name));
   return {
     modules: () => [...byModule].filter(([, entries]) => entries.some((e) => catalog.methods(e.file))).map(([module]) => module).sort(),
     controllers: (module?: string) => (module === undefined ? list(app) : list(byModule.get(module) ?? [])),

@@ -1,6 +1,7 @@
 import { parsePhpVersion } from '../runtime/php-version';
 import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from './diagnostic-codes';
 import { messageText } from '../util/escape';
+import { withThousands } from '../util/without-icu';
 
 /** `ciRoutes.*` settings of one workspace folder. */
 export interface FolderSettings {
@@ -156,7 +157,7 @@ export function normalizeSettings(raw: unknown): { settings: FolderSettings; pro
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 1) problems.push(`ciRoutes.${field} must be a positive number`);
     else if (v > LIMIT_CEILINGS[field]) {
       s[field] = LIMIT_CEILINGS[field];
-      problems.push(`ciRoutes.${field} is ${v.toLocaleString('en-US')}, above its ceiling of ${LIMIT_CEILINGS[field].toLocaleString('en-US')}: the ceiling is used`);
+      problems.push(`ciRoutes.${field} is ${withThousands(v)}, above its ceiling of ${withThousands(LIMIT_CEILINGS[field])}: the ceiling is used`);
     } else s[field] = Math.floor(v);
   }
   return { settings: s, problems };

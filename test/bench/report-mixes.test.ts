@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { renderMarkdown, renderTable, rowsOf, type SizeResult } from '../../bench/report';
+import { exampleAppRows, renderMarkdown, renderTable, rowsOf, type SizeResult } from '../../bench/report';
 import type { SessionResult } from '../../bench/session';
 import { figure } from '../../bench/stats';
 
@@ -58,5 +58,20 @@ describe('bench report: figures per mix', () => {
     assert.ok(table.indexOf('mix bonfire') < table.indexOf('mix app'));
     assert.match(renderMarkdown(rows), /^\| mix \| figure \|/);
     assert.match(renderMarkdown(rows), /\| app \| edit → diagnostics, end to end \| 1,000 \| 1 \| 10.0 ms \|  \| 0.10× \| 20× \|/);
+  });
+
+  it("reads the example app's RSS, after opening and once idle, against the run's no-op server", () => {
+    const example = exampleAppRows({ files: 3, afterOpen: figure([95]), idle: figure([85]) }, 60);
+    assert.deepEqual(
+      example.map((r) => [r.mix, r.figure, r.noopRatio?.toFixed(3), r.target, r.met]),
+      [
+        ['example-app', 'RSS after opening everything', '1.583', '≤ 1.5× no-op', 'no'],
+        ['example-app', 'RSS once idle', '1.417', '≤ 1.5× no-op', 'yes'],
+      ],
+    );
+    const table = renderTable([...rows, ...example]);
+    assert.equal(table.match(/^mix example-app$/gm)?.length, 1, 'one heading for the example app');
+    assert.match(table, /^RSS once idle +— +1 +85\.0 MB +1\.42× +≤ 1\.5× no-op +yes$/m);
+    assert.deepEqual(exampleAppRows({ files: 3, afterOpen: figure([], 'skipped', 'timed out'), idle: figure([], 'skipped', 'timed out') }, 60).map((r) => r.met), ['n/a', 'n/a']);
   });
 });

@@ -13,7 +13,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
 import { ROOT } from './paths';
-import { SERVER_NODE_FLAGS } from '../../server/src/node-flags';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../server/src/node-flags';
 import { processMessageReader } from './stream-reader';
 
 /** A real server process spoken to over stdio by vscode-languageserver-protocol's client side. */
@@ -29,7 +29,7 @@ export class LspClient {
   readonly logs: string[] = [];
 
   constructor() {
-    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'bin', 'ci-routes-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'bin', 'ci-routes-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: serverEnv() });
     this.proc.stderr?.on('data', (d) => (this.stderr += String(d)));
     this.connection = createProtocolConnection(processMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {

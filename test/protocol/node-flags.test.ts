@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../server/src/node-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS, serverEnv } from '../../server/src/node-flags';
 import { limitHeapGrowth } from '../../server/src/heap-growth';
 import { ROOT } from '../helpers/paths';
 
@@ -22,7 +22,13 @@ describe('the Node.js options the server is started with', () => {
     const source = fs.readFileSync(path.join(ROOT, 'client', 'src', 'extension.ts'), 'utf8');
     const runs = [...source.matchAll(/(run|debug): \{ module,[^\n]*\n?/g)].map((m) => m[0]);
     assert.equal(runs.length, 2, 'run and debug server options');
-    for (const r of runs) assert.match(r, /execArgv: \[\.\.\.SERVER_NODE_FLAGS/, r);
+    for (const r of runs) assert.match(r, /execArgv: \[\.\.\.SERVER_NODE_FLAGS[^\n]*env: serverEnv\(\)/, r);
+  });
+
+  it("add their environment to the launcher's, keeping what it sets", () => {
+    assert.equal(SERVER_ENV.MALLOC_ARENA_MAX, '2');
+    assert.deepEqual(serverEnv({ PATH: '/bin' }), { PATH: '/bin', MALLOC_ARENA_MAX: '2' });
+    assert.deepEqual(serverEnv({ MALLOC_ARENA_MAX: '8' }), { MALLOC_ARENA_MAX: '8' }, "the user's own value wins");
   });
 
   it("limit the old generation's growth from the server's own start-up, unless the command line sets it", () => {

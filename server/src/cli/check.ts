@@ -15,6 +15,7 @@ import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouteFileContext } from '../host/route-file';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { style, type Styler } from './table';
+import { withThousands } from '../../../shared/util/without-icu';
 
 /** A route file to check, with its evaluation. */
 export interface CheckedFile {
@@ -246,7 +247,7 @@ function severityLabel(severity: Severity, s: Styler): string {
   return s.cyan(severity === 'information' ? 'info' : 'hint');
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${withThousands(n)} ${word}${n === 1 ? '' : 's'}`;
 
 function summary(all: readonly Finding[], routeFiles: number, phpFiles: number, maxWarnings: number | undefined, s: Styler): string {
   const where = `${plural(routeFiles, 'route file')}${phpFiles ? ` and ${plural(phpFiles, 'other PHP file')}` : ''}`;

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { IncludeFiles, IncludeRead } from '../../../shared/evaluate/includes';
 import { inside, mayRead } from './read-fence';
 import { UnreadableFile, readRegularFile } from './safe-read';
+import { withThousands } from '../../../shared/util/without-icu';
 
 /** Largest file an include reads (a route file's include is a few kilobytes). */
 export const MAX_INCLUDED_FILE_BYTES = 1024 * 1024;
@@ -161,7 +162,7 @@ function reason(e: UnreadableFile, maxBytes: number): string {
     case 'EISDIR':
       return 'it is a folder';
     case 'EFBIG':
-      return `it is larger than ${maxBytes.toLocaleString('en-US')} bytes`;
+      return `it is larger than ${withThousands(maxBytes)} bytes`;
     case 'EOUTSIDE':
       return 'it lies outside the workspace folders (symlinks resolved)';
     default:

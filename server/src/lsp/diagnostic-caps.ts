@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Severity } from '../../../shared/analysis/diagnostics/core/types';
 import { SOURCE, spanToRange } from './convert';
 import type { Span } from '../../../shared/php/ast';
+import { withThousands } from '../../../shared/util/without-icu';
 
 /**
  * What one publication may hold. A view calling Route::named() with 100,000 unknown names made
@@ -35,7 +36,7 @@ function omittedDiagnostic(doc: TextDocument, omitted: number, at: Span): Diagno
     range: spanToRange(doc, { start: at.start, end: at.start }),
     severity: DiagnosticSeverity.Information,
     source: SOURCE,
-    message: `${omitted.toLocaleString('en-US')} more problems not shown (ci-routes lists at most ${MAX_DIAGNOSTICS_PER_FILE.toLocaleString('en-US')} per file).`,
+    message: `${withThousands(omitted)} more problems not shown (ci-routes lists at most ${withThousands(MAX_DIAGNOSTICS_PER_FILE)} per file).`,
   };
 }
 
@@ -46,6 +47,6 @@ function withBoundedRelated(d: Diagnostic, uri: string): Diagnostic {
   const more = related.length - MAX_RELATED_PER_DIAGNOSTIC;
   return {
     ...d,
-    relatedInformation: [...related.slice(0, MAX_RELATED_PER_DIAGNOSTIC), { location: { uri, range: d.range }, message: `${more.toLocaleString('en-US')} more places not shown` }],
+    relatedInformation: [...related.slice(0, MAX_RELATED_PER_DIAGNOSTIC), { location: { uri, range: d.range }, message: `${withThousands(more)} more places not shown` }],
   };
 }

@@ -15,6 +15,7 @@ import { UsagePublisher } from './usage-publisher';
 import { uriToPath } from './uris';
 import { WatchedChanges } from './watched-changes';
 import type { WorkspaceFolders } from './workspace-folders';
+import { withThousands } from '../../../shared/util/without-icu';
 
 /**
  * The server's reactions, one per event (see ServerEvent). Each runs to its end on the event
@@ -91,7 +92,7 @@ export class MainLoop {
       case 'watchedFilesFollowed': {
         const { summary } = event;
         const routeFilesRead = summary.routeFilesRead + this.disk.includersOfChanges();
-        ctx.log(`followed ${summary.events.toLocaleString('en-US')} change event${summary.events === 1 ? '' : 's'} on disk: ${summary.files} file(s), ${routeFilesRead} route file${routeFilesRead === 1 ? '' : 's'} read again`);
+        ctx.log(`followed ${withThousands(summary.events)} change event${summary.events === 1 ? '' : 's'} on disk: ${summary.files} file(s), ${routeFilesRead} route file${routeFilesRead === 1 ? '' : 's'} read again`);
         this.reanalyseOpen();
         this.usages.republish();
         return;

@@ -27,6 +27,7 @@ import { routeInputs, type FeatureDeps } from './feature-deps';
 import { targetRoutingFor } from './target-routing';
 import type { OutlineCache } from './outline-cache';
 import { iconLabelText, visibleControls } from '../../../shared/util/escape';
+import { withThousands } from '../../../shared/util/without-icu';
 
 type Deps = FeatureDeps;
 
@@ -72,7 +73,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     const limit = deps.settingsFor(r.file).maxOutlineSymbols;
     const outline = outlines.get(r.a.text, r.a.evaluation, limit);
     if (outline.truncated && !truncatedOutlines.has(r.doc.uri)) {
-      deps.log(`${r.file}: the outline lists its first ${limit.toLocaleString('en-US')} symbols, the whole top level first (ciRoutes.maxOutlineSymbols)`);
+      deps.log(`${r.file}: the outline lists its first ${withThousands(limit)} symbols, the whole top level first (ciRoutes.maxOutlineSymbols)`);
     }
     if (outline.truncated) truncatedOutlines.add(r.doc.uri);
     else truncatedOutlines.delete(r.doc.uri);

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/protocol/workspace-routes';
 import type { RouteService } from './route-service';
 import type { RouteFileInput, WorkspaceIndex } from './workspace-index';
+import { compareIgnoringCase } from '../../../shared/util/without-icu';
 
 export type { WorkspaceRoutesResult } from '../../../shared/protocol/workspace-routes';
 
@@ -104,11 +105,11 @@ export class WorkspaceRoutes {
     const wanted = new Set(files);
     for (const file of this.built.keys()) if (!wanted.has(file)) this.built.delete(file);
     const applications: WorkspaceApplication[] = [];
-    for (const { dir, files: own } of [...byApp.values()].sort((a, b) => a.dir.localeCompare(b.dir))) {
+    for (const { dir, files: own } of [...byApp.values()].sort((a, b) => compareIgnoringCase(a.dir, b.dir))) {
       // The router's order: the main file, then each module's; any other after them.
       const order = service.application(dir)?.routeFilesInRouterOrder().map((f) => f.file) ?? [];
       const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
-      const sorted = [...own].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+      const sorted = [...own].sort((a, b) => rank(a) - rank(b) || compareIgnoringCase(a, b));
       applications.push({ uri: pathToFileURL(dir).toString(), name: this.appName(dir), files: sorted.map((f) => this.fileRoutes(f, path.dirname(dir))) });
     }
     return { indexing: !this.deps.indexed(), applications };

@@ -28,6 +28,7 @@ import { markAfterFatal } from './after-fatal';
 import { runSteps, type Steps } from '../../util/steps';
 import { InclusionChecker } from '../regular/inclusion';
 import { expandModuleWildcards } from '../../router/pattern';
+import { compareCodeUnits } from '../../util/without-icu';
 
 /**
  * The checks that need nothing but the file's own evaluation. What they keep of a document is in
@@ -81,7 +82,7 @@ function placed(findings: Finding[], evaluation: FileEvaluation): Finding[] {
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {
-  return findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
+  return findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || compareCodeUnits(a.code, b.code));
 }
 
 export interface AnalyzeOptions {

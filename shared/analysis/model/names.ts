@@ -1,3 +1,5 @@
+import { compareIgnoringCase } from '../../util/without-icu';
+
 /** Edit distance, for "did you mean" suggestions. */
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
@@ -27,7 +29,7 @@ export function closestNames(name: string, candidates: Iterable<string>, maxDist
     if (d > maxDistance && (cl.includes(lower) || lower.includes(cl)) && Math.min(cl.length, lower.length) >= 3) d = maxDistance;
     if (d <= maxDistance) scored.push({ c, d });
   }
-  return scored.sort((a, b) => a.d - b.d || a.c.localeCompare(b.c)).slice(0, limit).map((s) => s.c);
+  return scored.sort((a, b) => a.d - b.d || compareIgnoringCase(a.c, b.c)).slice(0, limit).map((s) => s.c);
 }
 
 /**

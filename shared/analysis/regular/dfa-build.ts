@@ -2,6 +2,7 @@ import { JS, NFA, TooManyNodesError, type CharSet } from 'refa';
 import { HashChains, mixHash, startHash } from '../../util/hash-chains';
 import type { Alternative } from './inclusion-syntax';
 import { ALPHABET, EMPTY_DFA, SLASH, SPACE, SYMBOLS, SYMBOL_OF, isRoutableUri, type TableDfa } from './pattern-automata';
+import { withThousands } from '../../util/without-icu';
 
 /** Building a key's DFA: refa's NFA of the translated pattern, determinised over U's symbols, trimmed and minimised. */
 
@@ -196,7 +197,7 @@ function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
     const set = sets[d]!;
     const u = uStates[d]!;
     // Checked once per state: the work of one state is at most classes × (subset + its edges).
-    if (work > maxWork) throw new TooLargeError(`the pattern's automaton takes more than ${maxWork.toLocaleString('en-US')} steps to build`);
+    if (work > maxWork) throw new TooLargeError(`the pattern's automaton takes more than ${withThousands(maxWork)} steps to build`);
     let accepting = 0;
     if (u === 1) for (const n of set) if (isFinal[n]) accepting = 1;
     finals.push(accepting);

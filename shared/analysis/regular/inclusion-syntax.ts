@@ -1,4 +1,5 @@
 import { expandWildcards, unescapedDelimiter } from '../../router/pattern';
+import { withThousands } from '../../util/without-icu';
 
 /**
  * Translation of a CodeIgniter route key (a PCRE pattern used as `#^KEY$#`) into JavaScript
@@ -205,7 +206,7 @@ export const MAX_EXPANDED_ITEMS = 1_000;
 export const MAX_KEY_LENGTH = 4_096;
 
 function translate(s: string): Alternative[] {
-  if (s.length > MAX_KEY_LENGTH) refuse(`the key is longer than ${MAX_KEY_LENGTH.toLocaleString('en-US')} characters`);
+  if (s.length > MAX_KEY_LENGTH) refuse(`the key is longer than ${withThousands(MAX_KEY_LENGTH)} characters`);
   const alternatives: Alternative[] = [];
   let out = '';
   // Expanded size: of the items of each open group (outermost first) and of the last item.
@@ -213,7 +214,7 @@ function translate(s: string): Alternative[] {
   let lastSize = 0;
   const grow = (items: number): void => {
     sizes[sizes.length - 1]! += items;
-    if (sizes[sizes.length - 1]! > MAX_EXPANDED_ITEMS) refuse(`its counted repetitions expand to more than ${MAX_EXPANDED_ITEMS.toLocaleString('en-US')} items`);
+    if (sizes[sizes.length - 1]! > MAX_EXPANDED_ITEMS) refuse(`its counted repetitions expand to more than ${withThousands(MAX_EXPANDED_ITEMS)} items`);
   };
   let anchoredStart = false;
   let endSeen = false;

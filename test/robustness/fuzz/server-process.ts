@@ -1,4 +1,4 @@
-import { SERVER_NODE_FLAGS } from '../../../server/src/node-flags';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../../server/src/node-flags';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,7 +46,7 @@ export class ServerProcess {
     // CI_ROUTES_FUZZ_NODE_ARGS (e.g. "--cpu-prof") profiles the server of a fuzz run; the server
     // runs with the options every launcher gives it.
     const nodeArgs = (process.env.CI_ROUTES_FUZZ_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BIN, '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_BIN, '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: serverEnv() });
     this.pid = this.proc.pid as number;
     this.proc.stderr?.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-20_000)));
     this.proc.stdin?.on('error', () => undefined); // a dead server is reported by `exit`, not by a throw here
