@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { documentOutline, documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/features/symbols';
-import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
+import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
+import { ProducedIndex } from '../../shared/analysis/model/produced';
 import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 
 const slice = (text: string, s: { start: number; end: number }): string => text.slice(s.start, s.end);
@@ -243,6 +244,35 @@ $route = Route::map($route);
     assert.deepEqual(third[0].children, []);
     assert.deepEqual(third[1], second[1]);
     // As a fresh evaluation of each version has it.
+    for (const [text, symbols] of [[v2, second], [v3, third]] as const) assert.deepEqual(symbols, documentOutline(text, evaluateRouteFile(text)).symbols);
+  });
+  it("describes a prefix() call as before while its closure's routes fare the same, and anew when one is replaced", () => {
+    const v1 = `<?php
+Route::prefix('api', function () {
+    Route::get('status', 'api/status');
+    Route::resources('tokens');
+});
+Route::get('about', 'pages/about');
+$route = Route::map($route);
+`;
+    const document = new DocumentEvaluator({});
+    const first = documentOutline(v1, document.update(v1)).symbols;
+    assert.equal(first[0].detail, '8 routes · GET POST PUT DELETE');
+    // An edit below it: its closure's routes are the same records with the same fates.
+    const v2 = v1.replace("'pages/about'", "'pages/other'");
+    const e2 = document.update(v2);
+    const second = documentOutline(v2, e2).symbols;
+    assert.equal(second[0].detail, first[0].detail);
+    // Said as before, not summed up again (the index's summaries of prefix() calls are made when asked).
+    const foldedPrefixes = (e: FileEvaluation) => (ProducedIndex.of(e) as unknown as { nestedSummaries: Map<number, unknown> }).nestedSummaries.size;
+    assert.equal(foldedPrefixes(e2), 0);
+    assert.equal(second[0].children[0].children[0], first[0].children[0].children[0], 'the same route symbol inside it');
+    // A declaration below replaces one of the closure's routes: the prefix is described anew.
+    const v3 = v2.replace('$route = Route::map', "Route::get('api/status', 'api/other');\n$route = Route::map");
+    const e3 = document.update(v3);
+    const third = documentOutline(v3, e3).symbols;
+    assert.equal(third[0].detail, '7 routes · GET POST PUT DELETE · 1 replaced');
+    assert.equal(foldedPrefixes(e3), 1);
     for (const [text, symbols] of [[v2, second], [v3, third]] as const) assert.deepEqual(symbols, documentOutline(text, evaluateRouteFile(text)).symbols);
   });
 });

@@ -89,9 +89,11 @@ export const OUTLINE_CALLS: DocumentPart<OutlineCalls> = { name: 'outlineCalls',
 function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evaluation: FileEvaluation): RouteSymbol[] {
   const site = evaluation.places.site(call.site);
   symbol.kind = !DECLARING_METHODS.has(site.method) ? 'statement' : countsNested(site.method) ? 'prefix' : 'declaration';
-  // A declaration with no call written inside it: what the document's last outlines made of it may hold.
-  const memo = symbol.kind === 'declaration' && symbol.children.length === 0 ? evaluation.lineage.part(OUTLINE_CALLS) : undefined;
-  const inputs = memo && ProducedIndex.of(evaluation).summaryInputs(site);
+  // A declaration with no call written inside it, or a prefix() call, whose summary counts its
+  // closure's routes: what the document's last outlines made of it may hold.
+  const nested = symbol.kind === 'prefix';
+  const memo = nested || (symbol.kind === 'declaration' && symbol.children.length === 0) ? evaluation.lineage.part(OUTLINE_CALLS) : undefined;
+  const inputs = memo && ProducedIndex.of(evaluation).summaryInputs(site, nested);
   const known = memo && memo.known(call.site, site.span.start, inputs!);
   if (known) {
     symbol.name = known.name;
@@ -102,11 +104,9 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evalua
   symbol.name = callName(text, site);
   symbol.selectionSpan = within(site.nameSpan, site.span);
   if (symbol.kind === 'statement') return [];
-  const nested = symbol.kind === 'prefix';
   const summary = declarationSummary(evaluation, site);
   symbol.detail = summaryTitle(summary);
-  if (nested) return [];
-  const routes = summary.routes.map(({ route: r, methods }) => ({
+  const routes = nested ? [] : summary.routes.map(({ route: r, methods }) => ({
     name: `${methodsLabel(methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
     detail: r.names.length ? `as ${r.names.join(', ')}` : '',
     kind: 'route' as const,

@@ -79,12 +79,14 @@ export class ProducedIndex {
   }
 
   /**
-   * What the call's own summary is made of: the records it created, in order, each with its
-   * fate as summarize() reads it ('active', or why it was lost). Equal for two versions' same call,
-   * the summaries are equal (a document's outline keeps what it made of a call: see OutlineCalls).
+   * What summary(site, nested) is made of: the records the call created, then with `nested` those
+   * made while it ran, in order, each with its fate as summarize() reads it ('active', or why it
+   * was lost). Equal for two versions' same call, the summaries are equal (a document's outline
+   * keeps what it made of a call: see OutlineCalls).
    */
-  summaryInputs(site: CallSite): { records: readonly SiteRecord[]; reasons: string[] } {
-    const [records] = this.recordsOf(site.span.start, false);
+  summaryInputs(site: CallSite, nested = false): { records: readonly SiteRecord[]; reasons: string[] } {
+    const [own, inner] = this.recordsOf(site.span.start, nested);
+    const records = inner.length === 0 ? own : own.length === 0 ? inner : [...own, ...inner];
     const reasons = new Array<string>(records.length);
     for (let i = 0; i < records.length; i++) reasons[i] = reasonOf(this.evaluation, records[i].m, this.fateOf(records[i]));
     return { records, reasons };
