@@ -58,7 +58,7 @@ export class RouteAnalysis {
     if (!last || last.version !== version) this.evaluate(doc, file);
     const names = states.indexReady && index.namesComplete() ? index.knownNames() : 'pending';
     const analysis = service.analysisSteps(doc.uri, file, text, version, settingsFor(file), names, early);
-    const job: AnalysisJob = { doc, version, file, steps: opening ? this.openingAnalysis(file, text, analysis) : analysis };
+    const job: AnalysisJob = { doc, version, file, steps: opening ? this.openingAnalysis(doc.uri, file, text, analysis) : analysis };
     states.startJob(job);
     this.runSlice(job);
   }
@@ -132,15 +132,17 @@ export class RouteAnalysis {
 
   /**
    * A document's first analysis (it was just opened) also prepares what requests read before it
-   * publishes: opening a huge file is slow anyway, and the requests that follow it are then fast.
-   * After an edit, that work waits until the server is idle.
+   * publishes, and the server's first one primes the requests (see RequestPrimer): opening a huge
+   * file is slow anyway, and the requests that follow it are then fast. After an edit, that work
+   * waits until the server is idle.
    */
-  private *openingAnalysis(file: string, text: string, steps: Steps<AnalysedRouteFile>): Steps<AnalysedRouteFile> {
+  private *openingAnalysis(uri: string, file: string, text: string, steps: Steps<AnalysedRouteFile>): Steps<AnalysedRouteFile> {
     const result = yield* steps;
     if (!result.skipped) {
       yield* this.prepareRequests(file, result.evaluation, text);
       yield;
       this.nameChoices(result.evaluation);
+      if (!this.ctx.primer.done) yield* this.ctx.primer.steps(uri, text, result.evaluation);
     }
     return result;
   }
@@ -154,11 +156,12 @@ export class RouteAnalysis {
     this.ctx.nameChoices.for(this.ctx.index, undefined).list();
   }
 
-  /** After a publication: prepareRequests(), then `named('` completion's names, which it may have changed. */
-  private *whenIdle(file: string, result: AnalysedRouteFile, text: string): Steps<void> {
+  /** After a publication: prepareRequests(), then `named('` completion's names, which it may have changed; the server's first time, the requests primed. */
+  private *whenIdle(uri: string, file: string, result: AnalysedRouteFile, text: string): Steps<void> {
     yield* this.prepareRequests(file, result.evaluation, text);
     yield;
     this.nameChoices(result.evaluation);
+    if (!this.ctx.primer.done) yield* this.ctx.primer.steps(uri, text, result.evaluation);
   }
 
   private publish(doc: TextDocument, version: number, file: string, result: AnalysedRouteFile): void {
@@ -174,7 +177,7 @@ export class RouteAnalysis {
     if (!publisher.publish(doc.uri, version, this.diagnosticsOf(doc, result.findings))) return;
     if (result.timing) this.ctx.analysisTiming({ uri: doc.uri, version, ...result.timing });
     // Once the diagnostics are out, build what the first requests would otherwise build.
-    if (!result.skipped) idle.start(doc.uri, this.whenIdle(file, result, doc.getText()));
+    if (!result.skipped) idle.start(doc.uri, this.whenIdle(doc.uri, file, result, doc.getText()));
   }
 
   /** What the quick checks of a first analysis found, published while the inclusion checks run. */

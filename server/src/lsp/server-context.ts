@@ -6,6 +6,7 @@ import type { DocumentStates } from './document-states';
 import type { IdleWork } from './idle-work';
 import type { NameChoicesCache } from './name-choices-cache';
 import type { OutlineCache } from './outline-cache';
+import type { RequestPrimer } from './request-primer';
 import type { RouteService } from './route-service';
 import type { Scheduler } from './scheduler';
 import type { WorkspaceIndex } from './workspace-index';
@@ -31,6 +32,8 @@ export interface ServerContext {
   readonly idle: IdleWork;
   readonly outlines: OutlineCache;
   readonly nameChoices: NameChoicesCache;
+  /** Runs the first hover, completion and definition before the user asks (see RequestPrimer). */
+  readonly primer: RequestPrimer;
   readonly tuning: Tuning;
   settingsFor(file: string): FolderSettings;
   /** A line in the server's log. */

@@ -28,6 +28,7 @@ import { IdleWork } from './idle-work';
 import { registerIndexStats } from './index-stats';
 import { MainLoop } from './main-loop';
 import { NameChoicesCache } from './name-choices-cache';
+import { RequestPrimer } from './request-primer';
 import { OutlineCache } from './outline-cache';
 import { registerOutlineFeatures } from './outline-features';
 import { workspaceFoldersProblem } from './param-checks';
@@ -111,6 +112,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
     idle: new IdleWork(IDLE_SLICE_MS, () => scheduler.busy(), (uri, e) => logFailure(`preparing requests on ${uri}`, e), IDLE_QUIET_MS),
     outlines: new OutlineCache(),
     nameChoices: new NameChoicesCache(),
+    primer: new RequestPrimer(),
     tuning,
     settingsFor: (file: string): FolderSettings => index.folderOf(file)?.settings ?? normalizeSettings({}).settings,
     log,
@@ -199,7 +201,7 @@ export function startServer(rawConnection: Connection, options: ServerOptions = 
 
   const ensureAnalysed = (doc: TextDocument) => handle({ kind: 'requestReceived', doc });
   const timed = requestTimings.timing(connection);
-  registerFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor: ctx.settingsFor, log }, ctx.nameChoices, completionItems);
+  registerFeatures(ctx.primer.capture(timed), { documents, service, index, uriToPath, ensureAnalysed, settingsFor: ctx.settingsFor, log }, ctx.nameChoices, completionItems);
   registerCustomRequests(connection, { documents, service, index, uriToPath, ensureAnalysed });
   registerTestUrl(connection, { documents, service, ensureAnalysed, settingsFor: (uri) => ctx.settingsFor(uriToPath(uri) ?? ''), uriToPath });
   registerOutlineFeatures(timed, { documents, service, index, uriToPath, ensureAnalysed, settingsFor: ctx.settingsFor, log }, ctx.outlines);
