@@ -30,7 +30,8 @@ export function compareCodeUnits(a: string, b: string): number {
 
 /**
  * Orders strings for a reader without ICU's collator: case-insensitively, then lower case first
- * (`admin`, `Blog`, `blog`, `cart`), as `localeCompare` orders ASCII names and paths.
+ * (`admin`, `Blog`, `blog`, `cart`), close to how `localeCompare` orders ASCII names and paths
+ * (punctuation and digits by code unit).
  */
 export function compareIgnoringCase(a: string, b: string): number {
   const x = a.toLowerCase();
