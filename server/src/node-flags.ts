@@ -23,7 +23,9 @@ export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
  * from 102.9 to 94.3 MB (bonfire, 1,000 declarations) and from 121.0 to 111.5 MB (context-heavy),
  * edit times unchanged. (`--no-concurrent-recompilation` kept as little, but optimising on the
  * server's own thread doubled the edit times; V8 reads it only at start, so the server cannot set
- * it itself.) Other C libraries ignore the variable.
+ * it itself.) One arena kept 2–4 MB less again (bonfire 1,000: 89–90 against 92–95 MB, two runs
+ * each), edit times within the runs' noise; two are kept, so that V8's threads do not all queue
+ * on one lock. Other C libraries ignore the variable.
  */
 export const SERVER_ENV: Readonly<Record<string, string>> = Object.freeze({ MALLOC_ARENA_MAX: '2' });
 
