@@ -4,8 +4,10 @@
  * run, on the same generated workspace. The two servers run side by side and take each edit and
  * request in turn, each once both are idle (which one goes first alternates), so that a machine
  * whose speed drifts during the run slows both alike; every figure is a ratio of the two, paired
- * edit by edit.
- * Options: --sizes 1000,10000, --mix NAME[,NAME…], --seed N, --reps N (per kind of edit).
+ * edit by edit. Each workspace is measured on several pairs of fresh servers (--pairs, 3 unless
+ * told), and the pairs' samples pooled: see compare-rows.ts for why one pair is not enough.
+ * Options: --sizes 1000,10000, --mix NAME[,NAME…], --seed N, --reps N (per kind of edit),
+ * --pairs N (server pairs per workspace).
  * Exit code 0 whatever the figures; 1 when the comparison itself fails.
  */
 import * as fs from 'node:fs';
@@ -16,12 +18,14 @@ import { generateWorkspace, SEED, type SizeWorkspace } from './generate';
 import { LspDriver } from './lsp-driver';
 import { parseMixes } from './mixes';
 import { BENCH_SETTINGS } from './session';
-import { median } from './stats';
+import { poolRuns, renderRows, slowerThan, type Row } from './compare-rows';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TIMEOUT_MS = 120_000;
 /** Opens of the route file on each server (closed in between): at 1,000 declarations one takes 3–6 ms, and the median of 11 pairs moved by ±15% between runs of the same code. */
 const OPENS = 31;
+/** A figure this much slower than the baseline's, by both ratios, is listed at the end. */
+const BOUND = 1.1;
 
 interface Options {
   baseline: string;
@@ -29,10 +33,11 @@ interface Options {
   mixes: string[];
   seed: number;
   reps: number;
+  pairs: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Partial<Options> & { sizes: number[]; mixes: string[]; seed: number; reps: number } = { sizes: [10_000], mixes: ['bonfire'], seed: SEED, reps: 30 };
+  const o: Partial<Options> & { sizes: number[]; mixes: string[]; seed: number; reps: number; pairs: number } = { sizes: [10_000], mixes: ['bonfire'], seed: SEED, reps: 30, pairs: 3 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i] ?? '';
@@ -41,11 +46,12 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--mix') o.mixes = parseMixes(value());
     else if (flag === '--seed') o.seed = Number(value());
     else if (flag === '--reps') o.reps = Number(value());
+    else if (flag === '--pairs') o.pairs = Number(value());
     else throw new Error(`unknown option ${argv[i]}`);
   }
   if (!o.baseline) throw new Error('--baseline DIR is required: a built checkout of the revision to compare with');
   if (!fs.existsSync(path.join(o.baseline, 'bin', 'ci-routes-language-server.js'))) throw new Error(`${o.baseline}: no bin/ci-routes-language-server.js (a built checkout of ci-routes?)`);
-  if (o.sizes.some((s) => !Number.isInteger(s) || s < 20) || !Number.isInteger(o.seed) || !Number.isInteger(o.reps) || o.reps < 2) throw new Error('--sizes, --seed and --reps take integers (sizes of at least 20, reps of at least 2)');
+  if (o.sizes.some((s) => !Number.isInteger(s) || s < 20) || !Number.isInteger(o.seed) || !Number.isInteger(o.reps) || o.reps < 2 || !Number.isInteger(o.pairs) || o.pairs < 1) throw new Error('--sizes, --seed, --reps and --pairs take integers (sizes of at least 20, reps of at least 2, pairs of at least 1)');
   return o as Options;
 }
 
@@ -78,13 +84,6 @@ interface Side {
   version: number;
   /** The workspace index's time, as the client sees it. */
   indexMs: number;
-}
-
-interface Row {
-  what: string;
-  mine: number[];
-  theirs: number[];
-  unit: string;
 }
 
 async function start(name: string, checkout: string, ws: SizeWorkspace): Promise<Side> {
@@ -136,16 +135,20 @@ async function inTurn<T>(i: number, sides: [Side, Side], step: (s: Side) => Prom
   return i % 2 === 0 ? [a, b] : [b, a];
 }
 
-async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): Promise<Row[]> {
-  const mine = await start('this checkout', ROOT, ws);
+/** One pair of fresh servers measured on a workspace; `baselineFirst`: the baseline starts (and indexes) first. */
+async function comparePair(ws: SizeWorkspace, baseline: string, reps: number, baselineFirst: boolean): Promise<Row[]> {
+  const startMine = () => start('this checkout', ROOT, ws);
+  const startTheirs = () => start('baseline', baseline, ws);
+  const first = await (baselineFirst ? startTheirs() : startMine());
   // The second indexes alone, not beside the first's work after its index (priming route files).
-  await quiet([mine]);
-  const theirs = await start('baseline', baseline, ws);
+  await quiet([first]);
+  const second = await (baselineFirst ? startMine() : startTheirs());
+  const [mine, theirs] = baselineFirst ? [second, first] : [first, second];
   const sides: [Side, Side] = [mine, theirs];
   const rows: Row[] = [];
   try {
     const text = fs.readFileSync(ws.routeFile, 'utf8');
-    // Each server indexed the workspace alone, one after the other, this checkout's first (its disk reads the colder).
+    // Each server indexed the workspace alone, one after the other (the first's disk reads the colder: pairs take turns).
     rows.push({ what: 'workspace index (client-observed)', mine: [mine.indexMs], theirs: [theirs.indexMs], unit: 'ms' });
     const opens: Row = { what: 'open → first diagnostics', mine: [], theirs: [], unit: 'ms' };
     const complete: Row = { what: 'open → all diagnostics', mine: [], theirs: [], unit: 'ms' };
@@ -220,27 +223,24 @@ async function compareSize(ws: SizeWorkspace, baseline: string, reps: number): P
   return rows;
 }
 
-const fmt = (n: number | undefined, unit: string) => (n === undefined ? 'n/a' : `${n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} ${unit}`);
-
-function render(ws: SizeWorkspace, rows: Row[]): string {
-  const lines = [`${ws.mix} ${ws.size.toLocaleString('en-US')}: this checkout / baseline (paired: the median of each pair's ratio)`];
-  lines.push(`${'figure'.padEnd(48)}${'n'.padStart(5)}${'this'.padStart(12)}${'baseline'.padStart(12)}${'ratio'.padStart(9)}${'paired'.padStart(9)}`);
-  for (const r of rows) {
-    const a = median(r.mine);
-    const b = median(r.theirs);
-    const paired = median(r.mine.map((m, i) => m / r.theirs[i]));
-    const ratio = a !== undefined && b ? `${(a / b).toFixed(2)}×` : 'n/a';
-    lines.push(`${r.what.padEnd(48)}${String(r.mine.length).padStart(5)}${fmt(a, r.unit).padStart(12)}${fmt(b, r.unit).padStart(12)}${ratio.padStart(9)}${(paired === undefined ? 'n/a' : `${paired.toFixed(2)}×`).padStart(9)}`);
-  }
-  return lines.join('\n');
-}
-
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const bench = generateWorkspace(o.sizes, o.seed, o.mixes);
   try {
-    console.log(`baseline: ${o.baseline}; seed ${o.seed}; ${o.reps} edits of each kind, ${4 * o.reps} of each request, on each server`);
-    for (const ws of bench.sizes) console.log(`\n${render(ws, await compareSize(ws, o.baseline, o.reps))}`);
+    console.log(`baseline: ${o.baseline}; seed ${o.seed}; ${o.pairs} pair${o.pairs === 1 ? '' : 's'} of servers per workspace; on each server, ${o.reps} edits of each kind, ${4 * o.reps} of each request`);
+    const slower: string[] = [];
+    for (const ws of bench.sizes) {
+      const runs: Row[][] = [];
+      for (let p = 0; p < o.pairs; p++) {
+        process.stderr.write(`${ws.mix} ${ws.size}: server pair ${p + 1} of ${o.pairs}\n`);
+        runs.push(await comparePair(ws, o.baseline, o.reps, p % 2 === 1));
+      }
+      const rows = poolRuns(runs);
+      const title = `${ws.mix} ${ws.size.toLocaleString('en-US')}`;
+      console.log(`\n${renderRows(title, rows, o.pairs)}`);
+      for (const r of slowerThan(rows, BOUND)) slower.push(`${title}: ${r.what.trim()}`);
+    }
+    console.log(`\nFigures over ${BOUND.toFixed(2)}× by both ratios (breakdowns aside): ${slower.length ? `\n  ${slower.join('\n  ')}` : 'none'}`);
   } finally {
     bench.remove();
   }

@@ -151,7 +151,7 @@ export class Includes {
     const source: IncludedFile = environment === undefined ? { path: found.file, text: found.text, includedAt: span } : { path: found.file, text: found.text, includedAt: span, environment };
     const broken = parsed.problems[0];
     if (broken) {
-      const line = new LineIndex(found.text).lineOf(broken.span.start) + 1;
+      const line = LineIndex.of(found.text).lineOf(broken.span.start) + 1;
       return this.fail(`${what} '${path}': ${found.file} has a syntax error on line ${line} (${broken.message}): PHP would stop here with a ParseError`, span);
     }
     this.once.add(found.file);

@@ -225,7 +225,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   }
 
   lineAt(offset: number): number {
-    this.lines ??= new LineIndex(this.source?.text ?? this.parsed.text);
+    this.lines ??= LineIndex.of(this.source?.text ?? this.parsed.text);
     return this.lines.lineOf(offset) + 1;
   }
 

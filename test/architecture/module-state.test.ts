@@ -65,7 +65,7 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process'> = {
   'shared/analysis/diagnostics/checks/unknowns.ts:counts': 'value',
   'shared/analysis/diagnostics/checks/reachability.ts:conditionalViews': 'value',
   'shared/analysis/diagnostics/core/call-groups.ts:memo': 'value',
-  'server/src/lsp/convert.ts:lastLines': 'string',
+  'shared/php/line-index.ts:recentIndexes': 'string',
   'server/src/lsp/name-declarations.ts:sharedMethods': 'string',
   'server/src/host/read-fence.ts:roots': 'process',
 };

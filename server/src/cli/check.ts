@@ -116,7 +116,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
     file: f.ctx.file,
     kind: 'route file',
     dialect: f.ctx.dialect,
-    lines: new LineIndex(f.ctx.text),
+    lines: LineIndex.of(f.ctx.text),
     findings: withSeverities(
       analyzeRouteFile(f.ctx.text, f.evaluation, {
         knownNames,
@@ -133,7 +133,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
   if (!namesComplete) return out;
   for (const { file, text, usages } of [...input.phpFiles].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     const findings = withSeverities(unknownNameUsages(usages, knownNames, pastErrors), severities);
-    if (findings.length) out.push({ file, kind: 'PHP file', lines: new LineIndex(text), findings });
+    if (findings.length) out.push({ file, kind: 'PHP file', lines: LineIndex.of(text), findings });
   }
   return out;
 }

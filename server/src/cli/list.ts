@@ -116,7 +116,7 @@ function countLine(shown: number, filters: ListFilters, total: () => number): st
 /** `ci-routes list`: the route file's table, then the application's other route files' tables. Returns the exit code. */
 export function list(ctx: RouteFileContext, evaluation: FileEvaluation, filters: ListFilters, json: boolean, io: Io, others: readonly OtherRouteFile[] = []): number {
   const { method } = filters;
-  const lines = new LineIndex(ctx.text);
+  const lines = LineIndex.of(ctx.text);
   const rows = rowsOf(evaluation, filters);
   const unfiltered = { ...filters, path: undefined, name: undefined };
   const errors = evaluation.methods.filter((m) => m.error && (!method || m.method === method));
@@ -138,7 +138,7 @@ export function list(ctx: RouteFileContext, evaluation: FileEvaluation, filters:
         routes: rows.map((r) => ({ methods: r.methods, uri: r.key, target: r.targetText, names: r.names, reserved: r.reserved, declared_at: at(ctx.file, lines, r) })),
         errors: errors.map((m) => ({ method: m.method, class: m.error?.class, message: m.error?.message })),
         other_files: others.map((o) => {
-          const otherLines = new LineIndex(o.ctx.text);
+          const otherLines = LineIndex.of(o.ctx.text);
           return {
             file: o.ctx.file,
             module: o.module ?? null,
@@ -161,7 +161,7 @@ export function list(ctx: RouteFileContext, evaluation: FileEvaluation, filters:
     io.out(`${s.red(t(`${m.method}: ${m.error?.class}: ${m.error?.message}`))}${m.error?.span ? s.dim(` (${t(declaredAt(ctx.file, lines, m.error.span))})`) : ''}\n`);
   }
   for (const o of others) {
-    const otherLines = new LineIndex(o.ctx.text);
+    const otherLines = LineIndex.of(o.ctx.text);
     const otherRows = tableRows(o.ctx.file, otherLines, rowsOf(o.evaluation, filters));
     const what = o.module === undefined ? 'the main routes, read first' : `module ${o.module}: read after the main routes for URIs whose first segment is ${o.module}; targets relative to the module`;
     io.out(`\n${s.bold(t(shownPath(o.ctx.file)))}  ${s.dim(t(what))}\n`);

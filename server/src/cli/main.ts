@@ -187,7 +187,7 @@ export function run(argv: string[], io: Io): number {
         return evaluated(load(file, dialect, defines), (ctx, evaluation) => {
           const m = REQUEST_METHODS.indexOf(method);
           // What PHP would hold, then what could not be known of it (empty when everything is).
-          const lines = new LineIndex(ctx.text);
+          const lines = LineIndex.of(ctx.text);
           const incomplete = [
             ...unknownRoutes(evaluation, m).map((u) => ({ ...placeOf(lines, u.span), reason: u.reason })),
             ...undecidedConditions(evaluation, m).map((c) => ({ ...placeOf(lines, c.span), reason: c.reason })),
@@ -314,7 +314,7 @@ function projectDirOf(applications: Applications, file: string): string {
  */
 function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io): boolean {
   const limits = analysisLimits(evaluation);
-  const lines = new LineIndex(ctx.text);
+  const lines = LineIndex.of(ctx.text);
   for (const p of limits) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, p.span))}: ${t(p.message)}${/ steps /.test(p.message) ? ' (--max-steps raises the budget)' : ''}\n`);
   return limits.length > 0;
 }
@@ -325,7 +325,7 @@ function warnOfLimits(ctx: RouteFileContext, evaluation: FileEvaluation, io: Io)
  */
 function warnOfUnknowns(ctx: RouteFileContext, evaluation: FileEvaluation, method: RequestMethod | undefined, io: Io): number {
   const unknown = unknownRoutes(evaluation, method === undefined ? undefined : REQUEST_METHODS.indexOf(method));
-  const lines = new LineIndex(ctx.text);
+  const lines = LineIndex.of(ctx.text);
   for (const u of unknown) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, u.span))}: a route that cannot be known statically (${t(u.reason)})\n`);
   const conditions = undecidedConditions(evaluation, method === undefined ? undefined : REQUEST_METHODS.indexOf(method));
   for (const c of conditions) io.err(`ci-routes: warning: ${t(declaredAt(ctx, lines, c.span))}: a condition that cannot be decided statically (${t(c.reason)})\n`);

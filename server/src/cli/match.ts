@@ -59,7 +59,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     ...unknownsOf(ctx.app?.controllerLookUpUnknown(ctx.router), ctx.app?.routingUnknown(), ctx.app?.moduleRoutesUnknown(ctx.router)),
     ...(ctx.app ? { methodsOf: (file: string) => ctx.app?.controllers().methods(file) } : {}),
   });
-  const mainLines = new LineIndex(ctx.text);
+  const mainLines = LineIndex.of(ctx.text);
   // What CodeIgniter's URI class cuts from the end of a URI (config.php's url_suffix).
   const urlSuffix = ctx.app?.urlSuffix(ctx.environment.name) ?? { suffix: '', source: 'no application folder' };
   const results = uris.map((uri): MatchJson => {
@@ -67,7 +67,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     // and the URL suffix gone. `uri` stays the request as given; `routed_uri` says what was routed when that differs.
     const cleaned = requestUriPath(uri, undefined, urlSuffix.suffix ?? '');
     const { main_span, module_declaration, order_unsure, conditional, ...r } = router.route(cleaned === uri.replace(/^\/+|\/+$/g, '') ? uri : cleaned, method);
-    const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${new LineIndex(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
+    const moduleAt = module_declaration && root ? `${shownPath(root.absolute(module_declaration.file))}:${LineIndex.of(module_declaration.text).lineOf(module_declaration.span.start) + 1}` : null;
     return {
       ...r,
       uri,

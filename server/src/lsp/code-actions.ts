@@ -48,7 +48,7 @@ function createMethodChange(deps: CodeActionDeps, documentUri: string, c: DataCr
     deps.log(`no fix to create ${c.method}() in ${file}: ${edit.refused}`);
     return undefined;
   }
-  const at = open ? open.positionAt(edit.offset) : new LineIndex(text).position(edit.offset);
+  const at = open ? open.positionAt(edit.offset) : LineIndex.of(text).position(edit.offset);
   return { changes: { [open?.uri ?? pathToFileURL(file).toString()]: [{ range: { start: at, end: at }, newText: edit.newText }] } };
 }
 

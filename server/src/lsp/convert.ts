@@ -22,15 +22,8 @@ export function includedRange(span: Span): Range {
 function relatedRange(doc: TextDocument, r: RelatedInfo): Range {
   if (r.span.file) return includedRange(r.span);
   if (r.text === undefined) return spanToRange(doc, r.span);
-  const lines = linesOf(r.text);
+  const lines = LineIndex.of(r.text);
   return { start: lines.position(r.span.start), end: lines.position(r.span.end) };
-}
-
-/** The last other file's lines: a publication's related places in one file share them. */
-let lastLines: { text: string; lines: LineIndex } | undefined;
-function linesOf(text: string): LineIndex {
-  if (lastLines?.text !== text) lastLines = { text, lines: new LineIndex(text) };
-  return lastLines.lines;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {

@@ -34,7 +34,7 @@ function otherRouteFiles(deps: Deps, file: string | undefined, appDir: string | 
   for (const { file: other, module } of order) {
     const input = inputs.get(other);
     if (!input) continue;
-    const lines = new LineIndex(input.text);
+    const lines = LineIndex.of(input.text);
     const uri = pathToFileURL(other).toString();
     const rows = mergedRows(input.evaluation).filter((r) => !r.reserved);
     const failedAt = REQUEST_METHODS.findIndex((_, m) => stoppingError(input.evaluation, m));

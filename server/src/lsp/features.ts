@@ -51,7 +51,7 @@ function locationIn(deps: Deps, file: string, span: Span, lines?: LineIndex): Lo
   const open = deps.documents.get(uri);
   if (open) return { uri, range: spanToRange(open, span) };
   const text = lines ? undefined : textOf(deps, file);
-  const index = lines ?? (text === undefined ? undefined : new LineIndex(text));
+  const index = lines ?? (text === undefined ? undefined : LineIndex.of(text));
   if (!index) return undefined;
   return { uri, range: { start: index.position(span.start), end: index.position(span.end) } };
 }
@@ -70,7 +70,7 @@ function olderTexts(deps: Deps, inputs: readonly RouteFileInput[]): (file: strin
     if (!lines.has(file)) {
       const open = deps.documents.get(pathToFileURL(file).toString());
       const input = open && byFile.get(file);
-      lines.set(file, input && input.text !== open.getText() ? new LineIndex(input.text) : undefined);
+      lines.set(file, input && input.text !== open.getText() ? LineIndex.of(input.text) : undefined);
     }
     return lines.get(file);
   };
@@ -256,7 +256,7 @@ export function registerFeatures(connection: Connection, deps: Deps, nameChoices
     if (own) {
       // A declaration the document's includes ran lies in the included file.
       const included = own.span.file;
-      const lines = included && new LineIndex(included.text);
+      const lines = included && LineIndex.of(included.text);
       const mine = included && lines ? { uri: pathToFileURL(included.path).toString(), range: { start: lines.position(own.span.start), end: lines.position(own.span.end) } } : { uri: doc.uri, range: spanToRange(doc, own.span) };
       return [mine, ...locations.filter((l) => l.uri !== mine.uri)];
     }

@@ -41,7 +41,7 @@ export class EvaluatedDeclarations implements NameDeclarations {
     const decl = nameDeclarations(this.evaluation).get(name);
     if (!decl) return undefined;
     const included = decl.span.file;
-    const lines = included ? new LineIndex(included.text) : (this.lineIndex ??= new LineIndex(this.text));
+    const lines = included ? LineIndex.of(included.text) : (this.lineIndex ??= LineIndex.of(this.text));
     const a = lines.position(decl.span.start);
     const b = lines.position(decl.span.end);
     const at = { line: a.line, character: a.character, endLine: b.line, endCharacter: b.character, from: decl.from, target: decl.target, dispatches: decl.dispatches, methods: decl.methods };

@@ -87,7 +87,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
     return workspaceSymbols(files, params.query).map((s) => {
       let li = lines.get(s.file);
       if (!li) {
-        li = new LineIndex(inputs.get(s.file)?.text ?? '');
+        li = LineIndex.of(inputs.get(s.file)?.text ?? '');
         lines.set(s.file, li);
       }
       return {

@@ -83,7 +83,7 @@ function spotsIn(text: string, evaluation: FileEvaluation): { declaration: Posit
   const calls = uniqueCalls(evaluation);
   const first = calls.find((c) => c.site.method !== 'named');
   if (!first) return undefined;
-  const lines = new LineIndex(text);
+  const lines = LineIndex.of(text);
   const site = evaluation.places.site(first.site);
   const named = calls.find((c) => c.site.method === 'named');
   const namedArg = named && evaluation.places.site(named.site).argSpans[0];

@@ -61,7 +61,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
     const result = a.evaluation.methods[m];
     const limits = limitsOf(doc, a.evaluation);
     // Routes whose path or target is unknown may stand anywhere in the table: one may take the URI first.
-    const unknownRoutesOfTable = unknownRoutes(a.evaluation, m).filter((u) => u.pathUnknown).map((u) => `line ${u.span ? (u.span.file ? new LineIndex(u.span.file.text).lineOf(u.span.start) : doc.positionAt(u.span.start).line) + 1 : '?'}: ${u.reason}`);
+    const unknownRoutesOfTable = unknownRoutes(a.evaluation, m).filter((u) => u.pathUnknown).map((u) => `line ${u.span ? (u.span.file ? LineIndex.of(u.span.file.text).lineOf(u.span.start) : doc.positionAt(u.span.start).line) + 1 : '?'}: ${u.reason}`);
     const limitsField = { ...(limits.length ? { limits } : {}), ...(unknownRoutesOfTable.length ? { unknownRoutes: unknownRoutesOfTable } : {}) };
     // What PHP does: a request stops at the file's first error, whatever the editor's analysis went on past.
     const error = stoppingError(a.evaluation, m);

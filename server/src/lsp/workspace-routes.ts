@@ -47,7 +47,7 @@ function declarationText(text: string, span: Span): string {
 export function routeFileRoutes(input: RouteFileInput, name: string): WorkspaceRouteFile {
   const { file, text, evaluation } = input;
   const uri = pathToFileURL(file).toString();
-  const lines = new LineIndex(text);
+  const lines = LineIndex.of(text);
   const location = (span: Span): ProtocolLocation =>
     span.file
       ? { uri: pathToFileURL(span.file.path).toString(), range: { start: includedLines(span.file).position(span.start), end: includedLines(span.file).position(span.end) } }

@@ -19,7 +19,7 @@ export function markAfterFatal(findings: Finding[], evaluation: FileEvaluation, 
     if (ABOUT_THE_ERROR.has(f.code) || f.span.file) return f;
     const stop = firstStopBefore(fatals, f);
     if (!stop) return f;
-    lines ??= new LineIndex(text);
+    lines ??= LineIndex.of(text);
     const line = lines.lineOf(stop.statement.start) + 1;
     return {
       ...f,

@@ -25,7 +25,7 @@ export type RenameResult = { edits: RenameEdit[] } | { error: string; at?: { fil
 /** `file:line` when the file's text is known (a route file), else `file at offset n`. */
 function where(file: string, span: Span, routeFiles: readonly RouteFileInput[]): string {
   const text = routeFiles.find((r) => r.file === file)?.text;
-  return text === undefined ? `${file} at offset ${span.start}` : `${file}:${new LineIndex(text).lineOf(span.start) + 1}`;
+  return text === undefined ? `${file} at offset ${span.start}` : `${file}:${LineIndex.of(text).lineOf(span.start) + 1}`;
 }
 
 /** The edits renaming route `name` to `newName` across the workspace, or why it is refused. */

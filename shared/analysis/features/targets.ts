@@ -147,7 +147,7 @@ function placeOf(t: ControllerResolution & { found: true }, read: (file: string)
   const span = method ? method.span : cls.classSpan;
   // A method or _remap() it inherits is not in this file: only a class that inherits none is judged.
   const missing = !method && !varies(target.method) && !classes.some((c) => c.hasRemap) && inheritsNoMethods(cls);
-  return { file: target.file, label: `${cls.className}::${method?.name ?? target.method}()`, span, line: new LineIndex(source).lineOf(span.start), ...(missing ? { missing } : {}) };
+  return { file: target.file, label: `${cls.className}::${method?.name ?? target.method}()`, span, line: LineIndex.of(source).lineOf(span.start), ...(missing ? { missing } : {}) };
 }
 
 /**

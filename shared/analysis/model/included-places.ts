@@ -7,7 +7,7 @@ const lineIndexes = new WeakMap<IncludedFile, LineIndex>();
 /** Lines of an included file's text, read once per file read. */
 export function includedLines(file: IncludedFile): LineIndex {
   let lines = lineIndexes.get(file);
-  if (!lines) lineIndexes.set(file, (lines = new LineIndex(file.text)));
+  if (!lines) lineIndexes.set(file, (lines = LineIndex.of(file.text)));
   return lines;
 }
 

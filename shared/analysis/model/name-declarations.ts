@@ -146,7 +146,7 @@ export function pastErrorMessagesOf(evaluation: FileEvaluation, text: string, wh
   const late = namesPastErrors(evaluation);
   const out = new Map<string, string>();
   if (late.size === 0) return out;
-  const lines = new LineIndex(text);
+  const lines = LineIndex.of(text);
   for (const [name, { declaredAt, stop }] of late) {
     out.set(name, namePastErrorMessage(name, where, { declared: lines.lineOf(declaredAt.start) + 1, stop: lines.lineOf(stop.statement.start) + 1 }, stop));
   }

@@ -38,7 +38,7 @@ export class Describer {
 
   /** The text's lines, indexed when a message first names one: an edit of a large file whose findings name none pays nothing. */
   get lines(): LineIndex {
-    return (this.linesMemo ??= new LineIndex(this.text));
+    return (this.linesMemo ??= LineIndex.of(this.text));
   }
 
   private static last: { text: string; describer: Describer } | undefined;

@@ -101,7 +101,7 @@ export function moduleKeyReach(
     const router = ROUTER_NAMES[routing!.flavour];
     const mainTables = mainTablesOf(main, module);
     let mainIndex: LineIndex | undefined;
-    const mainLines = () => (mainIndex ??= new LineIndex(main!.text));
+    const mainLines = () => (mainIndex ??= LineIndex.of(main!.text));
     const groups = new MethodGroups<{ span: Span; message: string; related: RelatedInfo[] }>();
     let work = 0;
     for (const [m, result] of evaluation.methods.entries()) {

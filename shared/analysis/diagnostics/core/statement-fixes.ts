@@ -40,7 +40,7 @@ export class StatementFixes {
   ) {}
 
   private get lines(): LineIndex {
-    return (this.lineIndex ??= new LineIndex(this.text));
+    return (this.lineIndex ??= LineIndex.of(this.text));
   }
 
   /** The top-level statement that holds an offset of this document. */
