@@ -63,8 +63,11 @@ export const blockArrays: Check = ({ evaluation, text }) => {
   const seen = new Set<number>();
   for (const call of CallGroups.of(evaluation).of('block')) {
     call.args.forEach((arg, i) => {
-      const span = evaluation.places.site(call.site).argSpans[i];
-      if (!span || seen.has(span.start) || !anyValue(arg, (v) => v instanceof PhpArray)) return;
+      // The argument first: placing the call makes a moved copy of it (every call below an edit
+      // that changed the text's length), and nearly every block() call passes strings.
+      if (!anyValue(arg, (v) => v instanceof PhpArray)) return;
+      const span = evaluation.places.argSpan(call.site, i);
+      if (!span || seen.has(span.start)) return;
       seen.add(span.start);
       const paths = arg instanceof PhpArray ? [...arg.values()].filter((v): v is string => typeof v === 'string') : [];
       const spread = spreadArrayLiteral(text.slice(span.start, span.end));
