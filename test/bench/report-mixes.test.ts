@@ -50,6 +50,35 @@ describe('bench report: figures per mix', () => {
     assert.equal(of('app', 'edit → diagnostics, server').met, 'no');
     // At 1,000: within 1.5× the no-op server's RSS (120 against 60 MB is not).
     assert.equal(of('bonfire', 'RSS after opening everything').met, 'no');
+    // At 1,000: the outline's round trip within 20 ms (a median of 30 is not).
+    assert.equal(of('bonfire', 'edit → document symbols, round trip').target, 'median ≤ 20 ms');
+    assert.equal(of('bonfire', 'edit → document symbols, round trip').met, 'no');
+  });
+
+  it("checks the requests' targets at 10,000: handlers' p99 within 1 ms, round trips' within 0.5 ms of the no-op server's", () => {
+    const big = result('bonfire', 10_000, 4);
+    big.floor = { cold: figure([0.2, 0.3, 1.5]), warm: figure([0.1, 0.2, 0.4]), rss: figure([60]) };
+    big.session.requests = { hover: figure([0.5, 1.9]), completion: figure([0.5, 2.1]), definition: none, symbols: none };
+    big.session.warmRequests = { hover: figure([0.3, 0.9]), completion: figure([0.3, 0.95]), definition: none };
+    big.session.serverRequests = { hover: figure([0.1, 1.0]), completion: figure([0.1, 1.2]), definition: none, symbols: none };
+    big.session.warmServerRequests = { hover: figure([0.05, 0.5]), completion: figure([0.1, 1.01]), definition: none };
+    big.session.rss = figure([149]);
+    const r = rowsOf([big]);
+    const met = (fig: string) => {
+      const row = r.find((x) => x.figure === fig)!;
+      return [row.target, row.met];
+    };
+    // The floor's p99 is 1.5 ms cold and 0.4 ms warm.
+    assert.deepEqual(met('hover on Route::resources('), ['p99 ≤ no-op p99 + 0.5 ms', 'yes']);
+    assert.deepEqual(met("completion in named('"), ['p99 ≤ no-op p99 + 0.5 ms', 'no']);
+    assert.deepEqual(met('hover on Route::resources(, warm'), ['p99 ≤ no-op p99 + 0.5 ms', 'yes']);
+    assert.deepEqual(met("completion in named(', warm"), ['p99 ≤ no-op p99 + 0.5 ms', 'no']);
+    assert.deepEqual(met("definition of named('x')"), ['p99 ≤ no-op p99 + 0.5 ms', 'n/a']);
+    assert.deepEqual(met('hover on Route::resources(, server'), ['p99 ≤ 1 ms', 'yes']);
+    assert.deepEqual(met("completion in named(', server"), ['p99 ≤ 1 ms', 'no']);
+    assert.deepEqual(met('hover on Route::resources(, warm, server'), ['p99 ≤ 1 ms', 'yes']);
+    assert.deepEqual(met("completion in named(', warm, server"), ['p99 ≤ 1 ms', 'no']);
+    assert.deepEqual(met('RSS after opening everything'), ['≤ 150 MB', 'yes']);
   });
 
   it('groups the table by mix, with a × no-op column', () => {
