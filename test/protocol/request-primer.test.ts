@@ -63,6 +63,31 @@ describe('RequestPrimer', () => {
     assert.equal(primer.done, true);
   });
 
+  it("primes named('… in a view or controller apart: definition and completion, once", () => {
+    const { primer, asked } = setUp();
+    runSteps(primer.steps('file:///routes.php', TEXT, evaluateRouteFile(TEXT)));
+    assert.equal(primer.done, true);
+    assert.equal(primer.phpDone, false, "the route file's priming does not run the views' path");
+    const position = { line: 4, character: 30 };
+    runSteps(primer.phpSteps('file:///views/home.php', position));
+    const textDocument = { uri: 'file:///views/home.php' };
+    assert.deepEqual(asked.slice(3), [
+      { kind: 'Definition', params: { textDocument, position }, cancelled: false },
+      { kind: 'Completion', params: { textDocument, position }, cancelled: false },
+    ]);
+    assert.equal(primer.phpDone, true);
+    runSteps(primer.phpSteps('file:///views/other.php', position));
+    assert.equal(asked.length, 5, 'once per process');
+  });
+
+  it("leaves named('… in views alone for a kind a client asked for", () => {
+    const { primer, registered, asked } = setUp();
+    registered.get('completion')!({ real: true }, { isCancellationRequested: false } as CancellationToken);
+    runSteps(primer.phpSteps('file:///views/home.php', { line: 0, character: 0 }));
+    assert.deepEqual(asked.map((a) => a.kind), ['Completion', 'Definition']);
+    assert.equal(primer.phpDone, true);
+  });
+
   it('waits for a file with a declaration', () => {
     const { primer, asked } = setUp();
     const empty = '<?php\n$route["a"] = "b";\n';

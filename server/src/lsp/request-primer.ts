@@ -16,13 +16,17 @@ type Handler = (params: unknown, token: CancellationToken) => unknown;
  * the end of the first opening analysis (or, failing that, of a later one, when idle), the primer
  * asks each of those handlers about the analysed document (the first declaration's method name,
  * the first `named()` argument), and drops the answers, so that the user's first request is not
- * the one that pays. A kind a client already asked for is
- * warm, and left alone (a completion answered is also what a later resolve reads).
+ * the one that pays. Completion and definition in `Route::named('` of a view or controller run
+ * another path (the PHP file's usages, the workspace's names): they are primed once too, in the
+ * first such file opened. A kind a client already asked for is warm, and left alone (a
+ * completion answered is also what a later resolve reads).
  */
 export class RequestPrimer {
   private readonly handlers = new Map<PrimedRegistration, Handler>();
-  /** Kinds a client asked for, or primed. */
+  /** Kinds a client asked for, or primed in a route file. */
   private readonly warm = new Set<PrimedRegistration>();
+  /** Kinds a client asked for (anywhere), or primed in a view or controller. */
+  private readonly warmInPhp = new Set<PrimedRegistration>();
 
   /** `connection`, keeping the primed requests' handlers as they are registered (and noting each real request). */
   capture(connection: Connection): Connection {
@@ -35,6 +39,7 @@ export class RequestPrimer {
           this.handlers.set(registration, handler);
           return (value as (h: Handler) => unknown).call(target, (params: unknown, token: CancellationToken) => {
             this.warm.add(registration);
+            this.warmInPhp.add(registration);
             return handler(params, token);
           });
         };
@@ -46,6 +51,30 @@ export class RequestPrimer {
   get done(): boolean {
     for (const registration of this.handlers.keys()) if (!this.warm.has(registration)) return false;
     return true;
+  }
+
+  /** Whether `Route::named('` in views and controllers is primed, or was asked about (see phpSteps). */
+  get phpDone(): boolean {
+    return PHP_PRIMED.every((registration) => !this.handlers.has(registration) || this.warmInPhp.has(registration));
+  }
+
+  /**
+   * Asks completion and definition, unless warm, about `uri`, a view or controller, in the first
+   * `Route::named()` argument (`position`, from its usages), a step each. Errors are dropped.
+   */
+  *phpSteps(uri: string, position: Position): Steps<void> {
+    for (const registration of PHP_PRIMED) {
+      const handler = this.handlers.get(registration);
+      if (!handler || this.warmInPhp.has(registration)) continue;
+      yield;
+      if (this.warmInPhp.has(registration)) continue;
+      this.warmInPhp.add(registration);
+      try {
+        handler({ textDocument: { uri }, position }, CancellationToken.None);
+      } catch {
+        // As in steps(): the user's request fails the same way, and is reported then.
+      }
+    }
   }
 
   /**
@@ -77,6 +106,9 @@ export class RequestPrimer {
     }
   }
 }
+
+/** The requests `Route::named('` in a view or controller answers. */
+const PHP_PRIMED: readonly PrimedRegistration[] = ['onDefinition', 'onCompletion'];
 
 /** Where the requests are primed: on the first declaration's method name, in the first `named()`'s argument. */
 function spotsIn(text: string, evaluation: FileEvaluation): { declaration: Position; named?: Position } | undefined {

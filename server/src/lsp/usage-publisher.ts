@@ -55,6 +55,16 @@ export class UsagePublisher {
     if (diagnostics.length) this.nonEmpty.add(uri);
     else this.nonEmpty.delete(uri);
     this.ctx.publisher.publish(uri, openDoc?.version, diagnostics);
+    if (openDoc) this.prime(openDoc, usages);
+  }
+
+  /** The first open view or controller calling `Route::named('…')`: its requests primed, once idle (see RequestPrimer). */
+  private prime(doc: TextDocument, usages: readonly NamedUsage[]): void {
+    const { primer, idle } = this.ctx;
+    if (primer.phpDone) return;
+    const arg = usages.find((u) => u.argSpan !== undefined && u.name !== undefined)?.argSpan;
+    if (!arg) return;
+    idle.start(doc.uri, primer.phpSteps(doc.uri, doc.positionAt(arg.start + 1)));
   }
 
   /** Publishes the findings again (only in files using one of `names`, when given). */
