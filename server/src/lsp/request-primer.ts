@@ -63,18 +63,7 @@ export class RequestPrimer {
    * `Route::named()` argument (`position`, from its usages), a step each. Errors are dropped.
    */
   *phpSteps(uri: string, position: Position): Steps<void> {
-    for (const registration of PHP_PRIMED) {
-      const handler = this.handlers.get(registration);
-      if (!handler || this.warmInPhp.has(registration)) continue;
-      yield;
-      if (this.warmInPhp.has(registration)) continue;
-      this.warmInPhp.add(registration);
-      try {
-        handler({ textDocument: { uri }, position }, CancellationToken.None);
-      } catch {
-        // As in steps(): the user's request fails the same way, and is reported then.
-      }
-    }
+    yield* this.ask(this.warmInPhp, uri, PHP_PRIMED.map((registration) => [registration, position] as const));
   }
 
   /**
@@ -86,20 +75,24 @@ export class RequestPrimer {
     if (this.done) return;
     const places = spotsIn(text, evaluation);
     if (!places) return;
-    const textDocument = { uri };
-    for (const [registration, position] of [
+    yield* this.ask(this.warm, uri, [
       ['onHover', places.declaration],
       ['onDefinition', places.named ?? places.declaration],
       ['onCompletion', places.named ?? places.declaration],
-    ] as const) {
+    ]);
+  }
+
+  /** Asks each handler not warm in `warm` about `uri` at its position, a step each, and counts it warm there. */
+  private *ask(warm: Set<PrimedRegistration>, uri: string, asks: readonly (readonly [PrimedRegistration, Position])[]): Steps<void> {
+    for (const [registration, position] of asks) {
       const handler = this.handlers.get(registration);
-      if (!handler || this.warm.has(registration)) continue;
+      if (!handler || warm.has(registration)) continue;
       yield;
       // Asked meanwhile: warm already, and a completion's answer is what its resolve reads.
-      if (this.warm.has(registration)) continue;
-      this.warm.add(registration);
+      if (warm.has(registration)) continue;
+      warm.add(registration);
       try {
-        handler({ textDocument, position }, CancellationToken.None);
+        handler({ textDocument: { uri }, position }, CancellationToken.None);
       } catch {
         // A request that fails here fails the same way when the user asks, and is reported then.
       }
