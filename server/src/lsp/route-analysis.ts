@@ -138,12 +138,7 @@ export class RouteAnalysis {
    */
   private *openingAnalysis(uri: string, file: string, text: string, steps: Steps<AnalysedRouteFile>): Steps<AnalysedRouteFile> {
     const result = yield* steps;
-    if (!result.skipped) {
-      yield* this.prepareRequests(file, result.evaluation, text);
-      yield;
-      this.nameChoices(result.evaluation);
-      if (!this.ctx.primer.done) yield* this.ctx.primer.steps(uri, text, result.evaluation);
-    }
+    if (!result.skipped) yield* this.readyForRequests(uri, file, result, text);
     return result;
   }
 
@@ -156,8 +151,12 @@ export class RouteAnalysis {
     this.ctx.nameChoices.for(this.ctx.index, undefined).list();
   }
 
-  /** After a publication: prepareRequests(), then `named('` completion's names, which it may have changed; the server's first time, the requests primed. */
-  private *whenIdle(uri: string, file: string, result: AnalysedRouteFile, text: string): Steps<void> {
+  /**
+   * prepareRequests(), then `named('` completion's names, which the analysis may have changed;
+   * the server's first time, the requests primed. Before an opening's publication, else after
+   * one, when idle.
+   */
+  private *readyForRequests(uri: string, file: string, result: AnalysedRouteFile, text: string): Steps<void> {
     yield* this.prepareRequests(file, result.evaluation, text);
     yield;
     this.nameChoices(result.evaluation);
@@ -177,7 +176,7 @@ export class RouteAnalysis {
     if (!publisher.publish(doc.uri, version, this.diagnosticsOf(doc, result.findings))) return;
     if (result.timing) this.ctx.analysisTiming({ uri: doc.uri, version, ...result.timing });
     // Once the diagnostics are out, build what the first requests would otherwise build.
-    if (!result.skipped) idle.start(doc.uri, this.whenIdle(doc.uri, file, result, doc.getText()));
+    if (!result.skipped) idle.start(doc.uri, this.readyForRequests(doc.uri, file, result, doc.getText()));
   }
 
   /** What the quick checks of a first analysis found, published while the inclusion checks run. */
