@@ -6,6 +6,7 @@ import { movedBy, shiftEntry } from './places';
 import { Diverge, at } from '../library/route-library';
 import { PhpFatal, toInt, toKey, toPhpString } from '../runtime/convert';
 import { checkArrayEntries, unitsOf } from '../runtime/work-meter';
+import type { RecordedWrite } from './statement-effect';
 import { isPhp8 } from '../runtime/php-version';
 import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, Unknown, shareValue, type Key, type Value } from '../runtime/values';
 import { describeKind, type InterpreterCore } from './interpreter-core';
@@ -183,10 +184,32 @@ function writeElement(it: InterpreterCore, container: Value | undefined, key: Va
     let previous = arr.originOf(k) as EntryOriginInfo | undefined;
     // The same assignment again (a loop): not a second declaration, and no chain as long as the loop.
     if (previous?.kind === 'assignment' && samePlaceHere(it, previous, origin)) previous = previous.replaced;
-    if (previous && previous.kind !== 'literal') origin = it.options.replay && !it.recording ? it.options.replay.replacing(origin, previous) : assignmentOrigin({ ...origin, replaced: previous });
+    if (previous && previous.kind !== 'literal') origin = it.options.replay ? it.options.replay.replacing(origin, previous) : assignmentOrigin({ ...origin, replaced: previous });
+    it.recordedWrites?.push({ key: k, value: stored, origin });
   }
   arr.set(k, stored, origin);
   return arr;
+}
+
+/**
+ * Writes again the entry a top-level `$route[literal] = literal;` wrote when it was recorded
+ * (see isLiteralRouteWrite), as writeElement() writes it into an array; false, writing nothing,
+ * where evaluating it could do otherwise: `$route` is not an array, or the key holds another
+ * declaration's entry (the origin would then record what it replaces).
+ */
+export function replayRouteWrite(it: InterpreterCore, write: RecordedWrite): boolean {
+  const container = writeScope(it, 'route').vars.get('route');
+  if (!(container instanceof PhpArray)) return false;
+  // Placed where its statement is now before it is compared with what the key holds, as evalAssign places it.
+  const anchor = write.origin.anchor;
+  if (anchor && anchor.start !== it.base) it.noteMoved(anchor, it.base);
+  let previous = container.originOf(write.key) as EntryOriginInfo | undefined;
+  if (previous?.kind === 'assignment' && samePlaceHere(it, previous, write.origin)) previous = previous.replaced;
+  if (previous && previous.kind !== 'literal') return false;
+  const arr = writableCopy(it, container);
+  arr.set(write.key, shareValue(write.value), write.origin);
+  setVariable(it, 'route', arr);
+  return true;
 }
 
 export function readOffset(it: InterpreterCore, node: PhpNode, quiet: boolean): Value {
@@ -264,7 +287,7 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
     const movable = it.callDepth === 0 && it.statementUnique && !it.source;
     // In an included file, its own cache's, kept where they were made (an included file's places are not
     // moved); not in a function it calls, whose body may be another file's.
-    const cache = it.recording ? undefined : it.source ? (it.callDepth === 0 ? it.includedOrigins : undefined) : it.statementRepeated ? undefined : it.options.replay;
+    const cache = it.source ? (it.callDepth === 0 ? it.includedOrigins : undefined) : it.statementRepeated ? undefined : it.options.replay;
     // Found without making a fresh origin first: a large file's `$route[...]` lines run again on every edit.
     let origin = cache?.keptOrigin(node, it.base, movable, it.conditional, it.branches);
     if (!origin) {
@@ -273,7 +296,8 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
         conditional: it.conditional,
         branches: it.branches,
       };
-      origin = cache ? cache.keep(node, parts, it.base) : assignmentOrigin(parts);
+      // A recorded statement's is anchored where it is, as kept ones are, to be placed where a replay finds it (see replayRouteWrite).
+      origin = cache ? cache.keep(node, parts, it.base) : assignmentOrigin(it.recording ? { ...parts, anchor: { start: it.base } } : parts);
     }
     if (origin.anchor && origin.anchor.start !== it.base) it.noteMoved(origin.anchor, it.base);
     const intoRoutes = left.what?.kind === 'variable' && left.what.name === 'route' && writeScope(it, 'route') === it.globals;

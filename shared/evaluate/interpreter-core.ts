@@ -13,6 +13,7 @@ import type { InterpreterOptions } from './interpreter-options';
 import type { EvalProblem, FunctionDeclaration, OrderGroup, ProblemCode, RecoveredFatal, RouteCall } from './interpreter-state';
 import type { PhpArray, PhpClosure, Value } from '../runtime/values';
 import type { Scope } from './scope';
+import type { RecordedWrite } from './statement-effect';
 
 /**
  * The interpreter as its handlers (statements, expressions, assignments, calls, the incremental
@@ -71,6 +72,8 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   lines: LineIndex | undefined;
   /** While a replayable statement runs: where it is (the sites it makes are anchored to it). */
   recording: StatementAnchor | undefined;
+  /** While a `$route[...] = ...;` statement is recorded: the entries it writes (see writeElement, RecordedWrite). */
+  recordedWrites: RecordedWrite[] | undefined;
   /** Where the replayed statements that moved since they were recorded start now (see places.ts); written through noteMoved(). */
   readonly moved: ReadonlyMap<StatementAnchor, number>;
   /** A statement recorded at `anchor` starts at `start` now. */

@@ -2,10 +2,11 @@ import { BelowLookups } from '../library/record-table';
 import type { IncludedFile, PhpNode } from '../php/ast';
 import type { ParsedFile, ParsedStatement } from '../php/parse';
 import { declaresAnyConstant, isReplayableStatement, type ReplayCache } from './replay';
+import { replayRouteWrite } from './assignments';
 import { ALL_METHODS, REQUEST_METHODS } from '../runtime/methods';
 import { restoreLibrary, snapshotLibrary } from '../library/library-snapshot';
 import { shareValue, type Value } from '../runtime/values';
-import type { StatementEffect } from './statement-effect';
+import type { RecordedWrite, StatementEffect } from './statement-effect';
 import { topLevelFunctions, type Checkpoint } from './checkpoint';
 import type { EvalProblem, InterpreterSnapshot } from './interpreter-state';
 import { MAX_WARNINGS, type InterpreterCore } from './interpreter-core';
@@ -137,13 +138,20 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
   const problems = it.problems.length;
   const steps = it.steps;
   const anchor = { start };
+  // The replayable assignments are `$route[literal] = literal;` (see isLiteralRouteWrite): each is recorded with what it wrote.
+  const writes: RecordedWrite[] | undefined = node.expression?.kind === 'assign' ? [] : undefined;
   it.recording = anchor;
+  it.recordedWrites = writes;
   it.replayStats.evaluated++;
   try {
     it.execStatement(node, false);
   } finally {
     it.recording = undefined;
+    it.recordedWrites = undefined;
   }
+  // A write is replayed as one entry of its own: not one that chained what it replaced, nor one per method.
+  const write = writes?.length === 1 && writes[0].origin.replaced === undefined ? writes[0] : undefined;
+  if (writes && !write) return undefined;
   // Only an effect that left the library as it found it can be replayed anywhere; one that
   // reached the warnings' cap depends on how many came before it. Problems hold spans placed in
   // this version only: a statement that reports one is evaluated every time.
@@ -159,6 +167,7 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
     warnings: newWarnings ? it.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
     steps: it.steps - steps,
     statement: it.statementSpan,
+    ...(write ? { write } : {}),
   };
 }
 
@@ -168,6 +177,8 @@ export function replayEffect(it: InterpreterCore, effect: StatementEffect, start
   if (!(it.cleanAfterReplay || isClean(it)) || it.steps + effect.steps > it.options.maxSteps) return false;
   if (effect.warnings !== NO_WARNINGS && it.warnings.some((w, m) => w.length + effect.warnings[m].length > MAX_WARNINGS)) return false;
   if (!it.library.replay(effect.records, effect.lookups)) return false;
+  // A write adds no records: nothing was replayed above when it must be evaluated instead.
+  if (effect.write && !replayRouteWrite(it, effect.write)) return false;
   const delta = start - effect.anchor.start;
   // Moved since recorded: its records and calls stay as they are, placed here by `moved`.
   if (delta !== 0) it.noteMoved(effect.anchor, start);

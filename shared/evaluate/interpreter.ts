@@ -22,6 +22,7 @@ import { PhpArray, PhpClosure, Unknown, type Value } from '../runtime/values';
 import type { InterpreterOptions, InterpreterOutcome } from './interpreter-options';
 export type { InterpreterOptions, InterpreterOutcome } from './interpreter-options';
 import { ExitSignal, MAX_WARNINGS, type InterpreterCore, type Signal } from './interpreter-core';
+import type { RecordedWrite } from './statement-effect';
 export { MAX_WARNINGS } from './interpreter-core';
 import { Scope } from './scope';
 import { countsOccurrence, includedReplay, isClean, nextOccurrence, recordStatement, replayEffect, replayIncluded, resumeFrom, takeCheckpoint } from './interpreter-incremental';
@@ -136,6 +137,7 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   private detached = false;
   /** While a replayable statement runs: where it is (the sites it makes are anchored to it). */
   recording: StatementAnchor | undefined = undefined;
+  recordedWrites: RecordedWrite[] | undefined = undefined;
   /** Where the replayed statements that moved since they were recorded start now (see places.ts). */
   moved: ReadonlyMap<StatementAnchor, number> = new Map<StatementAnchor, number>();
   /**

@@ -21,7 +21,19 @@ import { sameItems } from '../util/same-items';
 const DECLARING = STORING_METHODS;
 
 export function isReplayableStatement(node: PhpNode, fixed: ReadonlySet<string> = NO_CONSTANTS): boolean {
-  return node.kind === 'expressionstatement' && isReplayableCall(node.expression, 0, fixed);
+  return node.kind === 'expressionstatement' && (isReplayableCall(node.expression, 0, fixed) || isLiteralRouteWrite(node.expression, fixed));
+}
+
+/**
+ * `$route[literal] = literal;`: from a clean top-level state, one entry written into `$route`,
+ * which a replay writes again (see replayRouteWrite) while `$route` is an array where the key has
+ * no entry of another declaration. Plain CodeIgniter files are thousands of these, and they were
+ * evaluated again on every edit.
+ */
+export function isLiteralRouteWrite(e: PhpNode | null | undefined, fixed: ReadonlySet<string> = NO_CONSTANTS): boolean {
+  if (e?.kind !== 'assign' || e.operator !== '=') return false;
+  const left = e.left;
+  return left?.kind === 'offsetlookup' && left.what?.kind === 'variable' && left.what.name === 'route' && !!left.offset && isLiteral(left.offset, 0, fixed) && isLiteral(e.right, 0, fixed);
 }
 
 const NO_CONSTANTS: ReadonlySet<string> = new Set();

@@ -1,5 +1,6 @@
 import type { Span } from '../php/ast';
-import type { RouteRecord } from '../library/records';
+import type { AssignmentOrigin, RouteRecord } from '../library/records';
+import type { Key, Value } from '../runtime/values';
 import type { BelowLookups } from '../library/record-table';
 import type { StatementAnchor } from '../runtime/call-site';
 import type { RouteCall } from './interpreter-state';
@@ -27,4 +28,13 @@ export interface StatementEffect {
   readonly steps: number;
   /** The statement's own span, where it was recorded. */
   readonly statement: Span;
+  /** For `$route['literal'] = literal;`: the entry it wrote (see replayRouteWrite). */
+  readonly write?: RecordedWrite;
+}
+
+/** An entry a top-level `$route[...] = ...;` wrote into `$route`: its key as PHP cast it, the value stored, its origin. */
+export interface RecordedWrite {
+  readonly key: Key;
+  readonly value: Value;
+  readonly origin: AssignmentOrigin;
 }

@@ -233,6 +233,21 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)));
   });
 
+  it("replays `$route['…'] = …;` entries where they move, and evaluates one whose key holds another declaration's entry", () => {
+    const entries = (top: string, a: string) =>
+      ['<?php', top, "$route['default_controller'] = 'home';", `$route['a'] = '${a}';`, "$route['b'] = array('GET' => 'x/b', 'POST' => 'x/b2');", "$route[2] = 'x/two';", "$route['a'] = 'x/again';", "$route['a/b'] = 'x/ab';", '$route = Route::map($route);', "$route['c'] = 'x/c';", ''].join('\n');
+    const versions = [entries('', 'x/a'), entries('// moved', 'x/a'), entries('// moved', 'x/a1'), entries("$route['b'] = 'first';", 'x/a1')];
+    const doc = new DocumentEvaluator();
+    const replayed = versions.map((text) => {
+      const e = doc.update(text);
+      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), text);
+      return e.statements.replayed;
+    });
+    // 2 and 'a/b' each time, 'b' but below an entry of the same key, the first 'a' where it was not edited, and
+    // 'default_controller' once $route is an array before it; never the second 'a' (it replaces the first), nor what follows map().
+    assert.deepEqual(replayed, [0, 4, 3, 4]);
+  });
+
   it('resumes from the statement above the edit, and runs everything again where the state above may differ', () => {
     const decls = Array.from({ length: 40 }, (_, i) => `Route::get('p${i}', 'c/p${i}', ['as' => 'p${i}']);`);
     const withLine = (i: number, line: string) => [...decls.slice(0, i), line, ...decls.slice(i)];
