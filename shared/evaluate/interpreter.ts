@@ -206,8 +206,9 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
     this.constants = new Map(options.constants);
     this.library = new RouteLibrary(options.dialect, this, options.maxRoutes, options.overlaps, options.tables);
     if (options.libraryStart) restoreLibrary(this.library, options.libraryStart);
-    const route = new RouteClassModel(this.library);
-    this.staticClasses = new Map([[route.name.toLowerCase(), route]]);
+    // Another Route class than the library (see Dialect): its calls are not evaluated.
+    const route = options.dialect === 'other' ? undefined : new RouteClassModel(this.library);
+    this.staticClasses = new Map(route ? [[route.name.toLowerCase(), route]] : []);
   }
 
   get conditional(): boolean {

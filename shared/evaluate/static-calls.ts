@@ -124,7 +124,11 @@ export function callStatic(it: InterpreterCore, node: PhpNode, what: PhpNode): V
     evalArgs(it, node.arguments);
     // A class of the namespace (or an import) whose short name is a modelled class's: not that class.
     const shadowed = model === undefined && cls.includes('\\') ? it.staticClasses.get(cls.slice(cls.lastIndexOf('\\') + 1).toLowerCase()) : undefined;
-    const elsewhere = shadowed ? ` (in namespace ${it.namespace || 'none'}, ${shadowed.name} is ${cls}, not the ${shadowed.name} library)` : '';
+    const elsewhere = shadowed
+      ? ` (in namespace ${it.namespace || 'none'}, ${shadowed.name} is ${cls}, not the ${shadowed.name} library)`
+      : it.options.dialect === 'other' && cls.toLowerCase() === 'route'
+        ? " (the application's Route class is not the Route library)"
+        : '';
     return new Unknown(`${describeCallee(what)}() is not evaluated${elsewhere}`, it.span(node));
   }
   const args = evalArgs(it, node.arguments, model.parameterNames(method));

@@ -12,7 +12,11 @@ import { NamedRoutes } from './named-routes';
 import { withThousands } from '../util/without-icu';
 
 /** Which version of the library: they differ only in context()'s home route. */
-export type Dialect = 'spec' | 'bonfire';
+/**
+ * Which Route class the route files call: the library as specified, Bonfire's version of it, or
+ * `other`: the application's own class named Route, not the library (its calls are not evaluated).
+ */
+export type Dialect = 'spec' | 'bonfire' | 'other';
 
 /**
  * Raised when request methods take different paths; the engine then evaluates each method alone.

@@ -123,8 +123,10 @@ const MAX_CHECKED_STRING = 4096;
 function accepts(kinds: number, v: Value): boolean | undefined {
   if (kinds & KIND.mixed || v instanceof Unknown) return true;
   if (v === null) return (kinds & (KIND.null | KIND.string | KIND.bool | KIND.int | KIND.float)) !== 0; // a deprecation on 8.1, not an error
-  if (v instanceof PhpArray) return (kinds & KIND.array) !== 0;
+  if (v instanceof PhpArray) return (kinds & KIND.array) !== 0 || (kinds & KIND.callable ? undefined : false);
   if (v instanceof PhpClosure) return kinds & KIND.callable ? undefined : false;
+  // A function's name ('strtolower') or 'Class::method' is a callable: the call says whether it names one.
+  if (typeof v === 'string' && kinds & KIND.callable) return undefined;
   if (typeof v === 'string') {
     if (kinds & (KIND.string | KIND.bool)) return true;
     if (!(kinds & (KIND.int | KIND.float))) return false;
