@@ -11,6 +11,7 @@ import { constantsOfApp } from './constants';
 import { chooseDialect, detectDialect } from './dialect';
 import { MAX_FRONT_CONTROLLER_BYTES, applyEnvironment, chooseEnvironment, environmentsWithRoutes, frontControllerDirOf, systemFolderOf, type EnvironmentChoice } from './environment';
 import { applicationDirOf, environmentRouteFileOf, findApplicationDir, includeRootOf, moduleOfRouteFile, type ApplicationSearch } from './layout';
+import { isPhp8 } from '../runtime/php-version';
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, lookUpOverride, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
@@ -250,7 +251,7 @@ export class Application {
 
   /** Its controllers, each file read when first asked about. */
   controllers(): ControllerCatalog {
-    this.catalog ??= createControllerCatalog(this.files.tree(this.appDir), (rel) => this.files.read(path.join(this.appDir, rel), MAX_ROOT_FILE_BYTES), this.root().tree);
+    this.catalog ??= createControllerCatalog(this.files.tree(this.appDir), (rel) => this.files.read(path.join(this.appDir, rel), MAX_ROOT_FILE_BYTES), this.root().tree, !isPhp8(this.phpVersion()));
     return this.catalog;
   }
 

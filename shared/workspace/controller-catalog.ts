@@ -102,7 +102,7 @@ const PARENT_PLACES = 'beside the controller, in controllers/, core/ or librarie
  * reaches both, and an inherited `_remap()` takes every call); `findClass` looks a parent up
  * elsewhere in the application.
  */
-function controllerMethods(classes: readonly ControllerInfo[], findClass: (name: string) => ControllerInfo | undefined): ControllerMethods {
+function controllerMethods(classes: readonly ControllerInfo[], findClass: (name: string) => ControllerInfo | undefined, legacyConstructors: boolean): ControllerMethods {
   const names = new Set<string>();
   const declared: string[] = [];
   let hasRemap = false;
@@ -110,6 +110,8 @@ function controllerMethods(classes: readonly ControllerInfo[], findClass: (name:
   const take = (c: ControllerInfo) => {
     hasRemap ||= c.hasRemap;
     for (const m of c.methods) {
+      // A PHP 4 style constructor before PHP 8: CodeIgniter answers 404 for it.
+      if (legacyConstructors && m.name === c.legacyConstructor) continue;
       const lower = m.name.toLowerCase();
       if (names.has(lower)) continue;
       names.add(lower);
@@ -142,8 +144,10 @@ function controllerMethods(classes: readonly ControllerInfo[], findClass: (name:
 /**
  * A catalog over a tree and a way to read files; each controller file is indexed once.
  * `root`: the application root, when the host knows what lies beside the application folder.
+ * `legacyConstructors`: PHP before 8 runs it, where a method named like its class (and no
+ * `__construct`) is the constructor, not a method a URL reaches.
  */
-export function createControllerCatalog(tree: AppTree, read: (file: string) => string | undefined, root: AppTree = rootAroundApplication(tree)): ControllerCatalog {
+export function createControllerCatalog(tree: AppTree, read: (file: string) => string | undefined, root: AppTree = rootAroundApplication(tree), legacyConstructors = false): ControllerCatalog {
   const cache = new Map<string, ControllerMethods | undefined>();
   const declaredIn = new Map<string, readonly ControllerInfo[]>();
   const classesIn = (file: string): readonly ControllerInfo[] => {
@@ -181,7 +185,7 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
     methods(file: string) {
       if (cache.has(file)) return cache.get(file);
       const text = read(file);
-      const result = text === undefined ? undefined : controllerMethods(classesOf(text), (name) => findClass(name, file));
+      const result = text === undefined ? undefined : controllerMethods(classesOf(text), (name) => findClass(name, file), legacyConstructors);
       cache.set(file, result);
       return result;
     },

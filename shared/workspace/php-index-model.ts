@@ -31,6 +31,11 @@ export interface ControllerInfo {
   methods: ControllerMethod[];
   /** True when the class defines _remap() (then any method name is accepted by CodeIgniter). */
   hasRemap: boolean;
+  /**
+   * Its method named like the class, without a public `__construct` (see finishClass): its
+   * constructor before PHP 8, which CodeIgniter refuses, and a method like the others since.
+   */
+  legacyConstructor?: string;
   /** The traits the class uses (`use Exports;`), as written: their public methods are the class's too. */
   traits?: string[];
   /** Offset of the `}` that closes the class's body, when the file has one. */
@@ -96,13 +101,14 @@ export function recordMethod(info: ControllerInfo, m: MethodDeclaration): boolea
 
 /**
  * Call once a class's methods are all recorded, saying whether recordMethod met its public
- * `__construct`: without one, a method named like the class is its (PHP 4 style) constructor,
- * which CodeIgniter refuses.
+ * `__construct`: without one, a method named like the class is its (PHP 4 style) constructor
+ * before PHP 8, which CodeIgniter refuses (see ControllerInfo.legacyConstructor).
  */
 export function finishClass(info: ControllerInfo, constructed: boolean): void {
   if (constructed) return;
   const lower = info.className.toLowerCase();
-  info.methods = info.methods.filter((m) => m.name.toLowerCase() !== lower);
+  const named = info.methods.find((m) => m.name.toLowerCase() === lower);
+  if (named) info.legacyConstructor = named.name;
 }
 
 /** The parent class name as stored: without a leading `\`. */

@@ -55,6 +55,13 @@ describe('the controller listing (built from the catalog)', () => {
     assert.deepEqual(reads, ['controllers/Home.php', 'modules/shop/controllers/Gone.php']);
   });
 
+  it('takes a method named like its class (no __construct) for the constructor before PHP 8 only', () => {
+    const texts = new Map([['controllers/Search.php', '<?php class Search extends CI_Controller { public function search() {} public function index() {} }']]);
+    const names = (legacy: boolean) => [...createControllerCatalog(new FileListTree(texts.keys()), (f) => texts.get(f), undefined, legacy).methods('controllers/Search.php')!.names];
+    assert.deepEqual(names(false), ['search', 'index'], 'PHP 8: a method like the others');
+    assert.deepEqual(names(true), ['index'], 'PHP 7: the constructor, which CodeIgniter refuses');
+  });
+
   it("names controllers as CodeIgniter's ucfirst() finds them: only a-z is upper-cased", () => {
     const listing = listingFromFiles(new Map([
       ['controllers/Étude.php', '<?php class Étude { public function index() {} }'],

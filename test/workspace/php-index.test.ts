@@ -131,9 +131,13 @@ describe('PHP file index (shared/workspace/php-index)', () => {
       assert.deepStrictEqual(methods(priv), []);
     });
 
-    it('treats a method named like the class as the constructor only without __construct', () => {
-      assert.deepStrictEqual(methods(both(`<?php class Blog extends CI_Controller { function blog() {} function index() {} }`)), ['index:0/0']);
-      assert.deepStrictEqual(methods(both(`<?php class Blog { function __construct() {} function Blog() {} }`)), ['Blog:0/0']);
+    it('notes a method named like the class as the constructor before PHP 8 only without __construct', () => {
+      const legacy = both(`<?php class Blog extends CI_Controller { function blog() {} function index() {} }`);
+      assert.deepStrictEqual(methods(legacy), ['blog:0/0', 'index:0/0']);
+      assert.equal(legacy.controllers[0].legacyConstructor, 'blog');
+      const constructed = both(`<?php class Blog { function __construct() {} function Blog() {} }`);
+      assert.deepStrictEqual(methods(constructed), ['Blog:0/0']);
+      assert.equal(constructed.controllers[0].legacyConstructor, undefined);
     });
 
     it('indexes every class of a file, in source order, wherever it is declared', () => {
