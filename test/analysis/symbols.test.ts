@@ -174,8 +174,8 @@ $route = Route::map($route);
     const symbols = documentSymbols(text, evaluateRouteFile(text));
     assert.deepEqual(symbols.map((s) => s.name), ["Route::any('about')", "Route::block('admin/setup', 'admin/debug')", 'Route::map($route)']);
     assert.deepEqual(symbols[1].children.map((c) => [c.name, slice(text, c.selectionSpan)]), [
-      ['ANY admin/setup → (blocked)', "'admin/setup'"],
-      ['ANY admin/debug → (blocked)', "'admin/debug'"],
+      ['ANY admin/setup → \'\' (the default controller)', "'admin/setup'"],
+      ['ANY admin/debug → \'\' (the default controller)', "'admin/debug'"],
     ]);
   });
 

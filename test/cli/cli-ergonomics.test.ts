@@ -320,6 +320,20 @@ describe('ci-routes: version, help, the application found from the current folde
       assert.match(text.stdout, /^GET \/about$/m);
     });
 
+    it("says how an error page and an empty target end, in CodeIgniter's words", () => {
+      const root = path.join(dir, 'no-home');
+      fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
+      fs.mkdirSync(path.join(root, 'application', 'controllers'));
+      const routes = path.join(root, 'application', 'config', 'routes.php');
+      fs.writeFileSync(routes, "<?php\n$route['old'] = '';\n$route['404_override'] = '';\n");
+      const home = cli(['match', routes, '/']).stdout;
+      assert.match(home, /error\s+show_error\(500\): Unable to determine what should be displayed/);
+      assert.doesNotMatch(home, /Oracle/);
+      const list = cli(['list', routes]).stdout;
+      assert.match(list, /^ANY\s+old\s+'' \(the default controller\)/m);
+      assert.match(list, /^ANY\s+404_override\s+'' \(no override\)/m);
+    });
+
     it('reads full URLs: scheme, host, a sub-folder’s index.php, the url_suffix, the query string', () => {
       const routes = path.join(makeProject(dir), 'application', 'config', 'routes.php');
       const { out } = matchJson(routes, 'http://localhost/app/index.php/blog/12?x=1', 'https://example.com/about.html#top', 'http://localhost/index.php?/about.html', '/index.php/admin/users/7.html/', 'blog/12');

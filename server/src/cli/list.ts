@@ -12,6 +12,7 @@ import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { declaredAt, shownPath } from './declared-at';
 import { renderTable, style, type Styler } from './table';
 import { UsageError } from './usage';
+import { emptyTargetLabel } from '../../../shared/analysis/model/route-table';
 
 interface Io {
   out(text: string): void;
@@ -151,7 +152,7 @@ export function list(ctx: RouteFileContext, evaluation: FileEvaluation, filters:
   }
   const s: Styler = style(io.isTTY && !process.env.NO_COLOR);
   const tableRows = (file: string, fileLines: LineIndex, of: readonly MergedRow[]) =>
-    of.filter((r) => !r.reserved).map((r) => [methodLabel(r.methods), t(r.key), r.target === '' ? s.dim('(blocked)') : t(r.targetText), t(r.names.join(', ')), s.dim(t(declaredAt(file, fileLines, r.span)))]);
+    of.filter((r) => !r.reserved).map((r) => [methodLabel(r.methods), t(r.key), r.target === '' ? s.dim(emptyTargetLabel(r.key)) : t(r.targetText), t(r.names.join(', ')), s.dim(t(declaredAt(file, fileLines, r.span)))]);
   const body = tableRows(ctx.file, lines, rows);
   io.out(`${s.bold(t(path.relative(process.cwd(), ctx.file) || ctx.file))}  ${s.dim(t(`dialect ${ctx.dialect} (${ctx.dialectSource})  ${describePhpVersion(ctx.php)}  router ${ctx.router} (${ctx.routerSource})  ${describeEnvironment(ctx.environment, ctx.environmentRoutes, ranEnvironment !== undefined, ctx.app?.environmentsWithRoutes() ?? [])}`))}\n`);
   for (const r of rows.filter((x) => x.reserved)) io.out(`${s.dim(`${t(r.key)} =`)} ${t(r.targetText)}\n`);

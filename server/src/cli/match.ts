@@ -12,6 +12,7 @@ import type { RouteFileContext } from '../host/route-file';
 import { declaredAt, shownPath } from './declared-at';
 import { controllerCall } from '../../../shared/protocol/test-url';
 import { style } from './table';
+import { shownError } from '../../../shared/router/hmvc/router-stop';
 
 interface Io {
   out(text: string): void;
@@ -133,7 +134,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
       // (When the outcome is unknown, the `unknown` line below says why, once.)
       line('controller', `${s.yellow(t(r.controller.reason))}${notes}`);
     }
-    if (r.error !== null) line('error', s.red(t(r.error)));
+    if (r.error !== null) line('error', s.red(t(shownError(r.error))));
     if (r.unknown !== undefined) line('unknown', s.yellow(t(r.unknown)));
     if (r.order_unsure) line('unsure', s.yellow(t(`'${r.order_unsure.other_key}' matches too and may come first: their order depends on the condition at ${r.order_unsure.condition_at}`)));
     for (const c of r.conditional ?? []) line('unsure', s.yellow(t(`'${c.key}' is set only where the condition at ${c.condition_at} holds (it cannot be decided): otherwise this URI is routed differently`)));

@@ -20,6 +20,7 @@ import type { RouteService } from './route-service';
 
 export type { TestUrlError, TestUrlResult } from '../../../shared/protocol/test-url';
 import { MAX_NOT_MATCHED, type TestUrlError, type TestUrlResult } from '../../../shared/protocol/test-url';
+import { shownError } from '../../../shared/router/hmvc/router-stop';
 
 /** `ciRoutes/testUrl`: how the application routes `GET /photos/12`: main route, module route, controller. */
 export const TestUrlRequest = new RequestType<{ uri: string; method: string; url: string }, TestUrlResult | TestUrlError | null, void>('ciRoutes/testUrl');
@@ -90,6 +91,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
     const misses = routed.default_controller_route ? undefined : routeMisses(a.evaluation, m, routed.segments.join('/'), routed.main_matched_key, MAX_NOT_MATCHED);
     return {
       ...routed,
+      error: routed.error === null ? null : shownError(routed.error),
       request_method: REQUEST_METHODS[m],
       router_source: a.router.source,
       ...limitsField,

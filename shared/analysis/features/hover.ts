@@ -13,6 +13,7 @@ import { callsAround } from '../model/calls-at';
 import type { RouteCall } from '../../evaluate/interpreter';
 import { declaresWithin } from '../../library/route-api';
 import { markdownCode, markdownCodeCell, markdownText, markdownUrl } from '../../util/escape';
+import { EMPTY_TARGET } from '../model/route-table';
 
 export interface HoverResult {
   markdown: string;
@@ -23,7 +24,7 @@ const MAX_ROWS = 40;
 
 /** A key or target in a table cell: the text as it is, in a code span that neither it nor a `|` can end. */
 function cell(s: string): string {
-  return s === '' ? '*(blocked)*' : markdownCodeCell(s);
+  return s === '' ? `*${EMPTY_TARGET}*` : markdownCodeCell(s);
 }
 
 function fateText(fate: Fate, d: Describer, places: Places): string {
@@ -155,7 +156,7 @@ function namedRouteMarkdown(name: string, route: NamedRoute, declared: string, c
     `**Route ${markdownCode(name)}**`,
     '',
     `- URI pattern: ${markdownCode(route.from)}`,
-    `- Target: ${route.target === '' ? '*(blocked)*' : markdownCode(route.target)}`,
+    `- Target: ${route.target === '' ? `*${EMPTY_TARGET}*` : markdownCode(route.target)}`,
     `- Methods: ${methods.length ? methodsLabel(methods, ' ') : '—'}`,
   ];
   if (controller && 'none' in controller) lines.push(`- Controller: none known (${markdownText(controller.none)})`);

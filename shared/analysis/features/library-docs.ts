@@ -15,7 +15,7 @@ export const ROUTE_METHOD_DOCS: Record<string, { signature: string; params: stri
   },
   context: { signature: 'context($name, $controller = null, $options = [])', params: ['$name', '$controller', '$options'], doc: 'An area every module contributes to: name/(:any)… six levels deep, plus a home route with the `home` option. Options: offset, home.' },
   prefix: { signature: 'prefix($name, Closure $callback)', params: ['$name', '$callback'], doc: 'Prefixes the $from of routes declared in the closure with "name/". Does not nest.' },
-  block: { signature: 'block(...$paths)', params: ['...$paths'], doc: "Sets each path to '' so it cannot be reached. Pass paths as separate arguments, not an array." },
+  block: { signature: 'block(...$paths)', params: ['...$paths'], doc: "Sets each path's target to ''. CodeIgniter 3's router (and the HMVC routers) then serve such a URI with the default controller: it reaches the home page's controller, not a 404. Pass paths as separate arguments, not an array." },
   named: { signature: 'named($name)', params: ['$name'], doc: 'The $from saved under a name by the `as` option, or null.' },
   map: { signature: 'map($routes = [])', params: ['$routes'], doc: 'Merges the declared routes into $routes (use `$route = Route::map($route);` after the last declaration).' },
   reset: { signature: 'reset()', params: [], doc: 'Forgets every route and name declared so far (the prefix stays).' },

@@ -11,7 +11,7 @@ import { DECLARING_METHODS, countsNested, declarationSummary, methodsLabel, summ
 import { recordsBySiteSteps } from '../model/records-by-site';
 import { fromSpan } from '../model/origins';
 import { routeAssignments, type RouteAssignment } from '../model/route-assignments';
-import { describeTarget, mergedRows } from '../model/route-table';
+import { describeTarget, EMPTY_TARGET, mergedRows } from '../model/route-table';
 import { queryControllerMethod, queryUrl, reachesMethod, routesRouting, targetsOf, type SearchedFile } from './route-search';
 
 /** One entry of a route file's outline. */
@@ -107,7 +107,7 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evalua
   const summary = declarationSummary(evaluation, site);
   symbol.detail = summaryTitle(summary);
   const routes = nested ? [] : summary.routes.map(({ route: r, methods }) => ({
-    name: `${methodsLabel(methods)} ${r.key} → ${r.target === '' ? '(blocked)' : clip(r.target, 80)}`,
+    name: `${methodsLabel(methods)} ${r.key} → ${r.target === '' ? EMPTY_TARGET : clip(r.target, 80)}`,
     detail: r.names.length ? `as ${r.names.join(', ')}` : '',
     kind: 'route' as const,
     span: site.span,

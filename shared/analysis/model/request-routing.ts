@@ -15,6 +15,7 @@ import { ucfirst } from '../../router/ci-router';
 import type { ControllerMethods } from '../../workspace/controller-catalog';
 import { phpOwnClassOfFile } from '../../runtime/builtin-classes';
 import type { PhpVersion } from '../../runtime/php-version';
+import { shownError } from '../../router/hmvc/router-stop';
 
 export interface RequestRoutingOptions {
   flavour: RouterFlavour;
@@ -250,7 +251,7 @@ function controllerOf(r: Omit<HmvcRouting, 'module_route_tables'>): ControllerRe
 }
 
 function whyNoController(r: Omit<HmvcRouting, 'module_route_tables'>): string {
-  if (r.error !== null) return `the request ends in an error: ${r.error}`;
+  if (r.error !== null) return `the request ends in an error: ${shownError(r.error)}`;
   if (r.unknown !== undefined) return `not known statically: ${r.unknown}`;
   const what = r.show_404 ? ` (show_404('${r.show_404}'))` : '';
   return r.stage_404 === 'router' ? `the router shows the 404 page${what}` : `no controller serves it: the 404 page${what}`;

@@ -31,6 +31,14 @@ export const UNKNOWN_PATH = '‹unknown path›';
 
 const RESERVED = new Set(['default_controller', 'translate_uri_dashes']);
 
+/** How an empty target is shown (Route::block()'s): CodeIgniter's routers serve its URIs with the default controller, not a 404. */
+export const EMPTY_TARGET = "'' (the default controller)";
+
+/** An empty target in a table's row: `404_override` set to '' sets no override. */
+export function emptyTargetLabel(key: string): string {
+  return key === '404_override' ? "'' (no override)" : EMPTY_TARGET;
+}
+
 export function describeTarget(v: Value): string {
   if (typeof v === 'string') return v;
   if (v instanceof PhpClosure) return 'Closure';

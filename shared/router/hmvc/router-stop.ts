@@ -15,9 +15,17 @@ export class RouterStop extends Error {
   }
 }
 
+/** How the vectors name show_error()'s error page (the harness's exception class). */
+const SHOW_ERROR = 'OracleShowError: ';
+
 /** show_error() as the vectors record it. */
 export function showError(message: string, status = 500): RouterStop {
-  return new RouterStop('error', `OracleShowError: show_error(${status}): ${message}`);
+  return new RouterStop('error', `${SHOW_ERROR}show_error(${status}): ${message}`);
+}
+
+/** A request's `error` as people read it: CodeIgniter's `show_error(500): …`, without the vectors' class name. */
+export function shownError(error: string): string {
+  return error.startsWith(SHOW_ERROR) ? error.slice(SHOW_ERROR.length) : error;
 }
 
 /** An uncaught PHP error (`TypeError: strpos(): …`). */
