@@ -15,9 +15,15 @@ export const MAX_FRONT_CONTROLLER_BYTES = 256 * 1024;
 // RE2 matches in time linear in the text: index.php is the workspace's, read as data. The define
 // must start its line (a commented-out one does not), as CodeIgniter's index.php writes it.
 const DEFINE_ENVIRONMENT = RE2JS.compile(`(?m)^[ \\t]*define\\s*\\(\\s*['"]ENVIRONMENT['"]\\s*,([^;]*)\\)\\s*;`);
-/** `'production'`, `isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'development'` or `$_SERVER['CI_ENV'] ?? 'development'`: the literal. */
-const CI_ENV = `\\$_SERVER\\s*\\[\\s*['"]CI_ENV['"]\\s*\\]`;
-const DEFAULT_VALUE = RE2JS.compile(`^\\s*(?:isset\\s*\\(\\s*${CI_ENV}\\s*\\)\\s*\\?\\s*${CI_ENV}\\s*:|${CI_ENV}\\s*\\?\\?)?\\s*['"]([A-Za-z0-9_.-]*)['"]\\s*$`);
+/**
+ * The literal default when CI_ENV is unset: `'production'`, `isset($_SERVER['CI_ENV']) ?
+ * $_SERVER['CI_ENV'] : 'development'` (the stock line), `$_SERVER['CI_ENV'] ?? 'development'`,
+ * `getenv('CI_ENV') ?: 'production'`, `! empty($_ENV['CI_ENV']) ? $_ENV['CI_ENV'] : 'x'`, each
+ * also in parentheses.
+ */
+const CI_ENV = `(?:\\$_(?:SERVER|ENV)\\s*\\[\\s*['"]CI_ENV['"]\\s*\\]|getenv\\s*\\(\\s*['"]CI_ENV['"]\\s*\\))`;
+const WHEN_SET = `(?:(?:isset|!\\s*empty)\\s*\\(\\s*${CI_ENV}\\s*\\)\\s*\\?\\s*${CI_ENV}\\s*:|${CI_ENV}\\s*\\?\\s*${CI_ENV}\\s*:|${CI_ENV}\\s*\\?\\?|${CI_ENV}\\s*\\?:)`;
+const DEFAULT_VALUE = RE2JS.compile(`^\\s*\\(?\\s*${WHEN_SET}?\\s*['"]([A-Za-z0-9_.-]*)['"]\\s*\\)?\\s*$`);
 
 /** The environment the route files are evaluated for, and how it was chosen (for the route table's header). */
 export interface EnvironmentChoice {

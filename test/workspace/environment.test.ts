@@ -12,6 +12,12 @@ describe('environments: index.php, environment route files', () => {
     assert.equal(environmentDefaultOf("<?php\n\tdefine('ENVIRONMENT', isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'development');\n"), 'development');
     assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', $_SERVER['CI_ENV'] ?? 'staging');"), 'staging');
     assert.equal(environmentDefaultOf('<?php\ndefine("ENVIRONMENT", "production");'), 'production');
+    // CI_ENV from getenv() or $_ENV, with ?: or a test of its own, and the whole in parentheses.
+    assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', getenv('CI_ENV') ?: 'production');"), 'production');
+    assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', getenv('CI_ENV') ? getenv('CI_ENV') : 'testing');"), 'testing');
+    assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', (isset($_SERVER['CI_ENV']) ? $_SERVER['CI_ENV'] : 'production'));"), 'production');
+    assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', ! empty($_ENV['CI_ENV']) ? $_ENV['CI_ENV'] : 'staging');"), 'staging');
+    assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', getenv('APP_ENV') ?: 'production');"), undefined);
     // Commented out, computed, or none: no default read.
     assert.equal(environmentDefaultOf("<?php\n// define('ENVIRONMENT', 'production');\n"), undefined);
     assert.equal(environmentDefaultOf("<?php\ndefine('ENVIRONMENT', getenv('APP_ENV'));\n"), undefined);
