@@ -264,11 +264,14 @@ export function evalIsset(it: InterpreterCore, node: PhpNode): Value {
   return result;
 }
 
-export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
-  const op: string = node.operator;
+/** `$left = $right` and the compound assignments; `byReference`: `$left = &$right`, written as this value. */
+export function evalAssign(it: InterpreterCore, node: PhpNode, byReference?: Unknown): Value {
+  const op: string = byReference ? '=' : node.operator;
   const left: PhpNode = node.left;
   let value: Value;
-  if (op === '=') {
+  if (byReference) {
+    value = byReference;
+  } else if (op === '=') {
     value = it.eval(node.right);
   } else if (op === '??=') {
     const cur = quietRead(it, left);
@@ -308,6 +311,14 @@ export function evalAssign(it: InterpreterCore, node: PhpNode): Value {
     assignTo(it, left, value);
   }
   return value;
+}
+
+/**
+ * `$a = &$b;`, `$route['x'] = &$target;`: references are not followed (a later write to one side
+ * writes the other), so what is written is not known; the entry exists, not dropped.
+ */
+export function assignByReference(it: InterpreterCore, node: PhpNode): Value {
+  return evalAssign(it, node, new Unknown('assigned by reference (=&), which is not followed', it.span(node)));
 }
 
 /**

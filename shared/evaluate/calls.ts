@@ -12,7 +12,7 @@ import type { FunctionDeclaration } from './interpreter-state';
 import { Scope } from './scope';
 import { lift } from './operators';
 import { constant, isDefined } from './constant-lookup';
-import { writeScope } from './variables';
+import { markVariablesUnknown, writeScope } from './variables';
 import { evalArgs } from './call-arguments';
 import { callModel, callStatic, staticCallableOf } from './static-calls';
 import { execList } from './statements';
@@ -114,6 +114,15 @@ function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Valu
     case 'call_user_func': {
       const [fn, ...rest] = evalArgs(it, node.arguments);
       return callValue(it, fn ?? null, rest, it.span(node));
+    }
+    case 'extract':
+    case 'parse_str':
+    case 'import_request_variables': {
+      // They set variables the analysis does not write (extract() of an array, parse_str() without
+      // a result array): any variable read as unset afterwards may be one of them.
+      const args = evalArgs(it, node.arguments);
+      if (lower !== 'parse_str' || args.length < 2) markVariablesUnknown(it.scope, `may be set by ${name}(), which is not evaluated`, it.span(node));
+      return new Unknown(`${name}() is not evaluated`, it.span(node));
     }
     case 'call_user_func_array': {
       const [fn, list] = evalArgs(it, node.arguments);

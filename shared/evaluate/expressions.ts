@@ -6,7 +6,7 @@ import { PerMethod, PhpArray, PhpClosure, PhpFloat, Unknown, normalizeStringKey,
 import { ExitSignal, describeKind, type InterpreterCore } from './interpreter-core';
 import { binary, binaryOne, concat, concatAll, lift, orUnknown, truth } from './operators';
 import { readVariable } from './variables';
-import { evalArray, evalAssign, evalIncrement, evalIsset, quietRead, readElement, readOffset } from './assignments';
+import { assignByReference, evalArray, evalAssign, evalIncrement, evalIsset, quietRead, readElement, readOffset } from './assignments';
 import { constant, magic } from './constant-lookup';
 import { describeCallee } from './static-calls';
 import { evalCall, makeClosure } from './calls';
@@ -36,6 +36,8 @@ export function evalNode(it: InterpreterCore, node: PhpNode): Value {
       return readOffset(it, node, false);
     case 'assign':
       return evalAssign(it, node);
+    case 'assignref':
+      return assignByReference(it, node);
     case 'call':
       return evalCall(it, node);
     case 'array':

@@ -60,7 +60,12 @@ const INCLUDE_NOT_RUN = '\u0000include-not-run';
 
 /** Notes in `scope` that an include at `span` was not evaluated (see INCLUDE_NOT_RUN). */
 export function markIncludeNotRun(scope: Scope, span: Span): void {
-  if (!scope.vars.has(INCLUDE_NOT_RUN)) scope.vars.set(INCLUDE_NOT_RUN, new Unknown('it may be set by an include that was not evaluated', span));
+  markVariablesUnknown(scope, 'it may be set by an include that was not evaluated', span);
+}
+
+/** Notes in `scope` that code at `span` may have set any variable (see INCLUDE_NOT_RUN): `$name <reason>` for one read unset afterwards. */
+export function markVariablesUnknown(scope: Scope, reason: string, span: Span): void {
+  if (!scope.vars.has(INCLUDE_NOT_RUN)) scope.vars.set(INCLUDE_NOT_RUN, new Unknown(reason, span));
 }
 
 /** Whether a variable name is one PHP code can see (not INCLUDE_NOT_RUN). */

@@ -130,6 +130,24 @@ $route['b'] = $_SERVER['HTTP_HOST'] === 'api.example.com' ? 'api/b' : 'site/b';
       assert.deepEqual(table(ev, 'CLI'), [['a', 'cli/a'], ['b', 'site/b']]);
     });
 
+    it('takes a variable extract() may set for unknown, and keeps an entry assigned by reference as unknown', () => {
+      const ev = run(`<?php
+extract(array('admin' => 'backoffice'));
+$route[$admin] = 'welcome/index';
+$t = 'welcome/home';
+$route['home'] = &$t;
+$route['next'] = 'welcome/next';
+`);
+      const routes = method(ev, 'GET').routes!;
+      const keys = [...routes.keys()].map(String);
+      assert.equal(keys.length, 3, keys.join(' '));
+      assert.match(keys[0]!, /^\u0000dynamic:/, 'no route under the empty key PHP never makes');
+      const home = routes.get('home');
+      assert.ok(home instanceof Unknown && /by reference/.test(home.reason), 'the entry is there, its value not known');
+      assert.equal(routes.get('next'), 'welcome/next');
+      assert.deepEqual(method(ev, 'GET').warnings, [], 'no "Undefined variable $admin"');
+    });
+
     it('goes on past an exit or a return under an undecidable condition, in the other branch only', () => {
       for (const end of ['exit;', 'return;', 'die("installing");']) {
         const ev = run(`<?php
