@@ -188,6 +188,8 @@ export function missingControllers(
         // A module key its router never consults dispatches nothing (module-keys.ts says it is never reached):
         // `default_controller` there is such a key, not the home page.
         if (routing?.module !== undefined && routing.flavour !== 'ci' && neverConsulted(key, routing.module)) continue;
+        // Nor does the key '': an empty URI goes to the default controller without a route (unreachable-route says it is never used).
+        if (key === '') continue;
         const origin = view.origins[i]!;
         // A verb array dispatches under each method its own verb's target only.
         const entry = view.values[i];
