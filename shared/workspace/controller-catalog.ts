@@ -34,7 +34,16 @@ export interface ControllerCatalog {
   readonly root: AppTree;
   /** Routable methods of a controller file (path relative to the application folder); undefined when it cannot be read. */
   methods(file: string): ControllerMethods | undefined;
+  /**
+   * The classes (lower case) the application's `core/MY_<Class>.php` files declare, for the core
+   * classes CodeIgniter.php loads before dispatch: class_exists() finds them, and a 404_override
+   * naming one is served by it (`my_controller/error`).
+   */
+  loadedBeforeDispatch(): ReadonlySet<string>;
 }
+
+/** The core classes CodeIgniter.php loads (with the application's MY_ extension) before it dispatches. */
+const CORE_LOADED_BEFORE_DISPATCH = ['Benchmark', 'Hooks', 'Config', 'Log', 'Utf8', 'URI', 'Router', 'Output', 'Security', 'Input', 'Lang', 'Controller'];
 
 /** The classes a PHP file declares, from the lexical scan. */
 function classesOf(text: string): readonly ControllerInfo[] {
@@ -149,6 +158,7 @@ function controllerMethods(classes: readonly ControllerInfo[], findClass: (name:
  */
 export function createControllerCatalog(tree: AppTree, read: (file: string) => string | undefined, root: AppTree = rootAroundApplication(tree), legacyConstructors = false): ControllerCatalog {
   const cache = new Map<string, ControllerMethods | undefined>();
+  let loaded: ReadonlySet<string> | undefined;
   const declaredIn = new Map<string, readonly ControllerInfo[]>();
   const classesIn = (file: string): readonly ControllerInfo[] => {
     let classes = declaredIn.get(file);
@@ -188,6 +198,10 @@ export function createControllerCatalog(tree: AppTree, read: (file: string) => s
       const result = text === undefined ? undefined : controllerMethods(classesOf(text), (name) => findClass(name, file), legacyConstructors);
       cache.set(file, result);
       return result;
+    },
+    loadedBeforeDispatch() {
+      // The default subclass_prefix, MY_; each file's classes, its own and any other it declares.
+      return (loaded ??= new Set(CORE_LOADED_BEFORE_DISPATCH.flatMap((core) => classesIn(`core/MY_${core}.php`).map((c) => c.className.toLowerCase()))));
     },
   };
 }

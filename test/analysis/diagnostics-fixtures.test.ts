@@ -57,6 +57,22 @@ describe('diagnostics: fixtures (route file ↔ expected findings)', () => {
   });
 });
 
+describe('diagnostics: what a 404_override does to missing-controller', () => {
+  const messages = (name: string) => {
+    const phpFile = path.join(FIXTURES, `${name}.php`);
+    const text = fs.readFileSync(phpFile, 'utf8');
+    return analyzeRouteFile(text, evaluateRouteFile(text, { recover: true }), { controllers: catalogFor(phpFile) }).map((f) => f.message);
+  };
+  it("answers a missing controller with the 404_override a class loaded before dispatch serves, and says when PHP's own class takes it", () => {
+    assert.deepEqual(messages('override-loaded-class'), [
+      "'nowhere/index' dispatches to no controller: no controller file controllers/Nowhere.php. CodeIgniter answers 'gone' with its 404 handling, 404_override ('my_controller/error').",
+    ]);
+    assert.deepEqual(messages('override-php-class'), [
+      "'error' names Error, one of PHP's own classes (since PHP 7.0): CodeIgniter's class_exists() finds it before looking for a controller file, and calls Error::index(), which PHP's class does not have: the requests 404_override should serve (its own 404 page) end in an Error. Name another controller.",
+    ]);
+  });
+});
+
 describe('diagnostics: every conformance case (each finding a true one)', () => {
   const cases = fs.readdirSync(path.join(CONFORMANCE, 'cases')).filter((f) => f.endsWith('.php')).sort();
   for (const f of cases) {

@@ -10,7 +10,8 @@ import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { finding, type Finding, type QuickFix } from '../core/types';
 import { ucfirst } from '../../../router/ci-router';
-import { phpOwnClassOfFile } from '../../../runtime/builtin-classes';
+import { phpOwnClass, phpOwnClassOfFile } from '../../../runtime/builtin-classes';
+import type { PhpVersion } from '../../../runtime/php-version';
 import { isRoutableMethodName } from '../../../workspace/controller-edits';
 import { tableView, type TableView } from '../../model/table-view';
 import { checkState, type EntryVerdicts, type Verdict } from './document-state';
@@ -24,6 +25,8 @@ interface Missing {
   methods: string[];
   /** Per missing method: the fewest and the most arguments its targets pass (a created method takes them). */
   args: Map<string, { min: number; max: number }>;
+  /** The table's 404_override, when set: CodeIgniter's 404 handling serves it instead of its 404 page. */
+  override?: string;
 }
 
 /** `a`, `a and b`, `a, b and c`, or the first few and how many more. */
@@ -52,18 +55,43 @@ function createMethodFixes(missing: Missing, argsInFile: ReadonlyMap<string, { m
 function messageOf(missing: Missing): string {
   const { verdict, targets, whats, methods } = missing;
   const what = listed(whats);
+  if (verdict.kind === 'php-class-named') {
+    return `${listed(targets.map((t) => `'${t}'`))} ${targets.length === 1 ? 'names' : 'name'} ${verdict.class}, one of PHP's own classes (since PHP ${verdict.since}): CodeIgniter's class_exists() finds it before looking for a controller file, and calls ${verdict.class}::${verdict.method}(), which PHP's class does not have: ${what} end in an Error. Name another controller.`;
+  }
   if (verdict.kind === 'php-class') {
     return `${listed(targets.map((t) => `'${t}'`))} ${targets.length === 1 ? 'dispatches' : 'dispatch'} to ${verdict.file}, whose class ${verdict.class} is one of PHP's own (since PHP ${verdict.since}): CodeIgniter cannot serve ${what} with it (loading the file is a fatal error, "Cannot declare class ${verdict.class}"; as 404_override, PHP's own class is used and has no such method). Rename the controller.`;
   }
+  const answers = missing.override === undefined ? `CodeIgniter answers 404 for ${what}` : `CodeIgniter answers ${what} with its 404 handling, 404_override ('${missing.override}')`;
   if (targets.length === 1) {
     return verdict.kind === 'no-controller'
-      ? `'${targets[0]}' dispatches to no controller: ${verdict.reason}. CodeIgniter answers 404 for ${what}.`
-      : `'${targets[0]}' dispatches to ${verdict.file}, which has no public method '${verdict.method}()': CodeIgniter answers 404 for ${what}.`;
+      ? `'${targets[0]}' dispatches to no controller: ${verdict.reason}. ${answers}.`
+      : `'${targets[0]}' dispatches to ${verdict.file}, which has no public method '${verdict.method}()': ${answers}.`;
   }
   const quoted = listed(targets.map((t) => `'${t}'`));
   return verdict.kind === 'no-controller'
-    ? `${quoted} dispatch to no controller: ${verdict.reason}. CodeIgniter answers 404 for ${what}.`
-    : `${quoted} dispatch to ${verdict.file}, which has no public method ${listed(methods.map((m) => `'${m}()'`))}: CodeIgniter answers 404 for ${what}.`;
+    ? `${quoted} dispatch to no controller: ${verdict.reason}. ${answers}.`
+    : `${quoted} dispatch to ${verdict.file}, which has no public method ${listed(methods.map((m) => `'${m}()'`))}: ${answers}.`;
+}
+
+/**
+ * What a 404_override target missing a controller does: CodeIgniter.php's class_exists() first
+ * finds a class loaded before dispatch (the application's core/MY_Controller.php declares it),
+ * which serves the requests (undefined: nothing to report), or PHP's own class of that name.
+ */
+function overrideVerdict(catalog: ControllerCatalog, target: string, verdict: NonNullable<Verdict>, php: PhpVersion | undefined): Verdict {
+  if (verdict.kind !== 'no-controller' && verdict.kind !== 'no-method') return verdict;
+  // sscanf($override, '%[^/]/%s'): the class, then the method.
+  const [name = '', method = 'index'] = target.split('/');
+  const klass = ucfirst(name);
+  if (catalog.loadedBeforeDispatch().has(klass.toLowerCase())) return undefined;
+  const own = phpOwnClass(klass, php);
+  return own ? { kind: 'php-class-named', class: own.name, since: own.since, method } : verdict;
+}
+
+/** The table's 404_override when set to a non-empty string. */
+function overrideOf(routes: { get(key: string): Value | undefined }): string | undefined {
+  const v = routes.get('404_override');
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
 function targetsOf(value: Value): string[] {
@@ -194,12 +222,17 @@ export function missingControllers(
         // A verb array dispatches under each method its own verb's target only.
         const entry = view.values[i];
         const verbTarget = entry instanceof PhpArray ? targetOfVerb(entry, method) : undefined;
-        for (const { target, verdict } of found) {
+        for (const found1 of found) {
+          const target = found1.target;
           if (entry instanceof PhpArray && target !== verbTarget) continue;
+          // 404_override: CodeIgniter.php takes a class already loaded before it looks for a file.
+          const verdict = key === '404_override' ? overrideVerdict(catalog, target, found1.verdict, routing?.php) : found1.verdict;
+          if (verdict === undefined) continue;
           const span = key === 'default_controller' ? toSpan(origin, evaluation.places) : origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
           const what = key === 'default_controller' ? 'the home page' : key === '404_override' ? 'the requests 404_override should serve (its own 404 page)' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
-          const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : verdict.kind === 'php-class' ? `PHP's class in ${verdict.file}` : `no method in ${verdict.file}`;
-          const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [], args: new Map() }));
+          const cause = verdict.kind === 'no-controller' ? `no controller: ${verdict.reason}` : verdict.kind === 'php-class' ? `PHP's class in ${verdict.file}` : verdict.kind === 'php-class-named' ? `PHP's class ${verdict.class}` : `no method in ${verdict.file}`;
+          const override = key === '404_override' ? undefined : overrideOf(result.routes);
+          const missing = groups.add(`${span.start}:${cause}`, method, () => ({ span, verdict, targets: [], whats: [], methods: [], args: new Map(), ...(override !== undefined ? { override } : {}) }));
           if (!missing.targets.includes(target)) missing.targets.push(target);
           if (!missing.whats.includes(what)) missing.whats.push(what);
           if (verdict.kind === 'no-method') {

@@ -49,7 +49,7 @@ export interface IgnoredOption {
 export type PatternIssue = { kind: 'invalid'; why: string } | { kind: 'nogroup'; example: string } | { kind: 'beyond'; example: string };
 
 /** Why a target dispatches nowhere (see missingControllers); undefined when it dispatches or cannot be judged. */
-export type Verdict = { kind: 'no-controller'; reason: string } | { kind: 'no-method'; file: string; class: string; method: string; args: number } | { kind: 'php-class'; file: string; class: string; since: string } | undefined;
+export type Verdict = { kind: 'no-controller'; reason: string } | { kind: 'no-method'; file: string; class: string; method: string; args: number } | { kind: 'php-class'; file: string; class: string; since: string } | { kind: 'php-class-named'; class: string; since: string; method: string } | undefined;
 
 /** The targets of one entry that dispatch nowhere, with why. */
 export type EntryVerdicts = { target: string; verdict: NonNullable<Verdict> }[];
