@@ -52,9 +52,47 @@ export function resolveStaticTarget(segments: string[], given: TargetRouting | A
   if ('undecided' in full) return full;
   if (first > 0) {
     const stable = locateTarget(segments.slice(0, first), routing, translateDashes);
-    if ('undecided' in stable || !stable.found || !full.found || stable.target.file !== full.target.file) return { decidedBy: segments[first] };
+    if ('undecided' in stable || !stable.found || !full.found || stable.target.file !== full.target.file) {
+      // A look-up that fails without reading a varying segment fails whatever the request puts there (`nope/show/$1`, no Nope.php).
+      if (!full.found && failsUnread(segments, routing, translateDashes)) return { resolution: full };
+      return { decidedBy: segments[first] };
+    }
   }
   return { resolution: full };
+}
+
+/** What stands for a varying segment while a look-up is watched (no file or folder has it in its name). */
+const PROBE = '\u0000varies';
+
+/**
+ * Whether the controller look-up of `segments` fails without asking about a path or module made
+ * of a varying segment: each is replaced by PROBE, and every question the look-up asks is watched.
+ */
+function failsUnread(segments: readonly string[], routing: TargetRouting, translateDashes: boolean): boolean {
+  let read = false;
+  const root = routing.root;
+  // A question about the probe is answered "no" here (no file system is asked about it), and
+  // noted unless the folder it would be in does not exist: then no value is there either.
+  const asked = (p: string) => {
+    const at = p.indexOf(PROBE);
+    if (at < 0) return false;
+    const folder = p.slice(0, p.lastIndexOf('/', at) + 1);
+    if (folder === '' || root.isDir(folder.replace(/\/$/, ''))) read = true;
+    return true;
+  };
+  const watched: AppTree = {
+    isFile: (p) => !asked(p) && root.isFile(p),
+    isDir: (p) => !asked(p) && root.isDir(p),
+    // Asked only to word why a file is missing, once the look-up has failed: not a question that decides it.
+    ...(root.fileInOtherCase ? { fileInOtherCase: (p: string) => (p.includes(PROBE) ? undefined : root.fileInOtherCase!(p)) } : {}),
+  };
+  const keysOf = routing.moduleRouteKeys;
+  const probed = locateTarget(
+    segments.map((s) => (varies(s) ? PROBE : s)),
+    { ...routing, root: watched, ...(keysOf ? { moduleRouteKeys: (module: string) => (asked(module) ? undefined : keysOf(module)) } : {}) },
+    translateDashes,
+  );
+  return !read && !('undecided' in probed) && !probed.found;
 }
 
 /**
