@@ -73,6 +73,20 @@ describe('diagnostics: what a 404_override does to missing-controller', () => {
   });
 });
 
+describe("diagnostics: an application's main routes without a default controller", () => {
+  const unset = (text: string, mainFile = true) =>
+    analyzeRouteFile(text, evaluateRouteFile(text, { recover: true }), { controllers: catalogFor(path.join(FIXTURES, 'override-php-class.php')), routing: { flavour: 'ci', mainFile } })
+      .filter((f) => f.message.startsWith('The home page'))
+      .map((f) => `${f.span.start}-${f.span.end} ${f.methods?.length}`);
+  it("says the home page ends in CodeIgniter's error page, only for the main file, and only where the table is known", () => {
+    assert.deepEqual(unset("<?php\n$route['about'] = 'pages';\n"), ['0-5 8']);
+    assert.deepEqual(unset("<?php\n$route['default_controller'] = '';\n"), ['0-5 8']);
+    assert.deepEqual(unset("<?php\n$route['default_controller'] = 'pages';\n"), []);
+    assert.deepEqual(unset("<?php\n$route['about'] = 'pages';\n", false), [], 'not a main file: a module or a file alone');
+    assert.deepEqual(unset("<?php\n$route[custom_home()] = 'pages';\n"), [], 'a key not known may be default_controller');
+  });
+});
+
 describe('diagnostics: every conformance case (each finding a true one)', () => {
   const cases = fs.readdirSync(path.join(CONFORMANCE, 'cases')).filter((f) => f.endsWith('.php')).sort();
   for (const f of cases) {

@@ -16,6 +16,7 @@ import type { RouteFileContext } from '../host/route-file';
 import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { style, type Styler } from './table';
 import { withThousands } from '../../../shared/util/without-icu';
+import { isMainRouteFile } from '../../../shared/app/layout';
 
 /** A route file to check, with its evaluation. */
 export interface CheckedFile {
@@ -183,8 +184,9 @@ function routingOf(f: CheckedFile, moduleKeys: ReadonlyMap<string, string[] | un
   const common = { flavour: f.ctx.router, php: f.ctx.php.version };
   if (module !== undefined) return { ...common, module };
   const appDir = f.ctx.appDir;
-  if (appDir === undefined || f.ctx.router === 'bonfire') return common;
-  return { ...common, moduleRouteKeys: (name) => moduleKeys.get(path.resolve(appDir, 'modules', name, 'config', 'routes.php')) };
+  const main = { ...common, ...(isMainRouteFile(f.ctx.file, appDir) ? { mainFile: true } : {}) };
+  if (appDir === undefined || f.ctx.router === 'bonfire') return main;
+  return { ...main, moduleRouteKeys: (name) => moduleKeys.get(path.resolve(appDir, 'modules', name, 'config', 'routes.php')) };
 }
 
 function fileJson(r: FileFindings) {

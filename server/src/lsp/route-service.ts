@@ -18,6 +18,7 @@ import type { RouterFlavour } from '../../../shared/router/hmvc/flavour';
 import type { RouteFileRouting } from '../../../shared/analysis/model/target-scope';
 import type { ModuleRouteKeys } from './module-route-keys';
 import type { MainRoutes } from '../../../shared/analysis/model/main-routes';
+import { isMainRouteFile } from '../../../shared/app/layout';
 
 export interface SeverityFinding {
   finding: Finding;
@@ -123,9 +124,10 @@ export class RouteService implements RouteFileEvaluator {
     const php = this.application(appDir)?.phpVersion(askedPhp);
     const common = { flavour, ...(php ? { php } : {}) };
     if (module !== undefined) return { ...common, module };
+    const main = { ...common, ...(isMainRouteFile(file, appDir) ? { mainFile: true } : {}) };
     const keys = this.moduleKeys;
-    if (!keys || appDir === undefined || flavour === 'bonfire') return common;
-    return { ...common, moduleRouteKeys: (m) => keys.of(appDir, m), moduleRouteKeysVersion: keys.version };
+    if (!keys || appDir === undefined || flavour === 'bonfire') return main;
+    return { ...main, moduleRouteKeys: (m) => keys.of(appDir, m), moduleRouteKeysVersion: keys.version };
   }
 
   /** Forgets what is known of controllers (a PHP file changed on disk). */

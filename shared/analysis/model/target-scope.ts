@@ -16,6 +16,8 @@ export interface RouteFileRouting {
   controllersUnknown?: string;
   /** The PHP version the application runs on: a controller named as one of PHP's own classes cannot be loaded. */
   php?: PhpVersion;
+  /** The file is the application's `config/routes.php` (its environment's runs within it): what it leaves is the whole table the router reads. */
+  mainFile?: boolean;
 }
 
 /** A route file's controllers and how its targets are read. */

@@ -1,7 +1,8 @@
 import { isDynamicKey } from '../../../library/records';
 import { PhpArray, keyToString, type Value } from '../../../runtime/values';
 import type { Span } from '../../../php/ast';
-import { REQUEST_METHODS } from '../../../runtime/methods';
+import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
+import type { FileEvaluation } from '../../../evaluate/evaluate-file';
 import { emptySegmentIn, resolveStaticTarget, varies } from '../../model/target-dispatch';
 import type { ControllerCatalog } from '../../../workspace/controller-catalog';
 import { targetScope, type RouteFileRouting, type TargetScope, type TargetScopeFamily } from '../../model/target-scope';
@@ -86,6 +87,32 @@ function overrideVerdict(catalog: ControllerCatalog, target: string, verdict: No
   if (catalog.loadedBeforeDispatch().has(klass.toLowerCase())) return undefined;
   const own = phpOwnClass(klass, php);
   return own ? { kind: 'php-class-named', class: own.name, since: own.since, method } : verdict;
+}
+
+/**
+ * The home page of an application whose main routes leave no `default_controller` (or an empty
+ * one) under some method: CodeIgniter's router shows an error page for it. Not said where the
+ * table may hold it under a key not known statically, or the evaluation stopped early.
+ */
+function unsetDefaultController(evaluation: FileEvaluation, text: string): Finding | undefined {
+  if (evaluation.problems.some((p) => p.stops)) return undefined;
+  const methods: RequestMethod[] = [];
+  for (const [m, result] of evaluation.methods.entries()) {
+    const routes = result.routes;
+    if (!routes || result.error) continue;
+    const value = routes.get('default_controller');
+    if (value !== undefined && value !== '') continue;
+    if (value === undefined && [...routes.keys()].some((k) => isDynamicKey(k))) continue;
+    methods.push(REQUEST_METHODS[m]);
+  }
+  if (methods.length === 0) return undefined;
+  const start = Math.max(0, text.indexOf('<?'));
+  return finding(
+    'missing-controller',
+    { start, end: start + (text.startsWith('<?php', start) ? 5 : 2) },
+    "The home page dispatches to no controller: $route['default_controller'] is not set. CodeIgniter shows an error page for it (\"Unable to determine what should be displayed. A default route has not been specified in the routing file.\").",
+    { methods },
+  );
 }
 
 /** The table's 404_override when set to a non-empty string. */
@@ -198,7 +225,7 @@ export function missingControllers(
    */
   mainRoutesToo = false,
 ): Check {
-  return steppedCheck('missingControllers', function* ({ evaluation }) {
+  return steppedCheck('missingControllers', function* ({ evaluation, text }) {
     if (!catalog || (mainRoutesToo && routing?.module !== undefined)) return [];
     const scope = targetScope(catalog, routing);
     const tree = catalog.tree;
@@ -256,6 +283,10 @@ export function missingControllers(
     const out: Finding[] = [];
     for (const { value, methods } of groups.entries()) {
       out.push(finding('missing-controller', value.span, messageOf(value), { methods, fixes: createMethodFixes(value, argsInFile), ...(noControllers ? { severity: 'information' as const } : {}) }));
+    }
+    if (routing?.mainFile) {
+      const unset = unsetDefaultController(evaluation, text);
+      if (unset) out.push(unset);
     }
     return out;
   });
