@@ -129,8 +129,9 @@ function unreadParent(text: string): string | undefined {
 /**
  * The router's methods that turn a route's target into a controller (the class, its folder, the
  * default controller): an application's own router that redefines one looks controllers up
- * otherwise (a suffix on every class, the first segment always a folder). locate() is left alone:
- * applications copy newer Modular Extensions' fixes there.
+ * otherwise (a suffix on every class, the first segment always a folder). A locate() of its own
+ * counts only when it is not a copy of Modular Extensions' (see customLocate): applications copy
+ * newer releases' fixes there.
  */
 const LOOK_UP_METHODS = RE2JS.compile('function\\s+&?\\s*(set_class|set_directory|_set_request|_validate_request|_set_default_controller)\\s*\\(', RE2JS.CASE_INSENSITIVE);
 
@@ -147,7 +148,41 @@ export function lookUpOverride(appDir: string | undefined, files: ProjectFiles):
   const parent = unreadParent(own.text);
   if (parent !== undefined) return unreadParentWhy(own.file, parent, files);
   const redefined = redefinedMethods(LOOK_UP_METHODS, own.text);
+  if (customLocate(own.text)) redefined.push('locate');
   return redefined.length ? redefinesWhy(own.file, redefined, files) : undefined;
+}
+
+const LOCATE = RE2JS.compile('function\\s+&?\\s*locate\\s*\\(', RE2JS.CASE_INSENSITIVE);
+
+/** What the locate() of Modular Extensions' releases calls (54 applications' copies). */
+const STOCK_LOCATE_CALLS = new Set(['list', 'is_file', 'if', 'array_slice', 'array_pad', 'is_dir', 'foreach', 'isset', 'implode', 'modules::parse_routes', 'modules::run', 'ucfirst', 'lcfirst', 'strtolower', 'empty', 'array', 'elseif', 'while', 'version_compare', 'phpversion', 'locate', 'str_replace']);
+const CALL = /(?<![\w$>])((?:[A-Za-z_]\w*::)?[A-Za-z_]\w*)\s*\(|\$this->(\w+)\s*\(/g;
+
+/**
+ * Whether MY_Router's own locate() looks modules up otherwise than Modular Extensions': it calls
+ * the parent's around logic of its own, or calls what no release's locate() does (a list of
+ * disabled modules, show_error()). A copy of a release's locate(), with its later fixes, and one
+ * that only returns the parent's, are followed.
+ */
+function customLocate(text: string): boolean {
+  const found = LOCATE.matcher(text);
+  if (!found.find()) return false;
+  const open = text.indexOf('{', found.end());
+  if (open < 0) return false;
+  let depth = 0;
+  let end = open;
+  for (; end < text.length; end++) {
+    if (text[end] === '{') depth++;
+    else if (text[end] === '}' && --depth === 0) break;
+  }
+  const body = text.slice(open + 1, end);
+  // Only `return parent::locate($segments);`: the stock look-up itself.
+  const rest = body.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, '').replace(/return\s+parent::locate\s*\([^;]*\)\s*;/i, '');
+  if (rest.trim() === '') return false;
+  for (const m of body.matchAll(CALL)) {
+    if (m[2] !== undefined || !STOCK_LOCATE_CALLS.has(m[1]!.toLowerCase())) return true;
+  }
+  return false;
 }
 
 const VALIDATE_REQUEST = RE2JS.compile('function\\s+&?\\s*_validate_request\\s*\\(', RE2JS.CASE_INSENSITIVE);

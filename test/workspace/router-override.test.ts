@@ -60,6 +60,15 @@ describe("an application's own router (core/MY_Router.php)", () => {
     assert.match(String(r.unknown), /MX\/Router\.php is an older Modular Extensions \(before 5\.5, with _validate_request\(\)\)/);
   });
 
+  it('that wraps locate() in logic of its own (disabled modules) routes the URI but leaves the controller unknown', () => {
+    const wrapped = "<?php\nrequire APPPATH . 'third_party/MX/Router.php';\nclass MY_Router extends MX_Router {\n    public function locate($segments) {\n        if ($segments[0] === 'blog') { $this->located = -1; return; }\n        return parent::locate($segments);\n    }\n}\n";
+    const r = match(wrapped, 'pages/about');
+    assert.equal(r.main_matched_key, 'pages/(:any)');
+    assert.match(String(r.unknown), /MY_Router\.php redefines the router's locate\(\), which the analysis does not follow/);
+    const disabled = "<?php\nclass MY_Router extends MX_Router {\n    public function locate($segments) {\n        if ($this->disabled($segments[0])) show_error('disabled');\n        foreach (Modules::$locations as $location => $offset) { if (is_dir($location . $segments[0])) { $this->module = $segments[0]; } }\n    }\n}\n";
+    assert.match(String(match(disabled, 'pages/about').unknown), /redefines the router's locate\(\)/);
+  });
+
   it('that redefines only the controller look-up (a copy of a newer Modular Extensions) is routed as the stock router', () => {
     const r = match("<?php\nrequire APPPATH . 'third_party/MX/Router.php';\nclass MY_Router extends MX_Router {\n    public function locate($segments) {\n        return parent::locate($segments);\n    }\n}\n", 'pages/about');
     assert.deepEqual([r.main_matched_key, r.controller_file, r.unknown], ['pages/(:any)', 'application/controllers/Home.php', undefined]);
