@@ -68,6 +68,7 @@ export function assignTo(it: InterpreterCore, target: PhpNode, value: Value): vo
     }
     case 'staticlookup':
     case 'propertylookup':
+      noteRouterStateWrite(it, target);
       return;
     default:
       it.problem('unsupported', `assignment to ${describeKind(target.kind)} is not evaluated`, it.span(target));
@@ -112,6 +113,8 @@ function assignOffset(it: InterpreterCore, target: PhpNode, value: Value, origin
     return;
   }
   const key: Value | undefined = target.offset ? it.eval(target.offset) : undefined;
+  // `$this->uri->segments[1] = …`: into an object's property, which is not written here.
+  if (noteRouterStateWrite(it, what)) return;
   const container = readForWrite(it, what);
   const updated = writeElement(it, container, key, value, origin, nested, dynamicKey);
   if (what.kind === 'offsetlookup' && what.what.kind === 'variable' && what.what.name === 'GLOBALS' && what.offset) {
@@ -311,6 +314,33 @@ export function evalAssign(it: InterpreterCore, node: PhpNode, byReference?: Unk
     assignTo(it, left, value);
   }
   return value;
+}
+
+/** The variable a written expression starts from (`$this` of `$this->uri->segments[1]`), if it is one. */
+export function rootVariableOf(node: PhpNode | null | undefined): string | undefined {
+  let n = node;
+  while (n && (n.kind === 'offsetlookup' || n.kind === 'propertylookup' || n.kind === 'nullsafepropertylookup' || n.kind === 'staticlookup')) n = n.what;
+  return n?.kind === 'variable' && typeof n.name === 'string' ? n.name : undefined;
+}
+
+/**
+ * A write into an object's property (`$this->uri->uri_string = 'front'`): routes.php runs inside
+ * CodeIgniter's router, and one that changes the router's state routes requests otherwise than
+ * its table says. Objects are not evaluated: said as a limit of the analysis, not dropped silently.
+ * True when `target` is such a write.
+ */
+export function noteRouterStateWrite(it: InterpreterCore, target: PhpNode): boolean {
+  if (target.kind !== 'propertylookup' && target.kind !== 'nullsafepropertylookup' && target.kind !== 'staticlookup' && !(target.kind === 'offsetlookup' && isPropertyPath(target))) return false;
+  const root = rootVariableOf(target);
+  const what = root === 'this' ? "the router's state ($this->…)" : root ? `an object's property ($${root}->…)` : 'a property';
+  it.problem('evaluation-limit', `this writes ${what}, which is not followed: CodeIgniter may route requests otherwise than the routes say`, it.span(target), false, true);
+  return true;
+}
+
+/** `$a->b[1]`: an offset into an object's property somewhere along the path. */
+function isPropertyPath(node: PhpNode): boolean {
+  for (let n: PhpNode | undefined = node; n; n = n.what) if (n.kind === 'propertylookup' || n.kind === 'nullsafepropertylookup' || n.kind === 'staticlookup') return true;
+  return false;
 }
 
 /**

@@ -16,6 +16,7 @@ import { markVariablesUnknown, writeScope } from './variables';
 import { evalArgs } from './call-arguments';
 import { callModel, callStatic, staticCallableOf } from './static-calls';
 import { execList } from './statements';
+import { assignTo, noteRouterStateWrite } from './assignments';
 
 /*
  * Calls: functions (the file's, PHP's pure builtins, define() and the other functions that reach
@@ -121,7 +122,9 @@ function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Valu
       // They set variables the analysis does not write (extract() of an array, parse_str() without
       // a result array): any variable read as unset afterwards may be one of them.
       const args = evalArgs(it, node.arguments);
-      if (lower !== 'parse_str' || args.length < 2) markVariablesUnknown(it.scope, `may be set by ${name}(), which is not evaluated`, it.span(node));
+      const result: PhpNode | undefined = lower === 'parse_str' && args.length >= 2 ? node.arguments[1] : undefined;
+      if (result) assignTo(it, result, new Unknown(`set by ${name}(), which is not evaluated`, it.span(node)));
+      else markVariablesUnknown(it.scope, `may be set by ${name}(), which is not evaluated`, it.span(node));
       return new Unknown(`${name}() is not evaluated`, it.span(node));
     }
     case 'call_user_func_array': {
@@ -144,8 +147,21 @@ function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Valu
     return lift(it, args, (vals) => callBuiltin(lower, vals, it.builtinContext));
   }
   evalArgs(it, node.arguments);
+  // A builtin changing an argument in place (array_pop($route), ksort($route)) is not evaluated: what it changes is not known either.
+  for (const i of BY_REFERENCE[lower] ?? []) {
+    const arg: PhpNode | undefined = node.arguments?.[i];
+    if (!arg || (arg.kind !== 'variable' && arg.kind !== 'offsetlookup' && arg.kind !== 'propertylookup')) continue;
+    if (!noteRouterStateWrite(it, arg)) assignTo(it, arg, new Unknown(`changed by ${name}(), which is not evaluated`, it.span(node)));
+  }
   return new Unknown(`${name}() is not evaluated (only pure builtins are)`, it.span(node));
 }
+
+/** PHP's functions that change an argument they take by reference, by name: the arguments' places. */
+const BY_REFERENCE: Readonly<Record<string, readonly number[]>> = {
+  array_push: [0], array_pop: [0], array_shift: [0], array_unshift: [0], array_splice: [0], array_walk: [0], array_walk_recursive: [0], array_multisort: [0],
+  sort: [0], rsort: [0], usort: [0], uasort: [0], uksort: [0], asort: [0], arsort: [0], ksort: [0], krsort: [0], natsort: [0], natcasesort: [0], shuffle: [0], settype: [0],
+  preg_match: [2], preg_match_all: [2], parse_str: [1], str_replace: [3], str_ireplace: [3], preg_replace: [4], preg_replace_callback: [4], sscanf: [2, 3, 4, 5, 6, 7, 8, 9],
+};
 
 /** A declared function about to be called (spans of what it creates lie in its body, wherever that is). */
 function functionToCall(it: InterpreterCore, lower: string): FunctionDeclaration | undefined {

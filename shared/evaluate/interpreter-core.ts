@@ -120,7 +120,7 @@ export interface InterpreterCore extends LibraryHost, WorkMeter {
   tick(): void;
   readClock(): void;
   warn(message: string, mask?: MethodMask): void;
-  problem(code: ProblemCode, message: string, span: Span, stops?: boolean): void;
+  problem(code: ProblemCode, message: string, span: Span, stops?: boolean, routingOnly?: boolean): void;
   /** A node's span in the running file (noted while a statement is recorded). */
   span(node: PhpNode): Span;
 }

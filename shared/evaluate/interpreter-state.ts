@@ -26,6 +26,8 @@ export interface EvalProblem {
   span: Span;
   /** An analysis limit stopped the evaluation here: what follows was not evaluated (PHP would go on). */
   stops?: true;
+  /** A limit of what the router does with the routes (the file writes its state), not of the routes and names the file declares. */
+  routingOnly?: true;
 }
 
 /** One evaluation of a `Route::` call. */

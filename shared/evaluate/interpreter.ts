@@ -461,13 +461,13 @@ export class Interpreter implements InterpreterCore, LibraryHost, WorkMeter {
   /** `static $x` variables, per declaration: they keep their value from call to call. */
   readonly statics = new Map<PhpNode, Scope>();
 
-  problem(code: ProblemCode, message: string, span: Span, stops = false): void {
+  problem(code: ProblemCode, message: string, span: Span, stops = false, routingOnly = false): void {
     let here = this.problemsAt.get(span.start);
     if (here) {
       if (here.length >= MAX_PROBLEMS_AT_ONE_PLACE) return;
       for (const p of here) if (p.code === code && p.message === message) return;
     } else this.problemsAt.set(span.start, (here = []));
-    const p: EvalProblem = stops ? { code, message, span, stops } : { code, message, span };
+    const p: EvalProblem = stops ? { code, message, span, stops } : routingOnly ? { code, message, span, routingOnly } : { code, message, span };
     here.push(p);
     this.problems.push(p);
   }

@@ -148,6 +148,20 @@ $route['next'] = 'welcome/next';
       assert.deepEqual(method(ev, 'GET').warnings, [], 'no "Undefined variable $admin"');
     });
 
+    it("says where routes.php writes the router's state, and takes what a builtin changes in place for unknown", () => {
+      const ev = run(`<?php
+$this->uri->uri_string = 'front';
+array_unshift($this->uri->segments, 'front');
+$route['a'] = 'welcome/index';
+$route['b'] = 'welcome/index';
+array_pop($route);
+`);
+      const limits = ev.problems.filter((p) => p.code === 'evaluation-limit');
+      assert.deepEqual(limits.map((p) => [p.message.startsWith("this writes the router's state"), p.routingOnly]), [[true, true], [true, true]]);
+      assert.equal(method(ev, 'GET').routes, undefined, 'not the table before array_pop()');
+      assert.match(String(method(ev, 'GET').routesUnknown?.reason), /changed by array_pop\(\)/);
+    });
+
     it('goes on past an exit or a return under an undecidable condition, in the other branch only', () => {
       for (const end of ['exit;', 'return;', 'die("installing");']) {
         const ev = run(`<?php
