@@ -16,7 +16,7 @@ import { markVariablesUnknown, writeScope } from './variables';
 import { evalArgs } from './call-arguments';
 import { callModel, callStatic, staticCallableOf } from './static-calls';
 import { execList } from './statements';
-import { assignTo, noteRouterStateWrite } from './assignments';
+import { assignTo, noteRouterStateWrite, quietRead } from './assignments';
 
 /*
  * Calls: functions (the file's, PHP's pure builtins, define() and the other functions that reach
@@ -134,7 +134,7 @@ function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Valu
     }
   }
   const user = functionToCall(it, lower);
-  if (user) return callUser(it, user, evalArgs(it, node.arguments), new Map(), undefined, name);
+  if (user) return callUser(it, user, userArgs(it, user.node, node.arguments), new Map(), undefined, name, undefined, node.arguments);
   // CodeIgniter's Common.php, loaded before the router: `PHP_SAPI === 'cli' OR defined('STDIN')`,
   // true for the command line (the CLI table) and false for a web request (every other method).
   if (lower === 'is_cli') {
@@ -154,6 +154,13 @@ function callFunction(it: InterpreterCore, rawName: string, node: PhpNode): Valu
     if (!noteRouterStateWrite(it, arg)) assignTo(it, arg, new Unknown(`changed by ${name}(), which is not evaluated`, it.span(node)));
   }
   return new Unknown(`${name}() is not evaluated (only pure builtins are)`, it.span(node));
+}
+
+/** A user function's arguments: a variable passed by reference is read quietly (PHP makes an unset one null, without a warning). */
+function userArgs(it: InterpreterCore, fn: PhpNode, args: PhpNode[] | undefined): Value[] {
+  const params: PhpNode[] = fn.arguments ?? [];
+  if (!args || !params.some((p) => p.byref) || args.some((a) => !a || a.kind === 'variadic' || a.kind === 'namedargument')) return evalArgs(it, args);
+  return args.map((a, i) => (params[i]?.byref && (a.kind === 'variable' || a.kind === 'offsetlookup') ? quietRead(it, a) : it.eval(a)));
 }
 
 /** PHP's functions that change an argument they take by reference, by name: the arguments' places. */
@@ -239,6 +246,8 @@ function callUser(
   arrowParent: Map<string, Value> | undefined,
   displayName: string,
   refs?: Map<string, Scope>,
+  /** The call's argument expressions, when it has them: a by-reference parameter's last value is written back into its. */
+  argNodes?: readonly (PhpNode | null)[],
 ): Value {
   if (++it.callDepth > MAX_CALL_DEPTH) {
     it.callDepth = 0;
@@ -254,6 +263,8 @@ function callUser(
   for (const [k, v] of captured) scope.vars.set(k, shareValue(v));
   for (const [k, home] of refs ?? []) scope.refs.set(k, home);
   const params: PhpNode[] = fn.arguments ?? [];
+  let result: Value = null;
+  const writeBacks: [PhpNode, Value][] = [];
   it.base = callee.base;
   // Its body lies in the file that declared it.
   if (callee.source !== savedSource) {
@@ -283,7 +294,15 @@ function callUser(
     it.scope = scope;
     if (fn.kind === 'arrowfunc') return it.eval(fn.body);
     const s = execList(it, fn.body?.children);
-    return s?.kind === 'return' ? s.value : null;
+    result = s?.kind === 'return' ? s.value : null;
+    // `function add(&$r) { $r['x'] = …; }`: the variable passed is the parameter (references are
+    // followed this far: what the function left in it is what the caller has after the call).
+    if (argNodes) {
+      params.forEach((p, i) => {
+        const arg = argNodes[i];
+        if (p.byref && !p.variadic && arg && (arg.kind === 'variable' || arg.kind === 'offsetlookup')) writeBacks.push([arg, scope.vars.get(typeof p.name === 'string' ? p.name : p.name?.name) ?? null]);
+      });
+    }
   } finally {
     it.scope = savedScope;
     it.base = savedBase;
@@ -291,4 +310,6 @@ function callUser(
     it.lines = savedLines;
     it.callDepth--;
   }
+  for (const [arg, value] of writeBacks) assignTo(it, arg, value);
+  return result;
 }
