@@ -10,6 +10,7 @@ import { assignByReference, evalArray, evalAssign, evalIncrement, evalIsset, qui
 import { constant, magic } from './constant-lookup';
 import { describeCallee } from './static-calls';
 import { evalCall, makeClosure } from './calls';
+import { isPhp8 } from '../runtime/php-version';
 
 /* Expressions: each kind of node to its handler; literals, operators' nodes, casts and match here. */
 
@@ -159,9 +160,50 @@ function evalBinary(it: InterpreterCore, node: PhpNode): Value {
     }
     case 'instanceof':
       return new Unknown('instanceof is not evaluated');
+    case '.':
+    case '+':
+    case '-':
+      if (isPhp8(it.options.phpVersion) && mixesConcatAndSums(node)) return php8Concatenation(it, node);
+      return binary(it, type, it.eval(node.left), it.eval(node.right));
     default:
       return binary(it, type, it.eval(node.left), it.eval(node.right));
   }
+}
+
+/** `.` and `+`/`-` unparenthesized in one chain, which php-parser groups left to right as PHP 7 did. */
+function mixesConcatAndSums(node: PhpNode): boolean {
+  let concat = false;
+  let sum = false;
+  for (let n: PhpNode = node; n.kind === 'bin' && CHAIN.has(n.type) && !n.parenthesizedExpression; n = n.left) {
+    if (n.type === '.') concat = true;
+    else sum = true;
+  }
+  return concat && sum;
+}
+
+const CHAIN = new Set(['.', '+', '-']);
+
+/**
+ * PHP 8 gives `+` and `-` precedence over `.` (`'v' . $v + 1` is `'v' . ($v + 1)`; PHP 7 read
+ * `('v' . $v) + 1`): the chain's operands are evaluated left to right, then each run of sums,
+ * then the concatenation.
+ */
+function php8Concatenation(it: InterpreterCore, node: PhpNode): Value {
+  const operands: PhpNode[] = [];
+  const operators: string[] = [];
+  let n: PhpNode = node;
+  for (; n.kind === 'bin' && CHAIN.has(n.type) && !n.parenthesizedExpression; n = n.left) {
+    operands.unshift(n.right);
+    operators.unshift(n.type);
+  }
+  operands.unshift(n);
+  const values = operands.map((o) => it.eval(o));
+  const terms: Value[] = [values[0]];
+  operators.forEach((op, i) => {
+    if (op === '.') terms.push(values[i + 1]);
+    else terms[terms.length - 1] = binary(it, op, terms[terms.length - 1], values[i + 1]);
+  });
+  return terms.slice(1).reduce((acc, t) => binary(it, '.', acc, t), terms[0]);
 }
 
 function evalUnary(it: InterpreterCore, node: PhpNode): Value {
