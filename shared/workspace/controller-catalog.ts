@@ -20,6 +20,8 @@ export interface ControllerMethods {
    * concluded about a method it lacks.
    */
   readonly open?: string;
+  /** The classes the file itself declares, as declared (CodeIgniter.php instantiates the one named like the file, in any case). */
+  readonly classes: readonly string[];
 }
 
 /**
@@ -147,7 +149,7 @@ function controllerMethods(classes: readonly ControllerInfo[], findClass: (name:
       parent = found.extends;
     }
   }
-  return { names, declared, hasRemap, ...(open !== undefined ? { open } : {}) };
+  return { names, declared, hasRemap, classes: classes.map((c) => c.className), ...(open !== undefined ? { open } : {}) };
 }
 
 /**

@@ -188,8 +188,13 @@ function lookUp(catalog: ControllerCatalog, routing: TargetScope['routing'], tar
   // CodeIgniter.php require_once()s the file, which declares a class PHP already has: a fatal error.
   const own = phpOwnClassOfFile(t.file, routing.php);
   if (own) return { kind: 'php-class', file: t.file, class: own.name, since: own.since };
-  if (varies(t.method)) return undefined;
   const methods = catalog.methods(t.file);
+  // CodeIgniter.php then wants the class named like the file (class_exists($class)): a file declaring only others is a 404.
+  const klass = t.file.slice(t.file.lastIndexOf('/') + 1).replace(/\.php$/i, '');
+  if (methods && methods.classes.length > 0 && !methods.classes.some((c) => c.toLowerCase() === klass.toLowerCase())) {
+    return { kind: 'no-controller', reason: `${t.file} declares no class ${klass} (it declares ${listed(methods.classes)}), which CodeIgniter looks for after loading it` };
+  }
+  if (varies(t.method)) return undefined;
   if (!methods || methods.hasRemap || methods.open !== undefined || methods.names.has(t.method.toLowerCase())) return undefined;
   return { kind: 'no-method', file: t.file, class: t.class, method: t.method, args: t.args.length };
 }
