@@ -120,7 +120,7 @@ describe('quick fixes over stdio', function () {
   });
 
   it('Create method x() in Controller: the method goes into the controller file, and the target is found', async () => {
-    const text = ['<?php', "Route::get('articles/(:num)/(:any)/compare', 'articles/compare/$1/$2');", "Route::get('articles/(:num)/compare', 'articles/compare/$1');", '$route = Route::map($route);', ''].join('\n');
+    const text = ['<?php', "Route::get('articles/(:num)/(:any)/compare', 'articles/compare/$1/$2');", "Route::get('articles/(:num)/compare', 'articles/compare/$1');", '$route = Route::map($route);', "$route['default_controller'] = 'articles/show';", ''].join('\n');
     const diagnostics = (await analyse(text)).filter((x) => x.code === 'missing-controller');
     assert.equal(diagnostics.length, 2, JSON.stringify(diagnostics));
     const actions = await actionsFor(diagnostics[0]);

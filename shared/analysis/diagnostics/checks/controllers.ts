@@ -94,7 +94,7 @@ function overrideVerdict(catalog: ControllerCatalog, target: string, verdict: No
  * one) under some method: CodeIgniter's router shows an error page for it. Not said where the
  * table may hold it under a key not known statically, or the evaluation stopped early.
  */
-function unsetDefaultController(evaluation: FileEvaluation, text: string): Finding | undefined {
+function unsetDefaultController(evaluation: FileEvaluation, text: string, noControllers: boolean): Finding | undefined {
   if (evaluation.problems.some((p) => p.stops)) return undefined;
   const methods: RequestMethod[] = [];
   for (const [m, result] of evaluation.methods.entries()) {
@@ -111,7 +111,8 @@ function unsetDefaultController(evaluation: FileEvaluation, text: string): Findi
     'missing-controller',
     { start, end: start + (text.startsWith('<?php', start) ? 5 : 2) },
     "The home page dispatches to no controller: $route['default_controller'] is not set. CodeIgniter shows an error page for it (\"Unable to determine what should be displayed. A default route has not been specified in the routing file.\").",
-    { methods },
+    // As the check's other findings: information only where the application has no controllers at all.
+    { methods, ...(noControllers ? { severity: 'information' as const } : {}) },
   );
 }
 
@@ -290,7 +291,7 @@ export function missingControllers(
       out.push(finding('missing-controller', value.span, messageOf(value), { methods, fixes: createMethodFixes(value, argsInFile), ...(noControllers ? { severity: 'information' as const } : {}) }));
     }
     if (routing?.mainFile) {
-      const unset = unsetDefaultController(evaluation, text);
+      const unset = unsetDefaultController(evaluation, text, noControllers);
       if (unset) out.push(unset);
     }
     return out;
