@@ -324,16 +324,16 @@ export function rootVariableOf(node: PhpNode | null | undefined): string | undef
 }
 
 /**
- * A write into an object's property (`$this->uri->uri_string = 'front'`): routes.php runs inside
- * CodeIgniter's router, and one that changes the router's state routes requests otherwise than
- * its table says. Objects are not evaluated: said as a limit of the analysis, not dropped silently.
- * True when `target` is such a write.
+ * A write into an object's property, which objects not being evaluated is not made; true when
+ * `target` is one. Into `$this` (`$this->uri->uri_string = 'front'`) it is said: routes.php runs
+ * inside CodeIgniter's router, and a file changing the router's state routes requests otherwise
+ * than its table says (a limit of the analysis, not dropped silently).
  */
 export function noteRouterStateWrite(it: InterpreterCore, target: PhpNode): boolean {
   if (target.kind !== 'propertylookup' && target.kind !== 'nullsafepropertylookup' && target.kind !== 'staticlookup' && !(target.kind === 'offsetlookup' && isPropertyPath(target))) return false;
-  const root = rootVariableOf(target);
-  const what = root === 'this' ? "the router's state ($this->…)" : root ? `an object's property ($${root}->…)` : 'a property';
-  it.problem('evaluation-limit', `this writes ${what}, which is not followed: CodeIgniter may route requests otherwise than the routes say`, it.span(target), false, true);
+  if (rootVariableOf(target) === 'this') {
+    it.problem('evaluation-limit', "this writes the router's state ($this->…), which is not followed: CodeIgniter may route requests otherwise than the routes say", it.span(target), false, true);
+  }
   return true;
 }
 

@@ -11,6 +11,7 @@ import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { finding, type Finding, type QuickFix } from '../core/types';
 import { ucfirst } from '../../../router/ci-router';
+import { scanSlashParts } from '../../../router/sscanf';
 import { phpOwnClass, phpOwnClassOfFile } from '../../../runtime/builtin-classes';
 import type { PhpVersion } from '../../../runtime/php-version';
 import { isRoutableMethodName } from '../../../workspace/controller-edits';
@@ -82,7 +83,7 @@ function messageOf(missing: Missing): string {
 function overrideVerdict(catalog: ControllerCatalog, target: string, verdict: NonNullable<Verdict>, php: PhpVersion | undefined): Verdict {
   if (verdict.kind !== 'no-controller' && verdict.kind !== 'no-method') return verdict;
   // sscanf($override, '%[^/]/%s'): the class, then the method.
-  const [name = '', method = 'index'] = target.split('/');
+  const [name = '', method = 'index'] = scanSlashParts(target, 2);
   const klass = ucfirst(name);
   if (catalog.loadedBeforeDispatch().has(klass.toLowerCase())) return undefined;
   const own = phpOwnClass(klass, php);
@@ -255,11 +256,11 @@ export function missingControllers(
         // A verb array dispatches under each method its own verb's target only.
         const entry = view.values[i];
         const verbTarget = entry instanceof PhpArray ? targetOfVerb(entry, method) : undefined;
-        for (const found1 of found) {
-          const target = found1.target;
+        for (const judged1 of found) {
+          const target = judged1.target;
           if (entry instanceof PhpArray && target !== verbTarget) continue;
           // 404_override: CodeIgniter.php takes a class already loaded before it looks for a file.
-          const verdict = key === '404_override' ? overrideVerdict(catalog, target, found1.verdict, routing?.php) : found1.verdict;
+          const verdict = key === '404_override' ? overrideVerdict(catalog, target, judged1.verdict, routing?.php) : judged1.verdict;
           if (verdict === undefined) continue;
           const span = key === 'default_controller' ? toSpan(origin, evaluation.places) : origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
           const what = key === 'default_controller' ? 'the home page' : key === '404_override' ? 'the requests 404_override should serve (its own 404 page)' : isDynamicKey(key) ? 'its URIs' : `'${key}'`;
