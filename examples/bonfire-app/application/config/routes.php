@@ -21,7 +21,7 @@ Route::any('about', 'pages/show/about', array('as' => 'about'));
 Route::get('contact', 'pages/contact', array('as' => 'contact'));
 Route::post('contact', 'pages/send');
 
-// Accounts: short public URLs only; the controller's own paths are blocked.
+// Accounts: short public URLs; block() empties the controller's own paths (they then reach the home page).
 Route::any('login', 'users/login', array('as' => 'login'));
 Route::any('logout', 'users/logout', array('as' => 'logout'));
 Route::any('register', 'users/register', array('as' => 'register'));
