@@ -1,4 +1,4 @@
-import type { PhpNode } from '../php/ast';
+import type { PhpNode, Span } from '../php/ast';
 import { PhpFatal, toInt } from '../runtime/convert';
 import { EvaluationLimit } from '../runtime/limits';
 import { Diverge } from '../library/route-library';
@@ -11,6 +11,7 @@ import { loose, truth } from './operators';
 import { setVariable } from './variables';
 import { assignFresh, assignTo, unset, writeBack } from './assignments';
 import { isFreshAssignment, useClasses } from './static-calls';
+import { fnv1a } from '../util/hash-chains';
 
 /* Statements: control flow (if, loops, switch, try), declarations, and the other statements PHP has. */
 
@@ -205,12 +206,21 @@ function catchClauseFor(catches: PhpNode[], thrown: string): PhpNode | undefined
   return undefined;
 }
 
+/**
+ * A condition's place in a branch id (`c<offset>:<branch>`): its offset, and in an included file
+ * a hash of that file's path too (`<offset>h<hash>`), so that a condition there is told from one
+ * at the same offset of the including file (see conditionOf).
+ */
+function conditionPlace(span: Span): string {
+  return span.file ? `${span.start}h${(fnv1a(span.file.path) >>> 0).toString(36)}` : String(span.start);
+}
+
 function execIf(it: InterpreterCore, node: PhpNode): Signal {
   const test = truth(it, it.eval(node.test));
   if (test === true) return it.exec(node.body);
   if (test === false) return it.exec(node.alternate);
   it.problem('unknown-value', `the condition cannot be decided statically (${unknownReason(it, node.test)}): both branches are analysed`, it.span(node.test));
-  const id = `c${it.span(node).start}`;
+  const id = `c${conditionPlace(it.span(node))}`;
   return bothBranches(it, 
     () => inBranch(it, `${id}:0`, () => it.exec(node.body)),
     () => inBranch(it, `${id}:1`, () => it.exec(node.alternate)),
@@ -335,7 +345,7 @@ function execSwitch(it: InterpreterCore, node: PhpNode): Signal {
   if (undecided) {
     it.conditionalDepth++;
     try {
-      const id = `s${it.span(node).start}`;
+      const id = `s${conditionPlace(it.span(node))}`;
       cases.forEach((c, i) => inBranch(it, `${id}:${i}`, () => execList(it, c.body?.children ?? (c.body ? [c.body] : []))));
     } finally {
       it.conditionalDepth--;

@@ -6,6 +6,7 @@ import { DocumentEvaluator } from '../../shared/evaluate/document-evaluator';
 import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { StatementParser } from '../../shared/php/parse';
 import { evaluationTrace } from '../helpers/evaluation-trace';
+import { undecidedConditions } from '../../shared/analysis/model/route-table';
 
 /** Files in memory, by absolute path; relative paths are taken from the includer's folder (glob()'s from the folder given). */
 function memoryFiles(files: Record<string, string>, workingDir?: string): IncludeFiles {
@@ -261,6 +262,15 @@ describe('include and require', () => {
     // Replayed once recorded under the same include: the included file's declarations (the environment's file follows the document's end).
     assert.deepEqual(replayed.map((n) => n > 0), [false, true, false, true, true, false, true]);
     assert.ok(replayed[1] >= 4, `replayed ${replayed[1]}`);
+  });
+
+  it("places an included file's undecidable conditions in that file, apart from the including file's at the same offsets", () => {
+    const inc = "<?php\nif ($m->ok) { $route['b'] = 'x/b'; }\n";
+    const options = { file: MAIN, includes: memoryFiles({ '/app/inc.php': inc }) };
+    // The main file's condition starts where the included one's does: offset 6.
+    const text = "<?php\nif ($m->ok) { $route['a'] = 'x/a'; }\ninclude '/app/inc.php';\n";
+    const conditions = undecidedConditions(evaluateRouteFile(text, options)).map((c) => `${c.span.file?.path ?? 'main'}:${c.span.start}`);
+    assert.deepEqual(conditions, ['main:6', '/app/inc.php:6']);
   });
 
   it("replays nothing of an included file after a statement that left the state unclean, as the main loop does", () => {

@@ -6,6 +6,7 @@ import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../../ru
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
 import { isDynamicKey, unknownPathOf, type EntryOriginInfo } from '../../library/records';
 import { tableView } from './table-view';
+import { fnv1a } from '../../util/hash-chains';
 
 /** One entry of the final `$route` array under one request method. */
 export interface RouteRow {
@@ -221,26 +222,35 @@ export interface UndecidedCondition {
  * are listed, so the table is no single run's: what `eval` says it could not know.
  */
 export function undecidedConditions(evaluation: FileEvaluation, method?: MethodIndex): UndecidedCondition[] {
-  const offsets = new Set<number>();
+  // By file (undefined: this one), then offset: an included file's conditions name it (see conditionPlace).
+  const byHash = new Map(evaluation.included.map((f) => [(fnv1a(f.path) >>> 0).toString(36), f] as const));
+  const places = new Map<string, Span>();
   evaluation.methods.forEach((result, m) => {
     if ((method !== undefined && m !== method) || !result.routes) return;
     for (const origin of tableView(evaluation, result.routes).origins) {
       if (!origin || origin.kind === 'literal') continue;
       for (const id of origin.branches) {
-        const at = /^c(\d+):/.exec(id);
-        if (at) offsets.add(Number(at[1]));
+        const at = /^c(\d+)(?:h([0-9a-z]+))?:/.exec(id);
+        if (!at) continue;
+        const file = at[2] === undefined ? undefined : byHash.get(at[2]);
+        // An included file no longer read: its place is not known.
+        if (at[2] !== undefined && !file) continue;
+        const start = Number(at[1]);
+        places.set(`${at[2] ?? ''}:${start}`, file ? { start, end: start, file } : { start, end: start });
       }
     }
   });
-  const problems = evaluation.problems.filter((p) => p.code === 'unknown-value' && !p.span.file && p.message.startsWith('the condition cannot be decided'));
+  const problems = evaluation.problems.filter((p) => p.code === 'unknown-value' && p.message.startsWith('the condition cannot be decided'));
   const out: UndecidedCondition[] = [];
   const tests = new Set<number>();
-  for (const start of [...offsets].sort((a, b) => a - b)) {
-    // The condition's own problem lies in the `if`, at its test: the first one from its start.
-    const test = problems.find((p) => p.span.start >= start);
-    if (test) tests.add(test.span.start);
+  const pathOf = (s: Span) => s.file?.path ?? '';
+  const ordered = [...places.values()].sort((a, b) => (a.file ? 1 : 0) - (b.file ? 1 : 0) || (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : 0) || a.start - b.start);
+  for (const span of ordered) {
+    // The condition's own problem lies in the `if`, at its test: the first one from its start, in its file.
+    const test = problems.find((p) => p.span.file?.path === span.file?.path && p.span.start >= span.start);
+    if (test && !span.file) tests.add(test.span.start);
     const why = test ? test.message.replace(/: both branches are analysed$/, '') : 'a condition cannot be decided statically';
-    out.push({ span: { start, end: start }, reason: `the routes depend on it: ${why}; both branches' routes are listed` });
+    out.push({ span, reason: `the routes depend on it: ${why}; both branches' routes are listed` });
   }
   const seen = new Set<number>();
   for (const g of evaluation.orderVaries) {
