@@ -334,6 +334,17 @@ describe('ci-routes: version, help, the application found from the current folde
       assert.match(list, /^ANY\s+404_override\s+'' \(no override\)/m);
     });
 
+    it('lists a verb array under the methods it routes only, as CodeIgniter skips it for the others', () => {
+      const root = path.join(dir, 'verbs');
+      fs.mkdirSync(path.join(root, 'application', 'config'), { recursive: true });
+      const routes = path.join(root, 'application', 'config', 'routes.php');
+      fs.writeFileSync(routes, "<?php\n$route['default_controller'] = 'welcome';\n$route['api/x']['GET'] = 'api/read';\n$route['api/x']['POST'] = 'api/write';\n");
+      assert.match(cli(['list', routes]).stdout, /^GET\|POST\s+api\/x\s+GET → api\/read, POST → api\/write/m);
+      const head = cli(['list', routes, '--method', 'HEAD']).stdout;
+      assert.doesNotMatch(head, /api\/x/);
+      assert.match(cli(['list', routes, '--method', 'POST']).stdout, /^POST\s+api\/x/m);
+    });
+
     it('reads full URLs: scheme, host, a sub-folder’s index.php, the url_suffix, the query string', () => {
       const routes = path.join(makeProject(dir), 'application', 'config', 'routes.php');
       const { out } = matchJson(routes, 'http://localhost/app/index.php/blog/12?x=1', 'https://example.com/about.html#top', 'http://localhost/index.php?/about.html', '/index.php/admin/users/7.html/', 'blog/12');

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { formatPhpVersion } from '../../../shared/runtime/php-version';
 import { describePhpVersion } from '../../../shared/app/php-version-choice';
-import { mergedRows, routeRows, type MergedRow } from '../../../shared/analysis/model/route-table';
+import { emptyTargetLabel, hasTargetFor, mergedRows, routeRows, type MergedRow } from '../../../shared/analysis/model/route-table';
 import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import { REQUEST_METHODS, type RequestMethod } from '../../../shared/runtime/methods';
@@ -12,7 +12,6 @@ import { terminalJson, terminalText as t } from '../../../shared/util/escape';
 import { declaredAt, shownPath } from './declared-at';
 import { renderTable, style, type Styler } from './table';
 import { UsageError } from './usage';
-import { emptyTargetLabel } from '../../../shared/analysis/model/route-table';
 
 interface Io {
   out(text: string): void;
@@ -71,7 +70,7 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * path is unknown matches no `--path`.
  */
 export function rowsOf(evaluation: FileEvaluation, filters: ListFilters): MergedRow[] {
-  const all = filters.method ? routeRows(evaluation, REQUEST_METHODS.indexOf(filters.method)).map((r) => ({ ...r, methods: [r.method] })) : mergedRows(evaluation);
+  const all = filters.method ? routeRows(evaluation, REQUEST_METHODS.indexOf(filters.method)).filter((r) => hasTargetFor(r, r.method)).map((r) => ({ ...r, methods: [r.method] })) : mergedRows(evaluation);
   const rows = all.filter((r) => (!filters.path || (r.unknown === undefined && filters.path(r.key))) && (!filters.name || r.names.some(filters.name)));
   if (filters.sort === 'uri') rows.sort((a, b) => compare(a.key, b.key));
   if (filters.sort === 'name') rows.sort((a, b) => (a.names.length && b.names.length ? compare(a.names[0]!, b.names[0]!) : b.names.length - a.names.length));

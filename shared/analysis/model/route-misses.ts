@@ -1,9 +1,8 @@
 import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import type { Span } from '../../php/ast';
 import { compileRouteKey } from '../../router/pattern';
-import { PhpArray, keyToString } from '../../runtime/values';
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
-import { routeRows, UNKNOWN_PATH, type RouteRow } from './route-table';
+import { hasTargetFor, routeRows, UNKNOWN_PATH } from './route-table';
 
 /** A route of the main table that did not take a request, and why. */
 export interface RouteMiss {
@@ -71,13 +70,6 @@ export function whyPatternMisses(key: string, path: string): string {
 function isNear(key: string, path: string): boolean {
   const first = key.split('/')[0]!;
   return first.toLowerCase() === path.split('/')[0]!.toLowerCase() || !isPlainSegment(first);
-}
-
-/** The target of a verb array for a method (CodeIgniter's `$route['x'] = ['get' => …]`), undefined when it has none. */
-function hasTargetFor(row: RouteRow, method: RequestMethod): boolean {
-  if (!(row.target instanceof PhpArray)) return true;
-  const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
-  return [...row.target.keys()].some((k) => keyToString(k).toLowerCase() === verb);
 }
 
 /**

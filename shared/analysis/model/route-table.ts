@@ -105,6 +105,13 @@ export function routeRows(evaluation: FileEvaluation, m: MethodIndex): RouteRow[
   return rows;
 }
 
+/** Whether a row routes a method: a verb array (`$route['x'] = ['get' => …]`) only the methods it has an entry for, as CodeIgniter skips it otherwise. */
+export function hasTargetFor(row: Pick<RouteRow, 'target'>, method: RequestMethod): boolean {
+  if (!(row.target instanceof PhpArray)) return true;
+  const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
+  return [...row.target.keys()].some((k) => keyToString(k).toLowerCase() === verb);
+}
+
 /** A route as it appears under several methods at once (same key, target and declaration). */
 export interface MergedRow extends Omit<RouteRow, 'method' | 'index'> {
   methods: RequestMethod[];
@@ -120,6 +127,8 @@ export function mergedRows(evaluation: FileEvaluation): MergedRow[] {
   REQUEST_METHODS.forEach((method, m) => {
     for (const row of routeRows(evaluation, m)) {
       const identity = `${row.key}\u0000${row.targetText}\u0000${row.span?.start ?? -1}\u0000${row.names.join(',')}`;
+      // A verb array lists the methods it routes, not every method's $route it is in.
+      if (!hasTargetFor(row, method)) continue;
       const existing = byIdentity.get(identity);
       if (existing) {
         existing.methods.push(method);
