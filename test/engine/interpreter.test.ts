@@ -162,6 +162,14 @@ array_pop($route);
       assert.match(String(method(ev, 'GET').routesUnknown?.reason), /changed by array_pop\(\)/);
     });
 
+    it("stops where a verb array is written into a string entry on PHP 8.1 and later, as PHP does (php-cli 8.2: TypeError)", () => {
+      const src = "<?php\n$route['contact'] = 'welcome/index';\n$route['contact']['post'] = 'welcome/send';\n";
+      const ev = run(src);
+      assert.deepEqual([method(ev, 'GET').error?.class, method(ev, 'GET').error?.message], ['TypeError', 'Cannot access offset of type string on string']);
+      const old = run(src, { phpVersion: { major: 7, minor: 4 } });
+      assert.equal(method(old, 'GET').error ?? undefined, undefined, 'PHP 7 warned and wrote at offset 0: not evaluated, not a fatal error');
+    });
+
     it('goes on past an exit or a return under an undecidable condition, in the other branch only', () => {
       for (const end of ['exit;', 'return;', 'die("installing");']) {
         const ev = run(`<?php
