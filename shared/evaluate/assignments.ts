@@ -7,7 +7,7 @@ import { Diverge, at } from '../library/route-library';
 import { PhpFatal, isNumericString, toInt, toKey, toPhpString } from '../runtime/convert';
 import { checkArrayEntries, unitsOf } from '../runtime/work-meter';
 import type { RecordedWrite } from './statement-effect';
-import { DEFAULT_PHP_VERSION, isPhp8, type PhpVersion } from '../runtime/php-version';
+import { atLeast, isPhp8 } from '../runtime/php-version';
 import { EMPTY_LITERAL_NEXT, PerMethod, PhpArray, PhpClosure, Unknown, shareValue, type Key, type Value } from '../runtime/values';
 import { describeKind, type InterpreterCore } from './interpreter-core';
 import { binary, lift } from './operators';
@@ -164,7 +164,7 @@ function writeElement(it: InterpreterCore, container: Value | undefined, key: Va
     arr = new PhpArray();
   } else if (typeof container === 'string') {
     // `$route['x'] = 'a'; $route['x']['post'] = 'b';`: PHP 8.1 on throws for a non-numeric offset (7 warned and wrote at 0).
-    if (typeof key === 'string' && !isNumericString(key) && atLeastPhp81(it.options.phpVersion)) throw new PhpFatal('TypeError', 'Cannot access offset of type string on string');
+    if (typeof key === 'string' && !isNumericString(key) && atLeast(it.options.phpVersion, 8, 1)) throw new PhpFatal('TypeError', 'Cannot access offset of type string on string');
     return new Unknown('writing into a string offset is not evaluated');
   } else {
     throw new PhpFatal('Error', 'Cannot use a scalar value as an array');
@@ -434,12 +434,6 @@ export function unset(it: InterpreterCore, node: PhpNode): void {
       assignTo(it, node.what, w);
     }
   }
-}
-
-/** PHP 8.1 or later (the default version when not given). */
-function atLeastPhp81(v: PhpVersion | undefined): boolean {
-  const { major, minor } = v ?? DEFAULT_PHP_VERSION;
-  return major > 8 || (major === 8 && minor >= 1);
 }
 
 /** An array literal's entry origin, anchored to the statement being recorded for replay, if any (see places.ts). */

@@ -4,6 +4,7 @@ import { ENTRY_UNITS, type WorkMeter } from '../runtime/work-meter';
 import { sameValue } from '../runtime/convert';
 import { PerMethod, PhpArray, Unknown, keyToString, shareValue, type Key, type Value } from '../runtime/values';
 import { ExitSignal, type InterpreterCore, type Signal } from './interpreter-core';
+import { fnv1a } from '../util/hash-chains';
 
 /*
  * Undecidable conditions: both branches run, their variables merge, and what follows a branch
@@ -27,6 +28,20 @@ export function closeContinuations(it: InterpreterCore, mark: number): void {
   it.branchSnapshot = it.branchStack.slice();
   it.conditionalDepth -= n;
   it.continuations = mark;
+}
+
+/**
+ * A condition's place in a branch id (`c<place>:<branch>`): its offset, and in an included file
+ * a tag of that file's path too (`<offset>h<tag>`), so that a condition there is told from one at
+ * the same offset of the including file (undecidedConditions reads it back).
+ */
+export function conditionPlace(span: Span): string {
+  return span.file ? `${span.start}h${includedFileTag(span.file.path)}` : String(span.start);
+}
+
+/** The tag of an included file's path in a branch id (see conditionPlace). */
+export function includedFileTag(path: string): string {
+  return (fnv1a(path) >>> 0).toString(36);
 }
 
 export function inBranch<T>(it: InterpreterCore, id: string, fn: () => T): T {

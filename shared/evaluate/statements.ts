@@ -1,4 +1,4 @@
-import type { PhpNode, Span } from '../php/ast';
+import type { PhpNode } from '../php/ast';
 import { PhpFatal, toInt } from '../runtime/convert';
 import { EvaluationLimit } from '../runtime/limits';
 import { Diverge } from '../library/route-library';
@@ -6,12 +6,11 @@ import { unitsOf } from '../runtime/work-meter';
 import { PerMethod, PhpArray, Unknown, shareValue, type Value } from '../runtime/values';
 import { ExitSignal, type InterpreterCore, type Signal } from './interpreter-core';
 import { Scope } from './scope';
-import { bothBranches, closeContinuations, inBranch } from './branches';
+import { bothBranches, closeContinuations, conditionPlace, inBranch } from './branches';
 import { loose, truth } from './operators';
 import { setVariable } from './variables';
 import { assignFresh, assignTo, unset, writeBack } from './assignments';
 import { isFreshAssignment, useClasses } from './static-calls';
-import { fnv1a } from '../util/hash-chains';
 
 /* Statements: control flow (if, loops, switch, try), declarations, and the other statements PHP has. */
 
@@ -204,15 +203,6 @@ function catchClauseFor(catches: PhpNode[], thrown: string): PhpNode | undefined
     }
   }
   return undefined;
-}
-
-/**
- * A condition's place in a branch id (`c<offset>:<branch>`): its offset, and in an included file
- * a hash of that file's path too (`<offset>h<hash>`), so that a condition there is told from one
- * at the same offset of the including file (see conditionOf).
- */
-function conditionPlace(span: Span): string {
-  return span.file ? `${span.start}h${(fnv1a(span.file.path) >>> 0).toString(36)}` : String(span.start);
 }
 
 function execIf(it: InterpreterCore, node: PhpNode): Signal {

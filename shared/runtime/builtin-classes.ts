@@ -1,4 +1,5 @@
 import { DEFAULT_PHP_VERSION, type PhpVersion } from './php-version';
+import { atLeast } from './php-version';
 
 /**
  * Classes and interfaces PHP itself declares in every build (the core, SPL, Date, Reflection), with
@@ -32,7 +33,7 @@ export function phpOwnClass(name: string, php: PhpVersion = DEFAULT_PHP_VERSION)
   if (entry === undefined) return undefined;
   const [since, spelled] = entry.split('|') as [string, string];
   const [major, minor] = since.split('.').map(Number) as [number, number];
-  return php.major > major || (php.major === major && php.minor >= minor) ? { name: spelled, since } : undefined;
+  return atLeast(php, major, minor) ? { name: spelled, since } : undefined;
 }
 
 /** PHP's own class a controller file would declare by CodeIgniter's convention, its file name (`controllers/admin/Error.php` → `Error`), if it is one (see phpOwnClass). */

@@ -21,6 +21,12 @@ export function formatPhpVersion(v: PhpVersion): string {
 }
 
 /** PHP 8's stricter semantics: internal functions throw TypeError and ValueError, undefined constants are an Error. */
+/** Whether `v` (the default version when not given) is `major.minor` or later. */
+export function atLeast(v: PhpVersion | undefined, major: number, minor: number): boolean {
+  const given = v ?? DEFAULT_PHP_VERSION;
+  return given.major > major || (given.major === major && given.minor >= minor);
+}
+
 export function isPhp8(v: PhpVersion | undefined): boolean {
   return (v ?? DEFAULT_PHP_VERSION).major >= 8;
 }

@@ -6,7 +6,7 @@ import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../../ru
 import { REQUEST_METHODS, type MethodIndex, type RequestMethod } from '../../runtime/methods';
 import { isDynamicKey, unknownPathOf, type EntryOriginInfo } from '../../library/records';
 import { tableView } from './table-view';
-import { fnv1a } from '../../util/hash-chains';
+import { includedFileTag } from '../../evaluate/branches';
 
 /** One entry of the final `$route` array under one request method. */
 export interface RouteRow {
@@ -232,7 +232,7 @@ export interface UndecidedCondition {
  */
 export function undecidedConditions(evaluation: FileEvaluation, method?: MethodIndex): UndecidedCondition[] {
   // By file (undefined: this one), then offset: an included file's conditions name it (see conditionPlace).
-  const byHash = new Map(evaluation.included.map((f) => [(fnv1a(f.path) >>> 0).toString(36), f] as const));
+  const byHash = new Map(evaluation.included.map((f) => [includedFileTag(f.path), f] as const));
   const places = new Map<string, Span>();
   evaluation.methods.forEach((result, m) => {
     if ((method !== undefined && m !== method) || !result.routes) return;
