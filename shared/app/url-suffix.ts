@@ -94,17 +94,39 @@ const DEFAULT_LOCATIONS = new Set(["array(APPPATH.'modules/'=>'../modules/')", "
  */
 export function modulesLocationsSet(appDir: string, environment: string | undefined, files: ProjectFiles): string | undefined {
   let source: string | undefined;
-  for (const rel of configFiles(environment)) {
-    const text = files.read(path.join(appDir, ...rel.split('/')), MAX_CONFIG_FILE_BYTES);
-    if (text === undefined) continue;
+  const scan = (text: string, said: string) => {
     const assignment = MODULES_LOCATIONS.matcher(text);
     while (assignment.find()) {
       const value = (assignment.group(1) ?? '').replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
-      source = DEFAULT_LOCATIONS.has(value) ? undefined : `${rel} sets modules_locations`;
+      source = DEFAULT_LOCATIONS.has(value) ? undefined : said;
+    }
+  };
+  for (const rel of configFiles(environment)) {
+    const text = files.read(path.join(appDir, ...rel.split('/')), MAX_CONFIG_FILE_BYTES);
+    if (text === undefined) continue;
+    scan(text, `${rel} sets modules_locations`);
+    // A file it includes from the application folder (`require_once(APPPATH.'config/application.php')`) sets it too.
+    for (const included of configIncludes(text).slice(0, MAX_CONFIG_INCLUDES)) {
+      const more = files.read(path.join(appDir, ...included.split('/')), MAX_CONFIG_FILE_BYTES);
+      if (more !== undefined) scan(more, `${rel} includes ${included}, which sets modules_locations`);
     }
   }
   if (source !== undefined) return source;
   return modulesDefaultChanged(appDir, files);
+}
+
+/** `include`/`require` (`_once`) of `APPPATH . 'literal'` in a config file: the path from the application folder. */
+const CONFIG_INCLUDE = RE2JS.compile(`(?i)\\b(?:include|require)(?:_once)?\\s*\\(?\\s*APPPATH\\s*\\.\\s*['"]([A-Za-z0-9_./-]+\\.php)['"]`);
+const MAX_CONFIG_INCLUDES = 4;
+
+function configIncludes(text: string): string[] {
+  const out: string[] = [];
+  const found = CONFIG_INCLUDE.matcher(text);
+  while (found.find()) {
+    const rel = found.group(1) ?? '';
+    if (!rel.split('/').includes('..')) out.push(rel.replace(/^\.\//, ''));
+  }
+  return out;
 }
 
 // `… OR Modules::$locations = array(APPPATH.'modules/' => '../modules/');`: the default Modules.php gives when config.php sets none.

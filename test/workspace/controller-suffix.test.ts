@@ -39,6 +39,9 @@ describe("Modular Extensions' controller_suffix", () => {
     assert.match(checked(config("$config['modules_locations'] = array(\n    APPPATH . '../modules/' => '../../modules/',\n);")), /looks for modules where config\/config\.php sets modules_locations/);
     assert.equal(checked(config("$config['modules_locations'] = array(\n    APPPATH.'modules/' => '../modules/',\n);")), 'checked');
     assert.equal(checked(config("// $config['modules_locations'] = array(APPPATH . '../modules/' => '../../modules/');")), 'checked');
+    // Set in a file config.php includes from the application folder.
+    const included = { ...config("require_once(APPPATH . 'config/application.php');"), 'application/config/application.php': "<?php\n$config['modules_locations'] = array(APPPATH . '../src/modules/' => '../../src/modules/');\n" };
+    assert.match(checked(included), /looks for modules where config\/config\.php includes config\/application\.php, which sets modules_locations/);
   });
 
   it("leaves them unchecked when the application's Modules.php changes the default locations; MX's own default, in either spelling, changes nothing", () => {
