@@ -105,6 +105,22 @@ describe("ci-routes check under an application's own router", () => {
     assert.match(out, /Module route files are not checked for unreachable keys and missing controllers in application: application\/core\/MY_Router\.php redefines the router's _set_routing\(\)/);
   });
 
+  it("lists a module's routes file as read in a way not known when MY_Router redefines _set_routing()", () => {
+    const router = { 'application/core/MY_Router.php': "<?php\nclass MY_Router extends MX_Router {\n    protected function _set_routing() {\n    }\n}\n" };
+    const listIn = (files: Record<string, string>) => {
+      const root = tempProject('ci-routes-list-', { ...APP, ...MODULE, ...files });
+      try {
+        return spawnSync(process.execPath, [path.join(ROOT, 'bin', 'ci-routes.js'), 'list'], { cwd: root, encoding: 'utf8' }).stdout;
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    };
+    assert.match(listIn({}), /module blog: read after the main routes for URIs whose first segment is blog/);
+    const out = listIn(router);
+    assert.match(out, /module blog: how the application's router reads it is not known \(application\/core\/MY_Router\.php redefines the router's _set_routing\(\)/);
+    assert.doesNotMatch(out, /read after the main routes/);
+  });
+
   it('with its own controller look-up, no target is judged, saying why', () => {
     const main = "<?php\n$route['default_controller'] = 'home';\n$route['item/(:num)'] = 'catalog/show/$1';\n";
     assert.match(checkIn({ 'application/config/routes.php': main }), /missing-controller/);

@@ -163,7 +163,14 @@ export function list(ctx: RouteFileContext, evaluation: FileEvaluation, filters:
   for (const o of others) {
     const otherLines = LineIndex.of(o.ctx.text);
     const otherRows = tableRows(o.ctx.file, otherLines, rowsOf(o.evaluation, filters));
-    const what = o.module === undefined ? 'the main routes, read first' : `module ${o.module}: read after the main routes for URIs whose first segment is ${o.module}; targets relative to the module`;
+    // An application's own router reading route files otherwise (_set_routing()) may read a module's as main routes, or not at all.
+    const reading = o.module !== undefined && ctx.app?.routingOverridden()?.reading ? ctx.app.routingOverridden()!.why : undefined;
+    const what =
+      o.module === undefined
+        ? 'the main routes, read first'
+        : reading !== undefined
+          ? `module ${o.module}: how the application's router reads it is not known (${reading})`
+          : `module ${o.module}: read after the main routes for URIs whose first segment is ${o.module}; targets relative to the module`;
     io.out(`\n${s.bold(t(shownPath(o.ctx.file)))}  ${s.dim(t(what))}\n`);
     if (otherRows.length) io.out(renderTable(['METHOD', 'URI', 'TARGET', 'NAME', 'DECLARED AT'], otherRows, s));
     io.out(`${s.dim(countLine(otherRows.length, filters, () => rowsOf(o.evaluation, unfiltered).filter((r) => !r.reserved).length))}\n`);
