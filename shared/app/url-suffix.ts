@@ -83,6 +83,11 @@ function literalConfigItem(item: RE2JS, appDir: string, environment: string | un
 
 /** `$config['modules_locations'] = …;`, the value possibly over several lines (an array), as it starts its line. */
 const MODULES_LOCATIONS = RE2JS.compile(`(?m)^[ \\t]*\\$config\\s*\\[\\s*['"]modules_locations['"]\\s*\\]\\s*=([^;]*);`);
+/** A locations array as written, spaces and quotes set aside, to compare with DEFAULT_LOCATIONS. */
+function locationsText(written: string): string {
+  return written.replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
+}
+
 /** Modular Extensions' own locations, as a config.php may restate them. */
 const DEFAULT_LOCATIONS = new Set(["array(APPPATH.'modules/'=>'../modules/')", "[APPPATH.'modules/'=>'../modules/']"]);
 
@@ -97,7 +102,7 @@ export function modulesLocationsSet(appDir: string, environment: string | undefi
   const scan = (text: string, said: string) => {
     const assignment = MODULES_LOCATIONS.matcher(text);
     while (assignment.find()) {
-      const value = (assignment.group(1) ?? '').replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
+      const value = locationsText(assignment.group(1) ?? '');
       source = DEFAULT_LOCATIONS.has(value) ? undefined : said;
     }
   };
@@ -143,7 +148,7 @@ function modulesDefaultChanged(appDir: string, files: ProjectFiles): string | un
   if (text === undefined) return undefined;
   const found = MODULES_DEFAULT.matcher(text);
   if (!found.find()) return undefined;
-  const value = (found.group(1) ?? '').replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
+  const value = locationsText(found.group(1) ?? '');
   return DEFAULT_LOCATIONS.has(value) ? undefined : `${MX_MODULES} sets the default modules_locations`;
 }
 

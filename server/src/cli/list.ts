@@ -164,7 +164,8 @@ export function list(ctx: RouteFileContext, evaluation: FileEvaluation, filters:
     const otherLines = LineIndex.of(o.ctx.text);
     const otherRows = tableRows(o.ctx.file, otherLines, rowsOf(o.evaluation, filters));
     // An application's own router reading route files otherwise (_set_routing()) may read a module's as main routes, or not at all.
-    const reading = o.module !== undefined && ctx.app?.routingOverridden()?.reading ? ctx.app.routingOverridden()!.why : undefined;
+    const override = o.module !== undefined ? ctx.app?.routingOverridden() : undefined;
+    const reading = override?.reading ? override.why : undefined;
     const what =
       o.module === undefined
         ? 'the main routes, read first'
