@@ -107,7 +107,9 @@ export class BelowLookups {
  * Route tables of a document's last evaluations, by what they hold (their print): a table whose
  * records wait unstored (see RecordTable.replayAll) reads the routes of an earlier table with the
  * same print instead of storing them one by one. A document's (its DocumentState's); the tables
- * it names are settled, and the evaluations they belong to are handed out (never written again).
+ * it gives are those of evaluations handed out (never written again): not the running one's,
+ * whose tables of two methods may hold the same records (one record for a route declared under
+ * both) while one of them is still being written.
  */
 export class RecentTables {
   private readonly tables: RecordTable[] = [];
@@ -117,7 +119,7 @@ export class RecentTables {
 
   /** A settled table holding what one with this print holds. */
   find(stored: StorePrint): RecordTable | undefined {
-    for (const table of this.tables) if (table.holdsPrint(stored)) return table;
+    for (const table of this.tables) if (table.handedOut && table.holdsPrint(stored)) return table;
     return undefined;
   }
 
@@ -134,7 +136,7 @@ let lastFrozenId = 0;
 /**
  * What a table holds, comparable in constant time between evaluations: a running hash of every
  * record stored since the table was empty, in order, whatever frozen routes it reads beneath its
- * own (each record is one object with one id, kept by replay, and made for one method). Equal
+ * own (each record is one object with one id, kept by replay, in the tables of every method it was made for). Equal
  * prints mean the same records stored in the same order, so the same routes, short of a 64-bit
  * collision (see StorePrint): two versions' tables compare equal wherever their checkpoints lie.
  */
@@ -187,6 +189,8 @@ export class RecordTable {
   private ownShared = false;
   /** The document's recent tables, when it has them. */
   recall: RecentTables | undefined;
+  /** Settled with the evaluation it belongs to, which is handed out: never written again (see RecentTables). */
+  handedOut = false;
 
   /** A table whose routes are, until stored over, the frozen ones. */
   static on(frozen: FrozenTable, recall?: RecentTables): RecordTable {

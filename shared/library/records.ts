@@ -1,7 +1,7 @@
 import type { Span } from '../php/ast';
 import type { RecordedSite, StatementAnchor } from '../runtime/call-site';
 import type { Key, Value } from '../runtime/values';
-import type { MethodIndex } from '../runtime/methods';
+import { shareValue } from '../runtime/values';
 
 export type { CallSite, RecordedSite, StatementAnchor } from '../runtime/call-site';
 /**
@@ -46,15 +46,15 @@ export type ExpansionRow =
   | `path-${number}`;
 
 /**
- * A route the library stored under one request method. Never changed once made: an editor's
- * successive evaluations share the records of the statements they replay or resume past. What
- * later statements do to it (replace it, reset it, map() it over an entry) is in the evaluation's
- * RecordMarks.
+ * A route the library stored under one or more request methods: one object for the same route a
+ * call declared under several (any(), context(), block()), in each of their tables. Never changed
+ * once made: an editor's successive evaluations share the records of the statements they replay
+ * or resume past. What later statements do to it under each method (replace it, reset it, map()
+ * it over an entry) is in that method's RecordMarks.
  */
 export interface RouteRecord {
   readonly kind: 'route';
   readonly id: number;
-  readonly method: MethodIndex;
   /** The key in the library's array: the full `$from`, prefixes included, cast as PHP casts keys. */
   readonly key: Key;
   readonly to: Value;
@@ -78,6 +78,57 @@ export interface RouteRecord {
   readonly nested?: NestingInfo;
   /** Which branches of undecidable conditions it was declared in (`condition:branch` ids). */
   readonly branches: readonly string[];
+}
+
+/** What a new record is made of (its id and plainTarget follow). */
+export type RecordFields = Omit<RouteRecord, 'kind' | 'id' | 'plainTarget'>;
+
+export function newRecord(f: RecordFields): RouteRecord {
+  // Every field, in one order, from the start: all records share one hidden class, so the
+  // loops replaying and mapping tens of thousands of them stay monomorphic.
+  return {
+    kind: 'route',
+    id: newRecordId(),
+    key: f.key,
+    to: shareValue(f.to),
+    plainTarget: typeof f.to === 'string' && !f.to.includes('{default_controller}'),
+    name: f.name,
+    site: f.site,
+    row: f.row,
+    via: f.via,
+    prefix: f.prefix,
+    nestedPrefix: f.nestedPrefix,
+    conditional: f.conditional,
+    dynamic: f.dynamic,
+    branches: f.branches,
+    nested: f.nested,
+  };
+}
+
+/** Whether a record is what these fields would make (its own values: `to` the same string or object). */
+export function sameRecordFields(r: RouteRecord, f: RecordFields): boolean {
+  return (
+    r.key === f.key &&
+    r.to === f.to &&
+    r.name === f.name &&
+    r.site === f.site &&
+    r.row === f.row &&
+    r.prefix === f.prefix &&
+    r.nestedPrefix === f.nestedPrefix &&
+    r.conditional === f.conditional &&
+    r.dynamic === f.dynamic &&
+    sameList(r.via, f.via) &&
+    sameList(r.branches, f.branches) &&
+    (r.nested === f.nested ||
+      (r.nested !== undefined && f.nested !== undefined && r.nested.parent === f.nested.parent && r.nested.depthSeen === f.nested.depthSeen && r.nested.nestOffset === f.nested.nestOffset))
+  );
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export interface NestingInfo {

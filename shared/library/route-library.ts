@@ -1,11 +1,12 @@
 import { routeApi } from './route-api';
 import { PhpFatal, toBool, toInt, toKey, toPhpString, sameValue, type WarningSink } from '../runtime/convert';
-import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, shareValue, typeName, type Key, type Value } from '../runtime/values';
+import { PerMethod, PhpArray, PhpClosure, Unknown, normalizeStringKey, typeName, type Key, type Value } from '../runtime/values';
 import { DEFAULT_MAX_ROUTES, EvaluationLimit } from '../runtime/limits';
 import { UNITS_PER_STEP } from '../runtime/work-meter';
 import { REQUEST_METHODS, methodsIn, type MethodIndex, type MethodMask } from '../runtime/methods';
-import { DYNAMIC_KEY_PREFIX, newRecordId, setUnknownPath, type RecordedSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RouteRecord } from './records';
+import { DYNAMIC_KEY_PREFIX, newRecord, setUnknownPath, type RecordedSite, type CallTick, type EntryOriginInfo, type ExpansionRow, type RecordFields, type RouteRecord } from './records';
 import { RecordTable, type BelowLookups, type RecentTables } from './record-table';
+import { CallRecords } from './call-records';
 import { RecordMarks } from './record-marks';
 import { MappedRoutes, RecentOverlaps } from './mapped-routes';
 import { NamedRoutes } from './named-routes';
@@ -135,6 +136,8 @@ export class MethodState {
 
 
 const DEFAULT_CONSTRAINT = '([a-zA-Z0-9\\-_]+)';
+/** context()'s rows by the number of `(:any)` segments: one string each, not one per route. */
+const CONTEXT_ROWS: readonly ExpansionRow[] = ['home', 'context-1', 'context-2', 'context-3', 'context-4', 'context-5', 'context-6'];
 const DEFAULT_HOME = 'home';
 
 /** The default `$options` (`array()`): the library only reads options, so one instance serves all calls. */
@@ -159,6 +162,10 @@ export class RouteLibrary {
   private viaSnapshot: readonly RecordedSite[] = [];
   /** The route calls whose `$nested` callable is running, innermost last. */
   private readonly nestedParents: RecordedSite[] = [];
+  /** The records the running call made (see CallRecords). */
+  private made = new CallRecords();
+  /** The last prefix put in front of a path, with its slash (one string for all its routes). */
+  private lastSlashed: { prefix: string; slashed: string } = { prefix: '', slashed: '/' };
   /** Work done for each call site (by file and offset) and method in the running top-level statement. */
   private workBySite = new Map<string | number, number>();
 
@@ -181,6 +188,7 @@ export class RouteLibrary {
   settleTables(): void {
     for (const s of this.states) {
       s.routes.settle();
+      s.routes.handedOut = true;
       s.routes.recall = undefined;
     }
   }
@@ -251,6 +259,16 @@ export class RouteLibrary {
 
   /** Calls `Route::<name>(...args)`; returns its PHP return value. */
   call(name: string, args: Value[], site: RecordedSite, mask: MethodMask): Value {
+    const outer = this.made;
+    this.made = new CallRecords();
+    try {
+      return this.callOnce(name, args, site, mask);
+    } finally {
+      this.made = outer;
+    }
+  }
+
+  private callOnce(name: string, args: Value[], site: RecordedSite, mask: MethodMask): Value {
     const file = this.host.file;
     const lower = name.toLowerCase();
     const sig = routeApi(lower);
@@ -404,7 +422,7 @@ export class RouteLibrary {
     const to = at(toArg, m);
     // `is_null(self::$prefix) ? '' : self::$prefix . '/'`
     const prefixStr = state.prefix === null ? null : this.str(state.prefix, m);
-    const prefix = prefixStr === null ? '' : prefixStr instanceof Unknown ? prefixStr : `${prefixStr}/`;
+    const prefix = prefixStr === null ? '' : prefixStr instanceof Unknown ? prefixStr : this.slashed(prefixStr);
     const fromPart = this.str(fromArg, m);
     const dynamic = prefix instanceof Unknown || fromPart instanceof Unknown || to instanceof Unknown;
     const from = prefix instanceof Unknown ? prefix : fromPart instanceof Unknown ? fromPart : state.nestedPrefix + prefix + fromPart;
@@ -417,13 +435,12 @@ export class RouteLibrary {
     }
     // A unique, deterministic key for a route whose path is unknown (never equal to a real path).
     const key: Key = from instanceof Unknown ? `${DYNAMIC_KEY_PREFIX}${ctx.site.placed.span.start}:${ctx.row ?? ''}:${state.created.length}` : normalizeStringKey(from);
-    const record: RouteRecord = {
-      kind: 'route',
-      id: newRecordId(),
-      method: m,
+    const nesting = this.nestedParents.length
+      ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }
+      : undefined;
+    const fields: RecordFields = {
       key,
-      to: shareValue(to),
-      plainTarget: typeof to === 'string' && !to.includes('{default_controller}'),
+      to,
       name,
       site: ctx.site,
       row: ctx.row,
@@ -433,14 +450,16 @@ export class RouteLibrary {
       conditional: this.host.conditional,
       dynamic,
       branches: this.host.branches,
-      // Every field, in one order, from the start: all records share one hidden class, so the
-      // loops replaying and mapping tens of thousands of them stay monomorphic.
-      nested: this.nestedParents.length
-        ? { parent: this.nestedParents[this.nestedParents.length - 1], depthSeen: state.nestedDepth, nestOffset: ctx.nestOffset }
-        : undefined,
+      nested: nesting,
     };
-    if (from instanceof Unknown) setUnknownPath(record, from.reason);
-    state.add(record);
+    const record = from instanceof Unknown ? undefined : this.made.madeForAnotherMethod(m, fields);
+    if (record) state.add(record);
+    else {
+      const made = newRecord(fields);
+      if (from instanceof Unknown) setUnknownPath(made, from.reason);
+      else this.made.made(m, made);
+      state.add(made);
+    }
 
     if (toBool(nested) === true && this.host.isCallable(nested) && state.nestedDepth === 0) {
       const fromText = from instanceof Unknown ? '' : from;
@@ -457,6 +476,12 @@ export class RouteLibrary {
       state.nestedPrefix = '';
     }
     state.nestedDepth = state.nestedDepth === 0 ? 0 : state.nestedDepth - 1;
+  }
+
+  /** `$prefix . '/'`, the same string while the prefix is. */
+  private slashed(prefix: string): string {
+    if (this.lastSlashed.prefix !== prefix) this.lastSlashed = { prefix, slashed: `${prefix}/` };
+    return this.lastSlashed.slashed;
   }
 
   private concat(m: MethodIndex, ...parts: Value[]): string | Unknown {
@@ -525,7 +550,7 @@ export class RouteLibrary {
       for (let i = 2; i <= k; i++) toParts.push('/', ref(i));
       this.createRoute(m, this.concat(m, ...fromParts), this.concat(m, ...toParts), NO_OPTIONS, false, {
         site,
-        row: `context-${k}` as ExpansionRow,
+        row: CONTEXT_ROWS[k],
       });
     }
     const home = this.option(options, 'home');

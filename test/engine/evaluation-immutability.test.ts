@@ -20,17 +20,20 @@ type Fingerprint = Map<string, string>;
 function fingerprint(evaluation: FileEvaluation): { prints: Fingerprint; records: RouteRecord[] } {
   const prints: Fingerprint = new Map();
   const records: RouteRecord[] = [];
+  // A record in several methods' tables has marks under each.
+  const placed: { r: RouteRecord; m: number }[] = [];
   const seen = new Set<RouteRecord>();
-  evaluation.methods.forEach((m) => {
-    for (const r of m.library.created) {
+  evaluation.methods.forEach((method, m) => {
+    for (const r of method.library.created) {
+      placed.push({ r, m });
       if (seen.has(r)) continue;
       seen.add(r);
       records.push(r);
     }
   });
-  records.forEach((r, i) => {
+  placed.forEach(({ r, m }, i) => {
     const field = (name: string, v: unknown) => prints.set(`${i}|${name}`, JSON.stringify(v ?? null));
-    const marks = evaluation.methods[r.method].library.marks;
+    const marks = evaluation.methods[m].library.marks;
     const overwrote = marks.overwrote(r);
     // As the evaluation places it in its own text.
     const site = evaluation.places.site(r.site);
@@ -39,7 +42,7 @@ function fingerprint(evaluation: FileEvaluation): { prints: Fingerprint; records
     field('record.site.argSpans', site.argSpans.map((s) => [s.start, s.end]));
     field('marks.replacedBy', marks.replacedBy(r)?.id);
     field('marks.reset', marks.resetBy(r)?.at);
-    field('marks.addedAt', addedAt(r, evaluation.methods[r.method].library));
+    field('marks.addedAt', addedAt(r, evaluation.methods[m].library));
     field('marks.overwrote', overwrote ? [overwrote.kind, overwrote.kind === 'route' ? evaluation.places.start(overwrote.site) : evaluation.places.entry(overwrote).span.start] : null);
   });
   return { prints, records };

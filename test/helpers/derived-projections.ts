@@ -42,7 +42,7 @@ const spanOf = (s: Span | undefined) => (s ? { start: s.start, end: s.end, ...(s
 
 function originOf(e: FileEvaluation, o: EntryOriginInfo | undefined): unknown {
   if (!o) return null;
-  if (o.kind === 'route') return { route: e.places.start(o.site), method: o.method, key: String(o.key), row: o.row ?? null };
+  if (o.kind === 'route') return { route: e.places.start(o.site), key: String(o.key), row: o.row ?? null };
   return { [o.kind]: spanOf(e.places.entry(o).span) };
 }
 
