@@ -6,6 +6,7 @@ import { formatFindings } from './fixture-format';
 import { tableView } from '../../shared/analysis/model/table-view';
 import type { FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
+import { checkState } from '../../shared/analysis/diagnostics/checks/document-state';
 
 /**
  * An edit usually changes one method's table: the checks keep what they decided about the others.
@@ -78,6 +79,27 @@ $route = Route::map($route);
     const fourth = document.update(assigned);
     assert.notEqual(views(fourth)[POST], views(third)[POST]);
     assert.deepEqual(plain(fourth, POST), plain(evaluateRouteFile(assigned), POST));
+  });
+
+  it('decides once for the methods whose tables hold the same routes, apart from verb arrays', () => {
+    const decisions = (text: string): number[] => {
+      const evaluation = new DocumentEvaluator().update(text);
+      assert.equal(formatFindings(text, analyzeRouteFile(text, evaluation)), fresh(text));
+      const tables = checkState(evaluation).reachability?.previous ?? [];
+      // Which method's decisions each method has (the first with the same object).
+      return tables.map((t) => tables.indexOf(t));
+    };
+    const text = `<?php
+Route::any('(:any)', 'x/any');
+Route::any('b', 'x/b');
+$route['c'] = 'x/c';
+$route = Route::map($route);
+`;
+    assert.deepEqual(decisions(text), [0, 0, 0, 0, 0, 0, 0, 0]);
+    // A GET route: GET's table is its own, the seven others one.
+    assert.deepEqual(decisions(text.replace("$route['c']", "Route::get('g', 'x/g');\n$route['c']")), [0, 1, 1, 1, 1, 1, 1, 1]);
+    // A verb array: which entry a method reads depends on the method.
+    assert.deepEqual(decisions(text.replace("$route['c'] = 'x/c';", "$route['c'] = array('GET' => 'x/c', 'POST' => 'x/d');")), [0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('decides only what the first edit after opening changed, however many routes the opening decided', () => {

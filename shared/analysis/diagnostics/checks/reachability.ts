@@ -83,6 +83,22 @@ function anyConditional(view: TableView): boolean {
   return answer;
 }
 
+const verbArrayViews = new WeakMap<TableView, boolean>();
+
+/**
+ * The decisions of an earlier method's table with this very view: methods whose tables hold the
+ * same routes share one view (see RecentViews), and without a verb array, whose entry depends on
+ * the method, they have the same candidates, so the same decisions (a file of plain `$route`
+ * entries or of any() routes is decided once, not once per method).
+ */
+function alikeTable(decided: DocumentDecisions, view: TableView): TableDecisions | undefined {
+  let verbArrays = verbArrayViews.get(view);
+  if (verbArrays === undefined) verbArrayViews.set(view, (verbArrays = view.values.some((v) => v instanceof PhpArray)));
+  if (verbArrays) return undefined;
+  for (const table of decided) if (table !== undefined && table.view === view) return table;
+  return undefined;
+}
+
 /** prefix('') and prefix('x/') are how such keys usually come about. */
 function prefixHint(o: EntryOriginInfo): string {
   if (o.kind !== 'route' || o.prefix === '') return '';
@@ -146,8 +162,8 @@ export function reachability(
       const method = REQUEST_METHODS[m];
       const view = tableView(evaluation, result.routes);
       const before = previous?.[m];
-      let table: TableDecisions | undefined;
-      if (before && !before.decisions.conditional && !anyConditional(view)) {
+      let table: TableDecisions | undefined = alikeTable(current, view);
+      if (!table && before && !before.decisions.conditional && !anyConditional(view)) {
         const window = viewChanges(before.view, view);
         if (isUnchanged(window)) {
           // The same keys in the same places: the same decisions (their origins are read from this view).
