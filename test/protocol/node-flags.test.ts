@@ -27,8 +27,9 @@ describe('the Node.js options the server is started with', () => {
 
   it("add their environment to the launcher's, keeping what it sets", () => {
     assert.equal(SERVER_ENV.MALLOC_ARENA_MAX, '2');
-    assert.deepEqual(serverEnv({ PATH: '/bin' }), { PATH: '/bin', MALLOC_ARENA_MAX: '2' });
-    assert.deepEqual(serverEnv({ MALLOC_ARENA_MAX: '8' }), { MALLOC_ARENA_MAX: '8' }, "the user's own value wins");
+    const glibc = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '0', MALLOC_TOP_PAD_: '0' };
+    assert.deepEqual(serverEnv({ PATH: '/bin' }), { PATH: '/bin', ...glibc });
+    assert.deepEqual(serverEnv({ MALLOC_ARENA_MAX: '8' }), { ...glibc, MALLOC_ARENA_MAX: '8' }, "the user's own value wins");
   });
 
   it("limit the old generation's growth from the server's own start-up, unless the command line sets it", () => {
