@@ -17,6 +17,7 @@
  * Offsets are UTF-16 code unit offsets into the text, as php-parser reports them.
  */
 
+import { detached } from '../util/detached';
 import type { Engine } from 'php-parser';
 import { createPhpParser, type PhpParserLocation } from '../php/parse';
 import type { PhpNode } from '../php/ast';
@@ -82,7 +83,7 @@ export function indexPhpFile(text: string, options?: IndexOptions): PhpFileIndex
       const errors = Array.isArray(program.errors) ? program.errors.length : 0;
       if (errors === 0) {
         try {
-          return { ...indexTree(text, Array.isArray(program.children) ? program.children : []), recovered: false };
+          return { ...keptApart(indexTree(text, Array.isArray(program.children) ? program.children : [])), recovered: false };
         } catch {
           reason = 'the syntax tree could not be read';
         }
@@ -92,10 +93,23 @@ export function indexPhpFile(text: string, options?: IndexOptions): PhpFileIndex
     }
   }
   try {
-    return { ...indexLexically(text, options?.shortTags), recovered: true, recoveryReason: reason };
+    return { ...keptApart(indexLexically(text, options?.shortTags)), recovered: true, recoveryReason: reason };
   } catch {
     return { controllers: [], namedUsages: [], recovered: true, recoveryReason: `${reason}; the lexical scan failed` };
   }
+}
+
+/** The index's names as strings of their own: an index is kept long after its file's text (see detached). */
+function keptApart<T extends Pick<PhpFileIndex, 'controllers' | 'namedUsages'>>(index: T): T {
+  for (const c of index.controllers) {
+    c.className = detached(c.className);
+    if (c.extends !== undefined) c.extends = detached(c.extends);
+    if (c.legacyConstructor !== undefined) c.legacyConstructor = detached(c.legacyConstructor);
+    if (c.traits) c.traits = c.traits.map(detached);
+    for (const m of c.methods) m.name = detached(m.name);
+  }
+  for (const u of index.namedUsages) if (u.name !== undefined) u.name = detached(u.name);
+  return index;
 }
 
 /** A node's span: php-parser's own location (this index reads the parser's tree as it comes, uncompacted). */
