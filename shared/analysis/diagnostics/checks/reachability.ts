@@ -83,8 +83,6 @@ function anyConditional(view: TableView): boolean {
   return answer;
 }
 
-const verbArrayViews = new WeakMap<TableView, boolean>();
-
 /**
  * The decisions of an earlier method's table with this very view: methods whose tables hold the
  * same routes share one view (see RecentViews), and without a verb array, whose entry depends on
@@ -92,10 +90,7 @@ const verbArrayViews = new WeakMap<TableView, boolean>();
  * entries or of any() routes is decided once, not once per method).
  */
 function alikeTable(decided: DocumentDecisions, view: TableView): TableDecisions | undefined {
-  let verbArrays = verbArrayViews.get(view);
-  if (verbArrays === undefined) verbArrayViews.set(view, (verbArrays = view.values.some((v) => v instanceof PhpArray)));
-  if (verbArrays) return undefined;
-  for (const table of decided) if (table !== undefined && table.view === view) return table;
+  for (const table of decided) if (table !== undefined && table.view === view) return view.values.some((v) => v instanceof PhpArray) ? undefined : table;
   return undefined;
 }
 
