@@ -35,6 +35,13 @@ export class OutlineCache {
    * the same line and column, its text the same, has the same ranges.
    */
   private readonly converted = new WeakMap<RouteSymbol, { line: number; character: number; symbol: DocumentSymbol }>();
+  /**
+   * Declarations' LSP form, by their first route symbol: a declaration whose children are the
+   * same route symbols (its call kept, see OutlineCalls), named and described alike, at the same
+   * line and column, is the same symbol. An edit leaves most of a large outline's declarations
+   * so, and each was converted again, its ranges and its routes' looked up one by one.
+   */
+  private readonly declarations = new WeakMap<RouteSymbol, KnownDeclaration>();
 
   get(text: string, evaluation: FileEvaluation, limit: number): LspOutline {
     return this.memo(limit).get(evaluation, text);
@@ -47,12 +54,40 @@ export class OutlineCache {
 
   private memo(limit: number): StepsMemo<FileEvaluation, LspOutline, [string]> {
     let memo = this.byLimit.get(limit);
-    if (!memo) this.byLimit.set(limit, (memo = new StepsMemo((evaluation, text) => build(text, evaluation, limit, this.converted))));
+    if (!memo) this.byLimit.set(limit, (memo = new StepsMemo((evaluation, text) => build(text, evaluation, limit, this.converted, this.declarations))));
     return memo;
   }
 }
 
-function* build(text: string, evaluation: FileEvaluation, limit: number, routes: WeakMap<RouteSymbol, { line: number; character: number; symbol: DocumentSymbol }>): Steps<LspOutline> {
+interface KnownDeclaration {
+  line: number;
+  character: number;
+  name: string;
+  detail: string;
+  routes: readonly RouteSymbol[];
+  symbol: DocumentSymbol;
+}
+
+/** A declaration whose children are all routes it produced (no call written inside it): its first route names it (see OutlineCache.declarations). */
+function routesOnly(s: RouteSymbol): boolean {
+  if (s.kind !== 'declaration' || s.children.length === 0) return false;
+  for (const c of s.children) if (c.kind !== 'route') return false;
+  return true;
+}
+
+function sameSymbols(a: readonly RouteSymbol[], b: readonly RouteSymbol[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function* build(
+  text: string,
+  evaluation: FileEvaluation,
+  limit: number,
+  routes: WeakMap<RouteSymbol, { line: number; character: number; symbol: DocumentSymbol }>,
+  declarations: WeakMap<RouteSymbol, KnownDeclaration>,
+): Steps<LspOutline> {
   const outline = yield* documentOutlineSteps(text, evaluation, limit);
   // Positions from the evaluated text itself: the editor's document may have moved on meanwhile.
   const doc = TextDocument.create('', 'php', 0, text);
@@ -66,10 +101,19 @@ function* build(text: string, evaluation: FileEvaluation, limit: number, routes:
       routes.set(s, { line: at.line, character: at.character, symbol });
       return symbol;
     }
+    const declaration = routesOnly(s);
+    let at: { line: number; character: number } | undefined;
+    if (declaration) {
+      at = doc.positionAt(s.span.start);
+      const known = declarations.get(s.children[0]);
+      if (known && known.line === at.line && known.character === at.character && known.name === s.name && known.detail === s.detail && sameSymbols(known.routes, s.children)) return known.symbol;
+    }
     const children: DocumentSymbol[] = [];
     for (const c of s.children) children.push(yield* convert(c));
     if ((++converted & 1023) === 0) yield;
-    return toSymbol(s, children);
+    const symbol = toSymbol(s, children);
+    if (declaration && at) declarations.set(s.children[0], { line: at.line, character: at.character, name: s.name, detail: s.detail, routes: s.children.slice(), symbol });
+    return symbol;
   }
   function toSymbol(s: RouteSymbol, children: DocumentSymbol[]): DocumentSymbol {
     // Empty details and children are left out: they are optional, and a huge outline is megabytes of JSON.
