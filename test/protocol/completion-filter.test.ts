@@ -30,6 +30,21 @@ describe('completion filtering (thousands of route names)', () => {
     assert.ok(fuzzyMatches('anything', ''));
   });
 
+  it("writes a route name's documentation when it is read (an editor resolves the item it shows), once", () => {
+    const names = new Map([['about', { from: 'pages/about', methods: ['GET'] }], ['contact', { from: 'pages/contact', methods: ['GET', 'POST'] }]]);
+    const choices = new NameChoices(names);
+    const text = "<?= Route::named('";
+    const [about, contact] = completeNamed(text, text.length, choices)!;
+    const written = () => choices.list().filter((c) => c.documentation !== undefined).map((c) => c.name);
+    assert.deepEqual(written(), []);
+    assert.equal(contact.documentation, markdownText("Route::named('contact') returns 'pages/contact' (GET, POST)."));
+    assert.deepEqual(written(), ['contact']);
+    // The next request's entries read what was written.
+    const again = completeNamed(text, text.length, choices)!;
+    assert.equal(again[1].documentation, contact.documentation);
+    assert.equal(about.label, 'about');
+  });
+
   it('named() completion asked for the best 101 ships what filtering every name would', () => {
     // Few letters, so that both groups (names starting with what is typed, names only holding it) pass the cap.
     const name = fc.stringMatching(/^[abAB_]{1,8}$/);

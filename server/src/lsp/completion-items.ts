@@ -45,7 +45,7 @@ type ItemData = [answer: number, index: number];
  */
 export class CompletionItems {
   private answers = 0;
-  private lastDocs: { answer: number; labels: string[]; docs: (string | undefined)[] } | undefined;
+  private lastDocs: { answer: number; labels: string[]; entries: readonly MoreCompletionEntry[] } | undefined;
 
   constructor(private shape: CompletionShape = FULL_ITEMS) {}
 
@@ -61,14 +61,15 @@ export class CompletionItems {
     const deferDocs = this.shape.resolveDocumentation;
     // Labels and details are plain text that may quote route names: controls shown, never raw (the edit inserts the text itself).
     const labels = entries.map((e) => visibleControls(e.label));
-    if (deferDocs) this.lastDocs = { answer, labels, docs: entries.map((e) => e.documentation) };
+    // Deferred, an entry's documentation is read when the editor resolves it (a route name's is
+    // written then: a hundred of them cost the first completion in a file most of its time).
+    if (deferDocs) this.lastDocs = { answer, labels, entries };
     const items = entries.map((e, i): CompletionItem => {
       const item: CompletionItem = { label: labels[i], kind: KIND[e.kind] };
       if (e.detail !== undefined) item.detail = visibleControls(e.detail);
-      if (e.documentation) {
-        if (deferDocs) item.data = [answer, i] satisfies ItemData;
-        else item.documentation = { kind: MarkupKind.Markdown, value: e.documentation };
-      }
+      if (deferDocs) {
+        if (documented(e)) item.data = [answer, i] satisfies ItemData;
+      } else if (e.documentation) item.documentation = { kind: MarkupKind.Markdown, value: e.documentation };
       const newText = e.insertText ?? e.label;
       if (shared) {
         if (newText !== labels[i]) item.textEditText = newText;
@@ -87,9 +88,15 @@ export class CompletionItems {
     const data = item.data as ItemData | undefined;
     const last = this.lastDocs;
     if (!Array.isArray(data) || !last || data[0] !== last.answer || last.labels[data[1]] !== item.label) return item;
-    const value = last.docs[data[1]];
+    const value = last.entries[data[1]]?.documentation;
     return value ? { ...item, documentation: { kind: MarkupKind.Markdown, value } } : item;
   }
+}
+
+/** Whether an entry has documentation, without writing it when it is written on demand (a getter). */
+function documented(e: MoreCompletionEntry): boolean {
+  const own = Object.getOwnPropertyDescriptor(e, 'documentation');
+  return own !== undefined && (own.get !== undefined || !!own.value);
 }
 
 function sameSpan(a: Span, b: Span): boolean {

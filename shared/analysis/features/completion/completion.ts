@@ -97,7 +97,10 @@ export function completeNamed(text: string, offset: number, names: NameChoices |
     label: c.name,
     kind: 'route-name',
     detail: c.info.from,
-    documentation: (c.documentation ??= markdownText(`Route::named('${c.name}') returns '${c.info.from}' (${c.info.methods.join(', ')}).`)),
+    // Written when read: an editor that resolves items asks for the one it shows.
+    get documentation() {
+      return (c.documentation ??= markdownText(`Route::named('${c.name}') returns '${c.info.from}' (${c.info.methods.join(', ')}).`));
+    },
     insertText: ctx.quote ? c.name : (c.quoted ??= `'${c.name}'`),
     replace: ctx.replace,
   }));
