@@ -2,6 +2,7 @@ import type { Span } from '../php/ast';
 import type { RecordedSite, StatementAnchor } from '../runtime/call-site';
 import type { Key, Value } from '../runtime/values';
 import { shareValue } from '../runtime/values';
+import { sameItems } from '../util/same-items';
 
 export type { CallSite, RecordedSite, StatementAnchor } from '../runtime/call-site';
 /**
@@ -117,18 +118,11 @@ export function sameRecordFields(r: RouteRecord, f: RecordFields): boolean {
     r.nestedPrefix === f.nestedPrefix &&
     r.conditional === f.conditional &&
     r.dynamic === f.dynamic &&
-    sameList(r.via, f.via) &&
-    sameList(r.branches, f.branches) &&
+    (r.via === f.via || sameItems(r.via, f.via)) &&
+    (r.branches === f.branches || sameItems(r.branches, f.branches)) &&
     (r.nested === f.nested ||
       (r.nested !== undefined && f.nested !== undefined && r.nested.parent === f.nested.parent && r.nested.depthSeen === f.nested.depthSeen && r.nested.nestOffset === f.nested.nestOffset))
   );
-}
-
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export interface NestingInfo {

@@ -6,6 +6,7 @@ import type { Steps } from '../../../shared/util/steps';
 import { StepsMemo } from '../../../shared/util/steps-memo';
 import { spanToRange } from './convert';
 import { visibleControls } from '../../../shared/util/escape';
+import { sameItems } from '../../../shared/util/same-items';
 
 const KINDS: Record<RouteSymbol['kind'], SymbolKind> = {
   declaration: SymbolKind.Function,
@@ -75,12 +76,6 @@ function routesOnly(s: RouteSymbol): boolean {
   return true;
 }
 
-function sameSymbols(a: readonly RouteSymbol[], b: readonly RouteSymbol[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function* build(
   text: string,
   evaluation: FileEvaluation,
@@ -106,7 +101,7 @@ function* build(
     if (declaration) {
       at = doc.positionAt(s.span.start);
       const known = declarations.get(s.children[0]);
-      if (known && known.line === at.line && known.character === at.character && known.name === s.name && known.detail === s.detail && sameSymbols(known.routes, s.children)) return known.symbol;
+      if (known && known.line === at.line && known.character === at.character && known.name === s.name && known.detail === s.detail && sameItems(known.routes, s.children)) return known.symbol;
     }
     const children: DocumentSymbol[] = [];
     for (const c of s.children) children.push(yield* convert(c));
