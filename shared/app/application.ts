@@ -16,6 +16,7 @@ import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, lookUpOverride, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
 import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
+import { uriCharsBeyondOf } from './uri-chars';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
 export interface AskedSetup {
@@ -149,6 +150,23 @@ export class Application {
   urlSuffix(environment: string | undefined = this.defaultEnvironment().name): UrlSuffixChoice {
     return urlSuffixOf(this.appDir, environment, this.files);
   }
+
+  /**
+   * Why its URIs may hold characters beyond CodeIgniter's default `permitted_uri_chars`, which the
+   * reachability checks assume (config.php permits more); undefined when they may not, or when
+   * no config.php sets it (CodeIgniter's own sets the default).
+   */
+  uriCharsBeyond(environment: string | undefined = this.defaultEnvironment().name): string | undefined {
+    // Asked on every analysis: config.php is read once (a change to it forgets the application).
+    const key = environment ?? '';
+    if (this.uriChars.has(key)) return this.uriChars.get(key);
+    const why = uriCharsBeyondOf(this.appDir, environment, this.files);
+    this.uriChars.set(key, why);
+    return why;
+  }
+
+  /** uriCharsBeyond()'s answers, by environment. */
+  private readonly uriChars = new Map<string, string | undefined>();
 
   /**
    * The controllers its route files' targets are checked against, or why they are not: under

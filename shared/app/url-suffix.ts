@@ -10,6 +10,7 @@ export const MAX_CONFIG_FILE_BYTES = 256 * 1024;
 const configItem = (name: string) => RE2JS.compile(`(?m)^[ \\t]*\\$config\\s*\\[\\s*['"]${name}['"]\\s*\\]\\s*=([^;\\n]*);`);
 const URL_SUFFIX = configItem('url_suffix');
 const CONTROLLER_SUFFIX = configItem('controller_suffix');
+const PERMITTED_URI_CHARS = configItem('permitted_uri_chars');
 /** A single-quoted literal (`\\` and `\'` its only escapes), or a double-quoted one with no escape nor variable. */
 const SINGLE_QUOTED = RE2JS.compile(`^\\s*'((?:[^'\\\\]|\\\\.)*)'\\s*$`);
 const DOUBLE_QUOTED = RE2JS.compile(`^\\s*"([^"\\\\$]*)"\\s*$`);
@@ -52,6 +53,20 @@ export const NO_CONFIG_FILE = 'no config/config.php';
 export function controllerSuffixOf(appDir: string, environment: string | undefined, files: ProjectFiles): UrlSuffixChoice {
   const { value, read, source } = literalConfigItem(CONTROLLER_SUFFIX, appDir, environment, files);
   return source !== undefined ? { suffix: value, source } : read ? { suffix: '', source: 'not set in config/config.php' } : { suffix: undefined, source: NO_CONFIG_FILE };
+}
+
+/**
+ * `$config['permitted_uri_chars']` as get_config() leaves it (`chars` undefined: set otherwise
+ * than to a literal), with where it comes from: `set` false when config.php does not set it
+ * (CI_URI then filters nothing); undefined when there is no config/config.php to read (an
+ * environment's config.php alone sets what it sets over it).
+ */
+export function permittedUriCharsOf(appDir: string, environment: string | undefined, files: ProjectFiles): { chars: string | undefined; source: string; set: boolean } | undefined {
+  const { value, read, source } = literalConfigItem(PERMITTED_URI_CHARS, appDir, environment, files);
+  if (source !== undefined) return { chars: value, source, set: true };
+  // CodeIgniter refuses to run without config/config.php: without it (an environment's alone), the application's own is not known.
+  const main = read && files.read(path.join(appDir, 'config', 'config.php'), MAX_CONFIG_FILE_BYTES) !== undefined;
+  return main ? { chars: undefined, source: 'config/config.php does not set permitted_uri_chars', set: false } : undefined;
 }
 
 /** config.php, then the environment's over it (see literalConfigItem). */

@@ -5,7 +5,7 @@ import { analyzeRouteFile } from '../../shared/analysis/diagnostics/analyze';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../shared/analysis/diagnostics/core/types';
 import { evaluateRouteFile } from '../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../shared/php/line-index';
-import { catalogFor, codeIgniterFor } from '../helpers/fixture-app';
+import { catalogFor, codeIgniterFor, uriCharsFor } from '../helpers/fixture-app';
 import { CONFORMANCE, ROOT } from '../helpers/paths';
 import { formatFindings } from './fixture-format';
 
@@ -19,7 +19,7 @@ const update = process.env.UPDATE_FIXTURES === '1';
 function check(phpFile: string, expectedFile: string, dialect: 'spec' | 'bonfire' = 'spec'): string {
   const text = fs.readFileSync(phpFile, 'utf8');
   const evaluation = evaluateRouteFile(text, { dialect, recover: true });
-  const actual = formatFindings(text, analyzeRouteFile(text, evaluation, { controllers: catalogFor(phpFile), codeIgniter: codeIgniterFor(phpFile) }));
+  const actual = formatFindings(text, analyzeRouteFile(text, evaluation, { controllers: catalogFor(phpFile), codeIgniter: codeIgniterFor(phpFile), uriCharsBeyond: uriCharsFor(phpFile) }));
   if (update || !fs.existsSync(expectedFile)) fs.writeFileSync(expectedFile, actual ? `${actual}\n` : '');
   const expected = fs.readFileSync(expectedFile, 'utf8').trimEnd();
   assert.equal(actual, expected, `findings of ${path.relative(ROOT, phpFile)} (UPDATE_FIXTURES=1 rewrites ${path.relative(ROOT, expectedFile)})`);

@@ -29,7 +29,7 @@ function makeProject(dir: string, files: Record<string, string> = {}): string {
   const all: Record<string, string> = {
     '.git/HEAD': 'ref: refs/heads/main\n',
     'application/config/routes.php': MAIN_ROUTES,
-    'application/config/config.php': "<?php\n$config['base_url'] = '';\n$config['url_suffix'] = '.html';\n",
+    'application/config/config.php': "<?php\n$config['base_url'] = '';\n$config['url_suffix'] = '.html';\n$config['permitted_uri_chars'] = 'a-z 0-9~%.:_\\-';\n",
     'application/controllers/Pages.php': '<?php class Pages extends CI_Controller { public function about() {} }\n',
     'application/modules/shop/config/routes.php': "<?php\n$route['shop/(:any)'] = 'cart/show/$1';\n$route['shop'] = 'cart';\n",
     'application/modules/shop/controllers/Cart.php': '<?php class Cart extends MX_Controller { public function index() {} public function show($id) {} }\n',

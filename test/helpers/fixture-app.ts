@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { FileListTree } from '../../shared/router/app-tree';
 import { createControllerCatalog, type ControllerCatalog } from '../../shared/workspace/controller-catalog';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from '../../shared/app/codeigniter-version';
+import { uriCharsBeyondOf } from '../../shared/app/uri-chars';
 import { diskProjectFiles } from '../../server/src/host/disk-project-files';
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -15,6 +16,12 @@ export function catalogFor(phpFile: string): ControllerCatalog | undefined {
   if (!fs.existsSync(appDir)) return undefined;
   const tree = new FileListTree(listFiles(appDir));
   return createControllerCatalog(tree, (f) => fs.readFileSync(path.join(appDir, f), 'utf8'));
+}
+
+/** A fixture `x.php` whose `x.app/config/config.php` permits URI characters beyond the default: why (see uriCharsBeyondOf). */
+export function uriCharsFor(phpFile: string): string | undefined {
+  const appDir = phpFile.replace(/\.php$/, '.app');
+  return fs.existsSync(path.join(appDir, 'config', 'config.php')) ? uriCharsBeyondOf(appDir, undefined, diskProjectFiles()) : undefined;
 }
 
 /** A fixture `x.php` may come with a project folder `x.project/` (its `system/`): the CodeIgniter version it tells. */

@@ -7,7 +7,7 @@ import { tempProject } from '../helpers/temp-project';
 
 const APP = {
   'application/config/routes.php': "<?php\n$route['default_controller'] = 'home';\n$route['pages/(:any)'] = 'home/page/$1';\n",
-  'application/config/config.php': "<?php\n$config['base_url'] = '';\n",
+  'application/config/config.php': "<?php\n$config['base_url'] = '';\n$config['permitted_uri_chars'] = 'a-z 0-9~%.:_\\-';\n",
   'application/controllers/Home.php': '<?php class Home extends CI_Controller { public function index() {} public function page($p) {} }',
   'application/third_party/MX/Router.php': '<?php class MX_Router extends CI_Router {}',
 };

@@ -126,6 +126,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
         mainRoutes: mainRoutesOf(f),
         ...routingOverrideOf(f),
         codeIgniter: f.ctx.app?.codeIgniter(),
+        uriCharsBeyond: f.ctx.app?.uriCharsBeyond(),
         php: describePhpVersion(f.ctx.php),
       }).filter(nameChecked),
       severities,

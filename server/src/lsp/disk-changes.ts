@@ -15,8 +15,8 @@ export class DiskChanges {
   follow(change: FileChange): Followed {
     const { service, index, documents } = this.ctx;
     const base = path.basename(change.file);
-    // What the application folder tells: its constants, the Route library's version, the router, ENVIRONMENT (index.php).
-    if (base === 'constants.php' || base === 'Route.php' || base === 'index.php' || base === 'composer.json' || base === 'CodeIgniter.php' || ROUTER_FILE_NAMES.has(base) || service.applicationRead(change.file)) service.invalidateApp();
+    // What the application folder tells: its constants, the Route library's version, the router, ENVIRONMENT (index.php), the URI characters (config.php).
+    if (base === 'constants.php' || base === 'config.php' || base === 'Route.php' || base === 'index.php' || base === 'composer.json' || base === 'CodeIgniter.php' || ROUTER_FILE_NAMES.has(base) || service.applicationRead(change.file)) service.invalidateApp();
     // composer.json tells the PHP version only: the open route files are analysed again (see below), nothing is indexed.
     if (base === 'composer.json') return 'other file';
     service.invalidateControllers();

@@ -307,7 +307,7 @@ export class RouteService implements RouteFileEvaluator {
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
     const app = this.applications.of(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), ...this.mainRoutesOptions(file, app?.appDir), ...this.routingOverrideOf(file, app?.appDir), codeIgniter: app?.codeIgniter() });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), ...this.mainRoutesOptions(file, app?.appDir), ...this.routingOverrideOf(file, app?.appDir), codeIgniter: app?.codeIgniter(), uriCharsBeyond: app?.uriCharsBeyond() });
   }
 
   /**
@@ -366,6 +366,7 @@ export class RouteService implements RouteFileEvaluator {
       ...main,
       ...this.routingOverrideOf(file, appDir),
       codeIgniter: this.application(appDir)?.codeIgniter(),
+      uriCharsBeyond: this.application(appDir)?.uriCharsBeyond(),
       php,
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });

@@ -9,6 +9,7 @@ import { moduleKeyReach } from './checks/module-keys';
 import type { MainRoutes } from '../model/main-routes';
 import { moduleOfRouteFile } from '../../app/layout';
 import type { CodeIgniterVersion } from '../../app/codeigniter-version';
+import { uriCharsNotice } from './checks/uri-chars';
 import { codeIgniter2Notice } from './checks/codeigniter-version';
 import { unknownRouteFindings } from './checks/unknowns';
 import { duplicates } from './checks/duplicates';
@@ -123,6 +124,12 @@ export interface AnalyzeOptions {
    */
   routingOverride?: { matching: boolean; reading: boolean };
   /**
+   * Why the application's URIs may hold characters beyond CodeIgniter's default
+   * `permitted_uri_chars` (see Application.uriCharsBeyond): the reachability checks, which
+   * assume the default, are not run, and a `uri-chars` finding says so.
+   */
+  uriCharsBeyond?: string;
+  /**
    * New inclusion checkers instead of the shared ones (their automata, functions of the keys'
    * text, cold), as in a new process: what tests comparing a warm analysis with a fresh one ask.
    */
@@ -160,9 +167,14 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   const mainMatchingUnknown = options.routingOverride?.matching === true;
   // Without the main routes, a module key's reach is judged by its own module's name alone.
   const mainForModule = mainMatchingUnknown ? undefined : options.mainRoutes;
-  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : moduleReadUnknown ? [] : [missingControllers(options.controllers, options.routing, mainRoutesToo), moduleKeyReach(options.routing, mainForModule, mainRoutesToo)];
-  yield* run([...(options.php === undefined ? QUICK_CHECKS : quickChecks(options.php)), namedLookups(options.knownNames), ...routerChecks]);
+  // URIs of characters the automata do not hold: no key's reach is judged (a module key's neither).
+  const reachUnknown = options.uriCharsBeyond !== undefined;
+  const keyReach = reachUnknown ? [] : [moduleKeyReach(options.routing, mainForModule, mainRoutesToo)];
+  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : moduleReadUnknown ? [] : [missingControllers(options.controllers, options.routing, mainRoutesToo), ...keyReach];
+  const notices = reachUnknown ? [uriCharsNotice(options.uriCharsBeyond!)] : [];
+  yield* run([...(options.php === undefined ? QUICK_CHECKS : quickChecks(options.php)), namedLookups(options.knownNames), ...routerChecks, ...notices]);
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
+  if (reachUnknown) return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments, and
   // so is every route under CodeIgniter 2's router (which looks literal keys up first).
   const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';

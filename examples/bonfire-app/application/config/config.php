@@ -7,3 +7,5 @@ $config['index_page'] = 'index.php';
 $config['url_suffix'] = '';
 // Modular Extensions' router adds this to controller names (Blog.php, not BlogController.php).
 $config['controller_suffix'] = '';
+// The characters a URI may hold (CodeIgniter's default): routes' reach is checked over these.
+$config['permitted_uri_chars'] = 'a-z 0-9~%.:_\-';
