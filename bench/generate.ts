@@ -112,8 +112,9 @@ export function generateWorkspace(sizes: number[], seed = SEED, mixes: string[] 
       // Modular Extensions, so that the router reads the modules' route files.
       write(path.join(app, 'third_party', 'MX', 'Router.php'), "<?php defined('BASEPATH') OR exit('No direct script access allowed');\n\nclass MX_Router extends CI_Router {}\n");
       write(path.join(app, 'core', 'MY_Router.php'), "<?php defined('BASEPATH') OR exit('No direct script access allowed');\n\nrequire APPPATH . 'third_party/MX/Router.php';\n\nclass MY_Router extends MX_Router {}\n");
-      // Its config.php, which tells Modular Extensions' router there is no controller_suffix: targets are checked.
-      write(path.join(app, 'config', 'config.php'), "<?php defined('BASEPATH') OR exit('No direct script access allowed');\n\n$config['base_url'] = '';\n");
+      // Its config.php, which tells Modular Extensions' router there is no controller_suffix (targets
+      // are checked), and sets CodeIgniter's default permitted_uri_chars (routes' reach is checked).
+      write(path.join(app, 'config', 'config.php'), "<?php defined('BASEPATH') OR exit('No direct script access allowed');\n\n$config['base_url'] = '';\n$config['permitted_uri_chars'] = 'a-z 0-9~%.:_\\-';\n");
     }
     const moduleEdit = mixPlan.moduleEdit && { file: path.join(app, mixPlan.moduleEdit.rel), text: mixPlan.extra.find((f) => f.rel === mixPlan.moduleEdit!.rel)!.text, edit: mixPlan.moduleEdit.edit };
     write(path.join(app, 'config', 'constants.php'), CONSTANTS);
