@@ -49,8 +49,8 @@ function quickChecks(php?: string): Check[] {
  * The checks that decide whether every URI of a pattern is matched by others: most of a large
  * file's first analysis (automata for thousands of patterns), so they run last.
  */
-function inclusionChecks(): Check[] {
-  return [reachability()];
+function inclusionChecks(checker?: InclusionChecker, literalKeysOnly = false): Check[] {
+  return [reachability(checker, { literalKeysOnly })];
 }
 
 /** The checker of keys whose `:any` is `.+` (a module's routes file; every key under CodeIgniter 2). */
@@ -59,20 +59,25 @@ function spanningChecker(): InclusionChecker {
 }
 
 /** The inclusion checks of a module's routes file, read with the HMVC routers' wildcards (`:any` is `.+`). */
-function moduleInclusionChecks(checker = spanningChecker()): Check[] {
-  return [reachability(checker)];
+function moduleInclusionChecks(checker = spanningChecker(), literalKeysOnly = false): Check[] {
+  return [reachability(checker, { literalKeysOnly })];
 }
 
 /** The inclusion checks of a CodeIgniter 2 route file: `:any` is `.+`, and literal keys are looked up before any pattern. */
-function codeIgniter2InclusionChecks(checker = spanningChecker()): Check[] {
-  return [reachability(checker, { literalsFirst: true })];
+function codeIgniter2InclusionChecks(checker = spanningChecker(), literalKeysOnly = false): Check[] {
+  return [reachability(checker, { literalsFirst: true, literalKeysOnly })];
 }
 
 const QUICK_CHECKS: readonly Check[] = quickChecks();
-const INCLUSION_CHECKS: readonly Check[] = inclusionChecks();
+const INCLUSION_CHECKER = new InclusionChecker();
+const INCLUSION_CHECKS: readonly Check[] = inclusionChecks(INCLUSION_CHECKER);
 const SPANNING_CHECKER = spanningChecker();
 const MODULE_INCLUSION_CHECKS: readonly Check[] = moduleInclusionChecks(SPANNING_CHECKER);
 const CODEIGNITER_2_INCLUSION_CHECKS: readonly Check[] = codeIgniter2InclusionChecks(SPANNING_CHECKER);
+// The same checkers (their automata are functions of the keys' text), judging fewer keys.
+const LITERAL_INCLUSION_CHECKS: readonly Check[] = inclusionChecks(INCLUSION_CHECKER, true);
+const MODULE_LITERAL_INCLUSION_CHECKS: readonly Check[] = moduleInclusionChecks(SPANNING_CHECKER, true);
+const CODEIGNITER_2_LITERAL_INCLUSION_CHECKS: readonly Check[] = codeIgniter2InclusionChecks(SPANNING_CHECKER, true);
 export const FILE_CHECKS: readonly Check[] = [...QUICK_CHECKS, ...INCLUSION_CHECKS];
 
 /** The findings with places in included files moved to the include statements (a copy only when there are some). */
@@ -167,19 +172,19 @@ export function* analyzeRouteFileSteps(text: string, evaluation: FileEvaluation,
   const mainMatchingUnknown = options.routingOverride?.matching === true;
   // Without the main routes, a module key's reach is judged by its own module's name alone.
   const mainForModule = mainMatchingUnknown ? undefined : options.mainRoutes;
-  // URIs of characters the automata do not hold: no key's reach is judged (a module key's neither).
-  const reachUnknown = options.uriCharsBeyond !== undefined;
-  const keyReach = reachUnknown ? [] : [moduleKeyReach(options.routing, mainForModule, mainRoutesToo)];
-  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : moduleReadUnknown ? [] : [missingControllers(options.controllers, options.routing, mainRoutesToo), ...keyReach];
-  const notices = reachUnknown ? [uriCharsNotice(options.uriCharsBeyond!)] : [];
+  // URIs of characters the automata do not hold: only keys written without a pattern, of the
+  // default's characters, are judged (what is concluded of their one URI holds whatever else passes).
+  const literalKeysOnly = options.uriCharsBeyond !== undefined;
+  const routerChecks = codeIgniter2 ? [codeIgniter2Notice(ci)] : moduleReadUnknown ? [] : [missingControllers(options.controllers, options.routing, mainRoutesToo), moduleKeyReach(options.routing, mainForModule, mainRoutesToo, literalKeysOnly)];
+  const notices = literalKeysOnly ? [uriCharsNotice(options.uriCharsBeyond!)] : [];
   yield* run([...(options.php === undefined ? QUICK_CHECKS : quickChecks(options.php)), namedLookups(options.knownNames), ...routerChecks, ...notices]);
   options.beforeInclusionChecks?.(sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text)));
-  if (reachUnknown) return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
   // A module's routes file is matched by Modules::parse_routes(), where `:any` spans segments, and
   // so is every route under CodeIgniter 2's router (which looks literal keys up first).
   const moduleFile = options.routing?.module !== undefined && options.routing.flavour !== 'ci';
   if (moduleFile ? moduleReadUnknown : mainMatchingUnknown || moduleReadUnknown) return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
-  if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks() : codeIgniter2 ? codeIgniter2InclusionChecks() : inclusionChecks());
+  if (options.coldCheckers) yield* run(moduleFile ? moduleInclusionChecks(spanningChecker(), literalKeysOnly) : codeIgniter2 ? codeIgniter2InclusionChecks(spanningChecker(), literalKeysOnly) : inclusionChecks(undefined, literalKeysOnly));
+  else if (literalKeysOnly) yield* run(moduleFile ? MODULE_LITERAL_INCLUSION_CHECKS : codeIgniter2 ? CODEIGNITER_2_LITERAL_INCLUSION_CHECKS : LITERAL_INCLUSION_CHECKS);
   else yield* run(moduleFile ? MODULE_INCLUSION_CHECKS : codeIgniter2 ? CODEIGNITER_2_INCLUSION_CHECKS : INCLUSION_CHECKS);
   return sortFindings(markAfterFatal(placed(out, evaluation), evaluation, text));
 }

@@ -34,6 +34,16 @@ export function literalKey(key: string): string | null {
 }
 
 /**
+ * Whether the key is written without a pattern and every character of its one URI is one of
+ * CodeIgniter's default permitted ones: what is concluded of it (taken first by an earlier key,
+ * or no URI at all) holds whatever other characters an application permits.
+ */
+export function literalOfDefaultChars(key: string): boolean {
+  const literal = literalKey(key);
+  return literal !== null && /^[A-Za-z0-9 ~%.:_/-]*$/.test(literal);
+}
+
+/**
  * The literal first segment every match of the key starts with, read from the text only (no
  * automaton): the key is one alternative starting with plain characters followed by an
  * unquantified `/` (or made only of such characters). Null when that cannot be seen cheaply.

@@ -7,7 +7,7 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../regular/inclusion';
-import { literalKey } from '../../regular/inclusion-syntax';
+import { literalKey, literalOfDefaultChars } from '../../regular/inclusion-syntax';
 import { decideTable, type TableEntry } from './reachability-decisions';
 import { checkState, reachabilityState, type DocumentDecisions, type TableDecisions } from './document-state';
 import { steppedCheck, type Check } from '../core/context';
@@ -136,7 +136,14 @@ export function reachability(
    * CodeIgniter 2's router: a key written without a pattern is looked up first, wherever it
    * stands (`isset($this->routes[$uri])`), so earlier patterns never take its URI.
    */
-  options: { literalsFirst?: boolean } = {},
+  options: {
+    literalsFirst?: boolean;
+    /**
+     * The application permits URI characters beyond CodeIgniter's default (see uri-chars): only
+     * keys written without a pattern, of the default's characters, are judged (literalOfDefaultChars).
+     */
+    literalKeysOnly?: boolean;
+  } = {},
 ): Check {
   return steppedCheck('reachability', function* ({ text, evaluation, describe }) {
     // One finding per declaration: a resources() call whose routes are all taken first gets one.
@@ -181,6 +188,7 @@ export function reachability(
       for (const [i, c] of table.decisions.decided) {
         const entry = entryAt(i);
         if (options.literalsFirst && c.kind === 'covered' && literalKey(entry.key) !== null) continue;
+        if (options.literalKeysOnly && !literalOfDefaultChars(entry.key)) continue;
         const by = c.kind === 'covered' ? c.by.map(entryAt) : [];
         // Concluded only when the routes that take its URIs exist whenever it does: a route of
         // one branch of an undecidable condition covers nothing of a route the other branch keeps.
