@@ -153,8 +153,8 @@ export class Application {
 
   /**
    * Why its URIs may hold characters beyond CodeIgniter's default `permitted_uri_chars`, which the
-   * reachability checks assume (config.php permits more); undefined when they may not, or when
-   * no config.php sets it (CodeIgniter's own sets the default).
+   * reachability checks assume (see uriCharsBeyondOf); undefined when they may not, or when there
+   * is no config/config.php to read.
    */
   uriCharsBeyond(environment: string | undefined = this.defaultEnvironment().name): string | undefined {
     // Asked on every analysis: config.php is read once (a change to it forgets the application).

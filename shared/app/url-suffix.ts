@@ -62,11 +62,10 @@ export function controllerSuffixOf(appDir: string, environment: string | undefin
  * environment's config.php alone sets what it sets over it).
  */
 export function permittedUriCharsOf(appDir: string, environment: string | undefined, files: ProjectFiles): { chars: string | undefined; source: string; set: boolean } | undefined {
-  const { value, read, source } = literalConfigItem(PERMITTED_URI_CHARS, appDir, environment, files);
+  const { value, readMain, source } = literalConfigItem(PERMITTED_URI_CHARS, appDir, environment, files);
   if (source !== undefined) return { chars: value, source, set: true };
   // CodeIgniter refuses to run without config/config.php: without it (an environment's alone), the application's own is not known.
-  const main = read && files.read(path.join(appDir, 'config', 'config.php'), MAX_CONFIG_FILE_BYTES) !== undefined;
-  return main ? { chars: undefined, source: 'config/config.php does not set permitted_uri_chars', set: false } : undefined;
+  return readMain ? { chars: undefined, source: 'config/config.php does not set permitted_uri_chars', set: false } : undefined;
 }
 
 /** config.php, then the environment's over it (see literalConfigItem). */
@@ -77,23 +76,26 @@ function configFiles(environment: string | undefined): string[] {
 /**
  * A `$config[...]` item as get_config() leaves it: `<app>/config/config.php`, then the
  * environment's `config/<environment>/config.php` over it when there; the last literal
- * assignment wins. Read as text, never run. `source` is undefined when no file sets it.
+ * assignment wins. Read as text, never run. `source` is undefined when no file sets it; `readMain`
+ * tells whether `config/config.php` itself was read.
  */
-function literalConfigItem(item: RE2JS, appDir: string, environment: string | undefined, files: ProjectFiles): { value: string | undefined; read: boolean; source: string | undefined } {
+function literalConfigItem(item: RE2JS, appDir: string, environment: string | undefined, files: ProjectFiles): { value: string | undefined; read: boolean; readMain: boolean; source: string | undefined } {
   const rels = configFiles(environment);
   let found: { value: string | undefined; source: string } | undefined;
   let read = false;
-  for (const rel of rels) {
+  let readMain = false;
+  for (const [i, rel] of rels.entries()) {
     const text = files.read(path.join(appDir, ...rel.split('/')), MAX_CONFIG_FILE_BYTES);
     if (text === undefined) continue;
     read = true;
+    if (i === 0) readMain = true;
     const assignment = item.matcher(text);
     while (assignment.find()) {
       const value = literalOf(assignment.group(1) ?? '');
       found = { value, source: value === undefined ? `${rel} sets it otherwise than to a literal` : rel };
     }
   }
-  return { value: found?.value, read, source: found?.source };
+  return { value: found?.value, read, readMain, source: found?.source };
 }
 
 /** `$config['modules_locations'] = …;`, the value possibly over several lines (an array), as it starts its line. */

@@ -131,7 +131,8 @@ export interface AnalyzeOptions {
   /**
    * Why the application's URIs may hold characters beyond CodeIgniter's default
    * `permitted_uri_chars` (see Application.uriCharsBeyond): the reachability checks, which
-   * assume the default, are not run, and a `uri-chars` finding says so.
+   * assume the default, judge only keys written without a pattern (literalOfDefaultChars), and a
+   * `uri-chars` finding says so.
    */
   uriCharsBeyond?: string;
   /**

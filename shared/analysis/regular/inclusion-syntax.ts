@@ -1,5 +1,6 @@
 import { expandWildcards, unescapedDelimiter } from '../../router/pattern';
 import { withThousands } from '../../util/without-icu';
+import { SYMBOL_OF } from './pattern-automata';
 
 /**
  * Translation of a CodeIgniter route key (a PCRE pattern used as `#^KEY$#`) into JavaScript
@@ -40,7 +41,13 @@ export function literalKey(key: string): string | null {
  */
 export function literalOfDefaultChars(key: string): boolean {
   const literal = literalKey(key);
-  return literal !== null && /^[A-Za-z0-9 ~%.:_/-]*$/.test(literal);
+  if (literal === null) return false;
+  // The automata's own alphabet (pattern-automata.ts): '/' and the default's characters.
+  for (let i = 0; i < literal.length; i++) {
+    const c = literal.charCodeAt(i);
+    if (c >= 128 || SYMBOL_OF[c] < 0) return false;
+  }
+  return true;
 }
 
 /**
