@@ -4,14 +4,18 @@
  * clients. (README's editor set-ups start the installed `ci-routes-language-server`, which runs
  * without them unless NODE_OPTIONS carries them.)
  *
- * `--max-semi-space-size=4`: by default V8 lets the young generation grow to semi-spaces of
- * 16 MB, and keeps them once grown. The server allocates in bursts (an analysis), then answers
- * small requests. With the bench's 10,000-declaration workspace open (full session, one run
- * each): 16 MB gave RSS 209.6 MB (peak 314.7), 8 MB 193.5 (297.2), 4 MB 184.0 (287.6), 2 MB
- * 184.1 (435.8: objects promoted too early fill the old generation during the first analysis).
- * Edit and request times did not move beyond the runs' noise.
+ * `--max-semi-space-size=1`: by default V8 lets the young generation grow to semi-spaces of
+ * 16 MB, and keeps them once grown, until its memory reducer shrinks them after 15 s or more
+ * without work. The server allocates in bursts (an analysis), then answers small requests. With
+ * the bench's 10,000-declaration workspace open (full session, one run each): 16 MB gave RSS
+ * 209.6 MB (peak 314.7), 8 MB 193.5 (297.2), 4 MB 184.0 (287.6). 1 MB, measured later on the
+ * same code both ways (`npm run bench -- --quick`, every mix): RSS right after opening 1,000
+ * declarations 84.7–97.6 → 78.8–93.0 MB, 10,000 159–244 → 150–243 MB; `bench:compare` against 4 MB
+ * (one-per-line and context-heavy, 1,000 and 10,000, two pairs of servers): edit, typing, outline
+ * and request times within 0.93–1.08× by both ratios, peak RSS 0.84–0.97×. (An earlier
+ * revision's first analysis promoted objects too early with 2 MB, and its peak rose to 435.8 MB.)
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'];
 
 /**
  * The environment the language server is started with by the same launchers, on top of their
