@@ -154,9 +154,10 @@ export class Application {
   /**
    * Why its URIs may hold characters beyond CodeIgniter's default `permitted_uri_chars`, which the
    * reachability checks assume (see uriCharsBeyondOf); undefined when they may not, or when there
-   * is no config/config.php to read.
+   * is no config/config.php to read. `environment`: ENVIRONMENT as the route file's evaluation
+   * had it (its setup's choice), whose config.php CodeIgniter reads after the main one.
    */
-  uriCharsBeyond(environment: string | undefined = this.defaultEnvironment().name): string | undefined {
+  uriCharsBeyond(environment: string | undefined): string | undefined {
     // Asked on every analysis: config.php is read once (a change to it forgets the application).
     const key = environment ?? '';
     if (this.uriChars.has(key)) return this.uriChars.get(key);

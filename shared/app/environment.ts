@@ -136,6 +136,15 @@ export function environmentsWithRoutes(appDir: string | undefined, files: Projec
 }
 
 /**
+ * ENVIRONMENT as an evaluation of a route file had it (applyEnvironment puts the choice among its
+ * constants): undefined when it was not a string, or not defined at all.
+ */
+export function environmentOf(evaluation: { readonly constants: ReadonlyMap<string, Value> }): string | undefined {
+  const value = evaluation.constants.get('ENVIRONMENT');
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
  * The environment route files run in (see chooseEnvironment), defined as ENVIRONMENT in
  * `constants` when nothing gave it (index.php defines it before the router runs), and, for a main
  * route file, the environment's route file the router includes after it. `constants` holds those

@@ -50,6 +50,17 @@ describe('environments: index.php, environment route files', () => {
     const development = cli(['check', 'test/fixtures/environments/env-finding/application/config/routes.php', '--route-files-only']);
     assert.doesNotMatch(development.stdout, /block-array/);
   });
+
+  it("reads permitted_uri_chars from the chosen environment's config.php too", () => {
+    const routes = 'test/fixtures/environments/uri-chars/application/config/routes.php';
+    const testing = cli(['check', routes, '--define', 'ENVIRONMENT=testing', '--route-files-only']);
+    assert.match(testing.stdout, /config\/testing\/config\.php sets permitted_uri_chars to 'a-z 0-9~%\.:_\+\\-', which permits '\+'.*\[uri-chars\]$/m);
+    assert.doesNotMatch(testing.stdout, /\[unreachable-route\]$/m);
+    // index.php's default environment has no config.php of its own: the main one's default value holds.
+    const byDefault = cli(['check', routes, '--route-files-only']);
+    assert.match(byDefault.stdout, /'tags\/\(:any\)' is never reached.*\[unreachable-route\]$/m);
+    assert.doesNotMatch(byDefault.stdout, /\[uri-chars\]$/m);
+  });
 });
 
 describe('the front controller: FCPATH and the ENVIRONMENT default', () => {

@@ -126,7 +126,7 @@ function findingsOf(input: CheckInput, severities: FolderSettings['diagnostics']
         mainRoutes: mainRoutesOf(f),
         ...routingOverrideOf(f),
         codeIgniter: f.ctx.app?.codeIgniter(),
-        uriCharsBeyond: f.ctx.app?.uriCharsBeyond(),
+        uriCharsBeyond: f.ctx.app?.uriCharsBeyond(f.ctx.environment.name),
         php: describePhpVersion(f.ctx.php),
       }).filter(nameChecked),
       severities,

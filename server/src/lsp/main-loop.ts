@@ -72,8 +72,11 @@ export class MainLoop {
         ctx.states.opened(event.doc);
         // Nothing is read for a file outside every workspace folder: the read fence is those folders.
         const file = uriToPath(event.doc.uri);
-        if (file && !ctx.index.folderOf(file)) ctx.log(`${file} lies outside the workspace folders: it is analysed from its text alone (no constants.php, controllers or Route.php)`);
-        this.analyseAfter(event.doc, 0);
+        const folder = file ? ctx.index.folderOf(file) : undefined;
+        if (file && !folder) ctx.log(`${file} lies outside the workspace folders: it is analysed from its text alone (no constants.php, controllers or Route.php)`);
+        // Still open, and not analysed meanwhile for a request: a version analysed under the defaults is analysed again.
+        const doc = event.doc;
+        this.folders.whenSettingsRead(folder?.path, () => ctx.documents.get(doc.uri) === doc && this.analyseAfter(doc, 0));
         return;
       }
       case 'documentChanged':
@@ -191,8 +194,8 @@ export class MainLoop {
       return;
     }
     this.analysis.evaluate(doc, file);
-    // A version no analysis is waiting for still gets one, in the background.
-    if (!scheduler.debouncing(doc.uri)) scheduler.enqueue(doc.uri);
+    // A version no analysis is waiting for still gets one, in the background (under the folder's own settings).
+    this.folders.whenSettingsRead(index.folderOf(file)?.path, () => !scheduler.debouncing(doc.uri) && scheduler.enqueue(doc.uri));
   }
 
   /**

@@ -9,7 +9,7 @@ import type { Dialect } from '../../../shared/library/route-library';
 import { severityUnder, type FolderSettings } from '../../../shared/workspace/settings';
 import type { ControllerCatalog, ControllerListing } from '../../../shared/workspace/controller-catalog';
 import type { Application, Applications } from '../../../shared/app/application';
-import type { EnvironmentChoice } from '../../../shared/app/environment';
+import { environmentOf, type EnvironmentChoice } from '../../../shared/app/environment';
 import type { EnvironmentRoutes } from '../../../shared/evaluate/includes';
 import type { RouterChoice } from '../../../shared/app/router-flavour';
 import { diskApplications } from '../host/route-file';
@@ -307,7 +307,7 @@ export class RouteService implements RouteFileEvaluator {
   /** Runs the checks on an evaluation for nothing but what they remember (see whileIndexed). */
   *checkSteps(file: string, text: string, evaluation: FileEvaluation, knownNames: ReadonlySet<string>): Steps<void> {
     const app = this.applications.of(file);
-    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), ...this.mainRoutesOptions(file, app?.appDir), ...this.routingOverrideOf(file, app?.appDir), codeIgniter: app?.codeIgniter(), uriCharsBeyond: app?.uriCharsBeyond() });
+    yield* analyzeRouteFileSteps(text, evaluation, { knownNames, controllers: this.checkedControllers(app?.appDir), routing: this.routingOf(file, app?.appDir, app?.router().flavour ?? 'ci'), ...this.mainRoutesOptions(file, app?.appDir), ...this.routingOverrideOf(file, app?.appDir), codeIgniter: app?.codeIgniter(), uriCharsBeyond: app?.uriCharsBeyond(environmentOf(evaluation)) });
   }
 
   /**
@@ -366,7 +366,7 @@ export class RouteService implements RouteFileEvaluator {
       ...main,
       ...this.routingOverrideOf(file, appDir),
       codeIgniter: this.application(appDir)?.codeIgniter(),
-      uriCharsBeyond: this.application(appDir)?.uriCharsBeyond(),
+      uriCharsBeyond: this.application(appDir)?.uriCharsBeyond(environment.choice.name),
       php,
       beforeInclusionChecks: beforeInclusionChecks && ((found) => beforeInclusionChecks(withSeverities(found, settings, names))),
     });
