@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { InclusionChecker, type Coverage } from '../../shared/analysis/regular/inclusion';
 import { describeKey, literalKey, translateRouteKey } from '../../shared/analysis/regular/inclusion-syntax';
-import { accepts, isRoutableUri, packDfa, SYMBOLS } from '../../shared/analysis/regular/pattern-automata';
+import { accepts, isRoutableUri, packDfa, SYMBOLS, utf8Bytes } from '../../shared/analysis/regular/pattern-automata';
 import { buildDfa, TooLargeError } from '../../shared/analysis/regular/dfa-build';
 import { sampleWords, summarise } from '../../shared/analysis/regular/dfa-facts';
 import { compileRouteKey } from '../../shared/router/pattern';
@@ -59,7 +59,7 @@ describe('InclusionChecker', () => {
       assert.deepEqual(cov('photos/([a-zA-Z0-9\\-_]+)', 'photos/(:any)'), { kind: 'covered', by: [0] });
       // (:any) also matches segments with ~ % . : or a space
       assert.equal(kind('photos/(:any)', 'photos/([a-zA-Z0-9\\-_]+)'), 'not-covered');
-      assert.deepEqual(cov('photos/(:any)', 'photos/([a-zA-Z0-9\\-_]+)', 'photos/(.*[ ~%.:].*)'), { kind: 'covered', by: [0, 1] });
+      assert.deepEqual(cov('photos/(:any)', 'photos/([a-zA-Z0-9\\-_]+)', 'photos/(.*[ ~%.:].*)', 'photos/(.*(\u017f|\u212a).*)'), { kind: 'covered', by: [0, 1, 2] });
     });
 
     it('letters are case-sensitive in patterns, while both cases are valid in URIs', () => {
@@ -147,7 +147,33 @@ describe('InclusionChecker', () => {
     it('reasons only about URIs that reach the router: a/(.*) ⊆ a/(:any)/(:any) ∪ a/(:any)', () => {
       assert.equal(kind('a/(.*)', 'a/(:any)/(:any)'), 'not-covered');
       assert.deepEqual(cov('a/(.*)/b', 'a/(:any)/b', 'a/(:any)/(.+)/b'), { kind: 'covered', by: [0, 1] });
-      assert.deepEqual(cov('a/(:any)', 'a/([a-zA-Z0-9 ~%.:_-]+)'), { kind: 'covered', by: [0] });
+      // Under UTF8_ENABLED the URI filter also lets `\u017f` and `\u212a` through (as `s` and `k`): only (:any) matches a/\u017f.
+      assert.equal(kind('a/(:any)', 'a/([a-zA-Z0-9 ~%.:_-]+)'), 'not-covered');
+      assert.deepEqual(cov('a/(:any)', 'a/([^/]+)'), { kind: 'covered', by: [0] });
+    });
+  });
+
+  describe('the bytes of \u017f and \u212a, which CodeIgniter\'s filter lets through under UTF8_ENABLED', () => {
+    it('are URI characters, matched by (:any), `.` a byte at a time, and no ASCII class', () => {
+      assert.equal(kind('tags/(:any)', 'tags/([a-zA-Z0-9 ~%.:_-]+)'), 'not-covered');
+      assert.equal(kind('tags/\u017f', 'tags/([a-z]+)'), 'not-covered');
+      assert.deepEqual(cov('tags/\u017f', 'tags/(:any)'), { kind: 'covered', by: [0] });
+      assert.deepEqual(cov('tags/\u212a', 'tags/(...)'), { kind: 'covered', by: [0] }, 'three bytes, three dots');
+      assert.equal(kind('tags/\u212a', 'tags/(.)'), 'not-covered');
+      assert.deepEqual(cov('tags/(\\xc5\\xbf)', 'tags/\u017f'), { kind: 'covered', by: [0] });
+      assert.equal(kind('tags/(\\xc5)', 'tags/(:any)'), 'empty', 'half of \u017f is no URI');
+      assert.equal(kind('tags/\u00e9', 'tags/(:any)'), 'empty', 'other characters beyond the default are still filtered out');
+    });
+
+    it('are read from a key as its UTF-8 bytes, whatever the class or range', () => {
+      assert.equal(utf8Bytes('a/\u017f'), 'a/\u00c5\u00bf');
+      assert.equal(utf8Bytes('plain/ascii'), 'plain/ascii');
+      // [\u017f] is the class of its two bytes: it matches neither \u017f alone (two bytes) nor a URI.
+      assert.equal(kind('a/[\u017f]', 'a/(:any)'), 'empty');
+      assert.deepEqual(cov('a/[\u017f]{2}', 'a/\u017f'), { kind: 'covered', by: [0] });
+      assert.equal(isRoutableUri(utf8Bytes('a/\u212a/b')), true);
+      assert.equal(isRoutableUri(utf8Bytes('a/\u00e9')), false);
+      assert.equal(isRoutableUri('a/\u00c5'), false, 'a lone first byte');
     });
   });
 
@@ -377,7 +403,7 @@ describe('route key automata', () => {
       }
     }
     assert.ok(compared > 800, String(compared));
-    assert.equal(SYMBOLS.length, 70);
+    assert.equal(SYMBOLS.length, 75);
   });
 
   it("gives as witness of a key it finds reachable a URI the key matches and no earlier key matches (RE2), in random tables", () => {

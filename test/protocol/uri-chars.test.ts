@@ -7,7 +7,7 @@ import { LspClient } from '../helpers/lsp-client';
 import { tempProject } from '../helpers/temp-project';
 import { ROOT } from '../helpers/paths';
 
-const ROUTES = "<?php\n$route['default_controller'] = 'tags';\n$route['tags/([a-zA-Z0-9 ~%.:_-]+)'] = 'tags/show/$1';\n$route['tags/(:any)'] = 'tags/plus/$1';\n";
+const ROUTES = "<?php\n$route['default_controller'] = 'tags';\n$route['tags/([^/+]+)'] = 'tags/show/$1';\n$route['tags/(:any)'] = 'tags/plus/$1';\n";
 const config = (chars: string) => `<?php\n$config['base_url'] = '';\n$config['permitted_uri_chars'] = '${chars}';\n`;
 
 /** config.php permitting '+': no route's reach is judged, and the editor is told why; set back to the default, it is. */

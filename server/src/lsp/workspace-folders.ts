@@ -1,6 +1,7 @@
 import { normalizeSettings, type FolderSettings } from '../../../shared/workspace/settings';
 import { setReadRoots } from '../host/read-fence';
 import { uriToPath } from './uris';
+import { realTimers, type TimerHandle, type Timers } from './scheduler';
 
 export interface Folder {
   uri: string;
@@ -24,6 +25,7 @@ export class WorkspaceFolders {
     private readonly warn: (message: string) => void,
     /** How long whenSettingsRead waits for a client that does not answer. */
     private readonly settingsWaitMs = SETTINGS_WAIT_MS,
+    private readonly timers: Timers = realTimers,
   ) {}
 
   /** The folders the client opened with (or its root). */
@@ -67,10 +69,10 @@ export class WorkspaceFolders {
     // A client that never answers gets the defaults, as before the wait.
     if (!folder || folder.settingsRead || this.reading.size === 0 || waitedMs >= this.settingsWaitMs) return then();
     const started = Date.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.settingsWaitMs - waitedMs)));
+    let timer: TimerHandle | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = this.timers.after(this.settingsWaitMs - waitedMs, resolve, true)));
     void Promise.race([Promise.allSettled([...this.reading]), timeout]).then(() => {
-      clearTimeout(timer);
+      this.timers.cancel(timer);
       this.whenSettingsRead(folderPath, then, waitedMs + Math.max(1, Date.now() - started));
     });
   }

@@ -2,7 +2,7 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import { PhpArray, keyToString, type Value } from '../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import { isDynamicKey } from '../../library/records';
-import { SYMBOLS } from '../regular/pattern-automata';
+import { DEFAULT_SYMBOLS } from '../regular/pattern-automata';
 import type { MainRoutes } from './main-routes';
 import type { IncludedFile } from '../../php/ast';
 import { toSpan } from './origins';
@@ -43,7 +43,7 @@ function leadsInto(value: Value, module: string): 'no' | MainLead | 'any' {
   // `shop/orders/show/$1`: the URIs it makes start with what comes before the back-reference, and
   // go on with URI characters (what the back-references copy) and the target's own text.
   const ownText = value.replace(/\$\{?\d+\}?/g, '');
-  return literal.toLowerCase().startsWith(`${module.toLowerCase()}/`) && [...ownText].every((c) => SYMBOLS.includes(c)) ? { prefix: literal } : 'any';
+  return literal.toLowerCase().startsWith(`${module.toLowerCase()}/`) && [...ownText].every((c) => DEFAULT_SYMBOLS.includes(c)) ? { prefix: literal } : 'any';
 }
 
 function readMainTable(main: FileEvaluation, routes: PhpArray, method: RequestMethod, module: string): MainTable {

@@ -1,5 +1,5 @@
 import { expandModuleWildcards } from '../../router/pattern';
-import { mayStartWith } from '../regular/pattern-automata';
+import { mayStartWith, utf8Bytes } from '../regular/pattern-automata';
 import { buildDfa } from '../regular/dfa-build';
 import { translateExpanded } from '../regular/inclusion-syntax';
 
@@ -48,7 +48,7 @@ function decideNeverConsulted(key: string, module: string): boolean {
   const translation = translateExpanded(expanded);
   if (!translation.ok) return false;
   try {
-    return !mayStartWith(buildDfa(translation.alternatives), module);
+    return !mayStartWith(buildDfa(translation.alternatives), utf8Bytes(module));
   } catch {
     return false; // too large, or a syntax the automata do not read: undecided
   }

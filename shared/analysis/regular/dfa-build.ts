@@ -2,6 +2,28 @@ import { JS, NFA, TooManyNodesError, type CharSet } from 'refa';
 import { HashChains, mixHash, startHash } from '../../util/hash-chains';
 import type { Alternative } from './inclusion-syntax';
 import { ALPHABET, EMPTY_DFA, SLASH, SPACE, SYMBOLS, SYMBOL_OF, isRoutableUri, type TableDfa } from './pattern-automata';
+
+/** How U reads each symbol (see U_NEXT): `/`, space, another default character, then the bytes of `ſ` and `K`. */
+const U_KIND = new Uint8Array(ALPHABET).fill(2);
+U_KIND[SLASH] = 0;
+U_KIND[SPACE] = 1;
+for (const [byte, kind] of [[0xc5, 3], [0xbf, 4], [0xe2, 5], [0x84, 6], [0xaa, 7]] as const) U_KIND[SYMBOL_OF[byte]!] = kind;
+const U_KINDS = 8;
+
+/**
+ * U's DFA, by state and kind of symbol: 0 a segment must start (no space), 1 inside a segment after
+ * a non-space (final), 2 inside a segment after a space, 3 after the byte C5 (BF must follow),
+ * 4 after E2 (84 must follow), 5 after E2 84 (AA must follow). `ſ` and `K` are non-spaces.
+ */
+const U_NEXT: readonly (readonly number[])[] = [
+  // /   sp  oth  C5  BF  E2  84  AA
+  [-1, -1, 1, 3, -1, 4, -1, -1],
+  [0, 2, 1, 3, -1, 4, -1, -1],
+  [-1, 2, 1, 3, -1, 4, -1, -1],
+  [-1, -1, -1, -1, 1, -1, -1, -1],
+  [-1, -1, -1, -1, -1, -1, 5, -1],
+  [-1, -1, -1, -1, -1, -1, -1, 1],
+];
 import { withThousands } from '../../util/without-icu';
 
 /** Building a key's DFA: refa's NFA of the translated pattern, determinised over U's symbols, trimmed and minimised. */
@@ -26,7 +48,7 @@ export interface BuildLimits {
 export const DEFAULT_LIMITS: BuildLimits = { nfaNodes: 20_000, dfaStates: 5_000, subsetWork: 1_000_000 };
 
 /** `W*` for unanchored sides: any string, restricted to U's alphabet (equivalent after ∩ U). */
-const ANY = `[A-Za-z0-9 ~%.:_\\-\\/]*`;
+const ANY = `[A-Za-z0-9 ~%.:_\\-\\/\\xc5\\xbf\\xe2\\x84\\xaa]*`;
 
 /**
  * The JS source (whole-string semantics, as refa reads it) of the language of `^KEY$` matched by
@@ -98,11 +120,10 @@ function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
   for (const node of nfa.nodes()) ids.set(node, ids.size);
   const count = ids.size;
 
-  // Symbol classes: refine {/}, {space} and the other characters by every transition's set.
-  const classOf = new Uint8Array(ALPHABET).fill(2);
-  classOf[SLASH] = 0;
-  classOf[SPACE] = 1;
-  let classes = 3;
+  // Symbol classes: refine U's kinds of symbols ({/}, {space}, the other default characters and
+  // each byte of `ſ` and `K`) by every transition's set.
+  const classOf = new Uint8Array(U_KIND);
+  let classes = U_KINDS;
   const edgeSymbols = new Map<CharSet, number[]>();
   for (const node of ids.keys()) {
     for (const cs of node.out.values()) {
@@ -129,14 +150,9 @@ function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
     classOf[sym] = c;
   }
   classes = dense.size;
-  const slashClass = classOf[SLASH]!;
-  const spaceClass = classOf[SPACE]!;
-  // U's transitions: [from state][slash, space, other]
-  const uNext = [
-    [-1, -1, 1],
-    [0, 2, 1],
-    [-1, 2, 1],
-  ];
+  // Each class lies within one kind of U's symbols (the refinement started from them).
+  const kindOfClass = new Uint8Array(classes);
+  for (let sym = 0; sym < ALPHABET; sym++) kindOfClass[classOf[sym]!] = U_KIND[sym]!;
 
   // succ[node * classes + class]: target nodes
   const succ: number[][] = new Array(count * classes);
@@ -202,7 +218,7 @@ function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
     if (u === 1) for (const n of set) if (isFinal[n]) accepting = 1;
     finals.push(accepting);
     for (let c = 0; c < classes; c++) {
-      const nextU = uNext[u]![c === slashClass ? 0 : c === spaceClass ? 1 : 2]!;
+      const nextU = U_NEXT[u]![kindOfClass[c]!]!;
       if (nextU < 0) {
         transitions.push(-1);
         continue;

@@ -160,13 +160,18 @@ function literalInside(code: number): string {
 }
 
 /**
- * A non-ASCII character is two or more bytes for PCRE without the `u` modifier: a quantifier after
- * it applies to its last byte only. No byte of it can occur in a valid URI, so two atoms that
- * never match a URI character model it exactly.
+ * Keys come as the router's preg_match() reads them, without the `u` modifier: as bytes, one
+ * character each (utf8Bytes in pattern-automata.ts), so a byte 0x80–0xFF is a literal byte, as
+ * PCRE takes it (a quantifier after `ſ` applies to its last byte only). A character beyond 0xFF
+ * means the key was not written as bytes: it is modelled, as before bytes were read, by atoms
+ * that match no URI character.
  */
 const NON_ASCII_OUTSIDE = '\\xff\\xff';
 /** Inside a class only the order relative to ASCII matters (every byte is >= 0x80). */
 const NON_ASCII_INSIDE = '\\xff';
+/** The highest byte: what a key written as bytes may hold. */
+const MAX_BYTE = 0xff;
+/** A character beyond a byte, in a class: ordered as the highest byte. */
 const NON_ASCII_CODE = 0xff;
 
 type Last = 'none' | 'atom' | 'quantifier' | 'anchor';
@@ -267,7 +272,7 @@ function translate(s: string): Alternative[] {
     const c = s[i]!;
     const code = s.codePointAt(i)!;
     if (code > 0x7f) {
-      atom(NON_ASCII_OUTSIDE);
+      atom(code <= MAX_BYTE ? hex(code) : NON_ASCII_OUTSIDE);
       i += code > 0xffff ? 2 : 1;
       continue;
     }
@@ -442,7 +447,7 @@ function escapeOutside(s: string, i: number): string {
   if (i + 1 >= s.length) refuse('the pattern ends with a backslash');
   const e = s[i + 1]!;
   const code = s.codePointAt(i + 1)!;
-  if (code > 0x7f) return NON_ASCII_OUTSIDE;
+  if (code > 0x7f) return code <= MAX_BYTE ? hex(code) : NON_ASCII_OUTSIDE;
   if ('dDwWsStnrf'.includes(e)) return `\\${e}`;
   if (e === 'x') {
     const h = s.slice(i + 2, i + 4);
@@ -503,7 +508,7 @@ function characterClass(s: string, start: number): { src: string; end: number } 
       break;
     }
     if (code > 0x7f) {
-      items.push({ kind: 'char', code: NON_ASCII_CODE, src: NON_ASCII_INSIDE });
+      items.push(code <= MAX_BYTE ? { kind: 'char', code, src: hex(code) } : { kind: 'char', code: NON_ASCII_CODE, src: NON_ASCII_INSIDE });
       i += code > 0xffff ? 2 : 1;
       continue;
     }
@@ -518,7 +523,7 @@ function characterClass(s: string, start: number): { src: string; end: number } 
       const e = s[i + 1]!;
       const ecode = s.codePointAt(i + 1)!;
       if (ecode > 0x7f) {
-        items.push({ kind: 'char', code: NON_ASCII_CODE, src: NON_ASCII_INSIDE });
+        items.push(ecode <= MAX_BYTE ? { kind: 'char', code: ecode, src: hex(ecode) } : { kind: 'char', code: NON_ASCII_CODE, src: NON_ASCII_INSIDE });
         i += ecode > 0xffff ? 3 : 2;
         continue;
       }

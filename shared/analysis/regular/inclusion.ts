@@ -1,7 +1,7 @@
 import { GenerationalMap } from '../../util/generational-map';
 import { fnv1a } from '../../util/hash-chains';
 import { describeKey, leadingPattern, translateExpanded, type ExpandKey, type KeyText, type Translation } from './inclusion-syntax';
-import { accepts, isRoutableUri, mayStartWith, packDfa, type TableDfa } from './pattern-automata';
+import { accepts, isRoutableUri, mayStartWith, packDfa, utf8Bytes, type TableDfa } from './pattern-automata';
 import { buildDfa, DEFAULT_LIMITS, literalDfa, TooLargeError, type BuildLimits } from './dfa-build';
 import { sampleWords, summarise, type Summary } from './dfa-facts';
 import { ProductBudget, unionCovers } from './dfa-products';
@@ -386,7 +386,8 @@ export class InclusionChecker {
     let entry = this.cache.get(key);
     if (!entry) {
       // Every field from the start: added later, they went to a property store of their own (0.2 MB at 10,000 keys).
-      entry = { key, text: describeKey(key, this.expandKey), translation: undefined, automaton: undefined, samples: undefined };
+      // Read as the router's preg_match() reads it, on bytes (see utf8Bytes).
+      entry = { key, text: describeKey(utf8Bytes(key), this.expandKey), translation: undefined, automaton: undefined, samples: undefined };
       this.stats.entriesCreated++;
       this.cache.set(key, entry);
     }

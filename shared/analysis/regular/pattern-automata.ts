@@ -7,25 +7,51 @@ import { ByteArena } from '../../util/byte-arena';
  * CodeIgniter's default permitted URI characters `[a-z 0-9~%.:_\-]` (checked case-insensitively,
  * so A-Z too) that neither starts nor ends with a space: CI_URI::_set_uri_string() trims every
  * segment and drops empty ones before the router joins them (the project's router model,
- * uriSegments() in ci-router.ts, does the same). Every language here is intersected with U, so the automata only ever read these
- * 70 symbols: refa parses the translated pattern and builds its NFA (the semantics of the
- * regex), and dfa-build.ts determinises that NFA over the 70-symbol alphabet as a plain table,
- * which makes the many product constructions of an inclusion check cheap.
+ * uriSegments() in ci-router.ts, does the same). Under UTF8_ENABLED (a UTF-8 `charset`, CodeIgniter's
+ * default) the filter's `/iu` also lets through the two characters Unicode folds onto `s` and `k`:
+ * `ſ` (U+017F) and the Kelvin sign `K` (U+212A). The router matches keys without `u`, on bytes,
+ * so U holds those two as their UTF-8 bytes (C5 BF and E2 84 AA), and every string the automata
+ * read (keys, URIs) is written as its UTF-8 bytes, one character per byte (see utf8Bytes).
+ * Every language here is intersected with U, so the automata only ever read these 75 symbols: refa
+ * parses the translated pattern and builds its NFA (the semantics of the regex), and dfa-build.ts
+ * determinises that NFA over the 75-symbol alphabet as a plain table, which makes the many
+ * product constructions of an inclusion check cheap.
  */
 
-/** The alphabet of U, `/` first. */
-export const SYMBOLS = '/ %-.0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~';
+/** The ASCII symbols of U, `/` first: `/` and CodeIgniter's default permitted characters. */
+export const DEFAULT_SYMBOLS = '/ %-.0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~';
+/** The bytes of `ſ` and `K` beyond them (see U above). */
+export const FOLDED_BYTES = '\u00c5\u00bf\u00e2\u0084\u00aa';
+/** The alphabet of U. */
+export const SYMBOLS = DEFAULT_SYMBOLS + FOLDED_BYTES;
 export const ALPHABET = SYMBOLS.length;
 export const SLASH = 0;
 export const SPACE = 1;
 
-export const SYMBOL_OF = new Int8Array(128).fill(-1);
+/** A symbol by its character code (a byte), or -1. */
+export const SYMBOL_OF = new Int8Array(256).fill(-1);
 for (let k = 0; k < ALPHABET; k++) SYMBOL_OF[SYMBOLS.charCodeAt(k)] = k;
 
-const SEGMENT = '[A-Za-z0-9~%.:_-](?:[A-Za-z0-9 ~%.:_-]*[A-Za-z0-9~%.:_-])?';
+/**
+ * The string as the router's preg_match() reads it: its UTF-8 bytes, one character each (ASCII
+ * strings are returned as they are).
+ */
+export function utf8Bytes(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(s)) return s;
+  const bytes = new TextEncoder().encode(s);
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += String.fromCharCode(bytes[i]!);
+  return out;
+}
+
+/** A segment character: a default one, or the bytes of `ſ` or `K`. */
+const CHAR = '(?:[A-Za-z0-9~%.:_-]|\xc5\xbf|\xe2\x84\xaa)';
+const CHAR_OR_SPACE = '(?:[A-Za-z0-9 ~%.:_-]|\xc5\xbf|\xe2\x84\xaa)';
+const SEGMENT = `${CHAR}(?:${CHAR_OR_SPACE}*${CHAR})?`;
 const URI = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
 
-/** Whether the string is a URI that can reach the router (a word of U). */
+/** Whether the string (as utf8Bytes writes it) is a URI that can reach the router (a word of U). */
 export function isRoutableUri(uri: string): boolean {
   return URI.test(uri);
 }
@@ -104,7 +130,7 @@ function walk(dfa: TableDfa, word: string): number {
   let state = 0;
   for (let k = 0; k < word.length && state >= 0; k++) {
     const code = word.charCodeAt(k);
-    const sym = code < 128 ? SYMBOL_OF[code]! : -1;
+    const sym = code < 256 ? SYMBOL_OF[code]! : -1;
     state = sym < 0 ? -1 : step(dfa, state, sym);
   }
   return state;

@@ -10,7 +10,7 @@ import { LineIndex } from '../../../php/line-index';
 import { InclusionChecker } from '../../regular/inclusion';
 import { compileModuleRouteKey, expandModuleWildcards } from '../../../router/pattern';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
-import { isRoutableUri, mayContinue } from '../../regular/pattern-automata';
+import { isRoutableUri, mayContinue, utf8Bytes } from '../../regular/pattern-automata';
 import { buildDfa } from '../../regular/dfa-build';
 import { literalOfDefaultChars, translateExpanded } from '../../regular/inclusion-syntax';
 import type { RouteFileRouting } from '../../model/target-scope';
@@ -54,10 +54,11 @@ function declaredAt(entry: MainEntry, main: MainRoutes): RelatedInfo | undefined
 
 /** Whether the key (a module's) may match a URI starting with `prefix` (true when that cannot be decided). */
 function mayMatchAfter(key: string, prefix: string): boolean {
-  const translation = translateExpanded(expandModuleWildcards(key));
+  // On bytes, as the router's preg_match() reads them (see utf8Bytes).
+  const translation = translateExpanded(utf8Bytes(expandModuleWildcards(key)));
   if (!translation.ok) return true;
   try {
-    return mayContinue(buildDfa(translation.alternatives), prefix);
+    return mayContinue(buildDfa(translation.alternatives), utf8Bytes(prefix));
   } catch {
     return true;
   }
@@ -99,7 +100,7 @@ export function moduleKeyReach(
 ): Check {
   return steppedCheck('moduleKeyReach', function* ({ evaluation }) {
     const module = routing?.module;
-    if (module === undefined || routing!.flavour === 'ci' || !isRoutableUri(module)) return [];
+    if (module === undefined || routing!.flavour === 'ci' || !isRoutableUri(utf8Bytes(module))) return [];
     const router = ROUTER_NAMES[routing!.flavour];
     const mainTables = mainTablesOf(main, module);
     let mainIndex: LineIndex | undefined;
