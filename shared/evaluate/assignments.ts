@@ -204,17 +204,44 @@ function writeElement(it: InterpreterCore, container: Value | undefined, key: Va
  */
 export function replayRouteWrite(it: InterpreterCore, write: RecordedWrite): boolean {
   const container = writeScope(it, 'route').vars.get('route');
-  if (!(container instanceof PhpArray)) return false;
+  if (write.eachMethod ? !(container instanceof PerMethod) : !(container instanceof PhpArray)) return false;
   // Placed where its statement is now before it is compared with what the key holds, as evalAssign places it.
   const anchor = write.origin.anchor;
   if (anchor && anchor.start !== it.base) it.noteMoved(anchor, it.base);
-  let previous = container.originOf(write.key) as EntryOriginInfo | undefined;
-  if (previous?.kind === 'assignment' && samePlaceHere(it, previous, write.origin)) previous = previous.replaced;
-  if (previous && previous.kind !== 'literal') return false;
-  const arr = writableCopy(it, container);
-  arr.set(write.key, shareValue(write.value), write.origin);
-  setVariable(it, 'route', arr);
+  if (container instanceof PhpArray) {
+    if (!writesAnew(it, container, write)) return false;
+    setVariable(it, 'route', writtenCopy(it, container, write));
+    return true;
+  }
+  // One value per method, written as writeElement() writes each (every method's, replays running
+  // under all): an array, or none yet (map() leaves null under a method without routes).
+  const values = (container as PerMethod).byMethod;
+  const methods = methodsIn(it.mask);
+  for (const m of methods) {
+    const own = values[m];
+    if (own instanceof PhpArray ? !writesAnew(it, own, write) : !(own === undefined || own === null || own === false)) return false;
+  }
+  const by: Value[] = REQUEST_METHODS.map(() => null);
+  for (const m of methods) {
+    const own = values[m];
+    by[m] = writtenCopy(it, own instanceof PhpArray ? own : undefined, write);
+  }
+  setVariable(it, 'route', new PerMethod(by));
   return true;
+}
+
+/** Whether `write` into `array` makes an entry of its own (the key holds no other declaration's entry). */
+function writesAnew(it: InterpreterCore, array: PhpArray, write: RecordedWrite): boolean {
+  let previous = array.originOf(write.key) as EntryOriginInfo | undefined;
+  if (previous?.kind === 'assignment' && samePlaceHere(it, previous, write.origin)) previous = previous.replaced;
+  return !previous || previous.kind === 'literal';
+}
+
+/** `array` (a new one for none) with the write's entry, as writeElement() writes it. */
+function writtenCopy(it: InterpreterCore, array: PhpArray | undefined, write: RecordedWrite): PhpArray {
+  const arr = array ? writableCopy(it, array) : new PhpArray();
+  arr.set(write.key, shareValue(write.value), write.origin);
+  return arr;
 }
 
 export function readOffset(it: InterpreterCore, node: PhpNode, quiet: boolean): Value {

@@ -149,8 +149,7 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
     it.recording = undefined;
     it.recordedWrites = undefined;
   }
-  // A write is replayed as one entry of its own: not one that chained what it replaced, nor one per method.
-  const write = writes?.length === 1 && writes[0].origin.replaced === undefined ? writes[0] : undefined;
+  const write = writes && replayableWrite(writes);
   if (writes && !write) return undefined;
   // Only an effect that left the library as it found it can be replayed anywhere; one that
   // reached the warnings' cap depends on how many came before it. Problems hold spans placed in
@@ -169,6 +168,21 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
     statement: it.statementSpan,
     ...(write ? { write } : {}),
   };
+}
+
+/**
+ * What a `$route[literal] = literal;` wrote, as one entry of its own: not one that chained what it
+ * replaced. Into `$route` holding one array per method (after map()), it wrote under every method
+ * (recorded only with all of them) the same entry: replayed into each method's array (an
+ * application's environment routes file runs after its main file's map()).
+ */
+function replayableWrite(writes: readonly RecordedWrite[]): RecordedWrite | undefined {
+  const first = writes[0];
+  if (first === undefined || first.origin.replaced !== undefined) return undefined;
+  if (writes.length === 1) return first;
+  if (writes.length !== REQUEST_METHODS.length) return undefined;
+  for (const w of writes) if (w.key !== first.key || w.value !== first.value || w.origin !== first.origin) return undefined;
+  return { key: first.key, value: first.value, origin: first.origin, eachMethod: true };
 }
 
 /** Redoes a recorded statement; false when it must be evaluated instead (state or budget). */

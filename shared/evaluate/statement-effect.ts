@@ -37,4 +37,9 @@ export interface RecordedWrite {
   readonly key: Key;
   readonly value: Value;
   readonly origin: AssignmentOrigin;
+  /**
+   * Written into `$route` holding one array per request method (after `$route = Route::map($route);`,
+   * which makes each method's table): the same entry into each method's array.
+   */
+  readonly eachMethod?: true;
 }

@@ -243,9 +243,25 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
       assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), text);
       return e.statements.replayed;
     });
-    // 2 and 'a/b' each time, 'b' but below an entry of the same key, the first 'a' where it was not edited, and
-    // 'default_controller' once $route is an array before it; never the second 'a' (it replaces the first), nor what follows map().
-    assert.deepEqual(replayed, [0, 4, 3, 4]);
+    // 2, 'a/b' and 'c' each time ('c' after map(), into each method's table), 'b' but below an entry of the same key,
+    // the first 'a' where it was not edited, and 'default_controller' once $route is an array before it; never the
+    // second 'a' (it replaces the first).
+    assert.deepEqual(replayed, [0, 5, 4, 5]);
+  });
+
+  it("replays `$route['…'] = …;` entries after map() into each method's table, and evaluates those whose key a method already holds", () => {
+    const file = (top: string, extra: string) =>
+      ['<?php', top, "Route::get('photos', 'photos/index');", "Route::post('photos', 'photos/create');", '$route = Route::map($route);', "$route['translate_uri_dashes'] = FALSE;", "$route['dev/(:any)'] = 'dev/show/$1';", "$route['photos'] = 'photos/legacy';", extra, "$route['dev2'] = 'dev/two';", ''].join('\n');
+    const versions = [file('', ''), file('// moved', ''), file('// moved', "$route['extra'] = 'x/extra';"), file('// moved', "$route['dev2'] = 'dev/first';")];
+    const doc = new DocumentEvaluator();
+    const replayed = versions.map((text) => {
+      const e = doc.update(text);
+      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), text);
+      return e.statements.replayed;
+    });
+    // 'translate_uri_dashes', 'dev/(:any)' and 'dev2' each time after the first; never 'photos' (GET and POST hold a
+    // route there: it replaces it), nor an added line the first time it is read, nor 'dev2' below an entry of its key.
+    assert.deepEqual(replayed, [0, 5, 5, 4]);
   });
 
   it('resumes from the statement above the edit, and runs everything again where the state above may differ', () => {
