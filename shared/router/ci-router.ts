@@ -218,10 +218,20 @@ export function matchRouteTable(
   return undefined;
 }
 
+/**
+ * The characters Unicode's case folding takes into ASCII: `ſ` (U+017F) folds to `s`, the Kelvin
+ * sign (U+212A) to `k`. CI_URI::_filter_uri() matches with `/iu` under UTF8_ENABLED (a UTF-8
+ * `charset`, CodeIgniter's default), so they pass wherever `s` and `k` do (PHP 8.2, PCRE2 10.42:
+ * the only two in the BMP that pass the default class); JavaScript's `/i` without `u` keeps them apart.
+ */
+const FOLDED_INTO_ASCII: Readonly<Record<string, string>> = { '\u017f': 's', '\u212a': 'k' };
+
 /** The first segment CodeIgniter's URI class refuses (`$config['permitted_uri_chars']`), if any. */
 export function disallowedSegment(segments: string[], permittedUriChars = DEFAULT_PERMITTED): string | undefined {
   const permitted = new RegExp(`^[${permittedUriChars}]+$`, 'i');
-  return segments.find((s) => !permitted.test(s));
+  const one = new RegExp(`^[${permittedUriChars}]$`, 'i');
+  const passes = (s: string) => permitted.test(s) || (/[\u017f\u212a]/.test(s) && [...s].every((c) => one.test(c) || (FOLDED_INTO_ASCII[c] !== undefined && one.test(FOLDED_INTO_ASCII[c]!))));
+  return segments.find((s) => !passes(s));
 }
 
 export const DISALLOWED_CHARACTERS = 'The URI you submitted has disallowed characters.';

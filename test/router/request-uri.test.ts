@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { requestUriPath } from '../../shared/router/request-uri';
+import { disallowedSegment } from '../../shared/router/ci-router';
 import { cli } from '../helpers/cli';
 import * as path from 'node:path';
 import { EXAMPLE_APP } from '../helpers/paths';
@@ -58,5 +59,23 @@ describe('the URI CodeIgniter routes for a typed URL (CI_URI::_parse_request_uri
     const r = cli(['match', routes, '--method', 'GET', '--json', '--', '/index.php/about', 'http://example.com/about/?x=1']);
     const out = JSON.parse(r.stdout) as { results: { uri: string; routed_uri?: string; main_matched_key: string }[] };
     assert.deepEqual(out.results.map((x) => [x.uri, x.routed_uri, x.main_matched_key]), [['/index.php/about', 'about', 'about'], ['http://example.com/about/?x=1', 'about', 'about']]);
+  });
+});
+
+describe("the URI filter (CI_URI::_filter_uri(), permitted_uri_chars)", () => {
+  it("lets through what PHP's /iu lets through under UTF8_ENABLED: ſ and the Kelvin sign as s and k", () => {
+    assert.equal(disallowedSegment(['tags', '\u017f', 'x\u212ay']), undefined);
+    assert.equal(disallowedSegment(['tags', 'caf\u00e9']), 'caf\u00e9', 'other characters beyond the default are refused');
+    assert.equal(disallowedSegment(['a+b']), 'a+b');
+    // Only where s or k is permitted.
+    assert.equal(disallowedSegment(['\u017f'], 'a-r'), '\u017f');
+    assert.equal(disallowedSegment(['\u212a'], 'a-r'), undefined);
+    assert.equal(disallowedSegment(['\u017f\u212a'], 'a-r'), '\u017f\u212a');
+  });
+
+  it('routes a URI holding them as the reachability checks read it (the route after an ASCII class takes it)', () => {
+    const r = cli(['match', 'test/fixtures/diagnostics/uri-bytes.php', 'tags/\u017f', 'tags/caf\u00e9']);
+    assert.match(r.stdout, /GET \/tags\/\u017f\n {2}main route {3}tags\/\(:any\) {2}test\/fixtures\/diagnostics\/uri-bytes\.php:6\n/);
+    assert.match(r.stdout, /GET \/tags\/caf\u00e9\n.*show_error\(400\): The URI you submitted has disallowed characters\./);
   });
 });
