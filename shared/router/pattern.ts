@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { GenerationalMap } from '../util/generational-map';
+import { fromUtf8Bytes, utf8Bytes } from '../util/utf8-bytes';
 import { BoundedMatcher } from './bounded-backtracking';
 import { pcreSyntaxError } from './pcre-syntax';
 
@@ -99,7 +100,9 @@ export class CompiledPattern {
     if (delimiter >= 0) {
       this.compiled = { error: `preg_match(): Unknown modifier '${this.regex[delimiter + 1] ?? ''}' (the key contains CodeIgniter's delimiter "#")` };
     } else {
-      this.compiled = compileRe2(this.regex) ?? compileBacktracking(this.regex);
+      // On bytes, as preg_match() without `u` reads the key and the URI (see utf8-bytes.ts).
+      const bytes = utf8Bytes(this.regex);
+      this.compiled = compileRe2(bytes) ?? compileBacktracking(bytes);
     }
     return this.compiled;
   }
@@ -133,23 +136,26 @@ export class CompiledPattern {
   match(uri: string): string[] | null {
     const c = this.compile();
     if ('error' in c) return null;
-    return c.matcher.find(uri, 0)?.groups ?? null;
+    const groups = c.matcher.find(utf8Bytes(uri), 0)?.groups;
+    return groups ? groups.map(fromUtf8Bytes) : null;
   }
 
   /** `preg_replace('#^KEY$#', $replacement, $uri)`: every match replaced, with `$n` expanded. */
   replace(uri: string, replacement: string): string {
     const c = this.compile();
     if ('error' in c) return uri;
+    const bytes = utf8Bytes(uri);
+    const written = utf8Bytes(replacement);
     let out = '';
     let pos = 0;
-    for (let from = 0; from <= uri.length; ) {
-      const m = c.matcher.find(uri, from);
+    for (let from = 0; from <= bytes.length; ) {
+      const m = c.matcher.find(bytes, from);
       if (!m) break;
-      out += uri.slice(pos, m.start) + substituteBackReferences(replacement, m.groups);
+      out += bytes.slice(pos, m.start) + substituteBackReferences(written, m.groups);
       pos = m.end;
       from = m.end > m.start ? m.end : m.end + 1;
     }
-    return out + uri.slice(pos);
+    return fromUtf8Bytes(out + bytes.slice(pos));
   }
 }
 

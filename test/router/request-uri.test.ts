@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { requestUriPath } from '../../shared/router/request-uri';
 import { disallowedSegment } from '../../shared/router/ci-router';
+import { compileRouteKey } from '../../shared/router/pattern';
 import { cli } from '../helpers/cli';
 import * as path from 'node:path';
 import { EXAMPLE_APP } from '../helpers/paths';
@@ -77,5 +78,16 @@ describe("the URI filter (CI_URI::_filter_uri(), permitted_uri_chars)", () => {
     const r = cli(['match', 'test/fixtures/diagnostics/uri-bytes.php', 'tags/\u017f', 'tags/caf\u00e9']);
     assert.match(r.stdout, /GET \/tags\/\u017f\n {2}main route {3}tags\/\(:any\) {2}test\/fixtures\/diagnostics\/uri-bytes\.php:6\n/);
     assert.match(r.stdout, /GET \/tags\/caf\u00e9\n.*show_error\(400\): The URI you submitted has disallowed characters\./);
+  });
+});
+
+describe('route keys matched on bytes, as preg_match() without `u` matches them', () => {
+  it('takes a non-ASCII character as its UTF-8 bytes: `.` is one byte, a back-reference copies bytes', () => {
+    assert.equal(compileRouteKey('kelvin/(.)').match('kelvin/\u212a'), null, 'the Kelvin sign is three bytes');
+    assert.deepEqual(compileRouteKey('kelvin/(...)').match('kelvin/\u212a'), ['kelvin/\u212a', '\u212a']);
+    assert.equal(compileRouteKey('kelvin/(...)').replace('kelvin/\u212a', 'units/$1'), 'units/\u212a');
+    assert.deepEqual(compileRouteKey('caf\u00e9/(:any)').match('caf\u00e9/\u017f'), ['caf\u00e9/\u017f', '\u017f']);
+    assert.equal(compileRouteKey('a/[\u017f]').match('a/\u017f'), null, 'a class of its two bytes matches one of them');
+    assert.equal(compileRouteKey('photos/(:num)').replace('photos/12', 'photos/show/$1'), 'photos/show/12');
   });
 });

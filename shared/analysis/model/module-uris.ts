@@ -1,5 +1,6 @@
 import { expandModuleWildcards } from '../../router/pattern';
-import { mayStartWith, utf8Bytes } from '../regular/pattern-automata';
+import { mayStartWith } from '../regular/pattern-automata';
+import { utf8Bytes } from '../../util/utf8-bytes';
 import { buildDfa } from '../regular/dfa-build';
 import { translateExpanded } from '../regular/inclusion-syntax';
 

@@ -1,7 +1,8 @@
 import { GenerationalMap } from '../../util/generational-map';
 import { fnv1a } from '../../util/hash-chains';
 import { describeKey, leadingPattern, translateExpanded, type ExpandKey, type KeyText, type Translation } from './inclusion-syntax';
-import { accepts, isRoutableUri, mayStartWith, packDfa, utf8Bytes, type TableDfa } from './pattern-automata';
+import { accepts, isRoutableUri, mayStartWith, packDfa, type TableDfa } from './pattern-automata';
+import { utf8Bytes } from '../../util/utf8-bytes';
 import { buildDfa, DEFAULT_LIMITS, literalDfa, TooLargeError, type BuildLimits } from './dfa-build';
 import { sampleWords, summarise, type Summary } from './dfa-facts';
 import { ProductBudget, unionCovers } from './dfa-products';

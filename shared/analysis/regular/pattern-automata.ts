@@ -32,19 +32,6 @@ export const SPACE = 1;
 export const SYMBOL_OF = new Int8Array(256).fill(-1);
 for (let k = 0; k < ALPHABET; k++) SYMBOL_OF[SYMBOLS.charCodeAt(k)] = k;
 
-/**
- * The string as the router's preg_match() reads it: its UTF-8 bytes, one character each (ASCII
- * strings are returned as they are).
- */
-export function utf8Bytes(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(s)) return s;
-  const bytes = new TextEncoder().encode(s);
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) out += String.fromCharCode(bytes[i]!);
-  return out;
-}
-
 /** A segment character: a default one, or the bytes of `ſ` or `K`. */
 const CHAR = '(?:[A-Za-z0-9~%.:_-]|\xc5\xbf|\xe2\x84\xaa)';
 const CHAR_OR_SPACE = '(?:[A-Za-z0-9 ~%.:_-]|\xc5\xbf|\xe2\x84\xaa)';
