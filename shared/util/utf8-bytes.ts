@@ -6,7 +6,6 @@
 
 /** The string's UTF-8 bytes, one character each (an ASCII string is returned as it is). */
 export function utf8Bytes(s: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(s)) return s;
   const bytes = new TextEncoder().encode(s);
   let out = '';
@@ -16,7 +15,6 @@ export function utf8Bytes(s: string): string {
 
 /** The text of bytes written as utf8Bytes writes them (bytes that are not UTF-8 read as U+FFFD). */
 export function fromUtf8Bytes(bytes: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(bytes)) return bytes;
   const array = new Uint8Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) array[i] = bytes.charCodeAt(i) & 0xff;

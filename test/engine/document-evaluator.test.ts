@@ -80,6 +80,16 @@ function check(source: string, options: EvaluateOptions, seed: number, steps: nu
   return { replayed, resumed };
 }
 
+/** How many statements each version replayed, one document evaluating them in turn, each equal to a fresh evaluation. */
+function replayedAcross(versions: readonly string[]): number[] {
+  const doc = new DocumentEvaluator();
+  return versions.map((text) => {
+    const e = doc.update(text);
+    assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), text);
+    return e.statements.replayed;
+  });
+}
+
 describe('DocumentEvaluator: an edited document evaluates as a fresh one', () => {
   const cases = fs.readdirSync(path.join(CONFORMANCE, 'cases')).filter((f) => f.endsWith('.php'));
   let resumed = 0;
@@ -237,12 +247,7 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     const entries = (top: string, a: string) =>
       ['<?php', top, "$route['default_controller'] = 'home';", `$route['a'] = '${a}';`, "$route['b'] = array('GET' => 'x/b', 'POST' => 'x/b2');", "$route[2] = 'x/two';", "$route['a'] = 'x/again';", "$route['a/b'] = 'x/ab';", '$route = Route::map($route);', "$route['c'] = 'x/c';", ''].join('\n');
     const versions = [entries('', 'x/a'), entries('// moved', 'x/a'), entries('// moved', 'x/a1'), entries("$route['b'] = 'first';", 'x/a1')];
-    const doc = new DocumentEvaluator();
-    const replayed = versions.map((text) => {
-      const e = doc.update(text);
-      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), text);
-      return e.statements.replayed;
-    });
+    const replayed = replayedAcross(versions);
     // 2, 'a/b' and 'c' each time ('c' after map(), into each method's table), 'b' but below an entry of the same key,
     // the first 'a' where it was not edited, and 'default_controller' once $route is an array before it; never the
     // second 'a' (it replaces the first).
@@ -253,12 +258,7 @@ describe('DocumentEvaluator: an edited document evaluates as a fresh one', () =>
     const file = (top: string, extra: string) =>
       ['<?php', top, "Route::get('photos', 'photos/index');", "Route::post('photos', 'photos/create');", '$route = Route::map($route);', "$route['translate_uri_dashes'] = FALSE;", "$route['dev/(:any)'] = 'dev/show/$1';", "$route['photos'] = 'photos/legacy';", extra, "$route['dev2'] = 'dev/two';", ''].join('\n');
     const versions = [file('', ''), file('// moved', ''), file('// moved', "$route['extra'] = 'x/extra';"), file('// moved', "$route['dev2'] = 'dev/first';")];
-    const doc = new DocumentEvaluator();
-    const replayed = versions.map((text) => {
-      const e = doc.update(text);
-      assert.deepEqual(evaluationTrace(e), evaluationTrace(evaluateRouteFile(text)), text);
-      return e.statements.replayed;
-    });
+    const replayed = replayedAcross(versions);
     // 'translate_uri_dashes', 'dev/(:any)' and 'dev2' each time after the first; never 'photos' (GET and POST hold a
     // route there: it replaces it), nor an added line the first time it is read, nor 'dev2' below an entry of its key.
     assert.deepEqual(replayed, [0, 5, 5, 4]);

@@ -74,9 +74,11 @@ export class MainLoop {
         const file = uriToPath(event.doc.uri);
         const folder = file ? ctx.index.folderOf(file) : undefined;
         if (file && !folder) ctx.log(`${file} lies outside the workspace folders: it is analysed from its text alone (no constants.php, controllers or Route.php)`);
-        // Still open, and not analysed meanwhile for a request: a version analysed under the defaults is analysed again.
+        // Under its folder's settings once the client has given them (see whenSettingsRead), if still open.
         const doc = event.doc;
-        this.folders.whenSettingsRead(folder?.path, () => ctx.documents.get(doc.uri) === doc && this.analyseAfter(doc, 0));
+        this.folders.whenSettingsRead(folder?.path, () => {
+          if (ctx.documents.get(doc.uri) === doc) this.analyseAfter(doc, 0);
+        });
         return;
       }
       case 'documentChanged':
@@ -195,7 +197,9 @@ export class MainLoop {
     }
     this.analysis.evaluate(doc, file);
     // A version no analysis is waiting for still gets one, in the background (under the folder's own settings).
-    this.folders.whenSettingsRead(index.folderOf(file)?.path, () => !scheduler.debouncing(doc.uri) && scheduler.enqueue(doc.uri));
+    this.folders.whenSettingsRead(index.folderOf(file)?.path, () => {
+      if (!scheduler.debouncing(doc.uri)) scheduler.enqueue(doc.uri);
+    });
   }
 
   /**

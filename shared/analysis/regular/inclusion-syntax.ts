@@ -161,7 +161,7 @@ function literalInside(code: number): string {
 
 /**
  * Keys come as the router's preg_match() reads them, without the `u` modifier: as bytes, one
- * character each (utf8Bytes in pattern-automata.ts), so a byte 0x80–0xFF is a literal byte, as
+ * character each (util/utf8-bytes.ts), so a byte 0x80–0xFF is a literal byte, as
  * PCRE takes it (a quantifier after `ſ` applies to its last byte only). A character beyond 0xFF
  * means the key was not written as bytes: it is modelled, as before bytes were read, by atoms
  * that match no URI character.

@@ -21,7 +21,7 @@ import { ByteArena } from '../../util/byte-arena';
 /** The ASCII symbols of U, `/` first: `/` and CodeIgniter's default permitted characters. */
 export const DEFAULT_SYMBOLS = '/ %-.0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~';
 /** The bytes of `ſ` and `K` beyond them (see U above). */
-export const FOLDED_BYTES = '\u00c5\u00bf\u00e2\u0084\u00aa';
+const FOLDED_BYTES = '\u00c5\u00bf\u00e2\u0084\u00aa';
 /** The alphabet of U. */
 export const SYMBOLS = DEFAULT_SYMBOLS + FOLDED_BYTES;
 export const ALPHABET = SYMBOLS.length;
