@@ -1,4 +1,5 @@
 import { toPhpString } from '../runtime/convert';
+import { utf8Bytes } from '../util/utf8-bytes';
 import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from '../runtime/values';
 import type { RequestMethod } from '../runtime/methods';
 import type { AppTree } from './app-tree';
@@ -200,11 +201,12 @@ export function matchRouteTable(
   path: string,
   options: Pick<RouterOptions, 'method' | 'callClosure'>,
 ): TableMatch | undefined {
+  const bytes = utf8Bytes(path);
   for (const { key, value, index } of table.patterns) {
     const target = targetFor(value, options.method);
     if (target === undefined) continue;
     const pattern = compileRouteKey(keyToString(key));
-    const groups = pattern.match(path);
+    const groups = pattern.matchBytes(bytes);
     if (!groups) continue;
     let val: Value = target;
     if (val instanceof PhpClosure) {

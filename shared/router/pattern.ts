@@ -134,9 +134,14 @@ export class CompiledPattern {
 
   /** `preg_match('#^KEY$#', $uri, $m)`: the groups of the first match (index 0 the matched text). */
   match(uri: string): string[] | null {
+    return this.matchBytes(utf8Bytes(uri));
+  }
+
+  /** match() of a URI written as its bytes (utf8Bytes), converted once for a loop trying it on many keys. */
+  matchBytes(bytes: string): string[] | null {
     const c = this.compile();
     if ('error' in c) return null;
-    const groups = c.matcher.find(utf8Bytes(uri), 0)?.groups;
+    const groups = c.matcher.find(bytes, 0)?.groups;
     return groups ? groups.map(fromUtf8Bytes) : null;
   }
 

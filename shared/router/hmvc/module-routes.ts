@@ -1,4 +1,5 @@
 import { toPhpString } from '../../runtime/convert';
+import { utf8Bytes } from '../../util/utf8-bytes';
 import { PhpArray, PhpClosure, Unknown, keyToString, type Value } from '../../runtime/values';
 import type { AppTree } from '../app-tree';
 import { compileModuleRouteKey } from '../pattern';
@@ -53,10 +54,11 @@ export function moduleRouteTable(file: ModuleRoutesFile | undefined, includedPat
  * the key has a group and the value a `$`, prefixed with the module name.
  */
 export function matchModuleRoutes(module: string, routes: PhpArray, uri: string): ModuleRouteMatch | undefined {
+  const bytes = utf8Bytes(uri);
   for (const [k, value] of routes.entries()) {
     const key = keyToString(k);
     const pattern = compileModuleRouteKey(key);
-    if (!pattern.match(uri)) continue;
+    if (!pattern.matchBytes(bytes)) continue;
     const text = moduleRouteValue(value);
     const target = text.includes('$') && pattern.substitutes ? pattern.replace(uri, text) : text;
     return { module, key, value: text, segments: `${module}/${target}`.split('/') };
