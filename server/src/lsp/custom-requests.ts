@@ -62,15 +62,6 @@ function errorField(doc: TextDocument, error: PhpError | null): { error?: string
   return { error: `${error.class}: ${error.message}${error.span && !error.span.file ? ` (line ${doc.positionAt(error.span.start).line + 1})` : ''}` };
 }
 
-/** Percent-decodes a typed URL path; a malformed escape (`%ZZ`, a lone `%E9`) leaves the path as typed. */
-export function decodePath(p: string): string {
-  try {
-    return decodeURIComponent(p);
-  } catch {
-    return p;
-  }
-}
-
 /** The analysis limits an evaluation reached, each with its line (`line 3: evaluation stopped after …`). */
 export function limitsOf(doc: TextDocument, evaluation: FileEvaluation): string[] {
   return analysisLimits(evaluation).map((p) => `line ${doc.positionAt(p.span.start).line + 1}: ${p.message}`);

@@ -13,7 +13,7 @@ import { REQUEST_METHODS, methodIndex } from '../../../shared/runtime/methods';
 import { EMPTY_TREE } from '../../../shared/router/app-tree';
 import type { FolderSettings } from '../../../shared/workspace/settings';
 import { includedRange, spanToRange } from './convert';
-import { decodePath, limitsOf } from './custom-requests';
+import { limitsOf } from './custom-requests';
 import { requestUriPath } from '../../../shared/router/request-uri';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
 import type { RouteService } from './route-service';
@@ -84,8 +84,11 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       ...unknownsOf(app?.controllerLookUpUnknown(a.router.flavour), app?.routingUnknown(), app?.moduleRoutesUnknown(a.router.flavour)),
       ...(app ? { methodsOf: (file: string) => app.controllers().methods(file) } : {}),
     });
-    // As CodeIgniter reads REQUEST_URI: host, query, the front controller, empty and `..` segments gone.
-    const { main_span, module_declaration, order_unsure, conditional, ...routed } = router.route(decodePath(requestUriPath(url)), REQUEST_METHODS[m]);
+    // As CodeIgniter reads REQUEST_URI, and as `ci-routes match` does: host, query, the front
+    // controller, empty and `..` segments and config.php's url_suffix gone, percent-escapes kept
+    // (CI_URI routes REQUEST_URI undecoded).
+    const suffix = app?.urlSuffix(a.environment.choice.name).suffix ?? '';
+    const { main_span, module_declaration, order_unsure, conditional, ...routed } = router.route(requestUriPath(url, undefined, suffix), REQUEST_METHODS[m]);
     const moduleFile = module_declaration && root ? root.absolute(module_declaration.file) : undefined;
     // An empty URI goes to the default controller: no route is tried.
     const misses = routed.default_controller_route ? undefined : routeMisses(a.evaluation, m, routed.segments.join('/'), routed.main_matched_key, MAX_NOT_MATCHED);
