@@ -1,10 +1,6 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
-import { LspClient } from '../helpers/lsp-client';
-import { tempProject } from '../helpers/temp-project';
+import { servedProject } from '../helpers/served-project';
 import { cli } from '../helpers/cli';
 
 const ROUTES = "<?php\n$route['default_controller'] = 'tags';\n$route['tags/(:any)'] = 'tags/show/$1';\n";
@@ -12,28 +8,16 @@ const ROUTES = "<?php\n$route['default_controller'] = 'tags';\n$route['tags/(:an
 /** The URL tester reads a typed URL as `ci-routes match` does, as CodeIgniter reads REQUEST_URI. */
 describe('language server: the URL tester reads a typed URL as ci-routes match does', function () {
   this.timeout(60_000);
-  let dir: string;
-  let client: LspClient;
-
-  before(async () => {
-    dir = tempProject('ci-routes-test-url-', {
-      'application/config/routes.php': ROUTES,
-      'application/config/config.php': "<?php\n$config['url_suffix'] = '.html';\n$config['permitted_uri_chars'] = 'a-z 0-9~%.:_\\-';\n",
-      'application/controllers/Tags.php': '<?php class Tags extends CI_Controller { public function index() {} public function show($t) {} }\n',
-    });
-    client = new LspClient();
-    await client.initialize(dir);
-  });
-
-  after(async () => {
-    await client.shutdown();
-    fs.rmSync(dir, { recursive: true, force: true });
+  const project = servedProject('ci-routes-test-url-', {
+    'application/config/routes.php': ROUTES,
+    'application/config/config.php': "<?php\n$config['url_suffix'] = '.html';\n$config['permitted_uri_chars'] = 'a-z 0-9~%.:_\\-';\n",
+    'application/controllers/Tags.php': '<?php class Tags extends CI_Controller { public function index() {} public function show($t) {} }\n',
   });
 
   it("cuts config.php's url_suffix and keeps percent-escapes (CI_URI routes REQUEST_URI undecoded)", async () => {
+    const { client, dir } = project;
+    const uri = await project.open('application/config/routes.php');
     const file = path.join(dir, 'application', 'config', 'routes.php');
-    const uri = pathToFileURL(file).toString();
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
     const tested = (await client.connection.sendRequest('ciRoutes/testUrl', { uri, method: 'GET', url: '/tags/a%20b.html' })) as { matched_key: string | null; target_segments: string[] | null };
     assert.equal(tested.matched_key, 'tags/(:any)');
     assert.deepEqual(tested.target_segments, ['tags', 'show', 'a%20b']);

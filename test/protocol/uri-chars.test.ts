@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigurationRequest, DidOpenTextDocumentNotification, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../helpers/lsp-client';
-import { tempProject } from '../helpers/temp-project';
+import { servedProject } from '../helpers/served-project';
 import { ROOT } from '../helpers/paths';
 
 const ROUTES = "<?php\n$route['default_controller'] = 'tags';\n$route['tags/([^/+]+)'] = 'tags/show/$1';\n$route['tags/(:any)'] = 'tags/plus/$1';\n";
@@ -13,28 +13,15 @@ const config = (chars: string) => `<?php\n$config['base_url'] = '';\n$config['pe
 /** config.php permitting '+': no route's reach is judged, and the editor is told why; set back to the default, it is. */
 describe("language server: config.php's permitted_uri_chars", function () {
   this.timeout(60_000);
-  let dir: string;
-  let client: LspClient;
-  let uri: string;
-
-  before(async () => {
-    dir = tempProject('ci-routes-uri-chars-', {
-      'application/config/routes.php': ROUTES,
-      'application/config/config.php': config('a-z 0-9~%.:_+\\-'),
-      'application/controllers/Tags.php': '<?php class Tags extends CI_Controller { public function index() {} public function show($t) {} public function plus($t) {} }\n',
-    });
-    uri = pathToFileURL(path.join(dir, 'application', 'config', 'routes.php')).toString();
-    client = new LspClient();
-    await client.initialize(dir);
-  });
-
-  after(async () => {
-    await client.shutdown();
-    fs.rmSync(dir, { recursive: true, force: true });
+  const project = servedProject('ci-routes-uri-chars-', {
+    'application/config/routes.php': ROUTES,
+    'application/config/config.php': config('a-z 0-9~%.:_+\\-'),
+    'application/controllers/Tags.php': '<?php class Tags extends CI_Controller { public function index() {} public function show($t) {} public function plus($t) {} }\n',
   });
 
   it('says the routes are not checked for reach while config.php permits more, and checks them once it does not', async () => {
-    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'php', version: 1, text: ROUTES } });
+    const { client, dir } = project;
+    const uri = await project.open('application/config/routes.php');
     const first = await client.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'uri-chars'));
     assert.deepEqual(first.diagnostics.map((d) => d.code), ['uri-chars']);
     assert.match(String(first.diagnostics[0].message), /config\/config\.php sets permitted_uri_chars to 'a-z 0-9~%\.:_\+\\-', which permits '\+'/);
