@@ -15,7 +15,8 @@ import { isPhp8 } from '../runtime/php-version';
 import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, lookUpOverride, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
-import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
+import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, permittedUriCharsOf, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
+import { DEFAULT_URI_FILTER, uriFilterOf, type UriFilter } from '../router/uri-filter';
 import { uriCharsBeyondOf } from './uri-chars';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
@@ -168,6 +169,25 @@ export class Application {
 
   /** uriCharsBeyond()'s answers, by environment. */
   private readonly uriChars = new Map<string, string | undefined>();
+
+  /**
+   * The URI filter its router applies under an environment (config.php's permitted_uri_chars,
+   * the environment's over it): CodeIgniter's default when there is no config/config.php to read
+   * (a repository keeping CodeIgniter's as config.php.dist), as the reachability checks assume.
+   */
+  uriFilter(environment: string | undefined): UriFilter {
+    const key = environment ?? '';
+    let filter = this.uriFilters.get(key);
+    if (!filter) {
+      const set = permittedUriCharsOf(this.appDir, environment, this.files);
+      filter = !set ? DEFAULT_URI_FILTER : !set.set ? { kind: 'none' } : set.chars === undefined ? { kind: 'unknown', why: set.source.replace(/ sets it /, ' sets permitted_uri_chars ') } : uriFilterOf(set.chars, set.source);
+      this.uriFilters.set(key, filter);
+    }
+    return filter;
+  }
+
+  /** uriFilter()'s answers, by environment. */
+  private readonly uriFilters = new Map<string, UriFilter>();
 
   /**
    * The controllers its route files' targets are checked against, or why they are not: under

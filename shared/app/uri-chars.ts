@@ -6,6 +6,7 @@
  */
 
 import { permittedUriCharsOf } from './url-suffix';
+import { uriFilterOf } from '../router/uri-filter';
 import type { ProjectFiles } from './project-files';
 
 /**
@@ -19,6 +20,9 @@ export function uriCharsBeyondOf(appDir: string, environment: string | undefined
   if (set === undefined) return undefined;
   if (!set.set) return `${set.source}, so CodeIgniter filters no character`;
   if (set.chars === undefined) return set.source.replace(/ sets it /, ' sets permitted_uri_chars ');
+  // A value PHP's preg_match() fails on refuses every URI: say so rather than what it seems to permit.
+  const filter = uriFilterOf(set.chars, set.source);
+  if (filter.kind === 'refuses') return filter.why;
   const beyond = charsBeyondDefault(set.chars);
   const shown = set.chars.length > 60 ? `${set.chars.slice(0, 59)}…` : set.chars;
   return beyond && `${set.source} sets permitted_uri_chars to '${shown}', which ${beyond}`;

@@ -1,3 +1,4 @@
+import { DEFAULT_URI_FILTER, refusedSegment, type UriFilter } from './uri-filter';
 import { toPhpString } from '../runtime/convert';
 import { utf8Bytes } from '../util/utf8-bytes';
 import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from '../runtime/values';
@@ -44,11 +45,9 @@ export interface RouterOptions {
   tree: AppTree;
   /** Evaluates a closure route with the matched groups (the evaluator provides it). */
   callClosure?: (closure: PhpClosure, args: string[]) => Value;
-  /** Characters CodeIgniter accepts in URI segments (`$config['permitted_uri_chars']`). */
-  permittedUriChars?: string;
+  /** CodeIgniter's URI filter (`$config['permitted_uri_chars']`); CodeIgniter's default when absent. */
+  uriFilter?: UriFilter;
 }
-
-const DEFAULT_PERMITTED = 'a-z 0-9~%.:_\\-';
 export const noWarnings = { warn: () => undefined };
 
 /** `$route` as CodeIgniter's router reads it: reserved keys split off, patterns in order. */
@@ -76,7 +75,12 @@ export function readRouteTable(routes: PhpArray): RouterTable {
 export function uriSegments(uri: string): string[] {
   const trimmed = uri.replace(/^\/+|\/+$/g, '');
   if (trimmed === '') return [];
-  return trimmed.split('/').map((s) => s.trim()).filter((s) => s !== '');
+  return trimmed.split('/').map(phpTrim).filter((s) => s !== '');
+}
+
+/** PHP's trim(): spaces, tabs, line ends, NUL and vertical tabs only (JavaScript's trim() takes Unicode's spaces too). */
+function phpTrim(s: string): string {
+  return s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
 }
 
 /** show_error()'s message when `$route['default_controller']` is empty. */
@@ -220,22 +224,6 @@ export function matchRouteTable(
   return undefined;
 }
 
-/**
- * The characters Unicode's case folding takes into ASCII: `ſ` (U+017F) folds to `s`, the Kelvin
- * sign (U+212A) to `k`. CI_URI::_filter_uri() matches with `/iu` under UTF8_ENABLED (a UTF-8
- * `charset`, CodeIgniter's default), so they pass wherever `s` and `k` do (PHP 8.2, PCRE2 10.42:
- * the only two in the BMP that pass the default class); JavaScript's `/i` without `u` keeps them apart.
- */
-const FOLDED_INTO_ASCII: Readonly<Record<string, string>> = { '\u017f': 's', '\u212a': 'k' };
-
-/** The first segment CodeIgniter's URI class refuses (`$config['permitted_uri_chars']`), if any. */
-export function disallowedSegment(segments: string[], permittedUriChars = DEFAULT_PERMITTED): string | undefined {
-  const permitted = new RegExp(`^[${permittedUriChars}]+$`, 'i');
-  const one = new RegExp(`^[${permittedUriChars}]$`, 'i');
-  const passes = (s: string) => permitted.test(s) || (/[\u017f\u212a]/.test(s) && [...s].every((c) => one.test(c) || (FOLDED_INTO_ASCII[c] !== undefined && one.test(FOLDED_INTO_ASCII[c]!))));
-  return segments.find((s) => !passes(s));
-}
-
 export const DISALLOWED_CHARACTERS = 'The URI you submitted has disallowed characters.';
 
 /**
@@ -252,9 +240,11 @@ export function routeUri(routes: PhpArray | RouterTable, uri: string, options: R
     const rejected = run.setDefaultController();
     return { ...base, dispatch: run.dispatch(), default_controller_route: true, ...(rejected ? { rejected } : {}) };
   }
-  if (disallowedSegment(segments, options.permittedUriChars) !== undefined) {
+  const refused = refusedSegment(options.uriFilter ?? DEFAULT_URI_FILTER, segments);
+  if (refused && 'segment' in refused) {
     return { ...base, dispatch: run.dispatch(), default_controller_route: false, rejected: DISALLOWED_CHARACTERS };
   }
+  if (refused) return { ...base, dispatch: run.dispatch(), default_controller_route: false, unknown: refused.unknown };
   const hit = matchRouteTable(table, segments.join('/'), options);
   if (hit) {
     if (hit.target instanceof Unknown) {

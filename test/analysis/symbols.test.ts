@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { uriFilterOf } from '../../shared/router/uri-filter';
 import { documentOutline, documentSymbols, workspaceSymbols, MAX_WORKSPACE_SYMBOLS, type RouteSymbol } from '../../shared/analysis/features/symbols';
 import { evaluateRouteFile, type FileEvaluation } from '../../shared/evaluate/evaluate-file';
 import { ProducedIndex } from '../../shared/analysis/model/produced';
@@ -361,6 +362,13 @@ $route['(:any)/(:any)'] = 'posts/catchall/$1/$2';
     assert.deepEqual(shown('blog/post-1').slice(0, 2), ['main blog/(:any) | GET blog/post-1 → blog/posts/by_slug/post-1', 'blog blog/(:any) | ANY blog/post-1 → posts/anything/post-1']);
     // `(:any)` in a module file is `.+`: it takes more than one segment.
     assert.ok(shown('blog/a/b').includes('blog blog/(:any) | ANY blog/a/b → posts/anything/a/b'), shown('blog/a/b').join('\n'));
+  });
+
+  it("lets a file's application's URI filter decide whether a URL is routed at all", () => {
+    // `(:any)` takes `a+b`, but CodeIgniter's default filter answers 400 first.
+    assert.ok(!shown('blog/a+b').some((s) => s.includes('→')), shown('blog/a+b').join('\n'));
+    const plus = files.map((f) => ({ ...f, uriFilter: uriFilterOf('a-z 0-9~%.:_\\-+') }));
+    assert.deepEqual(workspaceSymbols(plus, 'blog/a+b').map((s) => s.detail).slice(0, 2), ['GET blog/a+b → blog/posts/by_slug/a+b', 'ANY blog/a+b → posts/anything/a+b']);
   });
 
   it('finds the routes whose target reaches Controller::method, however it is written', () => {

@@ -28,3 +28,23 @@ describe('language server: the URL tester reads a typed URL as ci-routes match d
     assert.deepEqual(json.results[0].target_segments, tested.target_segments);
   });
 });
+
+describe("language server: the URL tester filters URIs with the application's permitted_uri_chars", function () {
+  this.timeout(60_000);
+  const project = servedProject('ci-routes-test-url-chars-', {
+    'application/config/routes.php': ROUTES,
+    'application/config/config.php': "<?php\n$config['permitted_uri_chars'] = 'a-z 0-9~%.:_\\-+';\n",
+    'application/controllers/Tags.php': '<?php class Tags extends CI_Controller { public function index() {} public function show($t) {} }\n',
+  });
+
+  it("routes a URI with a '+' it permits, and refuses one with a '@' it does not", async () => {
+    const uri = await project.open('application/config/routes.php');
+    const test = async (url: string) => (await project.client.connection.sendRequest('ciRoutes/testUrl', { uri, method: 'GET', url })) as { matched_key: string | null; target_segments: string[] | null; error: string | null };
+    const plus = await test('/tags/a+b');
+    assert.equal(plus.matched_key, 'tags/(:any)');
+    assert.deepEqual(plus.target_segments, ['tags', 'show', 'a+b']);
+    const at = await test('/tags/a@b');
+    assert.equal(at.matched_key, null);
+    assert.match(at.error ?? '', /disallowed characters/);
+  });
+});

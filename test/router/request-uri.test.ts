@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { requestUriPath } from '../../shared/router/request-uri';
-import { disallowedSegment } from '../../shared/router/ci-router';
 import { compileRouteKey } from '../../shared/router/pattern';
 import { cli } from '../helpers/cli';
 import * as path from 'node:path';
@@ -64,16 +63,6 @@ describe('the URI CodeIgniter routes for a typed URL (CI_URI::_parse_request_uri
 });
 
 describe("the URI filter (CI_URI::_filter_uri(), permitted_uri_chars)", () => {
-  it("lets through what PHP's /iu lets through under UTF8_ENABLED: ſ and the Kelvin sign as s and k", () => {
-    assert.equal(disallowedSegment(['tags', '\u017f', 'x\u212ay']), undefined);
-    assert.equal(disallowedSegment(['tags', 'caf\u00e9']), 'caf\u00e9', 'other characters beyond the default are refused');
-    assert.equal(disallowedSegment(['a+b']), 'a+b');
-    // Only where s or k is permitted.
-    assert.equal(disallowedSegment(['\u017f'], 'a-r'), '\u017f');
-    assert.equal(disallowedSegment(['\u212a'], 'a-r'), undefined);
-    assert.equal(disallowedSegment(['\u017f\u212a'], 'a-r'), '\u017f\u212a');
-  });
-
   it('routes a URI holding them as the reachability checks read it (the route after an ASCII class takes it)', () => {
     const r = cli(['match', 'test/fixtures/diagnostics/uri-bytes.php', 'tags/\u017f', 'tags/caf\u00e9']);
     assert.match(r.stdout, /GET \/tags\/\u017f\n {2}main route {3}tags\/\(:any\) {2}test\/fixtures\/diagnostics\/uri-bytes\.php:6\n/);

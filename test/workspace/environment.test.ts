@@ -61,6 +61,20 @@ describe('environments: index.php, environment route files', () => {
     assert.match(byDefault.stdout, /'tags\/\(:any\)' is never reached.*\[unreachable-route\]$/m);
     assert.doesNotMatch(byDefault.stdout, /\[uri-chars\]$/m);
   });
+
+  it("routes URIs through the chosen environment's URI filter (ci-routes match)", () => {
+    const routes = 'test/fixtures/environments/uri-chars/application/config/routes.php';
+    const testing = cli(['match', routes, '--define', 'ENVIRONMENT=testing', 'tags/a+b']);
+    assert.match(testing.stdout, /GET \/tags\/a\+b\n {2}main route {3}tags\/\(:any\) .*\n {2}target {7}tags\/plus\/a\+b\n/);
+    const byDefault = cli(['match', routes, 'tags/a+b']);
+    assert.match(byDefault.stdout, /GET \/tags\/a\+b\n.*show_error\(400\): The URI you submitted has disallowed characters\./);
+  });
+
+  it('says a URI is routed unknown where permitted_uri_chars is not a literal, and routes the home page', () => {
+    const r = cli(['match', 'test/fixtures/uri-filter/unread/application/config/routes.php', 'tags/ab', '/']);
+    assert.match(r.stdout, /GET \/tags\/ab\n {2}unknown {6}whether CodeIgniter's URI filter lets this URI through is not known: config\/config\.php sets permitted_uri_chars otherwise than to a literal\n/);
+    assert.match(r.stdout, /GET \/\n {2}main route {3}none: an empty URI goes to the default controller\n {2}routed {7}tags\/index\n {2}controller {3}Tags::index\(\)/);
+  });
 });
 
 describe('the front controller: FCPATH and the ENVIRONMENT default', () => {

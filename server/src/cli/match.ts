@@ -58,7 +58,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
     evaluate: { dialect: ctx.dialect, maxSteps, maxMilliseconds: DEFAULT_SETTINGS.maxEvaluationMs, includes: ctx.includes, phpVersion: ctx.php.version },
     fileName: (p) => root?.absolute(p) ?? p,
     ...unknownsOf(ctx.app?.controllerLookUpUnknown(ctx.router), ctx.app?.routingUnknown(), ctx.app?.moduleRoutesUnknown(ctx.router)),
-    ...(ctx.app ? { methodsOf: (file: string) => ctx.app?.controllers().methods(file) } : {}),
+    ...(ctx.app ? { methodsOf: (file: string) => ctx.app?.controllers().methods(file), uriFilter: ctx.app.uriFilter(ctx.environment.name) } : {}),
   });
   const mainLines = LineIndex.of(ctx.text);
   // What CodeIgniter's URI class cuts from the end of a URI (config.php's url_suffix).

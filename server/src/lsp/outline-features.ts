@@ -22,6 +22,8 @@ import type { FileEvaluation } from '../../../shared/evaluate/evaluate-file';
 import { LineIndex } from '../../../shared/php/line-index';
 import { indexPhpFile } from '../../../shared/workspace/php-index';
 import { moduleOfRouteFile } from '../../../shared/app/layout';
+import { environmentOf } from '../../../shared/app/environment';
+import type { UriFilter } from '../../../shared/router/uri-filter';
 import { spanToRange } from './convert';
 import { routeInputs, type FeatureDeps } from './feature-deps';
 import { targetRoutingFor } from './target-routing';
@@ -51,6 +53,12 @@ function dispatcherOf(deps: Deps, file: string, evaluation: FileEvaluation): ((t
     const d = dispatchTarget(target, routing, translate);
     return d && { class: d.target.class, methodMatches: d.methodMatches };
   };
+}
+
+/** The URI filter of a route file's application, under the environment the file was evaluated in. */
+function uriFilterOf(deps: Deps, file: string, evaluation: FileEvaluation): UriFilter | undefined {
+  const appDir = deps.service.applications.applicationDirOf(file);
+  return appDir === undefined ? undefined : deps.service.application(appDir)?.uriFilter(environmentOf(evaluation));
 }
 
 /** Outline, workspace symbols, code lenses, inlay hints and document links. */
@@ -83,7 +91,7 @@ export function registerOutlineFeatures(connection: Connection, deps: Deps, outl
   connection.onWorkspaceSymbol((params): SymbolInformation[] => {
     const inputs = new Map(routeInputs(deps).map((i) => [i.file, i] as const));
     const lines = new Map<string, LineIndex>();
-    const files = [...inputs.values()].map((i) => ({ ...i, module: moduleOfRouteFile(i.file), dispatch: dispatcherOf(deps, i.file, i.evaluation) }));
+    const files = [...inputs.values()].map((i) => ({ ...i, module: moduleOfRouteFile(i.file), dispatch: dispatcherOf(deps, i.file, i.evaluation), uriFilter: uriFilterOf(deps, i.file, i.evaluation) }));
     return workspaceSymbols(files, params.query).map((s) => {
       let li = lines.get(s.file);
       if (!li) {

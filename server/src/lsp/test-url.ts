@@ -82,7 +82,7 @@ export function registerTestUrl(connection: Connection, deps: Deps): void {
       evaluate: { dialect: a.dialect, maxSteps: settings.maxSteps, maxMilliseconds: settings.maxEvaluationMs, maxRoutes: settings.maxRoutes, ...(mainFile ? moduleSetup(deps.service.applications.setupFor(mainFile, { phpVersion: settings.phpVersion })) : {}) },
       fileName: (p) => root?.absolute(p) ?? p,
       ...unknownsOf(app?.controllerLookUpUnknown(a.router.flavour), app?.routingUnknown(), app?.moduleRoutesUnknown(a.router.flavour)),
-      ...(app ? { methodsOf: (file: string) => app.controllers().methods(file) } : {}),
+      ...(app ? { methodsOf: (file: string) => app.controllers().methods(file), uriFilter: app.uriFilter(a.environment.choice.name) } : {}),
     });
     // As CodeIgniter reads REQUEST_URI, and as `ci-routes match` does: host, query, the front
     // controller, empty and `..` segments and config.php's url_suffix gone, percent-escapes kept

@@ -3,10 +3,11 @@ import type { FileEvaluation } from '../../evaluate/evaluate-file';
 import { PhpArray, Unknown, keyToString, type Value } from '../../runtime/values';
 import { REQUEST_METHODS, type RequestMethod } from '../../runtime/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../library/records';
-import { disallowedSegment, matchRouteTable, uriSegments, ROUTER_SETTING_KEYS, type RouterTable } from '../../router/ci-router';
+import { matchRouteTable, uriSegments, ROUTER_SETTING_KEYS, type RouterTable } from '../../router/ci-router';
 import { matchModuleRoutes } from '../../router/hmvc/module-routes';
 import { requestUriPath } from '../../router/request-uri';
 import { literalStart } from '../../router/pattern';
+import { DEFAULT_URI_FILTER, refusedSegment, type UriFilter } from '../../router/uri-filter';
 import { methodsLabel } from '../model/declarations';
 import { fromSpan } from '../model/origins';
 import { describeTarget } from '../model/route-table';
@@ -28,6 +29,8 @@ export interface SearchedFile {
    * knows the controllers); without it, the target's segments are read as `…/class/method/…`.
    */
   dispatch?: (target: string) => DispatchedMethod | undefined;
+  /** Its application's URI filter (`permitted_uri_chars`): a URL it refuses is routed by none of the file's routes. CodeIgniter's default when absent. */
+  uriFilter?: UriFilter;
 }
 
 /** The controller class a target dispatches to, and which method names it can reach. */
@@ -44,14 +47,16 @@ export interface FoundRoute {
   span: Span;
 }
 
-/** A query such as `articles/12`, `/articles/12` or `https://site/index.php/articles/12?x`: the URI CodeIgniter routes, or undefined when the query cannot be one. */
+/**
+ * A query such as `articles/12`, `/articles/12` or `https://site/index.php/articles/12?x`: the URI
+ * CodeIgniter routes, or undefined when the query cannot be one. Whether the application's URI
+ * filter lets it through is each file's (routesRouting).
+ */
 export function queryUrl(query: string): string | undefined {
   const q = query.trim();
   if (q === '' || /\s/.test(q) || q.includes('::')) return undefined;
-  const path = requestUriPath(q);
-  const segments = uriSegments(path);
-  if (segments.length === 0 || disallowedSegment(segments) !== undefined) return undefined;
-  return segments.join('/');
+  const segments = uriSegments(requestUriPath(q));
+  return segments.length === 0 ? undefined : segments.join('/');
 }
 
 /** A query such as `Posts::show`, `posts::show`, `Posts.show` or `Posts::`: the class and method it names. */
@@ -82,6 +87,9 @@ export function routesRouting(file: SearchedFile, uri: string): FoundRoute[] {
     if (hit) hit.methods.push(REQUEST_METHODS[m]);
     else found.set(identity, { key, target, methods: [REQUEST_METHODS[m]], span: spanOf(evaluation, key, m) });
   };
+  // CodeIgniter answers 400 before routing a URI its filter refuses (not known: routed as if let through).
+  const refused = refusedSegment(file.uriFilter ?? DEFAULT_URI_FILTER, uri.split('/'));
+  if (refused && 'segment' in refused) return [];
   try {
     if (file.module !== undefined) {
       // The HMVC routers read a module's routes file for a URI whose first segment names the module.

@@ -16,6 +16,7 @@ import type { ControllerMethods } from '../../workspace/controller-catalog';
 import { phpOwnClassOfFile } from '../../runtime/builtin-classes';
 import type { PhpVersion } from '../../runtime/php-version';
 import { shownError } from '../../router/hmvc/router-stop';
+import type { UriFilter } from '../../router/uri-filter';
 
 export interface RequestRoutingOptions {
   flavour: RouterFlavour;
@@ -52,6 +53,8 @@ export interface RequestRoutingOptions {
    * 404_override. Without it, a controller file found serves the request.
    */
   methodsOf?: (file: string) => ControllerMethods | undefined;
+  /** CodeIgniter's URI filter under the environment in force (Application.uriFilter); CodeIgniter's default when absent. */
+  uriFilter?: UriFilter;
 }
 
 /** A route's declaration in a module routes file. */
@@ -121,6 +124,7 @@ export function requestRouter(options: RequestRoutingOptions): RequestRouter {
         routes: options.main.methods[m].routes,
         moduleRoutes: modules.forRequest(method, (path, evaluation) => loaded.push({ path, evaluation })),
         callClosure: (closure, args) => options.main.callClosure(m, closure, args),
+        ...(options.uriFilter ? { uriFilter: options.uriFilter } : {}),
       });
       const { module_route_tables: _tables, ...looked } = routing;
       let fields: Omit<HmvcRouting, 'module_route_tables'> =

@@ -1,7 +1,7 @@
 import { PhpArray, Unknown, type PhpClosure, type Value } from '../../runtime/values';
 import type { RequestMethod } from '../../runtime/methods';
 import type { AppTree } from '../app-tree';
-import { CiRouter, DISALLOWED_CHARACTERS, disallowedSegment, matchRouteTable, readRouteTable, uriSegments, type RouterTable } from '../ci-router';
+import { CiRouter, DISALLOWED_CHARACTERS, matchRouteTable, readRouteTable, uriSegments, type RouterTable } from '../ci-router';
 import { applicationFolder } from './app-paths';
 import { dispatch, type MethodCheck } from './dispatch';
 import type { RouterFlavour } from './flavour';
@@ -10,6 +10,7 @@ import type { LocateCall } from './locate';
 import type { ModuleRouteMatch, ModuleRoutesFile } from './module-routes';
 import { RouterStop, rejectionStop, showError } from './router-stop';
 import { settingText } from './settings';
+import { DEFAULT_URI_FILTER, refusedSegment, type UriFilter } from '../uri-filter';
 
 /** One request to route. */
 export interface RouteRequestInput {
@@ -29,8 +30,8 @@ export interface RouteRequestInput {
   moduleRoutes?: (path: string) => ModuleRoutesFile;
   /** Evaluates a closure route of the main file with the matched groups (the evaluator provides it). */
   callClosure?: (closure: PhpClosure, args: string[]) => Value;
-  /** Characters CodeIgniter accepts in URI segments (`$config['permitted_uri_chars']`). */
-  permittedUriChars?: string;
+  /** CodeIgniter's URI filter (`$config['permitted_uri_chars']`); CodeIgniter's default when absent. */
+  uriFilter?: UriFilter;
   /** Whether a controller has the method, when the host knows; any method is accepted otherwise. */
   accepts?: MethodCheck;
 }
@@ -164,7 +165,9 @@ export function routeRequest(input: RouteRequestInput): HmvcRouting {
 
 /** CI_Router::_parse_routes(): the main table's first match (or the URI itself) handed to the flavour's `_set_request`. */
 function setRequestFromUri(router: CiRouter, table: RouterTable, segments: string[], input: RouteRequestInput, result: HmvcRouting): string | undefined {
-  if (disallowedSegment(segments, input.permittedUriChars) !== undefined) throw showError(DISALLOWED_CHARACTERS, 400);
+  const refused = refusedSegment(input.uriFilter ?? DEFAULT_URI_FILTER, segments);
+  if (refused && 'segment' in refused) throw showError(DISALLOWED_CHARACTERS, 400);
+  if (refused) throw new RouterStop('unknown', refused.unknown);
   const hit = matchRouteTable(table, segments.join('/'), input);
   let target = segments;
   if (hit) {
