@@ -1,7 +1,7 @@
-import { JS, NFA, TooManyNodesError, type CharSet } from 'refa';
 import { HashChains, mixHash, startHash } from '../../util/hash-chains';
 import type { Alternative } from './inclusion-syntax';
-import { ALPHABET, EMPTY_DFA, SLASH, SPACE, SYMBOLS, SYMBOL_OF, isRoutableUri, type TableDfa } from './pattern-automata';
+import { ALPHABET, EMPTY_DFA, SLASH, SPACE, SYMBOL_OF, isRoutableUri, type TableDfa } from './pattern-automata';
+import { PositionLimitError, positionNfa, type PositionNfa } from './position-nfa';
 
 /** How U reads each symbol (see U_NEXT): `/`, space, another default character, then the bytes of `ſ` and `K`. */
 const U_KIND = new Uint8Array(ALPHABET).fill(2);
@@ -26,13 +26,13 @@ const U_NEXT: readonly (readonly number[])[] = [
 ];
 import { withThousands } from '../../util/without-icu';
 
-/** Building a key's DFA: refa's NFA of the translated pattern, determinised over U's symbols, trimmed and minimised. */
+/** Building a key's DFA: the position automaton of the translated pattern, determinised over U's symbols, trimmed and minimised. */
 
 /** Raised when an automaton or a product would exceed its size guard. */
 export class TooLargeError extends Error {}
 
 export interface BuildLimits {
-  /** Nodes refa may create while parsing and building the NFA. */
+  /** Positions (states) of the NFA: the pattern's characters, counted repetitions written out. */
   readonly nfaNodes: number;
   /** States of the determinised table. */
   readonly dfaStates: number;
@@ -47,27 +47,13 @@ export interface BuildLimits {
 /** About 30 ms of subset construction at most; an ordinary key's takes a few thousand units. */
 export const DEFAULT_LIMITS: BuildLimits = { nfaNodes: 20_000, dfaStates: 5_000, subsetWork: 1_000_000 };
 
-/** `W*` for unanchored sides: any string, restricted to U's alphabet (equivalent after ∩ U). */
-const ANY = `[A-Za-z0-9 ~%.:_\\-\\/\\xc5\\xbf\\xe2\\x84\\xaa]*`;
-
-/**
- * The JS source (whole-string semantics, as refa reads it) of the language of `^KEY$` matched by
- * preg_match anywhere in the URI: each alternative padded on its unanchored sides.
- */
-export function languageSource(alternatives: readonly Alternative[]): string {
-  // An alternative's source has no top-level `|`, so it needs no group around it.
-  return alternatives.map((a) => `${a.anchoredStart ? '' : ANY}${a.source}${a.anchoredEnd ? '' : ANY}`).join('|');
-}
-
-/** The DFA of `alternatives` ∩ U. Throws SyntaxError (refa/regexpp) or TooLargeError. */
+/** The DFA of `alternatives` ∩ U. Throws SyntaxError (a translation it cannot read) or TooLargeError. */
 export function buildDfa(alternatives: readonly Alternative[], limits: BuildLimits = DEFAULT_LIMITS): TableDfa {
-  let nfa: NFA;
+  let nfa: PositionNfa;
   try {
-    const parser = JS.Parser.fromLiteral({ source: languageSource(alternatives), flags: '' });
-    const { expression, maxCharacter } = parser.parse({ backreferences: 'throw', assertions: 'throw', maxNodes: limits.nfaNodes });
-    nfa = NFA.fromRegex(expression, { maxCharacter }, { assertions: 'throw', unknowns: 'throw' }, new NFA.LimitedNodeFactory(limits.nfaNodes));
+    nfa = positionNfa(alternatives, limits.nfaNodes);
   } catch (err) {
-    if (err instanceof TooManyNodesError) throw new TooLargeError(`the pattern's automaton exceeds ${limits.nfaNodes} nodes`);
+    if (err instanceof PositionLimitError) throw new TooLargeError(err.message);
     throw err;
   }
   return determinise(nfa, limits.dfaStates, limits.subsetWork ?? DEFAULT_LIMITS.subsetWork!);
@@ -95,48 +81,26 @@ export function literalDfa(uri: string): TableDfa {
   return { states: n, classes, classOf, trans, final };
 }
 
-/** Symbol codes in ascending order, with their symbol index. */
-const SORTED = Array.from(SYMBOLS, (ch, sym) => ({ code: ch.charCodeAt(0), sym })).sort((a, b) => a.code - b.code);
-
-/** The symbols of U in a character set. */
-function symbolsOf(cs: CharSet): number[] {
-  const out: number[] = [];
-  let k = 0;
-  for (const range of cs.ranges) {
-    while (k < SORTED.length && SORTED[k]!.code < range.min) k++;
-    for (let j = k; j < SORTED.length && SORTED[j]!.code <= range.max; j++) out.push(SORTED[j]!.sym);
-  }
-  return out;
-}
-
 /**
  * Subset construction of `nfa` over U's symbols, in product with U's own DFA (0: a segment must
  * start, with no space; 1: inside a segment after a non-space, final; 2: inside a segment after a
  * space), then trimmed and minimised. Works on the
  * classes of symbols that no transition of the NFA (nor U) tells apart.
  */
-function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
-  const ids = new Map<NFA.ReadonlyNode, number>();
-  for (const node of nfa.nodes()) ids.set(node, ids.size);
-  const count = ids.size;
+export function determinise(nfa: PositionNfa, maxStates: number, maxWork: number): TableDfa {
+  const count = nfa.count;
 
   // Symbol classes: refine U's kinds of symbols ({/}, {space}, the other default characters and
-  // each byte of `ſ` and `K`) by every transition's set.
+  // each byte of `ſ` and `K`) by every set an edge reads.
   const classOf = new Uint8Array(U_KIND);
   let classes = U_KINDS;
-  const edgeSymbols = new Map<CharSet, number[]>();
-  for (const node of ids.keys()) {
-    for (const cs of node.out.values()) {
-      if (edgeSymbols.has(cs)) continue;
-      const symbols = symbolsOf(cs);
-      edgeSymbols.set(cs, symbols);
-      const split = new Map<number, number>();
-      for (const sym of symbols) {
-        const old = classOf[sym]!;
-        let fresh = split.get(old);
-        if (fresh === undefined) split.set(old, (fresh = classes++));
-        classOf[sym] = fresh;
-      }
+  for (const symbols of nfa.sets) {
+    const split = new Map<number, number>();
+    for (const sym of symbols) {
+      const old = classOf[sym]!;
+      let fresh = split.get(old);
+      if (fresh === undefined) split.set(old, (fresh = classes++));
+      classOf[sym] = fresh;
     }
   }
   // Renumber classes densely (some old ones emptied).
@@ -153,25 +117,15 @@ function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
   // Each class lies within one kind of U's symbols (the refinement started from them).
   const kindOfClass = new Uint8Array(classes);
   for (let sym = 0; sym < ALPHABET; sym++) kindOfClass[classOf[sym]!] = U_KIND[sym]!;
+  // The classes each set covers, once each (a set's symbols fall in few classes).
+  const classesOfSet = nfa.sets.map((symbols) => [...new Set(symbols.map((sym) => classOf[sym]!))]);
 
   // succ[node * classes + class]: target nodes
   const succ: number[][] = new Array(count * classes);
-  const isFinal = new Uint8Array(count);
-  const classSeen = new Int32Array(classes);
-  let edgeStamp = 0;
-  for (const [node, id] of ids) {
-    if (nfa.finals.has(node as NFA.Node)) isFinal[id] = 1;
-    for (const [to, cs] of node.out) {
-      const target = ids.get(to);
-      if (target === undefined) continue;
-      // Each class once per edge (an edge's symbols fall in few classes).
-      edgeStamp++;
-      for (const sym of edgeSymbols.get(cs)!) {
-        const c = classOf[sym]!;
-        if (classSeen[c] === edgeStamp) continue;
-        classSeen[c] = edgeStamp;
-        (succ[id * classes + c] ??= []).push(target);
-      }
+  const isFinal = nfa.final;
+  for (let id = 0; id < count; id++) {
+    for (const target of nfa.follow[id]!) {
+      for (const c of classesOfSet[nfa.setOf[target]!]!) (succ[id * classes + c] ??= []).push(target);
     }
   }
 
@@ -205,7 +159,7 @@ function determinise(nfa: NFA, maxStates: number, maxWork: number): TableDfa {
     uStates.push(u);
     return id;
   };
-  scratch[0] = ids.get(nfa.initial)!;
+  scratch[0] = 0;
   intern(0, 1);
   let stamp = 0;
   let work = 0;
@@ -317,7 +271,7 @@ const MINIMISE_WORK = 500_000;
 
 /**
  * Moore's partition refinement. Minimality is only an optimisation of later products: skipped for
- * small tables (where the subset construction of refa's NFA is rarely far from minimal and Moore's
+ * small tables (where the subset construction of the position automaton is rarely far from minimal and Moore's
  * rounds would cost more than they save) and for very large ones, and given up (the table kept
  * as it is) past MINIMISE_WORK: a chain of states takes as many rounds as it has states.
  */

@@ -4,7 +4,7 @@ import { SYMBOL_OF } from './pattern-automata';
 
 /**
  * Translation of a CodeIgniter route key (a PCRE pattern used as `#^KEY$#`) into JavaScript
- * regular-expression source that refa can parse, keeping the meaning exact on the URIs that can
+ * regular-expression source (the subset position-nfa.ts reads), keeping the meaning exact on the URIs that can
  * reach the router (see inclusion.ts). Anything whose meaning could differ between PCRE and
  * JavaScript, or that has no regular language (look-arounds, back-references), is refused with a
  * reason instead of being guessed.
@@ -12,7 +12,7 @@ import { SYMBOL_OF } from './pattern-automata';
 
 /** One top-level alternative of `^KEY$`, with the anchors that apply to it. */
 export interface Alternative {
-  /** JavaScript source without anchors, safe for refa's parser (no flags). */
+  /** JavaScript source without anchors, no flags (read by position-nfa.ts, and valid for JavaScript, RE2 and PCRE alike). */
   readonly source: string;
   /** The alternative must start at the start of the URI (`^` applies to it). */
   readonly anchoredStart: boolean;
@@ -304,8 +304,7 @@ function translate(s: string): Alternative[] {
         if (depth === 0) refuse('unmatched ")"');
         depth--;
         // Captures mean nothing for a language (back-references are refused): every group is
-        // non-capturing, and one without alternation or quantifier is inlined (refa parses
-        // capturing groups far more slowly).
+        // non-capturing, and one without alternation or quantifier is inlined.
         const group = groups.pop()!;
         const quantified = /^(?:[*+?]|\{\d+(?:,\d*)?\})/.test(s.slice(i + 1, i + 24));
         if (group.alternation || quantified) out += ')';

@@ -17,8 +17,8 @@ import { ProductBudget, unionCovers } from './dfa-products';
  * starting or ending with a space (CodeIgniter trims segments). `^` binds to the first top-level
  * alternative only and `$` to the last one, as in PCRE; a key with one alternative is anchored
  * at both ends. Patterns are
- * translated to JavaScript syntax (inclusion-syntax.ts), parsed into NFAs by refa and decided on
- * DFAs over the 70 URI characters (pattern-automata.ts). Whatever cannot be translated exactly
+ * translated to JavaScript syntax (inclusion-syntax.ts), made position automata (position-nfa.ts) and
+ * decided on DFAs over U's 75 symbols (pattern-automata.ts). Whatever cannot be translated exactly
  * gives 'unknown', never a guess.
  */
 export type Coverage =

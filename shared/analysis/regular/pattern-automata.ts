@@ -12,10 +12,10 @@ import { ByteArena } from '../../util/byte-arena';
  * `ſ` (U+017F) and the Kelvin sign `K` (U+212A). The router matches keys without `u`, on bytes,
  * so U holds those two as their UTF-8 bytes (C5 BF and E2 84 AA), and every string the automata
  * read (keys, URIs) is written as its UTF-8 bytes, one character per byte (see utf8Bytes).
- * Every language here is intersected with U, so the automata only ever read these 75 symbols: refa
- * parses the translated pattern and builds its NFA (the semantics of the regex), and dfa-build.ts
- * determinises that NFA over the 75-symbol alphabet as a plain table, which makes the many
- * product constructions of an inclusion check cheap.
+ * Every language here is intersected with U, so the automata only ever read these 75 symbols:
+ * position-nfa.ts builds the translated pattern's position automaton over them (the semantics of
+ * the regex), and dfa-build.ts determinises it as a plain table, which makes the many product
+ * constructions of an inclusion check cheap.
  */
 
 /** The ASCII symbols of U, `/` first: `/` and CodeIgniter's default permitted characters. */
