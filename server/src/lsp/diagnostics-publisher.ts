@@ -7,6 +7,8 @@ import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver
  */
 export class DiagnosticsPublisher {
   private readonly versions = new Map<string, number>();
+  /** The version whose early findings were published, by document (see publishEarly). */
+  private readonly earlyVersions = new Map<string, number>();
 
   constructor(private readonly send: (params: PublishDiagnosticsParams) => void) {}
 
@@ -21,6 +23,18 @@ export class DiagnosticsPublisher {
     return true;
   }
 
+  /**
+   * Publishes what the quick checks of an opening analysis found, once per version: an analysis
+   * started again for the same version (the workspace index became ready meanwhile) would
+   * otherwise show the same findings twice. False when it did not publish.
+   */
+  publishEarly(uri: string, version: number, diagnostics: Diagnostic[]): boolean {
+    if (this.earlyVersions.get(uri) === version) return false;
+    if (!this.publish(uri, version, diagnostics)) return false;
+    this.earlyVersions.set(uri, version);
+    return true;
+  }
+
   /** The version last published for the document, if any. */
   publishedVersion(uri: string): number | undefined {
     return this.versions.get(uri);
@@ -29,5 +43,6 @@ export class DiagnosticsPublisher {
   /** The document closed: its versions start again if it is opened again. */
   forget(uri: string): void {
     this.versions.delete(uri);
+    this.earlyVersions.delete(uri);
   }
 }

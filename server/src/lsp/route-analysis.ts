@@ -182,7 +182,7 @@ export class RouteAnalysis {
   /** What the quick checks of a first analysis found, published while the inclusion checks run. */
   private publishEarly(doc: TextDocument, version: number, file: string, findings: SeverityFinding[]): void {
     if (this.ctx.documents.get(doc.uri)?.version !== version) return;
-    if (this.ctx.publisher.publish(doc.uri, version, this.diagnosticsOf(doc, findings))) this.ctx.log(`${file}: ${findings.length} finding(s) shown while the inclusion checks run`);
+    if (this.ctx.publisher.publishEarly(doc.uri, version, this.diagnosticsOf(doc, findings))) this.ctx.log(`${file}: ${findings.length} finding(s) shown while the inclusion checks run`);
   }
 
   private diagnosticsOf(doc: TextDocument, findings: SeverityFinding[]): Diagnostic[] {
