@@ -105,8 +105,11 @@ function locationsText(written: string): string {
   return written.replace(/\s+/g, '').replace(/"/g, "'").replace(/,(?=[)\]]$)/, '');
 }
 
-/** Modular Extensions' own locations, as a config.php may restate them. */
-const DEFAULT_LOCATIONS = new Set(["array(APPPATH.'modules/'=>'../modules/')", "[APPPATH.'modules/'=>'../modules/']"]);
+/**
+ * Modular Extensions' own locations, as a config.php may restate them: `realpath(APPPATH)` is the
+ * application folder without its trailing slash, so `realpath(APPPATH).'/modules/'` is the same folder.
+ */
+const DEFAULT_LOCATIONS = new Set(["array(APPPATH.'modules/'=>'../modules/')", "[APPPATH.'modules/'=>'../modules/']", "array(realpath(APPPATH).'/modules/'=>'../modules/')", "[realpath(APPPATH).'/modules/'=>'../modules/']"]);
 
 /**
  * Where config.php (or the environment's) sets Modular Extensions' `modules_locations` to other

@@ -148,6 +148,14 @@ describe('locateTarget, per router', () => {
     assert.deepEqual(locateTarget(['news'], { flavour: 'ci', root: cased }), { found: false, reason: 'no controller file controllers/News.php', tried: [] });
   });
 
+  it("HMVC: a 404 whose module folder exists in other letter case says which file would serve it there", () => {
+    const cased = new FileListTree(['application/modules/Auth/controllers/Login.php', 'application/modules/Backend/controllers/AdminController/AdminController.php']);
+    const reason = (segments: string[]) => (locateTarget(segments, { flavour: 'mx', root: cased }) as { reason?: string }).reason;
+    assert.equal(reason(['auth', 'login', 'index']), `no controller "Auth" in controllers/ nor a module "auth" (on a case-insensitive file system, as Windows' and macOS's are by default, modules/Auth/controllers/Login.php would serve it: its letter case differs from the route's)`);
+    assert.match(reason(['backend', 'AdminController', 'AdminController', 'index']) ?? '', /modules\/Backend\/controllers\/AdminController\/AdminController\.php would serve it/);
+    assert.equal(reason(['news', 'index']), 'no controller "News" in controllers/ nor a module "news"', 'missing in every case: nothing more');
+  });
+
   it('a module file target is located after its module name, and a module folder hides the application controllers', () => {
     assert.equal(where(locateTarget(['admin', 'orders'], routing('mx', 'shop'))), 'modules/shop/controllers/admin/Orders.php orders::index');
     assert.deepEqual(locateTarget(['users'], routing('mx', 'shop')), { found: false, reason: 'module "shop" has no controller for "shop/users"', tried: [] });

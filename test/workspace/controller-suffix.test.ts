@@ -38,6 +38,7 @@ describe("Modular Extensions' controller_suffix", () => {
     const config = (locations: string) => ({ ...MX_ROUTER, 'application/config/config.php': `<?php\n$config['controller_suffix'] = '';\n${locations}\n` });
     assert.match(checked(config("$config['modules_locations'] = array(\n    APPPATH . '../modules/' => '../../modules/',\n);")), /looks for modules where config\/config\.php sets modules_locations/);
     assert.equal(checked(config("$config['modules_locations'] = array(\n    APPPATH.'modules/' => '../modules/',\n);")), 'checked');
+    assert.equal(checked(config("$config['modules_locations'] = array(\n    realpath(APPPATH).'/modules/' => '../modules/'\n);")), 'checked', 'realpath(APPPATH) has no trailing slash: the same folder');
     assert.equal(checked(config("// $config['modules_locations'] = array(APPPATH . '../modules/' => '../../modules/');")), 'checked');
     // Set in a file config.php includes from the application folder.
     const included = { ...config("require_once(APPPATH . 'config/application.php');"), 'application/config/application.php': "<?php\n$config['modules_locations'] = array(APPPATH . '../src/modules/' => '../../src/modules/');\n" };

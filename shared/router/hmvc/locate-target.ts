@@ -5,7 +5,7 @@ import { CiRouter, readRouteTable, ucfirst, type RouterTable } from '../ci-route
 import { fromApplicationFolder, moduleOfControllerPath, type ControllerResolution } from '../controller-target';
 import { applicationFolder, isDirAt } from './app-paths';
 import { controllerFileAt } from './dispatch';
-import type { RouterFlavour } from './flavour';
+import { controllerRoots, moduleLocations, type RouterFlavour } from './flavour';
 import { HmvcRouter } from './hmvc-router';
 import { findModuleRoutesFile, type ModuleRouteMatch } from './module-routes';
 import { mayMatchModuleRoute } from './module-route-keys';
@@ -106,7 +106,7 @@ function missingReason(router: CiRouter, routed: string[], flavour: RouterFlavou
   const first = routed[0];
   if (router instanceof HmvcRouter) {
     if (router.module !== null) return `module "${router.module}" has no controller for "${routed.slice(0, 3).join('/')}"`;
-    return `no controller "${ucfirst(first)}" in ${flavour === 'bonfire' ? 'application/ or bonfire/ controllers/' : 'controllers/'} nor a module "${first}"`;
+    return `no controller "${ucfirst(first)}" in ${flavour === 'bonfire' ? 'application/ or bonfire/ controllers/' : 'controllers/'} nor a module "${first}"${otherCaseNoteOf(hmvcCandidates(routed, flavour), root)}`;
   }
   return `no controller file controllers/${router.directory ?? ''}${ucfirst(router.klass || first)}.php${otherCaseNote(routed, root)}`;
 }
@@ -120,9 +120,38 @@ const MAX_CASE_DEPTH = 4;
  * Linux's it does not. Said beside the 404, which holds where the application is deployed on Linux.
  */
 function otherCaseNote(routed: readonly string[], root: AppTree): string {
+  return otherCaseNoteOf(plainCandidates(routed, 'application/'), root);
+}
+
+/** The controller files CI_Router::_validate_request() tries for the segments under `base` (`application/`). */
+function plainCandidates(routed: readonly string[], base: string): string[] {
+  const files: string[] = [];
+  for (let k = 0; k < routed.length && k < MAX_CASE_DEPTH; k++) files.push(`${base}controllers/${routed.slice(0, k).map((s) => `${s}/`).join('')}${ucfirst(routed[k]!)}.php`);
+  return files;
+}
+
+/**
+ * The controller files the HMVC routers' locate() tries for `module/directory/controller`: in each
+ * module location, the module's sub-directory controller, its sub-controller, its own controller;
+ * then the application's controllers.
+ */
+function hmvcCandidates(routed: readonly string[], flavour: RouterFlavour): string[] {
+  const [module, directory, controller] = routed;
+  const files: string[] = [];
+  for (const { folder } of moduleLocations(flavour)) {
+    const source = `${folder}${module}/controllers/`;
+    if (directory !== undefined && controller !== undefined) files.push(`${source}${directory}/${ucfirst(controller)}.php`);
+    if (directory !== undefined) files.push(`${source}${ucfirst(directory)}.php`);
+    files.push(`${source}${ucfirst(module!)}.php`);
+  }
+  for (const base of controllerRoots(flavour)) files.push(...plainCandidates(routed, base));
+  return files;
+}
+
+/** The note for the first of `files` the file system would find in other letter case, if any. */
+function otherCaseNoteOf(files: readonly string[], root: AppTree): string {
   if (!root.fileInOtherCase) return '';
-  for (let k = 0; k < routed.length && k < MAX_CASE_DEPTH; k++) {
-    const wanted = `application/controllers/${routed.slice(0, k).map((s) => `${s}/`).join('')}${ucfirst(routed[k]!)}.php`;
+  for (const wanted of files) {
     const found = root.fileInOtherCase(wanted);
     if (found !== undefined) {
       return ` (on a case-insensitive file system, as Windows' and macOS's are by default, ${found.replace(/^application\//, '')} would serve it: its letter case differs from the route's)`;
