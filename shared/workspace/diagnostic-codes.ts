@@ -24,7 +24,7 @@ export const DIAGNOSTIC_CODES = {
   'missing-controller': { severity: 'warning', summary: 'A target whose controller or method does not exist.' },
   'short-open-tag': { severity: 'information', summary: "The file opens PHP with '<?', which PHP reads as PHP only with short_open_tag On." },
   'codeigniter-2': { severity: 'information', summary: 'The application runs CodeIgniter 2: routes are checked as its router reads them, controllers are not checked.' },
-  'uri-chars': { severity: 'information', summary: "The application permits URI characters beyond CodeIgniter's default: only routes written without a pattern are checked for reach." },
+  'uri-chars': { severity: 'information', summary: "The application permits URI characters beyond CodeIgniter's default: only routes whose every URI is of the default's characters ((:num), no (:any)) are checked for reach." },
   'dynamic-route': { severity: 'information', summary: 'A route whose path or target cannot be known statically: checks skip it, and it may take any URI.' },
   'runtime-error': { severity: 'error', summary: 'The file stops with a PHP error under some request methods.' },
   'evaluation-limit': { severity: 'warning', summary: 'Evaluation stopped by the step budget or a nesting limit.' },

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { PositionLimitError, positionNfa } from '../../shared/analysis/regular/position-nfa';
 import { SYMBOL_OF } from '../../shared/analysis/regular/pattern-automata';
+import { keyWithinDefaultChars } from '../../shared/analysis/regular/default-chars-keys';
 
 const anchored = (source: string) => [{ source, anchoredStart: true, anchoredEnd: true }];
 
@@ -41,5 +42,15 @@ describe("the position automaton of a translated key (Glushkov's construction)",
     assert.throws(() => positionNfa(anchored('\\p{L}'), 1000), SyntaxError);
     assert.throws(() => positionNfa(anchored('a{30}'), 20), PositionLimitError);
     assert.throws(() => positionNfa(anchored('(?:a?){300}'), 1000, 10_000), PositionLimitError, 'follow edges grow as the square of optional copies');
+  });
+});
+
+describe('route keys every URI of which is of the default characters (judged where more are permitted)', () => {
+  it('takes literal keys and patterns anchored at both ends that read the default characters only', () => {
+    for (const key of ['posts/latest', 'posts/(:num)', 'shop/([a-z0-9-]+)', 'x/\\d+', 'y/(?:a|b)c{2,3}', 'z/[~%.:_ ]?a']) assert.ok(keyWithinDefaultChars(key), key);
+  });
+
+  it('leaves out what may match another character: (:any), `.`, a negated class, \\W, an unanchored side, non-ASCII', () => {
+    for (const key of ['posts/(:any)', 'x/.{2}', 'x/[^/]+', 'x/\\W', 'a|b', 'caf\u00e9', 'k/\u212a', 'x/[+]', 'x/a@b']) assert.ok(!keyWithinDefaultChars(key), key);
   });
 });

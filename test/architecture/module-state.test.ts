@@ -55,6 +55,7 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process'> = {
   'shared/analysis/features/symbols.ts:entriesCache': 'value',
   'shared/analysis/features/hover.ts:declarationHovers': 'value',
   'shared/analysis/regular/pattern-automata.ts:sharedClassMaps': 'string',
+  'shared/analysis/regular/default-chars-keys.ts:within': 'string',
   'shared/analysis/regular/pattern-automata.ts:arena': 'process',
   'shared/analysis/diagnostics/checks/duplicates.ts:overwriting': 'value',
   'shared/analysis/model/module-uris.ts:decisions': 'string',

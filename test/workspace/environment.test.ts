@@ -62,6 +62,16 @@ describe('environments: index.php, environment route files', () => {
     assert.doesNotMatch(byDefault.stdout, /\[uri-chars\]$/m);
   });
 
+  it('judges, where more characters are permitted, the keys whose every URI is of the default characters', () => {
+    const r = cli(['check', 'test/fixtures/environments/uri-chars-judged/application/config/routes.php', '--route-files-only']);
+    assert.match(r.stdout, /\[uri-chars\]$/m);
+    // Only digits: every URI of it is one the automata hold, and '(:any)' takes them first.
+    assert.match(r.stdout, /routes\.php:5:8: warning: 'posts\/\(:num\)' is never reached: 'posts\/\(:any\)' \(line 4\) matches its URIs first\. \[unreachable-route\]$/m);
+    assert.match(r.stdout, /routes\.php:11:8: warning: 'codes\/new' is never reached/m);
+    // 'tags/a+b' reaches it: not judged.
+    assert.doesNotMatch(r.stdout, /'tags\/\(:any\)' is never reached/);
+  });
+
   it("routes URIs through the chosen environment's URI filter (ci-routes match)", () => {
     const routes = 'test/fixtures/environments/uri-chars/application/config/routes.php';
     const testing = cli(['match', routes, '--define', 'ENVIRONMENT=testing', 'tags/a+b']);

@@ -1,4 +1,4 @@
-import { ALPHABET, SYMBOL_OF } from './pattern-automata';
+import { SYMBOL_OF } from './pattern-automata';
 
 /**
  * The position automaton (Glushkov's construction) of a translated key, over U's symbols: one
@@ -29,42 +29,42 @@ export interface PositionNfa {
 /** Raised past a size limit (positions, or follow edges). */
 export class PositionLimitError extends Error {}
 
+/** `bytes`: the characters (bytes: keys are read as the router reads them, without `u`) the position reads. */
 type Node =
-  | { kind: 'set'; symbols: readonly number[] }
+  | { kind: 'set'; bytes: readonly number[] }
   | { kind: 'seq'; items: Node[] }
   | { kind: 'alt'; options: Node[] }
   | { kind: 'repeat'; item: Node; min: number; max: number };
 
-const ALL_SYMBOLS: readonly number[] = Array.from({ length: ALPHABET }, (_, k) => k);
+const ALL_BYTES: readonly number[] = Array.from({ length: 256 }, (_, k) => k);
+/** What `.` reads: every byte but the newline. */
+const DOT_BYTES: readonly number[] = ALL_BYTES.filter((b) => b !== 0x0a);
 
-/** The symbols of the character codes `from`..`to` (bytes; U's symbols only). */
-function symbolsOfRange(from: number, to: number, into: Set<number>): void {
-  for (let c = Math.max(0, from); c <= Math.min(255, to); c++) {
-    const sym = SYMBOL_OF[c]!;
-    if (sym >= 0) into.add(sym);
-  }
+/** The bytes `from`..`to`. */
+function bytesOfRange(from: number, to: number, into: Set<number>): void {
+  for (let c = Math.max(0, from); c <= Math.min(255, to); c++) into.add(c);
 }
 
-/** `\d`, `\w`, `\s` as PCRE reads them without `u` (ASCII), and their complements, within U. */
+/** `\d`, `\w`, `\s` as PCRE reads them without `u` (ASCII), and their complements, as bytes. */
 function classEscape(e: string): readonly number[] | undefined {
   const set = new Set<number>();
   switch (e.toLowerCase()) {
     case 'd':
-      symbolsOfRange(0x30, 0x39, set);
+      bytesOfRange(0x30, 0x39, set);
       break;
     case 'w':
-      symbolsOfRange(0x30, 0x39, set);
-      symbolsOfRange(0x41, 0x5a, set);
-      symbolsOfRange(0x61, 0x7a, set);
-      symbolsOfRange(0x5f, 0x5f, set);
+      bytesOfRange(0x30, 0x39, set);
+      bytesOfRange(0x41, 0x5a, set);
+      bytesOfRange(0x61, 0x7a, set);
+      bytesOfRange(0x5f, 0x5f, set);
       break;
     case 's':
-      for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]) symbolsOfRange(c, c, set);
+      for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]) bytesOfRange(c, c, set);
       break;
     default:
       return undefined;
   }
-  return e === e.toLowerCase() ? [...set].sort((a, b) => a - b) : ALL_SYMBOLS.filter((s) => !set.has(s));
+  return e === e.toLowerCase() ? [...set].sort((a, b) => a - b) : ALL_BYTES.filter((b) => !set.has(b));
 }
 
 const CONTROL_ESCAPES: Readonly<Record<string, number>> = { t: 0x09, n: 0x0a, r: 0x0d, f: 0x0c };
@@ -112,8 +112,7 @@ class Parser {
     if (c === '[') return this.characterClass();
     if (c === '.') {
       this.i++;
-      // Every symbol of U: `.` leaves out only the newline.
-      return { kind: 'set', symbols: ALL_SYMBOLS };
+      return { kind: 'set', bytes: DOT_BYTES };
     }
     if (c === '\\') {
       const e = this.s[this.i + 1];
@@ -121,19 +120,18 @@ class Parser {
       const set = classEscape(e);
       if (set) {
         this.i += 2;
-        return { kind: 'set', symbols: set };
+        return { kind: 'set', bytes: set };
       }
-      const code = this.escapedChar();
-      return { kind: 'set', symbols: this.single(code) };
+      return { kind: 'set', bytes: this.single(this.escapedChar()) };
     }
     if ('*+?{})]|'.includes(c)) this.fail(`'${c}' where an item must be`);
     this.i++;
-    return { kind: 'set', symbols: this.single(c.charCodeAt(0)) };
+    return { kind: 'set', bytes: this.single(c.charCodeAt(0)) };
   }
 
+  /** A character beyond a byte is none the router reads (the translator writes none). */
   private single(code: number): readonly number[] {
-    const sym = code <= 255 ? SYMBOL_OF[code]! : -1;
-    return sym >= 0 ? [sym] : [];
+    return code <= 255 ? [code] : [];
   }
 
   /** The character of an escape at `i` (`\xHH`, a control escape, an escaped punctuation character); moves past it. */
@@ -184,11 +182,10 @@ class Parser {
         this.i++;
         const hi = this.classChar();
         if (hi < lo) this.fail('a range out of order');
-        symbolsOfRange(lo, hi, set);
-      } else symbolsOfRange(lo, lo, set);
+        bytesOfRange(lo, hi, set);
+      } else bytesOfRange(lo, lo, set);
     }
-    const symbols = [...set].sort((a, b) => a - b);
-    return { kind: 'set', symbols: negated ? ALL_SYMBOLS.filter((s) => !set.has(s)) : symbols };
+    return { kind: 'set', bytes: negated ? ALL_BYTES.filter((b) => !set.has(b)) : [...set].sort((a, b) => a - b) };
   }
 
   private classChar(): number {
@@ -229,6 +226,16 @@ interface Fragment {
   last: number[];
 }
 
+/** The symbols of U among bytes. */
+function symbolsOf(bytes: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const b of bytes) {
+    const sym = SYMBOL_OF[b]!;
+    if (sym >= 0) out.push(sym);
+  }
+  return out.sort((a, b) => a - b);
+}
+
 /** Glushkov's construction over parsed nodes, counted repetitions written out copy by copy. */
 class Builder {
   readonly setOf: number[] = [-1];
@@ -245,7 +252,7 @@ class Builder {
   build(node: Node): Fragment {
     switch (node.kind) {
       case 'set':
-        return this.position(node.symbols);
+        return this.position(symbolsOf(node.bytes));
       case 'seq': {
         let whole: Fragment = { nullable: true, first: [], last: [] };
         for (const item of node.items) whole = this.concat(whole, this.build(item));
@@ -335,8 +342,29 @@ export interface PositionAlternative {
  * padded with any word of U on its unanchored sides. Throws SyntaxError or PositionLimitError.
  */
 export function positionNfa(alternatives: readonly PositionAlternative[], maxPositions: number, maxEdges = MAX_FOLLOW_EDGES): PositionNfa {
-  const any: Node = { kind: 'repeat', item: { kind: 'set', symbols: ALL_SYMBOLS }, min: 0, max: Infinity };
+  const any: Node = { kind: 'repeat', item: { kind: 'set', bytes: ALL_BYTES }, min: 0, max: Infinity };
   const options = alternatives.map((a): Node => ({ kind: 'seq', items: [...(a.anchoredStart ? [] : [any]), new Parser(a.source).parse(), ...(a.anchoredEnd ? [] : [any])] }));
   const builder = new Builder(maxPositions, maxEdges);
   return builder.finish(builder.build({ kind: 'alt', options }));
+}
+
+/**
+ * Whether every word the pattern matches is made of `allowed` bytes only: each alternative
+ * anchored at both ends (an unanchored side matches anything around it) and every position
+ * reading allowed bytes only. Throws SyntaxError as positionNfa does.
+ */
+export function readsOnly(alternatives: readonly PositionAlternative[], allowed: (byte: number) => boolean): boolean {
+  const within = (node: Node): boolean => {
+    switch (node.kind) {
+      case 'set':
+        return node.bytes.every(allowed);
+      case 'seq':
+        return node.items.every(within);
+      case 'alt':
+        return node.options.every(within);
+      case 'repeat':
+        return node.max === 0 || within(node.item);
+    }
+  };
+  return alternatives.every((a) => a.anchoredStart && a.anchoredEnd && within(new Parser(a.source).parse()));
 }

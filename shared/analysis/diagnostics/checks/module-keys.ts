@@ -13,7 +13,8 @@ import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { isRoutableUri, mayContinue } from '../../regular/pattern-automata';
 import { utf8Bytes } from '../../../util/utf8-bytes';
 import { buildDfa } from '../../regular/dfa-build';
-import { literalOfDefaultChars, translateExpanded } from '../../regular/inclusion-syntax';
+import { translateExpanded } from '../../regular/inclusion-syntax';
+import { keyWithinDefaultChars } from '../../regular/default-chars-keys';
 import type { RouteFileRouting } from '../../model/target-scope';
 import { MethodGroups, toSpan } from '../../model/origins';
 import { steppedCheck, type Check } from '../core/context';
@@ -96,7 +97,7 @@ export function moduleKeyReach(
   main?: MainRoutes,
   /** The main routes file includes this one: its keys are main routes too (reached as such), and its own keys among the main ones take nothing from it. */
   mainRoutesToo = false,
-  /** Only keys written without a pattern, of CodeIgniter's default characters, are judged (see reachability's literalKeysOnly). */
+  /** Only keys every URI of which is of CodeIgniter's default characters are judged (see reachability's literalKeysOnly). */
   literalKeysOnly = false,
 ): Check {
   return steppedCheck('moduleKeyReach', function* ({ evaluation }) {
@@ -119,7 +120,7 @@ export function moduleKeyReach(
         const key = view.keys[i]!;
         const origin = view.origins[i];
         if (ROUTER_SETTING_KEYS.has(key) || isDynamicKey(key) || !origin || (origin.kind === 'route' && origin.dynamic)) continue;
-        if (literalKeysOnly && !literalOfDefaultChars(key)) continue;
+        if (literalKeysOnly && !keyWithinDefaultChars(key)) continue;
         const span = origin.kind === 'route' && origin.row ? evaluation.places.site(origin.site).span : toSpan(origin, evaluation.places);
         if (neverConsulted(key, module)) {
           if (mainRoutesToo) continue;

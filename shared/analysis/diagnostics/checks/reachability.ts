@@ -7,7 +7,8 @@ import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
 import { isDynamicKey, type EntryOriginInfo } from '../../../library/records';
 import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../regular/inclusion';
-import { literalKey, literalOfDefaultChars } from '../../regular/inclusion-syntax';
+import { literalKey } from '../../regular/inclusion-syntax';
+import { keyWithinDefaultChars } from '../../regular/default-chars-keys';
 import { decideTable, type TableEntry } from './reachability-decisions';
 import { checkState, reachabilityState, type DocumentDecisions, type TableDecisions } from './document-state';
 import { steppedCheck, type Check } from '../core/context';
@@ -140,7 +141,7 @@ export function reachability(
     literalsFirst?: boolean;
     /**
      * The application permits URI characters beyond CodeIgniter's default (see uri-chars): only
-     * keys written without a pattern, of the default's characters, are judged (literalOfDefaultChars).
+     * keys every URI of which is of the default's characters are judged (keyWithinDefaultChars).
      */
     literalKeysOnly?: boolean;
   } = {},
@@ -188,7 +189,7 @@ export function reachability(
       for (const [i, c] of table.decisions.decided) {
         const entry = entryAt(i);
         if (options.literalsFirst && c.kind === 'covered' && literalKey(entry.key) !== null) continue;
-        if (options.literalKeysOnly && !literalOfDefaultChars(entry.key)) continue;
+        if (options.literalKeysOnly && !keyWithinDefaultChars(entry.key)) continue;
         const by = c.kind === 'covered' ? c.by.map(entryAt) : [];
         // Concluded only when the routes that take its URIs exist whenever it does: a route of
         // one branch of an undecidable condition covers nothing of a route the other branch keeps.
