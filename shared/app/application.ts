@@ -16,8 +16,8 @@ import type { ProjectFiles } from './project-files';
 import { chooseRouterFlavour, detectRouterFlavour, lookUpOverride, routingOverride, type RouterChoice, type RoutingOverride } from './router-flavour';
 import { detectCodeIgniterVersion, type CodeIgniterVersion } from './codeigniter-version';
 import { NO_CONFIG_FILE, controllerSuffixOf, modulesLocationsSet, permittedUriCharsOf, urlSuffixOf, type UrlSuffixChoice } from './url-suffix';
-import { DEFAULT_URI_FILTER, uriFilterOf, type UriFilter } from '../router/uri-filter';
-import { uriCharsBeyondOf } from './uri-chars';
+import type { UriFilter } from '../router/uri-filter';
+import { uriCharsBeyondOfSetting, uriFilterOfSetting } from './uri-chars';
 
 /** What the user asked for, over what the application's files tell (settings, CLI options). */
 export interface AskedSetup {
@@ -159,35 +159,32 @@ export class Application {
    * had it (its setup's choice), whose config.php CodeIgniter reads after the main one.
    */
   uriCharsBeyond(environment: string | undefined): string | undefined {
-    // Asked on every analysis: config.php is read once (a change to it forgets the application).
-    const key = environment ?? '';
-    if (this.uriChars.has(key)) return this.uriChars.get(key);
-    const why = uriCharsBeyondOf(this.appDir, environment, this.files);
-    this.uriChars.set(key, why);
-    return why;
+    return this.uriCharsIn(environment).beyond;
   }
-
-  /** uriCharsBeyond()'s answers, by environment. */
-  private readonly uriChars = new Map<string, string | undefined>();
 
   /**
    * The URI filter its router applies under an environment (config.php's permitted_uri_chars,
-   * the environment's over it): CodeIgniter's default when there is no config/config.php to read
-   * (a repository keeping CodeIgniter's as config.php.dist), as the reachability checks assume.
+   * the environment's over it; see uriFilterOfSetting).
    */
   uriFilter(environment: string | undefined): UriFilter {
-    const key = environment ?? '';
-    let filter = this.uriFilters.get(key);
-    if (!filter) {
-      const set = permittedUriCharsOf(this.appDir, environment, this.files);
-      filter = !set ? DEFAULT_URI_FILTER : !set.set ? { kind: 'none' } : set.chars === undefined ? { kind: 'unknown', why: set.source.replace(/ sets it /, ' sets permitted_uri_chars ') } : uriFilterOf(set.chars, set.source);
-      this.uriFilters.set(key, filter);
-    }
-    return filter;
+    return this.uriCharsIn(environment).filter;
   }
 
-  /** uriFilter()'s answers, by environment. */
-  private readonly uriFilters = new Map<string, UriFilter>();
+  /** permitted_uri_chars under an environment, read once (a change to config.php forgets the application): its filter and why it permits more than the default. */
+  private uriCharsIn(environment: string | undefined): { filter: UriFilter; beyond: string | undefined } {
+    const key = environment ?? '';
+    let read = this.uriChars.get(key);
+    if (!read) {
+      const set = permittedUriCharsOf(this.appDir, environment, this.files);
+      const filter = uriFilterOfSetting(set);
+      read = { filter, beyond: uriCharsBeyondOfSetting(set, filter) };
+      this.uriChars.set(key, read);
+    }
+    return read;
+  }
+
+  /** uriCharsIn()'s answers, by environment. */
+  private readonly uriChars = new Map<string, { filter: UriFilter; beyond: string | undefined }>();
 
   /**
    * The controllers its route files' targets are checked against, or why they are not: under

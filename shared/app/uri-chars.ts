@@ -5,8 +5,8 @@
  * filters nothing) routes URIs the checks' automata never hold: what they conclude may not hold.
  */
 
-import { permittedUriCharsOf } from './url-suffix';
-import { uriFilterOf } from '../router/uri-filter';
+import { permittedUriCharsOf, type PermittedUriChars } from './url-suffix';
+import { DEFAULT_URI_FILTER, uriFilterOf, type UriFilter } from '../router/uri-filter';
 import type { ProjectFiles } from './project-files';
 
 /**
@@ -17,15 +17,31 @@ import type { ProjectFiles } from './project-files';
  */
 export function uriCharsBeyondOf(appDir: string, environment: string | undefined, files: ProjectFiles): string | undefined {
   const set = permittedUriCharsOf(appDir, environment, files);
+  return uriCharsBeyondOfSetting(set, uriFilterOfSetting(set));
+}
+
+/** uriCharsBeyondOf() of a setting already read, and of the filter it makes. */
+export function uriCharsBeyondOfSetting(set: PermittedUriChars | undefined, filter: UriFilter): string | undefined {
   if (set === undefined) return undefined;
   if (!set.set) return `${set.source}, so CodeIgniter filters no character`;
   if (set.chars === undefined) return set.source.replace(/ sets it /, ' sets permitted_uri_chars ');
   // A value PHP's preg_match() fails on refuses every URI: say so rather than what it seems to permit.
-  const filter = uriFilterOf(set.chars, set.source);
   if (filter.kind === 'refuses') return filter.why;
   const beyond = charsBeyondDefault(set.chars);
   const shown = set.chars.length > 60 ? `${set.chars.slice(0, 59)}…` : set.chars;
   return beyond && `${set.source} sets permitted_uri_chars to '${shown}', which ${beyond}`;
+}
+
+/**
+ * The URI filter a setting makes: CodeIgniter's default when there is no config/config.php to
+ * read (a repository keeping CodeIgniter's as config.php.dist), as the reachability checks assume;
+ * none when config.php leaves it unset; unknown when it is not a literal.
+ */
+export function uriFilterOfSetting(set: PermittedUriChars | undefined): UriFilter {
+  if (set === undefined) return DEFAULT_URI_FILTER;
+  if (!set.set) return { kind: 'none' };
+  if (set.chars === undefined) return { kind: 'unknown', why: set.source.replace(/ sets it /, ' sets permitted_uri_chars ') };
+  return uriFilterOf(set.chars, set.source);
 }
 
 /** One character of the default alphabet. */

@@ -55,13 +55,20 @@ export function controllerSuffixOf(appDir: string, environment: string | undefin
   return source !== undefined ? { suffix: value, source } : read ? { suffix: '', source: 'not set in config/config.php' } : { suffix: undefined, source: NO_CONFIG_FILE };
 }
 
+/** `$config['permitted_uri_chars']` as read: see permittedUriCharsOf. */
+export interface PermittedUriChars {
+  chars: string | undefined;
+  source: string;
+  set: boolean;
+}
+
 /**
  * `$config['permitted_uri_chars']` as get_config() leaves it (`chars` undefined: set otherwise
  * than to a literal), with where it comes from: `set` false when config.php does not set it
  * (CI_URI then filters nothing); undefined when there is no config/config.php to read (an
  * environment's config.php alone sets what it sets over it).
  */
-export function permittedUriCharsOf(appDir: string, environment: string | undefined, files: ProjectFiles): { chars: string | undefined; source: string; set: boolean } | undefined {
+export function permittedUriCharsOf(appDir: string, environment: string | undefined, files: ProjectFiles): PermittedUriChars | undefined {
   const { value, readMain, source } = literalConfigItem(PERMITTED_URI_CHARS, appDir, environment, files);
   if (source !== undefined) return { chars: value, source, set: true };
   // CodeIgniter refuses to run without config/config.php: without it (an environment's alone), the application's own is not known.
