@@ -87,7 +87,7 @@ export function literalDfa(uri: string): TableDfa {
  * space), then trimmed and minimised. Works on the
  * classes of symbols that no transition of the NFA (nor U) tells apart.
  */
-export function determinise(nfa: PositionNfa, maxStates: number, maxWork: number): TableDfa {
+function determinise(nfa: PositionNfa, maxStates: number, maxWork: number): TableDfa {
   const count = nfa.count;
 
   // Symbol classes: refine U's kinds of symbols ({/}, {space}, the other default characters and

@@ -1,3 +1,4 @@
+import type { Alternative } from './inclusion-syntax';
 import { SYMBOL_OF } from './pattern-automata';
 
 /**
@@ -330,18 +331,11 @@ class Builder {
  */
 export const MAX_FOLLOW_EDGES = 250_000;
 
-/** One top-level alternative as the translator gives it (see inclusion-syntax.ts's Alternative). */
-export interface PositionAlternative {
-  readonly source: string;
-  readonly anchoredStart: boolean;
-  readonly anchoredEnd: boolean;
-}
-
 /**
  * The position automaton of `^KEY$` matched by preg_match anywhere in the URI: each alternative
  * padded with any word of U on its unanchored sides. Throws SyntaxError or PositionLimitError.
  */
-export function positionNfa(alternatives: readonly PositionAlternative[], maxPositions: number, maxEdges = MAX_FOLLOW_EDGES): PositionNfa {
+export function positionNfa(alternatives: readonly Alternative[], maxPositions: number, maxEdges = MAX_FOLLOW_EDGES): PositionNfa {
   const any: Node = { kind: 'repeat', item: { kind: 'set', bytes: ALL_BYTES }, min: 0, max: Infinity };
   const options = alternatives.map((a): Node => ({ kind: 'seq', items: [...(a.anchoredStart ? [] : [any]), new Parser(a.source).parse(), ...(a.anchoredEnd ? [] : [any])] }));
   const builder = new Builder(maxPositions, maxEdges);
@@ -353,7 +347,7 @@ export function positionNfa(alternatives: readonly PositionAlternative[], maxPos
  * anchored at both ends (an unanchored side matches anything around it) and every position
  * reading allowed bytes only. Throws SyntaxError as positionNfa does.
  */
-export function readsOnly(alternatives: readonly PositionAlternative[], allowed: (byte: number) => boolean): boolean {
+export function readsOnly(alternatives: readonly Alternative[], allowed: (byte: number) => boolean): boolean {
   const within = (node: Node): boolean => {
     switch (node.kind) {
       case 'set':
