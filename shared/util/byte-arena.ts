@@ -1,11 +1,11 @@
 /**
  * Small typed arrays cut from shared buffers. Each ArrayBuffer costs about 180 bytes besides its
- * data (the buffer object and its backing store); a large file's automata are thousands of
- * arrays of a few hundred bytes, so that cost was near half of their memory.
+ * data (the buffer object and its backing store): for thousands of arrays of a few dozen bytes
+ * that cost is most of their memory.
  *
- * The price: a chunk stays alive while any array cut from it does. Chunks are small, and the
- * arena serves only arrays kept for as long as their neighbours (the automata of a file's keys,
- * not the short-lived ones of literal keys).
+ * The price: a chunk stays alive while any array cut from it does, so the arena serves only
+ * arrays kept as long as their neighbours (the shared class maps of automata, kept for the
+ * process's life), never those of a cache that forgets.
  */
 export class ByteArena {
   private chunk: ArrayBuffer | undefined;

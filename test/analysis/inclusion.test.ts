@@ -306,6 +306,24 @@ describe('InclusionChecker', () => {
     assert.equal(other.stats.automataBuilt, 2);
   });
 
+  it('forgets the automata of keys unused for two generations, builds them again alike, and keeps those of wild keys', () => {
+    const checker = new InclusionChecker({ automataPerGeneration: 4 });
+    const earlier = ['(:any)/edit', 'photos/(:num)', 'photos/([a-z]+)', 'photos/(:any)/edit'];
+    const key = 'photos/([0-9]+|[a-z]+)';
+    const first = checker.coverage(key, earlier);
+    assert.deepEqual(first, { kind: 'covered', by: [1, 2] });
+    const built = checker.stats.automataBuilt;
+    assert.deepEqual(checker.coverage(key, earlier), first);
+    assert.equal(checker.stats.automataBuilt, built, 'used again at once: kept');
+    // The key and its three candidates with a literal first segment fill a generation; eight others two more.
+    for (let i = 0; i < 8; i++) checker.coverage(`other${i}/(:num)`, []);
+    assert.equal(checker.stats.automataBuilt, built + 8);
+    // Translated again from the key's text: a forgotten automaton is the same language.
+    assert.deepEqual(checker.coverage(key, earlier), first);
+    assert.equal(checker.stats.automataBuilt, built + 8 + 4, "the key's and its three candidates', not the wild key's");
+    assert.deepEqual(checker.coverage('(:num)/edit', earlier), { kind: 'covered', by: [0] });
+  });
+
   it('incremental calls in table order agree with fresh ones', () => {
     const table = ['photos', 'photos/new', 'photos/(:num)', 'photos/(:any)', 'photos/(:num)/edit', 'photos/(:any)/(:any)', '(:any)/edit', 'users/(:any)', 'photos/12/edit', 'users/me', 'x|photos', '(.*)', 'anything/at/all'];
     const incremental = new InclusionChecker();

@@ -42,8 +42,10 @@ interface Entry {
   readonly text: KeyText;
   /** Translated on demand. */
   translation?: Translation;
-  /** Built on demand: the DFA (∩ URIs) and its summary, or why it could not be built (literal keys' are kept apart). */
+  /** Built on demand: the DFA (∩ URIs) and its summary, or why it could not be built (literal keys' are kept apart); forgotten when unused for long (see keep()). */
   automaton?: Automaton;
+  /** The automata generation that last used `automaton`. */
+  usedIn: number;
   /** A few words of the key's language (for the cheap rejection), computed on first use. */
   samples?: string[];
 }
@@ -66,6 +68,8 @@ export interface InclusionOptions {
   readonly maxReduce?: number;
   /** Work all the product constructions of one decision may do before it gives up with 'unknown'. */
   readonly maxProductWork?: number;
+  /** Automata of keys with a literal first segment kept per generation (see AUTOMATA_PER_GENERATION). */
+  readonly automataPerGeneration?: number;
 }
 
 /** About 50 ms of products per decision; a large file's decisions take a few hundred units each. */
@@ -81,6 +85,16 @@ const KEYS_PER_GENERATION = 20_000;
 /** Literal keys' automata kept, per generation: a key's candidates are mostly its neighbours. */
 const LITERAL_AUTOMATA_PER_GENERATION = 512;
 
+/**
+ * Automata of keys with a literal first segment kept, per generation: those used in the current
+ * or the previous one stay. A decision reads its key's automaton and its candidates', mostly its
+ * neighbours in the table; once decided, a key's answer is remembered by the caller
+ * (DecisionMemo), and its automaton is needed again only when an edit changes its candidates.
+ * Context-heavy files at 10,000 declarations kept 27,000 automata, 46 MB. Keys without a literal
+ * first segment are candidates of nearly every decision: theirs are always kept.
+ */
+const AUTOMATA_PER_GENERATION = 4096;
+
 /** The translation of a key whose automaton is built. */
 const TRANSLATED: Translation = Object.freeze({ ok: true, alternatives: Object.freeze([]) });
 
@@ -91,11 +105,16 @@ export class InclusionChecker {
   private readonly maxProductStates: number;
   private readonly maxReduce: number;
   private readonly maxProductWork: number;
+  private readonly automataPerGeneration: number;
   /** What the decision under way may still spend on products (see decide()). */
   private budget = new ProductBudget(0);
   private readonly cache = new GenerationalMap<string, Entry>(KEYS_PER_GENERATION);
   /** The automata of the literal keys used last (see automaton()). */
   private readonly literalAutomata = new GenerationalMap<string, Automaton>(LITERAL_AUTOMATA_PER_GENERATION);
+  /** The generation of automata in use (see AUTOMATA_PER_GENERATION), and the entries that hold one, by generation. */
+  private automataGeneration = 0;
+  private holdersNow: Entry[] = [];
+  private holdersBefore: Entry[] = [];
 
   /**
    * Index of the last `earlier` list, kept incrementally: calls made in table order (earlier
@@ -113,6 +132,7 @@ export class InclusionChecker {
     this.maxProductStates = options.maxProductStates ?? 200_000;
     this.maxReduce = options.maxReduce ?? 16;
     this.maxProductWork = options.maxProductWork ?? DEFAULT_PRODUCT_WORK;
+    this.automataPerGeneration = options.automataPerGeneration ?? AUTOMATA_PER_GENERATION;
   }
 
   /** `key` is the raw route key as written in $route; earlier keys likewise, in table order. */
@@ -195,6 +215,8 @@ export class InclusionChecker {
   clear(): void {
     this.cache.clear();
     this.literalAutomata.clear();
+    this.holdersNow = [];
+    this.holdersBefore = [];
     this.syncIndex([], 0);
   }
 
@@ -388,7 +410,7 @@ export class InclusionChecker {
     if (!entry) {
       // Every field from the start: added later, they went to a property store of their own (0.2 MB at 10,000 keys).
       // Read as the router's preg_match() reads it, on bytes (see utf8Bytes).
-      entry = { key, text: describeKey(utf8Bytes(key), this.expandKey), translation: undefined, automaton: undefined, samples: undefined };
+      entry = { key, text: describeKey(utf8Bytes(key), this.expandKey), translation: undefined, automaton: undefined, usedIn: -1, samples: undefined };
       this.stats.entriesCreated++;
       this.cache.set(key, entry);
     }
@@ -400,7 +422,11 @@ export class InclusionChecker {
   }
 
   private automaton(entry: Entry): Automaton {
-    if (entry.automaton) return entry.automaton;
+    const kept = entry.automaton;
+    if (kept) {
+      if (entry.usedIn !== this.automataGeneration) this.keep(entry, kept);
+      return kept;
+    }
     // A literal key's automaton is a chain of its characters, rebuilt in microseconds: only the
     // few last used are kept (they were a third of the cache's memory at 10,000 declarations).
     if (entry.text.literal !== null) {
@@ -408,13 +434,35 @@ export class InclusionChecker {
       if (!built) this.literalAutomata.set(entry.text.literal, (built = this.build(entry)));
       return built;
     }
-    return (entry.automaton = this.build(entry));
+    const built = this.build(entry);
+    this.keep(entry, built);
+    return built;
+  }
+
+  /**
+   * Keeps an entry's automaton, stamped as used in this generation; when the generation is full,
+   * first forgets those neither it nor the one before used (see AUTOMATA_PER_GENERATION).
+   */
+  private keep(entry: Entry, automaton: Automaton): void {
+    if (entry.text.firstSegment !== null && entry.usedIn !== this.automataGeneration) {
+      if (this.holdersNow.length >= this.automataPerGeneration) {
+        const current = this.automataGeneration;
+        for (const held of this.holdersBefore) if (held.usedIn < current) held.automaton = undefined;
+        this.holdersBefore = this.holdersNow;
+        this.holdersNow = [];
+        this.automataGeneration++;
+      }
+      entry.usedIn = this.automataGeneration;
+      this.holdersNow.push(entry);
+    }
+    entry.automaton = automaton;
   }
 
   private build(entry: Entry): Automaton {
     this.stats.automataBuilt++;
     try {
-      const translation = this.translation(entry);
+      // Built again after it was forgotten: the translation kept is only a flag (see below).
+      const translation = entry.translation === TRANSLATED && entry.text.literal === null ? translateExpanded(entry.text.expanded) : this.translation(entry);
       if (!translation.ok) throw new Error(translation.reason);
       // A literal key's class map (its own characters) would only fill the map of shared ones.
       const dfa = entry.text.literal !== null ? packDfa(literalDfa(entry.text.literal), false) : packDfa(buildDfa(translation.alternatives, this.limits));

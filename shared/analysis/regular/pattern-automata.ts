@@ -67,33 +67,33 @@ const MAX_SHARED_CLASS_MAPS = 10_000;
 /**
  * The same DFA in the form kept in a cache: transitions as narrow as its state numbers allow
  * (8 bits up to 127 states, most keys' DFAs; 16 bits under any sensible size limit) and the
- * final flags side by side, cut from the arena's shared buffers, the class map shared with every
- * DFA that has the same one. Unless `shared` is false: a literal key's map is its own word's, and
- * its DFA is kept briefly, so it gets a buffer of its own that goes with it. 32-bit transitions
- * made up most of the memory of a large file's automata (13 MB for 10,000 keys; 6.7 MB at 16
- * bits), then a buffer per DFA and per class map (about 2 MB).
+ * final flags side by side in one buffer, the class map shared with every DFA that has the same
+ * one. Unless `sharedClassMap` is false: a literal key's map is its own word's, kept briefly.
+ * 32-bit transitions made up most of the memory of a large file's automata (13 MB for 10,000
+ * keys; 6.7 MB at 16 bits). A buffer of its own per DFA (about 180 bytes besides its data) lets
+ * a cache that forgets automata give their memory back; cut from shared chunks, one kept DFA
+ * kept its whole chunk.
  */
-export function packDfa(dfa: TableDfa, shared = true): TableDfa {
+export function packDfa(dfa: TableDfa, sharedClassMap = true): TableDfa {
   if (dfa.states === 0) return dfa;
   const width = dfa.states < 0x80 ? 1 : dfa.states < 0x8000 ? 2 : 4;
-  const bytes = dfa.trans.length * width + dfa.final.length;
-  const { buffer, offset } = shared ? arena.take(bytes, width) : { buffer: new ArrayBuffer(bytes), offset: 0 };
+  const buffer = new ArrayBuffer(dfa.trans.length * width + dfa.final.length);
   const trans =
     width === 1
-      ? new Int8Array(buffer, offset, dfa.trans.length)
+      ? new Int8Array(buffer, 0, dfa.trans.length)
       : width === 2
-        ? new Int16Array(buffer, offset, dfa.trans.length)
-        : new Int32Array(buffer, offset, dfa.trans.length);
+        ? new Int16Array(buffer, 0, dfa.trans.length)
+        : new Int32Array(buffer, 0, dfa.trans.length);
   trans.set(dfa.trans);
-  const final = new Uint8Array(buffer, offset + dfa.trans.length * width, dfa.final.length);
+  const final = new Uint8Array(buffer, dfa.trans.length * width, dfa.final.length);
   final.set(dfa.final);
-  return { states: dfa.states, classes: dfa.classes, classOf: shared ? sharedClassMap(dfa.classOf) : dfa.classOf, trans, final };
+  return { states: dfa.states, classes: dfa.classes, classOf: sharedClassMap ? sharedClassMapOf(dfa.classOf) : dfa.classOf, trans, final };
 }
 
-/** Where the automata kept with a file's keys (and their class maps) are stored. */
+/** Where the shared class maps are stored (they live as long as the process: see MAX_SHARED_CLASS_MAPS). */
 const arena = new ByteArena();
 
-function sharedClassMap(classOf: Uint8Array): Uint8Array {
+function sharedClassMapOf(classOf: Uint8Array): Uint8Array {
   const signature = String.fromCharCode(...classOf);
   let shared = sharedClassMaps.get(signature);
   if (!shared) {
