@@ -57,6 +57,25 @@ describe('route patterns: RE2 matching equals a backtracking engine on route-key
     assert.ok(matched > 300, `only ${matched} of 3,000 pairs matched`);
   });
 
+  it("tells a key's literal start, or its whole text, without a program, as the program would", () => {
+    const cases: [string, string, string[] | null][] = [
+      ['blog/archive', 'blog/archive', ['blog/archive']],
+      ['blog/archive', 'blog/archive/', null],
+      ['blog/archive', 'Blog/archive', null],
+      ['blog/archive/(:num)', 'blog/archive/12', ['blog/archive/12', '12']],
+      ['blog/archive/(:num)', 'blog/posts/12', null],
+      // a quantifier takes the last literal character away from the start
+      ['blog/ab?', 'blog/a', ['blog/a']],
+      ['blog/ab*/(:any)', 'blog/a/x', ['blog/a/x', 'x']],
+      // `#^photos|new$#`: the second alternative matches anything ending in `new`
+      ['photos|new', 'xnew', ['new']],
+      ['café/(:num)', 'café/1', ['café/1', '1']],
+      ['café/(:num)', 'cafe/1', null],
+      ['', '', ['']],
+    ];
+    for (const [k, u, want] of cases) assert.deepEqual(new CompiledPattern(k).match(u), want, `${k} on '${u}'`);
+  });
+
   it('matches in linear time where backtracking would explode', () => {
     const pattern = new CompiledPattern('((a+)+)+$');
     assert.equal(pattern.engine, 're2');
