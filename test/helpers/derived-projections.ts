@@ -152,7 +152,7 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   nameDeclarations: ({ evaluation: e }) => [...nameDeclarations(e)].map(([name, d]) => [name, spanOf(d.span), d.site.span.start, d.from, d.methods]),
   recordsBySite: ({ evaluation: e }) => {
     const bySite = recordsBySite(e);
-    const list = (m: ReadonlyMap<number, readonly { m: number; record: { key: unknown } }[]>) => [...m].map(([at, records]) => [at, records.map((r) => [r.m, String(r.record.key)])]);
+    const list = (m: ReadonlyMap<number, readonly number[]>) => [...m].map(([at, places]) => [at, places.map((i) => [bySite.methodAt(i), String(bySite.recordAt(i).key)])]);
     return { own: list(bySite.own), inside: list(bySite.inside), lastMap: bySite.lastMap?.span.start ?? null };
   },
   targetScope: ({ controllers, routing }) => {

@@ -73,7 +73,7 @@ export class OutlineCalls {
     const known = this.described.get(site);
     if (known === undefined || known.start !== start || known.records.length !== inputs.records.length) return undefined;
     for (let i = 0; i < inputs.records.length; i++) {
-      if (known.records[i] !== inputs.records[i].record || known.reasons[i] !== inputs.reasons[i]) return undefined;
+      if (known.records[i] !== inputs.records[i] || known.reasons[i] !== inputs.reasons[i]) return undefined;
     }
     return known;
   }
@@ -115,7 +115,7 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evalua
     children: [],
   }));
   if (memo) {
-    memo.remember(call.site, { start: site.span.start, records: inputs!.records.map((r) => r.record), reasons: inputs!.reasons, name: symbol.name, detail: symbol.detail, selectionSpan: symbol.selectionSpan, routes });
+    memo.remember(call.site, { start: site.span.start, records: inputs!.records, reasons: inputs!.reasons, name: symbol.name, detail: symbol.detail, selectionSpan: symbol.selectionSpan, routes });
   }
   return routes;
 }

@@ -4,7 +4,7 @@ import { keyToString, type Key } from '../../runtime/values';
 import { REQUEST_METHODS, maskNames, type MethodIndex, type MethodMask, type RequestMethod } from '../../runtime/methods';
 import { isDynamicKey, type CallSite, type RouteRecord } from '../../library/records';
 import { fateOf, lostReason, stopOf, type Fate } from './fate';
-import { recordsBySite, type RecordsBySite, type SiteRecord } from './records-by-site';
+import { recordsBySite, type RecordsBySite } from './records-by-site';
 import { describeTarget } from './route-table';
 
 /**
@@ -23,7 +23,7 @@ const indexes = new WeakMap<FileEvaluation, ProducedIndex>();
 
 /**
  * What each call produced, with fates: read from recordsBySite(), a fate decided when first asked
- * for. A record a prefix() closure's call created is in both calls' lists (the same SiteRecord):
+ * for. A record a prefix() closure's call created is in both calls' lists (at the same place):
  * its fate is decided once, and each call's list is made once, however many features read it.
  */
 export class ProducedIndex {
@@ -36,7 +36,7 @@ export class ProducedIndex {
 
   /** Where an analysis limit stopped the evaluation (see stopOf). */
   private readonly stop: Span | undefined;
-  /** By SiteRecord.i. */
+  /** By place (see RecordsBySite). */
   private readonly fates: (Fate | undefined)[];
   /** Lists made, by call start: own entries, and own then inner ones. */
   private readonly ownLists = new Map<number, readonly ProducedEntry[]>();
@@ -60,7 +60,7 @@ export class ProducedIndex {
     if (entries) return entries;
     const made: ProducedEntry[] = [];
     for (const list of this.recordsOf(start, nested)) {
-      for (const entry of list) made.push({ m: entry.m, record: entry.record, fate: this.fateOf(entry) });
+      for (const i of list) made.push({ m: this.sites.methodAt(i), record: this.sites.recordAt(i), fate: this.fateOf(i) });
     }
     lists.set(start, (entries = made));
     return entries;
@@ -73,7 +73,8 @@ export class ProducedIndex {
     if (!summary) {
       // Folded from the index's own lists: no entry objects for what the outline only counts.
       const [own, inner] = this.recordsOf(site.span.start, nested);
-      summaries.set(site.span.start, (summary = fold(this.evaluation, own, inner, (e) => this.fateOf(e))));
+      const sites = this.sites;
+      summaries.set(site.span.start, (summary = fold(this.evaluation, own.length + inner.length, (e) => (e < own.length ? own[e]! : inner[e - own.length]!), sites.methodAt.bind(sites), sites.recordAt.bind(sites), (i) => this.fateOf(i))));
     }
     return summary;
   }
@@ -84,22 +85,28 @@ export class ProducedIndex {
    * was lost). Equal for two versions' same call, the summaries are equal (a document's outline
    * keeps what it made of a call: see OutlineCalls).
    */
-  summaryInputs(site: CallSite, nested = false): { records: readonly SiteRecord[]; reasons: string[] } {
+  summaryInputs(site: CallSite, nested = false): { records: RouteRecord[]; reasons: string[] } {
     const [own, inner] = this.recordsOf(site.span.start, nested);
-    const records = inner.length === 0 ? own : own.length === 0 ? inner : [...own, ...inner];
-    const reasons = new Array<string>(records.length);
-    for (let i = 0; i < records.length; i++) reasons[i] = reasonOf(this.evaluation, records[i].m, this.fateOf(records[i]));
+    const n = own.length + inner.length;
+    const records = new Array<RouteRecord>(n);
+    const reasons = new Array<string>(n);
+    for (let e = 0; e < n; e++) {
+      const i = e < own.length ? own[e]! : inner[e - own.length]!;
+      records[e] = this.sites.recordAt(i);
+      reasons[e] = reasonOf(this.evaluation, this.sites.methodAt(i), this.fateOf(i));
+    }
     return { records, reasons };
   }
 
   /** The records the call at `start` created, and with `nested` those made while it ran (none otherwise). */
-  private recordsOf(start: number, nested: boolean): [readonly SiteRecord[], readonly SiteRecord[]] {
+  private recordsOf(start: number, nested: boolean): [readonly number[], readonly number[]] {
     return [this.sites.own.get(start) ?? NO_RECORDS, nested ? (this.sites.inside.get(start) ?? NO_RECORDS) : NO_RECORDS];
   }
 
-  private fateOf(entry: SiteRecord): Fate {
-    let fate = this.fates[entry.i];
-    if (!fate) this.fates[entry.i] = fate = fateOf(entry.record, this.evaluation.methods[entry.m], this.sites.lastMap, this.evaluation.places, this.stop);
+  /** The fate of the record at place `i`. */
+  private fateOf(i: number): Fate {
+    let fate = this.fates[i];
+    if (!fate) this.fates[i] = fate = fateOf(this.sites.recordAt(i), this.evaluation.methods[this.sites.methodAt(i)], this.sites.lastMap, this.evaluation.places, this.stop);
     return fate;
   }
 }
@@ -180,19 +187,26 @@ interface Pair {
  * a pair in none counts as lost, once.
  */
 export function summarize(evaluation: FileEvaluation, entries: readonly ProducedEntry[]): DeclarationSummary {
-  return fold(evaluation, entries, NO_RECORDS, (e) => e.fate);
+  return fold(evaluation, entries.length, (e) => e, (e) => entries[e]!.m, (e) => entries[e]!.record, (e) => entries[e]!.fate);
 }
 
 const NO_RECORDS: readonly never[] = Object.freeze([]);
 
-/** summarize() of `first` then `then`, each entry's fate told by `fateOf`. */
-function fold<E extends { m: MethodIndex; record: RouteRecord }>(evaluation: FileEvaluation, first: readonly E[], then: readonly E[], fateOf: (entry: E) => Fate): DeclarationSummary {
+/** summarize() of `n` entries, each named by `entryAt(e)` and told by `methodOf`, `recordOf` and `fateOf`. */
+function fold(
+  evaluation: FileEvaluation,
+  n: number,
+  entryAt: (e: number) => number,
+  methodOf: (entry: number) => MethodIndex,
+  recordOf: (entry: number) => RouteRecord,
+  fateOf: (entry: number) => Fate,
+): DeclarationSummary {
   // Most declarations produce one route under one method: no pairs to fold.
-  if (first.length + then.length === 1) {
-    const only = first.length ? first[0] : then[0];
+  if (n === 1) {
+    const only = entryAt(0);
     if (fateOf(only).kind === 'active') {
-      const method = REQUEST_METHODS[only.m];
-      return { routes: [{ route: producedRoute(only.record), methods: [method] }], methods: [method], lost: [] };
+      const method = REQUEST_METHODS[methodOf(only)];
+      return { routes: [{ route: producedRoute(recordOf(only)), methods: [method] }], methods: [method], lost: [] };
     }
   }
   // Pairs found by key, then among that key's few targets, never by a string made of both per
@@ -203,10 +217,10 @@ function fold<E extends { m: MethodIndex; record: RouteRecord }>(evaluation: Fil
   const routePairs: Pair[] = [];
   const lostPairs: Pair[] = [];
   let methods: MethodMask = 0;
-  const n = first.length + then.length;
   for (let e = 0; e < n; e++) {
-    const entry = e < first.length ? first[e] : then[e - first.length];
-    const { m, record } = entry;
+    const entry = entryAt(e);
+    const m = methodOf(entry);
+    const record = recordOf(entry);
     const fate = fateOf(entry);
     const key = displayKey(record.key);
     const target = describeTarget(record.to);

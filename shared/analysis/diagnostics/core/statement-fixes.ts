@@ -3,8 +3,8 @@ import type { ParsedStatement } from '../../../php/parse';
 import { spanInEvaluatedFile, type PhpNode, type Span } from '../../../php/ast';
 import { LineIndex } from '../../../php/line-index';
 import { keyToString } from '../../../runtime/values';
-import { REQUEST_METHODS } from '../../../runtime/methods';
-import type { EntryOriginInfo, RouteRecord } from '../../../library/records';
+import { REQUEST_METHODS, type RequestMethod } from '../../../runtime/methods';
+import type { EntryOriginInfo, RecordedSite, RouteRecord } from '../../../library/records';
 import { recordsBySite } from '../../model/records-by-site';
 import { uniqueCalls } from '../../model/declarations';
 import type { QuickFix, TextEdit } from './types';
@@ -203,7 +203,7 @@ export class StatementFixes {
     const keys: string[] = [];
     // The library's routes: the records of each call in the window (inside prefix() closures too).
     const calls = uniqueCalls(this.evaluation);
-    const own = recordsBySite(this.evaluation).own;
+    const sites = recordsBySite(this.evaluation);
     let lo = 0;
     let hi = calls.length;
     while (lo < hi) {
@@ -214,7 +214,7 @@ export class StatementFixes {
     for (let i = lo; i < calls.length; i++) {
       const start = this.evaluation.places.start(calls[i].site);
       if (start >= to) break;
-      for (const { record } of own.get(start) ?? []) keys.push(keyToString(record.key));
+      for (const i of sites.own.get(start) ?? []) keys.push(keyToString(sites.recordAt(i).key));
     }
     // `$route` entries: literal assignments only.
     for (let i = first; i < last; i++) {
@@ -242,12 +242,19 @@ export class StatementFixes {
     return lo;
   }
 
+  /** The methods a call made routes under. */
+  private methodsOfCall(site: RecordedSite): Set<RequestMethod> {
+    const sites = recordsBySite(this.evaluation);
+    return new Set((sites.own.get(this.evaluation.places.start(site)) ?? []).map((i) => REQUEST_METHODS[sites.methodAt(i)]));
+  }
+
   /** The keys a declaration makes under any method: an assignment's one (`key`), a call's every route's (one for any()/verbs, several for resources()). */
   private keysOf(origin: EntryOriginInfo, key: string): Set<string> {
     const keys = new Set<string>();
     if (origin.kind === 'assignment') return keys.add(key);
     if (origin.kind !== 'route') return keys;
-    for (const { record } of recordsBySite(this.evaluation).own.get(this.evaluation.places.start(origin.site)) ?? []) keys.add(keyToString(record.key));
+    const sites = recordsBySite(this.evaluation);
+    for (const i of sites.own.get(this.evaluation.places.start(origin.site)) ?? []) keys.add(keyToString(sites.recordAt(i).key));
     return keys;
   }
 
@@ -331,7 +338,7 @@ export class StatementFixes {
     if (declared.size !== 1 || !declared.has(key)) return undefined;
     const methods =
       earlier.kind === 'route'
-        ? new Set((recordsBySite(this.evaluation).own.get(this.evaluation.places.start(earlier.site)) ?? []).map(({ m }) => REQUEST_METHODS[m]))
+        ? this.methodsOfCall(earlier.site)
         : new Set(REQUEST_METHODS.filter((_, m) => this.evaluation.methods[m]));
     for (const m of methods) if (!replacedUnder.has(m)) return undefined;
     if (earlier.kind === 'route' && earlier.name !== undefined && (later.kind !== 'route' || later.name === undefined || keyToString(later.name) !== keyToString(earlier.name))) return undefined;
