@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { CoverageWalk, DecisionMemo } from '../../shared/analysis/diagnostics/checks/coverage-walk';
-import { decideTable as decideSteps, type MethodDecisions, type TableEntry } from '../../shared/analysis/diagnostics/checks/reachability-decisions';
+import { decideTable as decideSteps, type MethodDecisions, type TableEntries } from '../../shared/analysis/diagnostics/checks/reachability-decisions';
 import { runSteps } from '../../shared/util/steps';
 import { InclusionChecker } from '../../shared/analysis/regular/inclusion';
 import type { LiteralOrigin } from '../../shared/library/records';
@@ -20,14 +20,15 @@ const VOCABULARY = [
   'a/x/(:num)', 'a/x/(:any)/(:any)', 'a/y', 'a/y/(:any)', 'a/(:any)/x', 'a/xs?/(:num)',
 ];
 
-function entry(key: string, blocked = false): TableEntry {
+/** A table of `$route` entries (no condition, no block()). */
+function table(keys: readonly string[]): TableEntries {
   const origin: LiteralOrigin = { kind: 'literal', span: { start: 0, end: 0 }, valueSpan: { start: 0, end: 0 } };
-  return { key, origin, blocked };
+  return { keys, blocked: new Uint8Array(keys.length), originAt: () => origin };
 }
 
 /** Decisions as comparable text: index, kind and covering indices. */
 function summary(d: MethodDecisions): string[] {
-  return [...d.decided].sort(([a], [b]) => a - b).map(([i, c]) => `${i} ${d.entries[i].key}: ${c.kind}${c.kind === 'covered' ? ` by ${c.by.join(',')}` : ''}`);
+  return [...d.decided].sort(([a], [b]) => a - b).map(([i, c]) => `${i} ${d.entries.keys[i]}: ${c.kind}${c.kind === 'covered' ? ` by ${c.by.join(',')}` : ''}`);
 }
 
 type Edit = { at: number; remove: number; insert: string[] };
@@ -55,10 +56,10 @@ describe('reachability decided incrementally', () => {
       fc.property(tableArb, fc.array(editArb, { minLength: 1, maxLength: 8 }), (start, edits) => {
         const memo = new DecisionMemo();
         let keys = start;
-        let previous = decideTable(keys.map((k) => entry(k)), undefined, checker, memo);
+        let previous = decideTable(table(keys), undefined, checker, memo);
         for (const edit of edits) {
           keys = apply(keys, edit);
-          const entries = keys.map((k) => entry(k));
+          const entries = table(keys);
           const incremental = decideTable(entries, previous, checker, memo);
           const fresh = decideTable(entries, undefined, checker, new DecisionMemo());
           assert.deepEqual(summary(incremental), summary(fresh), `after ${JSON.stringify(edit)} on ${JSON.stringify(keys)}`);
@@ -76,29 +77,29 @@ describe('reachability decided incrementally', () => {
   it('carries over the decisions of buckets the edit did not touch, moved by the entries it added', () => {
     const checker = new InclusionChecker();
     const memo = new DecisionMemo();
-    const before = decideTable(['x', 'b/(:any)', 'b/x', 'a', 'a'].map((k) => entry(k)), undefined, checker, memo);
+    const before = decideTable(table(['x', 'b/(:any)', 'b/x', 'a', 'a']), undefined, checker, memo);
     assert.deepEqual(summary(before), ['2 b/x: covered by 1', '4 a: covered by 3']);
-    const after = decideTable(['x', 'y', 'z', 'b/(:any)', 'b/x', 'a', 'a'].map((k) => entry(k)), before, checker, memo);
+    const after = decideTable(table(['x', 'y', 'z', 'b/(:any)', 'b/x', 'a', 'a']), before, checker, memo);
     assert.deepEqual(summary(after), ['4 b/x: covered by 3', '6 a: covered by 5']);
   });
 
   it('decides a wild key again when the edit removes a key covering it, or adds one matching where it was found reachable', () => {
     const checker = new InclusionChecker();
     const memo = new DecisionMemo();
-    const covered = decideTable(['a/(:any)', 'b/(:any)', 'c', '(a|b)/(:any)'].map((k) => entry(k)), undefined, checker, memo);
+    const covered = decideTable(table(['a/(:any)', 'b/(:any)', 'c', '(a|b)/(:any)']), undefined, checker, memo);
     assert.deepEqual(summary(covered), ['3 (a|b)/(:any): covered by 0,1']);
     // Edits in another bucket leave the decision (and the covering keys, moved) as they were.
-    const moved = decideTable(['a/(:any)', 'b/(:any)', 'c', 'd', '(a|b)/(:any)'].map((k) => entry(k)), covered, checker, memo);
+    const moved = decideTable(table(['a/(:any)', 'b/(:any)', 'c', 'd', '(a|b)/(:any)']), covered, checker, memo);
     assert.deepEqual(summary(moved), ['4 (a|b)/(:any): covered by 0,1']);
-    const uncovered = decideTable(['b/(:any)', 'c', 'd', '(a|b)/(:any)'].map((k) => entry(k)), moved, checker, memo);
+    const uncovered = decideTable(table(['b/(:any)', 'c', 'd', '(a|b)/(:any)']), moved, checker, memo);
     assert.deepEqual(summary(uncovered), []);
-    const reachable = decideTable(['c', '(a|b)/(:any)'].map((k) => entry(k)), undefined, checker, memo);
+    const reachable = decideTable(table(['c', '(a|b)/(:any)']), undefined, checker, memo);
     assert.deepEqual(summary(reachable), []);
     assert.equal(reachable.witnesses.size, 1, 'the wild key was found reachable through a witness');
-    const stillReachable = decideTable(['c', 'e/(:any)', '(a|b)/(:any)'].map((k) => entry(k)), reachable, checker, memo);
+    const stillReachable = decideTable(table(['c', 'e/(:any)', '(a|b)/(:any)']), reachable, checker, memo);
     assert.deepEqual(summary(stillReachable), []);
     assert.equal(stillReachable.witnesses.size, 1);
-    const nowCovered = decideTable(['c', 'a/(:any)', 'b/(:any)', '(a|b)/(:any)'].map((k) => entry(k)), stillReachable, checker, memo);
+    const nowCovered = decideTable(table(['c', 'a/(:any)', 'b/(:any)', '(a|b)/(:any)']), stillReachable, checker, memo);
     assert.deepEqual(summary(nowCovered), ['3 (a|b)/(:any): covered by 1,2']);
   });
 
@@ -108,15 +109,15 @@ describe('reachability decided incrementally', () => {
     const checker = new InclusionChecker();
     const memo = new DecisionMemo();
     let keys = ['a/(:num)', 'a/1', 'b', 'b', 'c/(:any)', 'c/x'];
-    let previous = decideTable(keys.map((k) => entry(k)), undefined, checker, memo);
+    let previous = decideTable(table(keys), undefined, checker, memo);
     let largest = 0;
     for (let n = 0; n < 3000; n++) {
       keys = [...keys.slice(0, 2), `typed${n}`, ...keys.slice(3)];
-      previous = decideTable(keys.map((k) => entry(k)), previous, checker, memo);
+      previous = decideTable(table(keys), previous, checker, memo);
       largest = Math.max(largest, previous.segmentIds.size);
     }
     assert.ok(largest <= 2 * keys.length + 1024 + 1, `${largest} segments numbered at most`);
-    assert.deepEqual(summary(previous), summary(decideTable(keys.map((k) => entry(k)), undefined, checker, new DecisionMemo())));
+    assert.deepEqual(summary(previous), summary(decideTable(table(keys), undefined, checker, new DecisionMemo())));
     assert.deepEqual(segmentsOf(previous), ['a', 'a', 'typed2999', 'b', 'c', 'c']);
   });
 });

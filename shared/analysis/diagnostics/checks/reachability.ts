@@ -9,7 +9,7 @@ import { ROUTER_SETTING_KEYS } from '../../../router/ci-router';
 import { InclusionChecker } from '../../regular/inclusion';
 import { literalKey } from '../../regular/inclusion-syntax';
 import { keyWithinDefaultChars } from '../../regular/default-chars-keys';
-import { decideTable, type TableEntry } from './reachability-decisions';
+import { decideTable, type TableEntries, type TableKeys } from './reachability-decisions';
 import { checkState, reachabilityState, type DocumentDecisions, type TableDecisions } from './document-state';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, branchesOf, describeMethods, fromSpan } from '../../model/origins';
@@ -19,9 +19,17 @@ import { StatementFixes } from '../core/statement-fixes';
 
 
 
+/** One entry CodeIgniter tries under a method, as a finding reads it. */
+interface TableEntry {
+  readonly key: string;
+  readonly origin: EntryOriginInfo;
+  readonly blocked: boolean;
+}
+
 /** The entries CodeIgniter tries under a method, in view order from `from` to `to`, with the view index of each. */
 interface Candidates {
-  entries: TableEntry[];
+  keys: string[];
+  blocked: number[];
   at: number[];
   /** A route whose key is unknown stopped the list (it may match anything: what follows cannot be judged). */
   cut: boolean;
@@ -30,26 +38,33 @@ interface Candidates {
 /** The entries CodeIgniter tries under a method, in order (verb arrays without the verb are skipped), with the view index of each. */
 function candidates(view: TableView, method: RequestMethod, from = 0, to = view.keys.length): Candidates {
   const verb = method === 'CLI' ? 'cli' : method.toLowerCase();
-  const entries: TableEntry[] = [];
+  const keys: string[] = [];
+  const blocked: number[] = [];
   const at: number[] = [];
-  const { keys, values, origins } = view;
+  const { values, origins } = view;
   for (let i = from; i < to; i++) {
-    const key = keys[i];
+    const key = view.keys[i];
     if (ROUTER_SETTING_KEYS.has(key)) continue;
     const origin = origins[i];
     if (!origin) continue;
     // A route whose path is unknown may match anything: what follows it cannot be judged.
-    if ((origin.kind === 'route' && origin.dynamic) || isDynamicKey(key)) return { entries, at, cut: true };
+    if ((origin.kind === 'route' && origin.dynamic) || isDynamicKey(key)) return { keys, blocked, at, cut: true };
     let value: Value = values[i];
     if (value instanceof PhpArray) {
       const hit = [...value.entries()].find(([vk]) => keyToString(vk).toLowerCase() === verb);
       if (!hit) continue;
       value = hit[1];
     }
-    entries.push({ key, origin, blocked: value === '' && origin.kind === 'route' && origin.site.method === 'block' });
+    keys.push(key);
+    blocked.push(value === '' && origin.kind === 'route' && origin.site.method === 'block' ? 1 : 0);
     at.push(i);
   }
-  return { entries, at, cut: false };
+  return { keys, blocked, at, cut: false };
+}
+
+/** Candidates as decideTable reads them: each one's origin read from the view when asked for. */
+function tableEntries(view: TableView, keys: readonly string[], blocked: Uint8Array, at: readonly number[]): TableEntries {
+  return { keys, blocked, originAt: (i) => view.origins[at[i]!]! };
 }
 
 /**
@@ -58,21 +73,25 @@ function candidates(view: TableView, method: RequestMethod, from = 0, to = view.
  * the window are the same (see viewChanges), so only the window is read. Also the window in
  * candidate indices. Undefined when a route with an unknown key cut either list.
  */
-function spliceCandidates(before: TableDecisions, view: TableView, method: RequestMethod, window: ChangedWindow): (Candidates & { changed: ChangedWindow }) | undefined {
+function spliceCandidates(before: TableDecisions, view: TableView, method: RequestMethod, window: ChangedWindow): { entries: TableEntries; at: number[]; changed: ChangedWindow } | undefined {
   if (before.cut) return undefined;
   const middle = candidates(view, method, window.lo, window.newHi);
   if (middle.cut) return undefined;
-  const old = before.decisions.entries;
+  const old: TableKeys = before.decisions.entries;
   const oldAt = before.at;
   let p = 0;
   while (p < oldAt.length && oldAt[p] < window.lo) p++;
   let q = p;
   while (q < oldAt.length && oldAt[q] < window.oldHi) q++;
   const shift = window.newHi - window.oldHi;
-  const entries = old.slice(0, p).concat(middle.entries, old.slice(q));
+  const keys = old.keys.slice(0, p).concat(middle.keys, old.keys.slice(q));
+  const blocked = new Uint8Array(keys.length);
+  blocked.set(old.blocked.subarray(0, p));
+  blocked.set(middle.blocked, p);
+  blocked.set(old.blocked.subarray(q), p + middle.keys.length);
   const at = oldAt.slice(0, p).concat(middle.at);
   for (let i = q; i < oldAt.length; i++) at.push(oldAt[i] + shift);
-  return { entries, at, cut: false, changed: { lo: p, oldHi: q, newHi: p + middle.entries.length } };
+  return { entries: tableEntries(view, keys, blocked, at), at, changed: { lo: p, oldHi: q, newHi: p + middle.keys.length } };
 }
 
 const conditionalViews = new WeakMap<TableView, boolean>();
@@ -179,13 +198,14 @@ export function reachability(
         }
       }
       if (!table) {
-        const { entries, at, cut } = candidates(view, method);
-        table = { decisions: yield* decideTable(entries, before?.decisions, checker, memo), view, at, cut };
+        const { keys, blocked, at, cut } = candidates(view, method);
+        table = { decisions: yield* decideTable(tableEntries(view, keys, Uint8Array.from(blocked), at), before?.decisions, checker, memo), view, at, cut };
       }
       current[m] = table;
       const list = table.decisions.entries;
-      // This version's entry: a kept decision's entries hold the origins of the version it was made on.
-      const entryAt = (i: number): TableEntry => ({ ...list[i], origin: view.origins[table.at[i]]! });
+      const at = table.at;
+      // Origins are read from this version's view (decisions are kept without them).
+      const entryAt = (i: number): TableEntry => ({ key: list.keys[i]!, origin: view.origins[at[i]!]!, blocked: list.blocked[i] === 1 });
       for (const [i, c] of table.decisions.decided) {
         const entry = entryAt(i);
         if (options.literalsFirst && c.kind === 'covered' && literalKey(entry.key) !== null) continue;
