@@ -9,6 +9,7 @@ import { PhpArray } from '../../runtime/values';
 import { runSteps, type Steps } from '../../util/steps';
 import { DECLARING_METHODS, countsNested, declarationSummary, methodsLabel, summaryTitle, uniqueCalls } from '../model/declarations';
 import { recordsBySiteSteps } from '../model/records-by-site';
+import { PeriodicList } from '../../util/periodic-list';
 import { fromSpan } from '../model/origins';
 import { routeAssignments, type RouteAssignment } from '../model/route-assignments';
 import { describeTarget, EMPTY_TARGET, mergedRows } from '../model/route-table';
@@ -48,9 +49,9 @@ function callName(text: string, site: CallSite): string {
 interface DescribedCall {
   /** Where the call started. */
   readonly start: number;
-  /** What its summary was made of (see ProducedIndex.summaryInputs). */
-  readonly records: readonly RouteRecord[];
-  readonly reasons: readonly string[];
+  /** What its summary was made of (see ProducedIndex.summaryInputs), kept by period: the same records under each method. */
+  readonly records: PeriodicList<RouteRecord>;
+  readonly reasons: PeriodicList<string>;
   readonly name: string;
   readonly detail: string;
   readonly selectionSpan: Span;
@@ -71,10 +72,7 @@ export class OutlineCalls {
   /** What was made of the call, if it still holds. */
   known(site: RecordedSite, start: number, inputs: ReturnType<ProducedIndex['summaryInputs']>): DescribedCall | undefined {
     const known = this.described.get(site);
-    if (known === undefined || known.start !== start || known.records.length !== inputs.records.length) return undefined;
-    for (let i = 0; i < inputs.records.length; i++) {
-      if (known.records[i] !== inputs.records[i] || known.reasons[i] !== inputs.reasons[i]) return undefined;
-    }
+    if (known === undefined || known.start !== start || !known.records.equals(inputs.records) || !known.reasons.equals(inputs.reasons)) return undefined;
     return known;
   }
 
@@ -115,7 +113,7 @@ function describeCall(text: string, symbol: RouteSymbol, call: RouteCall, evalua
     children: [],
   }));
   if (memo) {
-    memo.remember(call.site, { start: site.span.start, records: inputs!.records, reasons: inputs!.reasons, name: symbol.name, detail: symbol.detail, selectionSpan: symbol.selectionSpan, routes });
+    memo.remember(call.site, { start: site.span.start, records: PeriodicList.of(inputs!.records), reasons: PeriodicList.of(inputs!.reasons), name: symbol.name, detail: symbol.detail, selectionSpan: symbol.selectionSpan, routes });
   }
   return routes;
 }
