@@ -83,7 +83,7 @@ const DEFAULT_PRODUCT_WORK = 3_000_000;
 const KEYS_PER_GENERATION = 20_000;
 
 /** Literal keys' automata kept, per generation: a key's candidates are mostly its neighbours. */
-const LITERAL_AUTOMATA_PER_GENERATION = 512;
+const LITERAL_AUTOMATA_PER_GENERATION = 256;
 
 /**
  * Automata of keys with a literal first segment kept, per generation: those used in the current
@@ -93,7 +93,7 @@ const LITERAL_AUTOMATA_PER_GENERATION = 512;
  * Context-heavy files at 10,000 declarations kept 27,000 automata, 46 MB. Keys without a literal
  * first segment are candidates of nearly every decision: theirs are always kept.
  */
-const AUTOMATA_PER_GENERATION = 4096;
+const AUTOMATA_PER_GENERATION = 2048;
 
 /** The translation of a key whose automaton is built. */
 const TRANSLATED: Translation = Object.freeze({ ok: true, alternatives: Object.freeze([]) });
