@@ -2,7 +2,8 @@ import type { Places } from '../../../evaluate/places';
 import { isDynamicKey } from '../../../library/records';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import type { EntryOriginInfo } from '../../../library/records';
-import { compileRouteKey } from '../../../router/pattern';
+import { CompiledPattern } from '../../../router/pattern';
+import { GenerationalMap } from '../../../util/generational-map';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, fromSpan, toSpan } from '../../model/origins';
 import { finding, type Finding } from '../core/types';
@@ -55,16 +56,38 @@ function isGenerated(origin: EntryOriginInfo): boolean {
   return origin.kind === 'route' && (origin.site.method === 'resources' || origin.site.method === 'context');
 }
 
+/** What the check reads of a key: why PCRE rejects it for certain, or its groups. */
+type KeySyntax = { readonly why: string } | { readonly groups: number; readonly substitutes: boolean };
+
+/** Keys' syntax, by key text: a large file's keys with each a compiled pattern and its expanded text were 6.7 MB. */
+const syntaxOfKeys = new GenerationalMap<string, KeySyntax>(20_000);
+/** The answers of valid keys, shared by all keys with as many groups (most keys have none to three). */
+const VALID: KeySyntax[][] = [[], []];
+
+function keySyntax(key: string): KeySyntax {
+  let syntax = syntaxOfKeys.get(key);
+  if (!syntax) {
+    const pattern = new CompiledPattern(key);
+    const why = pattern.syntaxError;
+    if (why) syntax = { why };
+    else {
+      const shared = VALID[pattern.substitutes ? 1 : 0]!;
+      syntax = shared[pattern.groups] ??= Object.freeze({ groups: pattern.groups, substitutes: pattern.substitutes });
+    }
+    syntaxOfKeys.set(key, syntax);
+  }
+  return syntax;
+}
+
 function judgeEntry(view: TableView, i: number): PatternIssue | undefined {
   const key = view.keys[i];
   if (key === 'default_controller' || key === 'translate_uri_dashes') return undefined;
   const origin = view.origins[i];
   // An unknown key (an $route[$unknown] entry): its groups are not known.
   if (!origin || (origin.kind === 'route' && origin.dynamic) || isDynamicKey(key)) return undefined;
-  const pattern = compileRouteKey(key);
   // Only structural errors are reported: they make PCRE fail for certain (no compilation needed).
-  const why = pattern.syntaxError;
-  if (why) return { kind: 'invalid', why };
+  const pattern = keySyntax(key);
+  if ('why' in pattern) return { kind: 'invalid', why: pattern.why };
   const value = view.values[i];
   if (typeof value !== 'string') return undefined;
   const refs = backReferences(value);
