@@ -62,7 +62,7 @@ const MODULE_STATE: Record<string, 'value' | 'string' | 'id' | 'process'> = {
   'shared/analysis/diagnostics/checks/module-keys.ts:mainChecker': 'string',
   'shared/analysis/diagnostics/checks/controllers.ts:verdicts': 'value',
   'shared/analysis/diagnostics/checks/options.ts:ignoredByCall': 'value',
-  'shared/analysis/diagnostics/checks/patterns.ts:refsCache': 'string',
+  'shared/analysis/diagnostics/checks/patterns.ts:largestRefs': 'string',
   'shared/analysis/diagnostics/checks/patterns.ts:syntaxOfKeys': 'string',
   'shared/analysis/diagnostics/checks/unknowns.ts:counts': 'value',
   'shared/analysis/diagnostics/checks/reachability.ts:conditionalViews': 'value',

@@ -37,19 +37,28 @@ function optionsSpan(origin: EntryOriginInfo, places: Places): { start: number; 
 
 const BACKREF = /\$\{(\d{1,2})\}|\$(\d{1,2})|\\(\d{1,2})/g;
 
-const NO_REFS: { text: string; n: number }[] = [];
-const refsCache = new Map<string, { text: string; n: number }[]>();
-
-/** The back-references of a target, parsed once per distinct target text. */
+/** The back-references of a target, in order. */
 function backReferences(target: string): { text: string; n: number }[] {
-  if (!target.includes('$') && !target.includes('\\')) return NO_REFS;
-  let refs = refsCache.get(target);
-  if (!refs) {
-    refs = target.includes('$') || target.includes('\\') ? [...target.matchAll(BACKREF)].map((x) => ({ text: x[0], n: Number(x[1] ?? x[2] ?? x[3]) })) : [];
-    if (refsCache.size > 100_000) refsCache.clear();
-    refsCache.set(target, refs);
+  return [...target.matchAll(BACKREF)].map((x) => ({ text: x[0], n: Number(x[1] ?? x[2] ?? x[3]) }));
+}
+
+/**
+ * The largest back-reference number in each target (-1: none), by target text: every entry of a
+ * large file is judged under each method, and most targets are judged again and again. A number,
+ * not the list: the list is made only for the few targets a finding quotes.
+ */
+const largestRefs = new Map<string, number>();
+
+function largestBackReference(target: string): number {
+  if (!target.includes('$') && !target.includes('\\')) return -1;
+  let largest = largestRefs.get(target);
+  if (largest === undefined) {
+    largest = -1;
+    for (const ref of backReferences(target)) largest = Math.max(largest, ref.n);
+    if (largestRefs.size > 100_000) largestRefs.clear();
+    largestRefs.set(target, largest);
   }
-  return refs;
+  return largest;
 }
 
 function isGenerated(origin: EntryOriginInfo): boolean {
@@ -90,11 +99,11 @@ function judgeEntry(view: TableView, i: number): PatternIssue | undefined {
   if ('why' in pattern) return { kind: 'invalid', why: pattern.why };
   const value = view.values[i];
   if (typeof value !== 'string') return undefined;
-  const refs = backReferences(value);
-  if (refs.length === 0) return undefined;
+  const largest = largestBackReference(value);
+  if (largest < 0) return undefined;
   if (!pattern.substitutes) return { kind: 'nogroup', example: `'${value}' (pattern '${key}')` };
-  const beyond = refs.filter((r) => r.n > pattern.groups);
-  if (beyond.length === 0) return undefined;
+  if (largest <= pattern.groups) return undefined;
+  const beyond = backReferences(value).filter((r) => r.n > pattern.groups);
   const substituted = value.replace(BACKREF, (w, a, b, c) => (Number(a ?? b ?? c) > pattern.groups ? '' : w));
   return {
     kind: 'beyond',
