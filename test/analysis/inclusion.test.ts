@@ -364,6 +364,34 @@ describe('route key automata', () => {
     assert.equal(summary('(:any)/x').firstSegments, null);
   });
 
+  it('minimises keys of more than 32 states: no two states accept the same words (a plain Moore refinement finds none to merge)', () => {
+    const random = rng(20261127);
+    const atoms = ['products', 'x-y', '(:any)', '(:num)', '([a-z]+)', '(\\d+)', '(v[0-9]+)', '(a|ab)', '(.*)', '[a-z]*', 'a?', 'ab'];
+    let checked = 0;
+    for (let n = 0; n < 400; n++) {
+      const segments = Array.from({ length: 2 + Math.floor(random() * 6) }, () => Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(random, atoms)).join(''));
+      const t = translateRouteKey(`admin/${segments.join('/')}`);
+      if (!t.ok) continue;
+      const dfa = buildDfa(t.alternatives);
+      if (dfa.states <= 32) continue;
+      checked++;
+      // Moore's refinement from final / not final, until the number of classes stays.
+      let cls = Array.from(dfa.final, Number);
+      for (let count = new Set(cls).size; ; ) {
+        const signatures = new Map<string, number>();
+        cls = cls.map((c, s) => {
+          const signature = [c, ...Array.from({ length: dfa.classes }, (_, k) => (dfa.trans[s * dfa.classes + k]! < 0 ? -1 : cls[dfa.trans[s * dfa.classes + k]!]))].join(',');
+          if (!signatures.has(signature)) signatures.set(signature, signatures.size);
+          return signatures.get(signature)!;
+        });
+        if (signatures.size === count) break;
+        count = signatures.size;
+      }
+      assert.equal(new Set(cls).size, dfa.states, `admin/${segments.join('/')}`);
+    }
+    assert.ok(checked >= 50, `${checked} keys of more than 32 states`);
+  });
+
   it("reads a key's literal first and second segments from its text, only where every match has them", () => {
     const segments = (key: string) => {
       const t = describeKey(key);

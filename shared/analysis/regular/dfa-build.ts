@@ -266,68 +266,146 @@ function trim(dfa: TableDfa): TableDfa {
   return { states: m, classes, classOf: dfa.classOf, trans: t2, final: f2 };
 }
 
-/** Transitions Moore's rounds may read in all (about 10 ms). */
+/** Predecessor edges Hopcroft's refinement may read in all (a few milliseconds). */
 const MINIMISE_WORK = 500_000;
 
 /**
- * Moore's partition refinement. Minimality is only an optimisation of later products: skipped for
- * small tables (where the subset construction of the position automaton is rarely far from minimal and Moore's
- * rounds would cost more than they save) and for very large ones, and given up (the table kept
- * as it is) past MINIMISE_WORK: a chain of states takes as many rounds as it has states.
+ * Hopcroft's partition refinement, O(k·n·log n): Moore's rounds took as many rounds as a chain has
+ * states, and a route key is a chain (`admin/products/(:any)/(:any)`: 50 states, 35% of building
+ * its automaton). Minimality is only an optimisation of later products: skipped for small tables
+ * (the subset construction of the position automaton is rarely far from minimal there) and for
+ * very large ones, and given up (the table kept as it is) past MINIMISE_WORK.
  */
 function minimise(dfa: TableDfa): TableDfa {
-  const { states: n, classes } = dfa;
+  const { states: n, classes, trans } = dfa;
   if (n <= 32 || n > 2000) return dfa;
-  let work = 0;
-  let cls = Int32Array.from(dfa.final);
-  let count = new Set(cls).size;
-  // A state's signature: its class and its targets' classes. Equal signatures, one new class.
-  const targetClass = (c: Int32Array, s: number, k: number): number => {
-    const t = dfa.trans[s * classes + k]!;
-    return t < 0 ? -1 : c[t]!;
+  // Completed with a sink (state n) where a transition is missing; trimmed, no other state is dead,
+  // so the sink stays alone in its block and is dropped at the end.
+  const total = n + 1;
+  const targetOf = (s: number, c: number): number => {
+    if (s === n) return n;
+    const t = trans[s * classes + c]!;
+    return t < 0 ? n : t;
   };
-  const sameSignature = (c: Int32Array, a: number, b: number): boolean => {
-    if (c[a] !== c[b]) return false;
-    for (let k = 0; k < classes; k++) if (targetClass(c, a, k) !== targetClass(c, b, k)) return false;
-    return true;
-  };
-  for (;;) {
-    work += n * classes;
-    if (work > MINIMISE_WORK) return dfa;
-    // One representative state per signature, by its hash.
-    const representatives = new HashChains();
-    const next = new Int32Array(n);
-    let size = 0;
-    for (let s = 0; s < n; s++) {
-      let h = startHash(cls[s]!);
-      for (let k = 0; k < classes; k++) h = mixHash(h, targetClass(cls, s, k) + 2);
-      let rep = representatives.first(h);
-      while (rep >= 0 && !sameSignature(cls, rep, s)) rep = representatives.after(rep);
-      if (rep >= 0) next[s] = next[rep]!;
-      else {
-        next[s] = size++;
-        representatives.add(h, s);
+  // Predecessors by class, compressed: those of state t on class c are preds[at[c*total+t] .. at[c*total+t+1]).
+  const at = new Int32Array(classes * total + 1);
+  for (let c = 0; c < classes; c++) for (let s = 0; s < total; s++) at[c * total + targetOf(s, c) + 1]!++;
+  for (let i = 0; i < classes * total; i++) at[i + 1]! += at[i]!;
+  const preds = new Int32Array(classes * total);
+  const fill = at.slice(0, classes * total);
+  for (let c = 0; c < classes; c++) for (let s = 0; s < total; s++) preds[fill[c * total + targetOf(s, c)]!++] = s;
+
+  // Blocks are ranges of `elems`; a block's marked states are moved to the front of its range.
+  const elems = new Int32Array(total);
+  const loc = new Int32Array(total);
+  const blockOf = new Int32Array(total);
+  const first = new Int32Array(total);
+  const past = new Int32Array(total);
+  const marked = new Int32Array(total);
+  let blocks = 0;
+  {
+    let k = 0;
+    for (const wanted of [1, 0]) {
+      const from = k;
+      for (let s = 0; s < total; s++) {
+        if ((s < n && dfa.final[s] === 1 ? 1 : 0) !== wanted) continue;
+        elems[k] = s;
+        loc[s] = k++;
+        blockOf[s] = blocks;
+      }
+      if (k > from) {
+        first[blocks] = from;
+        past[blocks++] = k;
       }
     }
-    cls = next;
-    if (size === count) break;
-    count = size;
   }
-  if (count === n) return dfa;
-  // Renumber so that the initial state's class is 0.
-  const order = new Int32Array(count).fill(-1);
-  let m = 0;
-  order[cls[0]!] = m++;
-  for (let s = 0; s < n; s++) if (order[cls[s]!] === -1) order[cls[s]!] = m++;
-  const trans = new Int32Array(count * classes).fill(-1);
-  const final = new Uint8Array(count);
-  for (let s = 0; s < n; s++) {
-    const q = order[cls[s]!]!;
-    final[q] = dfa.final[s]!;
-    for (let c = 0; c < classes; c++) {
-      const t = dfa.trans[s * classes + c]!;
-      trans[q * classes + c] = t < 0 ? -1 : order[cls[t]!]!;
+  // Splitters (block, class), as a stack: the smaller of the two first blocks, then each split's
+  // smaller part, for every class; a block is split at most total - 1 times.
+  const pending = new Int32Array(2 * classes * total);
+  let top = 0;
+  // A class no state of the block is entered by splits nothing: not pushed (a chain's states are
+  // entered by one or two classes of twenty).
+  const pushSplitters = (block: number, at0: number): number => {
+    let t = at0;
+    for (let k = 0; k < classes; k++) {
+      for (let i = first[block]!; i < past[block]!; i++) {
+        const state = elems[i]!;
+        if (at[k * total + state + 1]! > at[k * total + state]!) {
+          pending[t++] = block;
+          pending[t++] = k;
+          break;
+        }
+      }
+    }
+    return t;
+  };
+  if (blocks === 2) top = pushSplitters(past[1]! - first[1]! < past[0]! - first[0]! ? 1 : 0, 0);
+  const touched = new Int32Array(total);
+  const splitter = new Int32Array(total);
+  let work = 0;
+  while (top > 0) {
+    const c = pending[--top]!;
+    const a = pending[--top]!;
+    // Its states now (the block may split while its predecessors are marked).
+    let size = 0;
+    for (let i = first[a]!; i < past[a]!; i++) splitter[size++] = elems[i]!;
+    let touchedCount = 0;
+    for (let x = 0; x < size; x++) {
+      const t = splitter[x]!;
+      const from = at[c * total + t]!;
+      const to = at[c * total + t + 1]!;
+      work += to - from;
+      for (let p = from; p < to; p++) {
+        const s = preds[p]!;
+        const b = blockOf[s]!;
+        const i = loc[s]!;
+        const j = first[b]! + marked[b]!;
+        if (i < j) continue; // marked already
+        elems[i] = elems[j]!;
+        loc[elems[i]!] = i;
+        elems[j] = s;
+        loc[s] = j;
+        if (marked[b] === 0) touched[touchedCount++] = b;
+        marked[b]!++;
+      }
+    }
+    if (work > MINIMISE_WORK) return dfa;
+    for (let x = 0; x < touchedCount; x++) {
+      const b = touched[x]!;
+      const middle = first[b]! + marked[b]!;
+      marked[b] = 0;
+      if (middle === past[b]) continue; // all of it marked: no split
+      // The smaller part becomes the new block, and the splitter of every class.
+      const nb = blocks++;
+      if (middle - first[b]! <= past[b]! - middle) {
+        first[nb] = first[b]!;
+        past[nb] = middle;
+        first[b] = middle;
+      } else {
+        first[nb] = middle;
+        past[nb] = past[b]!;
+        past[b] = middle;
+      }
+      for (let i = first[nb]!; i < past[nb]!; i++) blockOf[elems[i]!] = nb;
+      top = pushSplitters(nb, top);
     }
   }
-  return { states: count, classes, classOf: dfa.classOf, trans, final };
+  const count = blocks - 1; // the sink's block is dropped
+  if (count === n) return dfa;
+  // Renumbered in order of each block's first state, the initial state's block first.
+  const sinkBlock = blockOf[n]!;
+  const order = new Int32Array(blocks).fill(-1);
+  let m = 0;
+  for (let s = 0; s < n; s++) if (order[blockOf[s]!] === -1) order[blockOf[s]!] = m++;
+  const out = new Int32Array(count * classes).fill(-1);
+  const final = new Uint8Array(count);
+  for (let s = 0; s < n; s++) {
+    const q = order[blockOf[s]!]!;
+    final[q] = dfa.final[s]!;
+    for (let c = 0; c < classes; c++) {
+      const t = trans[s * classes + c]!;
+      out[q * classes + c] = t < 0 || blockOf[t] === sinkBlock ? -1 : order[blockOf[t]!]!;
+    }
+  }
+  return { states: count, classes, classOf: dfa.classOf, trans: out, final };
 }
