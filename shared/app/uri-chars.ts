@@ -6,7 +6,7 @@
  */
 
 import { permittedUriCharsOf, type PermittedUriChars } from './url-suffix';
-import { DEFAULT_URI_FILTER, uriFilterOf, type UriFilter } from '../router/uri-filter';
+import { DEFAULT_URI_FILTER, shownChars, uriFilterOf, type UriFilter } from '../router/uri-filter';
 import type { ProjectFiles } from './project-files';
 
 /**
@@ -28,8 +28,7 @@ export function uriCharsBeyondOfSetting(set: PermittedUriChars | undefined, filt
   // A value PHP's preg_match() fails on refuses every URI: say so rather than what it seems to permit.
   if (filter.kind === 'refuses') return filter.why;
   const beyond = charsBeyondDefault(set.chars);
-  const shown = set.chars.length > 60 ? `${set.chars.slice(0, 59)}…` : set.chars;
-  return beyond && `${set.source} sets permitted_uri_chars to '${shown}', which ${beyond}`;
+  return beyond && `${set.source} sets permitted_uri_chars to '${shownChars(set.chars)}', which ${beyond}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_URI_FILTER, refusedSegment, type UriFilter } from './uri-filter';
+import { refusedSegment, type UriFilter } from './uri-filter';
 import { toPhpString } from '../runtime/convert';
 import { utf8Bytes } from '../util/utf8-bytes';
 import { PhpArray, PhpClosure, Unknown, keyToString, type Key, type Value } from '../runtime/values';
@@ -240,7 +240,7 @@ export function routeUri(routes: PhpArray | RouterTable, uri: string, options: R
     const rejected = run.setDefaultController();
     return { ...base, dispatch: run.dispatch(), default_controller_route: true, ...(rejected ? { rejected } : {}) };
   }
-  const refused = refusedSegment(options.uriFilter ?? DEFAULT_URI_FILTER, segments);
+  const refused = refusedSegment(options.uriFilter, segments);
   if (refused && 'segment' in refused) {
     return { ...base, dispatch: run.dispatch(), default_controller_route: false, rejected: DISALLOWED_CHARACTERS };
   }

@@ -25,7 +25,7 @@ export const DEFAULT_PERMITTED_URI_CHARS = 'a-z 0-9~%.:_\\-';
 
 /** The filter of a literal `permitted_uri_chars` value; `source`, the file setting it, for messages. */
 export function uriFilterOf(chars: string, source?: string): UriFilter {
-  const setting = `${source === undefined ? '' : `${source}'s `}permitted_uri_chars '${shown(chars)}'`;
+  const setting = `${source === undefined ? '' : `${source}'s `}permitted_uri_chars '${shownChars(chars)}'`;
   if (chars === '') return { kind: 'none' };
   // PHP ends the pattern at the first unescaped delimiter, whatever the brackets: the rest is read
   // as modifiers, and `]` is none ("Unknown modifier").
@@ -78,8 +78,9 @@ export function refuses(filter: UriFilter, segment: string): boolean | undefined
   return !filter.pattern.matches(segment);
 }
 
-/** The first segment the filter refuses; `unknown` when one may be refused and none surely is. */
-export function refusedSegment(filter: UriFilter, segments: readonly string[]): { segment: string } | { unknown: string } | undefined {
+/** The first segment the filter (CodeIgniter's default unless given) refuses; `unknown` when one may be refused and none surely is. */
+export function refusedSegment(filter: UriFilter | undefined, segments: readonly string[]): { segment: string } | { unknown: string } | undefined {
+  filter ??= DEFAULT_URI_FILTER;
   let unsure = false;
   for (const segment of segments) {
     const verdict = refuses(filter, segment);
@@ -89,6 +90,7 @@ export function refusedSegment(filter: UriFilter, segments: readonly string[]): 
   return unsure && filter.kind === 'unknown' ? { unknown: `whether CodeIgniter's URI filter lets this URI through is not known: ${filter.why}` } : undefined;
 }
 
-function shown(chars: string): string {
+/** A `permitted_uri_chars` value as messages quote it: cut at 60 characters. */
+export function shownChars(chars: string): string {
   return chars.length > 60 ? `${chars.slice(0, 59)}…` : chars;
 }

@@ -7,7 +7,7 @@ import { matchRouteTable, uriSegments, ROUTER_SETTING_KEYS, type RouterTable } f
 import { matchModuleRoutes } from '../../router/hmvc/module-routes';
 import { requestUriPath } from '../../router/request-uri';
 import { literalStart } from '../../router/pattern';
-import { DEFAULT_URI_FILTER, refusedSegment, type UriFilter } from '../../router/uri-filter';
+import { refusedSegment, type UriFilter } from '../../router/uri-filter';
 import { methodsLabel } from '../model/declarations';
 import { fromSpan } from '../model/origins';
 import { describeTarget } from '../model/route-table';
@@ -88,7 +88,7 @@ export function routesRouting(file: SearchedFile, uri: string): FoundRoute[] {
     else found.set(identity, { key, target, methods: [REQUEST_METHODS[m]], span: spanOf(evaluation, key, m) });
   };
   // CodeIgniter answers 400 before routing a URI its filter refuses (not known: routed as if let through).
-  const refused = refusedSegment(file.uriFilter ?? DEFAULT_URI_FILTER, uri.split('/'));
+  const refused = refusedSegment(file.uriFilter, uri.split('/'));
   if (refused && 'segment' in refused) return [];
   try {
     if (file.module !== undefined) {

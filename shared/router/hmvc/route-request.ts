@@ -10,7 +10,7 @@ import type { LocateCall } from './locate';
 import type { ModuleRouteMatch, ModuleRoutesFile } from './module-routes';
 import { RouterStop, rejectionStop, showError } from './router-stop';
 import { settingText } from './settings';
-import { DEFAULT_URI_FILTER, refusedSegment, type UriFilter } from '../uri-filter';
+import { refusedSegment, type UriFilter } from '../uri-filter';
 
 /** One request to route. */
 export interface RouteRequestInput {
@@ -165,7 +165,7 @@ export function routeRequest(input: RouteRequestInput): HmvcRouting {
 
 /** CI_Router::_parse_routes(): the main table's first match (or the URI itself) handed to the flavour's `_set_request`. */
 function setRequestFromUri(router: CiRouter, table: RouterTable, segments: string[], input: RouteRequestInput, result: HmvcRouting): string | undefined {
-  const refused = refusedSegment(input.uriFilter ?? DEFAULT_URI_FILTER, segments);
+  const refused = refusedSegment(input.uriFilter, segments);
   if (refused && 'segment' in refused) throw showError(DISALLOWED_CHARACTERS, 400);
   if (refused) throw new RouterStop('unknown', refused.unknown);
   const hit = matchRouteTable(table, segments.join('/'), input);
