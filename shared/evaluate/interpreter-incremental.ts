@@ -28,6 +28,19 @@ function tail<T>(list: readonly T[], from: number): readonly T[] {
   return list.length === from ? NONE : list.slice(from);
 }
 
+/**
+ * The lists, each replaced by the one before it when they hold the same records: a statement
+ * declaring under every method (any(), context(), block()) made as many equal lists, and an
+ * editor keeps an effect per declaration.
+ */
+function sameAsBefore<T>(lists: (readonly T[])[]): (readonly T[])[] {
+  for (let m = 1; m < lists.length; m++) {
+    const before = lists[m - 1], list = lists[m];
+    if (list !== before && list.length === before.length && list.every((x, i) => x === before[i])) lists[m] = before;
+  }
+  return lists;
+}
+
 /** A top-level statement the replay may serve, whose node's occurrences are therefore counted (the run and countRepeatedBefore alike). */
 export function countsOccurrence(st: ParsedStatement): boolean {
   return st.chunk.kind === 'php' && !st.tooDeep && st.nodes.length === 1 && st.problems.length === 0;
@@ -156,12 +169,12 @@ export function recordStatement(it: InterpreterCore, node: PhpNode, start: numbe
   // this version only: a statement that reports one is evaluated every time.
   if (!isClean(it) || it.warnings.some((w) => w.length > MAX_WARNINGS) || it.problems.length > problems) return undefined;
   const newWarnings = it.warnings.some((w, m) => w.length > warnings[m]);
-  const records = states.map((s, m) => tail(s.created, created[m]));
+  const records = sameAsBefore(states.map((s, m) => tail(s.created, created[m])));
   return {
     anchor,
     records,
     lookups: records.map((list) => (list.length ? new BelowLookups() : undefined)),
-    calls: it.calls.slice(calls),
+    calls: tail(it.calls, calls),
     otherCalls: tail(it.otherCalls, otherCalls),
     warnings: newWarnings ? it.warnings.map((w, m) => tail(w, warnings[m])) : NO_WARNINGS,
     steps: it.steps - steps,

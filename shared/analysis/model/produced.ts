@@ -41,8 +41,6 @@ export class ProducedIndex {
   /** Lists made, by call start: own entries, and own then inner ones. */
   private readonly ownLists = new Map<number, readonly ProducedEntry[]>();
   private readonly nestedLists = new Map<number, readonly ProducedEntry[]>();
-  private readonly ownSummaries = new Map<number, DeclarationSummary>();
-  private readonly nestedSummaries = new Map<number, DeclarationSummary>();
 
   private constructor(
     private readonly evaluation: FileEvaluation,
@@ -66,17 +64,16 @@ export class ProducedIndex {
     return entries;
   }
 
-  /** summarize() of of(site, nested), made once. Shared: not to be changed. */
+  /**
+   * summarize() of of(site, nested), made anew at each call: not kept, since the outline keeps what
+   * it made of each call across versions (see OutlineCalls) and lenses and hovers read a summary
+   * once per request (kept, a large file's summaries were 15 MB at 10,000 declarations).
+   */
   summary(site: CallSite, nested: boolean): DeclarationSummary {
-    const summaries = nested ? this.nestedSummaries : this.ownSummaries;
-    let summary = summaries.get(site.span.start);
-    if (!summary) {
-      // Folded from the index's own lists: no entry objects for what the outline only counts.
-      const [own, inner] = this.recordsOf(site.span.start, nested);
-      const sites = this.sites;
-      summaries.set(site.span.start, (summary = fold(this.evaluation, own.length + inner.length, (e) => (e < own.length ? own[e]! : inner[e - own.length]!), sites.methodAt.bind(sites), sites.recordAt.bind(sites), (i) => this.fateOf(i))));
-    }
-    return summary;
+    // Folded from the index's own lists: no entry objects for what the outline only counts.
+    const [own, inner] = this.recordsOf(site.span.start, nested);
+    const sites = this.sites;
+    return fold(this.evaluation, own.length + inner.length, (e) => (e < own.length ? own[e]! : inner[e - own.length]!), sites.methodAt.bind(sites), sites.recordAt.bind(sites), (i) => this.fateOf(i));
   }
 
   /**
@@ -128,13 +125,16 @@ export function displayKey(key: Key): string {
 export interface ProducedRoute {
   key: string;
   target: string;
-  names: string[];
+  names: readonly string[];
   record: RouteRecord;
 }
 
+/** The names of the many routes without one: one list for all. */
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
 /** The route a record is, as the features show it. */
 export function producedRoute(record: RouteRecord): ProducedRoute {
-  return { key: displayKey(record.key), target: describeTarget(record.to), names: record.name === undefined ? [] : [keyToString(record.name)], record };
+  return { key: displayKey(record.key), target: describeTarget(record.to), names: record.name === undefined ? NO_NAMES : [keyToString(record.name)], record };
 }
 
 /** One route a call produced under one method, with its fate: a row of a hover's table. */
@@ -158,16 +158,17 @@ export function producedBy(evaluation: FileEvaluation, site: CallSite, nested: b
 /** A route as a declaration produced it: one (key, target) pair, with the methods it exists under. */
 export interface DeclaredRoute {
   route: ProducedRoute;
-  methods: RequestMethod[];
+  /** Shared between routes (see maskNames): not to be changed. */
+  methods: readonly RequestMethod[];
 }
 
 export interface DeclarationSummary {
   /** The (key, target) pairs present in the final `$route` of at least one method, in order. */
   routes: DeclaredRoute[];
   /** Methods with at least one of those routes. */
-  methods: RequestMethod[];
+  methods: readonly RequestMethod[];
   /** Pairs in no final `$route` at all, counted by why (the first method's reason). */
-  lost: { reason: string; count: number }[];
+  lost: readonly { reason: string; count: number }[];
 }
 
 /** One (key, target) pair while entries are folded. */
@@ -191,6 +192,8 @@ export function summarize(evaluation: FileEvaluation, entries: readonly Produced
 }
 
 const NO_RECORDS: readonly never[] = Object.freeze([]);
+/** The lost list of the many summaries that lost nothing. */
+const NONE_LOST: readonly never[] = Object.freeze([]);
 
 /** summarize() of `n` entries, each named by `entryAt(e)` and told by `methodOf`, `recordOf` and `fateOf`. */
 function fold(
@@ -205,8 +208,8 @@ function fold(
   if (n === 1) {
     const only = entryAt(0);
     if (fateOf(only).kind === 'active') {
-      const method = REQUEST_METHODS[methodOf(only)];
-      return { routes: [{ route: producedRoute(recordOf(only)), methods: [method] }], methods: [method], lost: [] };
+      const methods = maskNames(1 << methodOf(only));
+      return { routes: [{ route: producedRoute(recordOf(only)), methods }], methods, lost: NONE_LOST };
     }
   }
   // Pairs found by key, then among that key's few targets, never by a string made of both per
@@ -258,5 +261,5 @@ function fold(
   for (const pair of lostPairs) {
     if (!pair.declared) reasons.set(pair.lost!, (reasons.get(pair.lost!) ?? 0) + 1);
   }
-  return { routes, methods: maskNames(methods), lost: [...reasons].map(([reason, count]) => ({ reason, count })) };
+  return { routes, methods: maskNames(methods), lost: reasons.size ? [...reasons].map(([reason, count]) => ({ reason, count })) : NONE_LOST };
 }

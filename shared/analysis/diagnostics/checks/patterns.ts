@@ -43,11 +43,17 @@ function backReferences(target: string): { text: string; n: number }[] {
 }
 
 /**
+ * What the check's two memos keep per generation (see GenerationalMap): what an analysis uses
+ * stays, what no analysis used since the one before goes, whatever the session's length.
+ */
+const MEMO_PER_GENERATION = 20_000;
+
+/**
  * The largest back-reference number in each target (-1: none), by target text: every entry of a
  * large file is judged under each method, and most targets are judged again and again. A number,
  * not the list: the list is made only for the few targets a finding quotes.
  */
-const largestRefs = new Map<string, number>();
+const largestRefs = new GenerationalMap<string, number>(MEMO_PER_GENERATION);
 
 function largestBackReference(target: string): number {
   if (!target.includes('$') && !target.includes('\\')) return -1;
@@ -55,7 +61,6 @@ function largestBackReference(target: string): number {
   if (largest === undefined) {
     largest = -1;
     for (const ref of backReferences(target)) largest = Math.max(largest, ref.n);
-    if (largestRefs.size > 100_000) largestRefs.clear();
     largestRefs.set(target, largest);
   }
   return largest;
@@ -69,7 +74,7 @@ function isGenerated(origin: EntryOriginInfo): boolean {
 type KeySyntax = { readonly why: string } | { readonly groups: number; readonly substitutes: boolean };
 
 /** Keys' syntax, by key text: a large file's keys with each a compiled pattern and its expanded text were 6.7 MB. */
-const syntaxOfKeys = new GenerationalMap<string, KeySyntax>(20_000);
+const syntaxOfKeys = new GenerationalMap<string, KeySyntax>(MEMO_PER_GENERATION);
 /** The answers of valid keys, shared by all keys with as many groups (most keys have none to three). */
 const VALID: KeySyntax[][] = [[], []];
 

@@ -62,13 +62,19 @@ export { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../../workspace/diagno
  * way out) go into related information at the finding's own place, where editors show them
  * beneath it.
  */
-export function finding(code: DiagnosticCode, span: Span, message: string, extra: Partial<Omit<Finding, 'code' | 'span' | 'message'>> & { details?: string } = {}): Finding {
+export function finding(
+  code: DiagnosticCode,
+  span: Span,
+  message: string,
+  extra: Partial<Omit<Finding, 'code' | 'span' | 'message' | 'methods'>> & { details?: string; methods?: readonly RequestMethod[] } = {},
+): Finding {
   return {
     code,
     severity: extra.severity ?? DIAGNOSTIC_CODES[code].severity,
     message,
     span,
-    methods: extra.methods ?? [],
+    // Its own list: a mask's names are shared (see maskNames).
+    methods: extra.methods ? extra.methods.slice() : [],
     related: extra.details ? [{ span, message: extra.details }, ...(extra.related ?? [])] : (extra.related ?? []),
     fixes: extra.fixes ?? [],
     ...(extra.deferredFixes ? { deferredFixes: extra.deferredFixes } : {}),
