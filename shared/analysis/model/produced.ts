@@ -36,8 +36,12 @@ export class ProducedIndex {
 
   /** Where an analysis limit stopped the evaluation (see stopOf). */
   private readonly stop: Span | undefined;
-  /** By place (see RecordsBySite). */
-  private readonly fates: (Fate | undefined)[];
+  /**
+   * By place (see RecordsBySite), made for the calls whose produced entries are asked for (a
+   * hover's rows): summaries read every place once per version and keep none (a slot per place
+   * was 2 MB at 10,000 declarations).
+   */
+  private fates: (Fate | undefined)[] | undefined;
   /** Lists made, by call start: own entries, and own then inner ones. */
   private readonly ownLists = new Map<number, readonly ProducedEntry[]>();
   private readonly nestedLists = new Map<number, readonly ProducedEntry[]>();
@@ -47,7 +51,6 @@ export class ProducedIndex {
     private readonly sites: RecordsBySite,
   ) {
     this.stop = stopOf(evaluation);
-    this.fates = new Array<Fate | undefined>(sites.count);
   }
 
   /** What a call created; with `nested`, also what ran inside it (prefix() closures, `$nested`). Shared: not to be changed. */
@@ -73,7 +76,7 @@ export class ProducedIndex {
     // Folded from the index's own lists: no entry objects for what the outline only counts.
     const [own, inner] = this.recordsOf(site.span.start, nested);
     const sites = this.sites;
-    return fold(this.evaluation, own.length + inner.length, (e) => (e < own.length ? own[e]! : inner[e - own.length]!), sites.methodAt.bind(sites), sites.recordAt.bind(sites), (i) => this.fateOf(i));
+    return fold(this.evaluation, own.length + inner.length, (e) => (e < own.length ? own[e]! : inner[e - own.length]!), sites.methodAt.bind(sites), sites.recordAt.bind(sites), (i) => this.fateNow(i));
   }
 
   /**
@@ -90,7 +93,7 @@ export class ProducedIndex {
     for (let e = 0; e < n; e++) {
       const i = e < own.length ? own[e]! : inner[e - own.length]!;
       records[e] = this.sites.recordAt(i);
-      reasons[e] = reasonOf(this.evaluation, this.sites.methodAt(i), this.fateOf(i));
+      reasons[e] = reasonOf(this.evaluation, this.sites.methodAt(i), this.fateNow(i));
     }
     return { records, reasons };
   }
@@ -100,10 +103,16 @@ export class ProducedIndex {
     return [this.sites.own.get(start) ?? NO_RECORDS, nested ? (this.sites.inside.get(start) ?? NO_RECORDS) : NO_RECORDS];
   }
 
-  /** The fate of the record at place `i`. */
+  /** The fate of the record at place `i`, as kept if a hover or a lens asked for it, else made now and not kept. */
+  private fateNow(i: number): Fate {
+    return this.fates?.[i] ?? fateOf(this.sites.recordAt(i), this.evaluation.methods[this.sites.methodAt(i)], this.sites.lastMap, this.evaluation.places, this.stop);
+  }
+
+  /** The fate of the record at place `i`, kept. */
   private fateOf(i: number): Fate {
-    let fate = this.fates[i];
-    if (!fate) this.fates[i] = fate = fateOf(this.sites.recordAt(i), this.evaluation.methods[this.sites.methodAt(i)], this.sites.lastMap, this.evaluation.places, this.stop);
+    const fates = (this.fates ??= new Array<Fate | undefined>(this.sites.count));
+    let fate = fates[i];
+    if (!fate) fates[i] = fate = fateOf(this.sites.recordAt(i), this.evaluation.methods[this.sites.methodAt(i)], this.sites.lastMap, this.evaluation.places, this.stop);
     return fate;
   }
 }
