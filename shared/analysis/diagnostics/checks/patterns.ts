@@ -3,7 +3,6 @@ import { isDynamicKey } from '../../../library/records';
 import { REQUEST_METHODS } from '../../../runtime/methods';
 import type { EntryOriginInfo } from '../../../library/records';
 import { CompiledPattern } from '../../../router/pattern';
-import { GenerationalMap } from '../../../util/generational-map';
 import { steppedCheck, type Check } from '../core/context';
 import { MethodGroups, fromSpan, toSpan } from '../../model/origins';
 import { finding, type Finding } from '../core/types';
@@ -43,17 +42,12 @@ function backReferences(target: string): { text: string; n: number }[] {
 }
 
 /**
- * What the check's two memos keep per generation (see GenerationalMap): what an analysis uses
- * stays, what no analysis used since the one before goes, whatever the session's length.
- */
-const MEMO_PER_GENERATION = 20_000;
-
-/**
  * The largest back-reference number in each target (-1: none), by target text: every entry of a
  * large file is judged under each method, and most targets are judged again and again. A number,
- * not the list: the list is made only for the few targets a finding quotes.
+ * not the list: the list is made only for the few targets a finding quotes. Kept for one run of
+ * the check, as keySyntax's memo is.
  */
-const largestRefs = new GenerationalMap<string, number>(MEMO_PER_GENERATION);
+const largestRefs = new Map<string, number>();
 
 function largestBackReference(target: string): number {
   if (!target.includes('$') && !target.includes('\\')) return -1;
@@ -73,8 +67,13 @@ function isGenerated(origin: EntryOriginInfo): boolean {
 /** What the check reads of a key: why PCRE rejects it for certain, or its groups. */
 type KeySyntax = { readonly why: string } | { readonly groups: number; readonly substitutes: boolean };
 
-/** Keys' syntax, by key text: a large file's keys with each a compiled pattern and its expanded text were 6.7 MB. */
-const syntaxOfKeys = new GenerationalMap<string, KeySyntax>(MEMO_PER_GENERATION);
+/**
+ * Keys' syntax, by key text, for one run of the check: its first run judges every entry of each
+ * method's table (the same keys under each), and later runs only the entries an edit changed
+ * (see EntryResults), which need no memo. Kept across runs, the memos held 3.5 MB at 10,000
+ * declarations (a compiled pattern with its expanded text per key had been 6.7 MB).
+ */
+const syntaxOfKeys = new Map<string, KeySyntax>();
 /** The answers of valid keys, shared by all keys with as many groups (most keys have none to three). */
 const VALID: KeySyntax[][] = [[], []];
 
@@ -126,27 +125,35 @@ export const patternChecks: Check = steppedCheck('patternChecks', function* ({ e
   const judged = checkState(evaluation).patternIssues;
   const invalid = new MethodGroups<Issue>();
   const backrefs = new MethodGroups<BackrefIssue>();
-  for (const [m, result] of evaluation.methods.entries()) {
-    const routes = result.routes;
-    if (!routes) continue;
-    const method = REQUEST_METHODS[m];
-    const view = tableView(evaluation, routes);
-    for (const [i, issue] of yield* judged.ofSteps(view, m, undefined, judgeEntry)) {
-      const key = view.keys[i];
-      const origin = view.origins[i]!;
-      const generated = isGenerated(origin);
-      if (issue.kind === 'invalid') {
-        const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin, evaluation.places) : fromSpan(origin, evaluation.places);
-        invalid.add(`${span.start}:${key}`, method, () => ({
-          span,
-          message: `'${key}' is not a valid regular expression (${issue.why}): this route never matches.`,
-        }));
-        continue;
+  try {
+    for (const [m, result] of evaluation.methods.entries()) {
+      const routes = result.routes;
+      if (!routes) continue;
+      const method = REQUEST_METHODS[m];
+      const view = tableView(evaluation, routes);
+      for (const [i, issue] of yield* judged.ofSteps(view, m, undefined, judgeEntry)) {
+        const key = view.keys[i];
+        const origin = view.origins[i]!;
+        const generated = isGenerated(origin);
+        if (issue.kind === 'invalid') {
+          const span = generated && origin.kind === 'route' && origin.site.method === 'resources' && origin.row !== 'index' && origin.row !== 'create_new' && origin.row !== 'create' ? optionsSpan(origin, evaluation.places) : fromSpan(origin, evaluation.places);
+          invalid.add(`${span.start}:${key}`, method, () => ({
+            span,
+            message: `'${key}' is not a valid regular expression (${issue.why}): this route never matches.`,
+          }));
+          continue;
+        }
+        const span = generated ? optionsSpan(origin, evaluation.places) : toSpan(origin, evaluation.places);
+        const g = backrefs.add(`${span.start}:${issue.kind}`, method, () => ({ span, kind: issue.kind, examples: [], generated }));
+        addExample(g, issue.example);
       }
-      const span = generated ? optionsSpan(origin, evaluation.places) : toSpan(origin, evaluation.places);
-      const g = backrefs.add(`${span.start}:${issue.kind}`, method, () => ({ span, kind: issue.kind, examples: [], generated }));
-      addExample(g, issue.example);
     }
+  } finally {
+    // A run's memos go with it, finished or given up (see syntaxOfKeys). A run of another
+    // document's check interleaved with this one (both pause) may find them emptied: it makes
+    // again what it needs.
+    syntaxOfKeys.clear();
+    largestRefs.clear();
   }
   const out: Finding[] = [];
   for (const { value, methods } of invalid.entries()) out.push(finding('invalid-pattern', value.span, value.message, { methods, details: "CodeIgniter's preg_match() fails on it with a warning" }));
