@@ -64,7 +64,7 @@ function code(text: string): string {
 
 /** The verdict: which controller serves the request, or the 404 page, an error, or what is not known. */
 function verdict(r: TestUrlAnswer): { kind: 'ok' | 'notfound' | 'error' | 'unknown'; html: string } {
-  if (r.error) return { kind: 'error', html: `The request ends in an error: ${code(r.error)}` };
+  if (r.error) return { kind: 'error', html: `The request ends in an error: ${code(r.error)}${r.uri_refused ? ` (why: ${h(r.uri_refused.why)})` : ''}` };
   if (r.unknown) return { kind: 'unknown', html: `Not known statically: ${h(r.unknown)}` };
   if (r.controller_file && r.class) {
     const call = controllerCall(r);

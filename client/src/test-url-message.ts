@@ -57,6 +57,7 @@ export function testUrlLines(method: string, urlPath: string, result: TestUrlAns
     moduleRouteLine(result),
     controllerLine(result),
     result.error ? `error: ${m(result.error)}` : '',
+    result.uri_refused ? `why: ${m(result.uri_refused.why)}` : '',
     result.unknown ? `not known statically: ${m(result.unknown)}` : '',
     ...(result.limits ?? []).map((limit) => `not the whole file: ${m(limit)}`),
     result.orderUnsure ? `unsure: ${m(result.orderUnsure)}` : '',

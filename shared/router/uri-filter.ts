@@ -11,8 +11,8 @@ import { RE2JS } from 're2js';
 
 /** What CodeIgniter's URI filter does with a segment, for one `permitted_uri_chars`. */
 export type UriFilter =
-  /** Segments must match `^[chars]+$`, case-insensitively. */
-  | { kind: 'class'; chars: string; pattern: RE2JS }
+  /** Segments must match `^[chars]+$`, case-insensitively; `setting` says which value, for messages. */
+  | { kind: 'class'; chars: string; pattern: RE2JS; setting: string }
   /** Nothing is filtered (the setting is empty or unset). */
   | { kind: 'none' }
   /** preg_match() fails on the pattern: every segment it tests is refused. */
@@ -33,7 +33,7 @@ export function uriFilterOf(chars: string, source?: string): UriFilter {
   const body = re2ClassBody(chars);
   if (typeof body !== 'string') return { kind: 'unknown', why: `${setting} holds ${body.feature}, not read here` };
   try {
-    return { kind: 'class', chars, pattern: RE2JS.compile(`^[${body}]+$`, RE2JS.CASE_INSENSITIVE) };
+    return { kind: 'class', chars, pattern: RE2JS.compile(`^[${body}]+$`, RE2JS.CASE_INSENSITIVE), setting };
   } catch (e) {
     // A range out of order fails in PCRE as in RE2; anything else RE2 refuses may be PCRE's own syntax.
     const reversed = /(?:^|[^\\])([^\\\]])-([^\\\]])/.exec(chars);
@@ -68,7 +68,7 @@ function re2ClassBody(chars: string): string | { feature: string } {
   return body;
 }
 
-export const DEFAULT_URI_FILTER = uriFilterOf(DEFAULT_PERMITTED_URI_CHARS);
+export const DEFAULT_URI_FILTER = uriFilterOf(DEFAULT_PERMITTED_URI_CHARS, "CodeIgniter's default config.php");
 
 /** Whether the filter refuses one segment: true, false, or undefined when not known. */
 export function refuses(filter: UriFilter, segment: string): boolean | undefined {
@@ -78,19 +78,23 @@ export function refuses(filter: UriFilter, segment: string): boolean | undefined
   return !filter.pattern.matches(segment);
 }
 
-/** The first segment the filter (CodeIgniter's default unless given) refuses; `unknown` when one may be refused and none surely is. */
-export function refusedSegment(filter: UriFilter | undefined, segments: readonly string[]): { segment: string } | { unknown: string } | undefined {
+/**
+ * The first segment the filter (CodeIgniter's default unless given) refuses, with why (what a
+ * user sees beside CodeIgniter's "disallowed characters"); `unknown` when one may be refused and
+ * none surely is.
+ */
+export function refusedSegment(filter: UriFilter | undefined, segments: readonly string[]): { segment: string; why: string } | { unknown: string } | undefined {
   filter ??= DEFAULT_URI_FILTER;
   let unsure = false;
   for (const segment of segments) {
     const verdict = refuses(filter, segment);
-    if (verdict === true) return { segment };
+    if (verdict === true) return { segment, why: filter.kind === 'refuses' ? filter.why : `the segment '${shownChars(segment)}' holds a character ${filter.kind === 'class' ? filter.setting : 'the setting'} does not permit` };
     if (verdict === undefined) unsure = true;
   }
   return unsure && filter.kind === 'unknown' ? { unknown: `whether CodeIgniter's URI filter lets this URI through is not known: ${filter.why}` } : undefined;
 }
 
-/** A `permitted_uri_chars` value as messages quote it: cut at 60 characters. */
+/** A `permitted_uri_chars` value (or a URI segment) as messages quote it: cut at 60 characters. */
 export function shownChars(chars: string): string {
   return chars.length > 60 ? `${chars.slice(0, 59)}…` : chars;
 }

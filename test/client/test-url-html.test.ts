@@ -95,6 +95,8 @@ describe('the Test URL panel page', () => {
     const error = seen(testUrlHtml({ method: 'POST', url: 'x', routeFile: ROUTES, result: { request_method: 'POST', uri: 'x', error: 'TypeError: boom (line 3)' }, nonce: 'n' }));
     assert.match(error, /The request ends in an error: TypeError: boom \(line 3\)/);
     assert.doesNotMatch(error, /Why the other routes/, 'no route was tried');
+    const refused = seen(testUrlHtml({ method: 'GET', url: 'a@b', routeFile: ROUTES, result: { request_method: 'GET', uri: 'a@b', error: 'show_error(400): The URI you submitted has disallowed characters.', uri_refused: { segment: 'a@b', why: "the segment 'a@b' holds a character <b>'a-z'</b> does not permit" } }, nonce: 'n' }));
+    assert.match(refused, /disallowed characters\. \(why: the segment 'a@b' holds a character <b>'a-z'<\/b> does not permit\)/, 'said why, as text');
     const notFound = seen(testUrlHtml({ method: 'GET', url: 'nope', routeFile: ROUTES, result: { flavour: 'ci', main_matched_key: null, controller: { found: false, reason: 'no controller serves it: the 404 page', tried: [] }, error: null, tried: 9, notMatched: [] }, nonce: 'n' }));
     assert.match(notFound, /No controller: no controller serves it: the 404 page/);
     assert.match(notFound, /tried 9 routes of the main table and none matched/);

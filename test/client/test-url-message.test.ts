@@ -28,6 +28,8 @@ describe('the Test URL notification', () => {
     assert.deepStrictEqual(notFound, ['GET /x  (router ci)', 'main route: x → nope', 'controller: (none) no controller serves it: the 404 page']);
     const failed = testUrlLines('GET', 'x', { error: 'TypeError: boom' });
     assert.deepStrictEqual(failed, ['GET /x', 'error: TypeError: boom']);
+    const refused = testUrlLines('GET', 'a@b', { error: 'show_error(400): The URI you submitted has disallowed characters.', uri_refused: { segment: 'a@b', why: "the segment 'a@b' holds a character config/config.php's permitted_uri_chars 'a-z' does not permit" } });
+    assert.deepStrictEqual(refused, ['GET /a@b', 'error: show_error(400): The URI you submitted has disallowed characters.', "why: the segment 'a@b' holds a character config/config.php's permitted_uri_chars 'a-z' does not permit"]);
   });
 
   it('says when routes of the table cannot be known, and may take the URI first', () => {

@@ -39,12 +39,16 @@ describe("language server: the URL tester filters URIs with the application's pe
 
   it("routes a URI with a '+' it permits, and refuses one with a '@' it does not", async () => {
     const uri = await project.open('application/config/routes.php');
-    const test = async (url: string) => (await project.client.connection.sendRequest('ciRoutes/testUrl', { uri, method: 'GET', url })) as { matched_key: string | null; target_segments: string[] | null; error: string | null };
+    const test = async (url: string) =>
+      (await project.client.connection.sendRequest('ciRoutes/testUrl', { uri, method: 'GET', url })) as { matched_key: string | null; target_segments: string[] | null; error: string | null; uri_refused?: { segment: string; why: string } };
     const plus = await test('/tags/a+b');
     assert.equal(plus.matched_key, 'tags/(:any)');
     assert.deepEqual(plus.target_segments, ['tags', 'show', 'a+b']);
     const at = await test('/tags/a@b');
     assert.equal(at.matched_key, null);
     assert.match(at.error ?? '', /disallowed characters/);
+    // And why: the answer names the segment and the application's setting.
+    assert.deepEqual(at.uri_refused, { segment: 'a@b', why: "the segment 'a@b' holds a character config/config.php's permitted_uri_chars 'a-z 0-9~%.:_\\-+' does not permit" });
+    assert.equal(plus.uri_refused, undefined);
   });
 });

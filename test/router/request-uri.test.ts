@@ -67,6 +67,8 @@ describe("the URI filter (CI_URI::_filter_uri(), permitted_uri_chars)", () => {
     const r = cli(['match', 'test/fixtures/diagnostics/uri-bytes.php', 'tags/\u017f', 'tags/caf\u00e9']);
     assert.match(r.stdout, /GET \/tags\/\u017f\n {2}main route {3}tags\/\(:any\) {2}test\/fixtures\/diagnostics\/uri-bytes\.php:6\n/);
     assert.match(r.stdout, /GET \/tags\/caf\u00e9\n.*show_error\(400\): The URI you submitted has disallowed characters\./);
+    // Said why, under the error.
+    assert.match(r.stdout, /\n {2}why {10}the segment 'caf\u00e9' holds a character CodeIgniter's default config\.php's permitted_uri_chars 'a-z 0-9~%\.:_\\-' does not permit\n/);
   });
 });
 

@@ -32,8 +32,11 @@ describe("the URI filter (CI_URI::filter_uri(), permitted_uri_chars), against PH
 
   it('lets ſ and the Kelvin sign through where s and k are permitted, as /iu does', () => {
     assert.equal(refusedSegment(DEFAULT_URI_FILTER, ['tags', '\u017f', 'x\u212ay']), undefined);
-    assert.deepEqual(refusedSegment(DEFAULT_URI_FILTER, ['tags', 'caf\u00e9']), { segment: 'caf\u00e9' });
-    assert.deepEqual(refusedSegment(uriFilterOf('a-r'), ['\u017f']), { segment: '\u017f' });
+    assert.deepEqual(refusedSegment(DEFAULT_URI_FILTER, ['tags', 'caf\u00e9']), {
+      segment: 'caf\u00e9',
+      why: "the segment 'caf\u00e9' holds a character CodeIgniter's default config.php's permitted_uri_chars 'a-z 0-9~%.:_\\-' does not permit",
+    });
+    assert.deepEqual(refusedSegment(uriFilterOf('a-r', 'config/config.php'), ['\u017f']), { segment: '\u017f', why: "the segment '\u017f' holds a character config/config.php's permitted_uri_chars 'a-r' does not permit" });
     assert.equal(refusedSegment(uriFilterOf('a-r'), ['\u212a']), undefined);
   });
 
@@ -41,6 +44,8 @@ describe("the URI filter (CI_URI::filter_uri(), permitted_uri_chars), against PH
     const slash = uriFilterOf('a-z/');
     assert.equal(slash.kind, 'refuses');
     assert.match(slash.kind === 'refuses' ? slash.why : '', /unescaped '\/'/);
+    // Every segment refused, each with the setting's fault as why.
+    assert.deepEqual(refusedSegment(slash, ['photos', '12']), { segment: 'photos', why: slash.kind === 'refuses' ? slash.why : '' });
     assert.equal(uriFilterOf('a-z\\/').kind, 'class', 'an escaped delimiter is the character');
     assert.equal(uriFilterOf('z-a').kind, 'refuses');
     assert.equal(uriFilterOf('').kind, 'none');

@@ -135,6 +135,7 @@ export function match(ctx: RouteFileContext, evaluation: FileEvaluation, method:
       line('controller', `${s.yellow(t(r.controller.reason))}${notes}`);
     }
     if (r.error !== null) line('error', s.red(t(shownError(r.error))));
+    if (r.uri_refused) line('why', s.yellow(t(r.uri_refused.why)));
     if (r.unknown !== undefined) line('unknown', s.yellow(t(r.unknown)));
     if (r.order_unsure) line('unsure', s.yellow(t(`'${r.order_unsure.other_key}' matches too and may come first: their order depends on the condition at ${r.order_unsure.condition_at}`)));
     for (const c of r.conditional ?? []) line('unsure', s.yellow(t(`'${c.key}' is set only where the condition at ${c.condition_at} holds (it cannot be decided): otherwise this URI is routed differently`)));

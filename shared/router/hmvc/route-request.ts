@@ -72,6 +72,11 @@ export interface HmvcRouting {
   error: string | null;
   /** Why the outcome is not known statically (the other fields are then as far as routing got). */
   unknown?: string;
+  /**
+   * The URI segment CodeIgniter's URI filter refused (its 400, "disallowed characters"), and why:
+   * which `permitted_uri_chars` does not permit it, or that PHP fails on the setting's pattern.
+   */
+  uri_refused?: { segment: string; why: string };
 }
 
 /** A request's fields while no controller serves it and no 404 is decided (the look-up's outcome unknown). */
@@ -166,7 +171,10 @@ export function routeRequest(input: RouteRequestInput): HmvcRouting {
 /** CI_Router::_parse_routes(): the main table's first match (or the URI itself) handed to the flavour's `_set_request`. */
 function setRequestFromUri(router: CiRouter, table: RouterTable, segments: string[], input: RouteRequestInput, result: HmvcRouting): string | undefined {
   const refused = refusedSegment(input.uriFilter, segments);
-  if (refused && 'segment' in refused) throw showError(DISALLOWED_CHARACTERS, 400);
+  if (refused && 'segment' in refused) {
+    result.uri_refused = refused;
+    throw showError(DISALLOWED_CHARACTERS, 400);
+  }
   if (refused) throw new RouterStop('unknown', refused.unknown);
   const hit = matchRouteTable(table, segments.join('/'), input);
   let target = segments;
