@@ -1,6 +1,5 @@
-interface Stamped<V> {
-  value: V;
-  /** The last generation that used it. */
+/** What a StampedMap's values carry: the last generation that used them (the map sets it). */
+export interface Stamp {
   generation: number;
 }
 
@@ -11,10 +10,12 @@ interface Stamped<V> {
  * generation is full, or when the owner says so (e.g. once per analysis).
  *
  * One map of stamped entries rather than two maps: an analysis that uses the same 30,000 keys as
- * the one before only re-stamps them, instead of moving each into a fresh map.
+ * the one before only re-stamps them, instead of moving each into a fresh map. The values carry
+ * their stamp themselves (a field of theirs): a map of tens of thousands of keys saves an object
+ * per key (see GenerationalMap for values that cannot).
  */
-export class GenerationalMap<K, V> {
-  private readonly entries = new Map<K, Stamped<V>>();
+export class StampedMap<K, V extends Stamp> {
+  private readonly entries = new Map<K, V>();
   private generation = 0;
   /** Entries the current and the previous generation used. */
   private usedNow = 0;
@@ -31,24 +32,30 @@ export class GenerationalMap<K, V> {
   get(key: K): V | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
-    if (e.generation === this.generation) return e.value;
+    if (e.generation === this.generation) return e;
     if (e.generation < this.generation - 1) {
       this.entries.delete(key);
       return undefined;
     }
     this.stamp(e);
-    return e.value;
+    return e;
   }
 
+  /** Holds `value` under `key`, stamped as used now. */
   set(key: K, value: V): void {
     const e = this.entries.get(key);
     if (e !== undefined && e.generation >= this.generation - 1) {
-      e.value = value;
-      if (e.generation !== this.generation) this.stamp(e);
+      const current = e.generation === this.generation;
+      if (e !== value) {
+        value.generation = e.generation;
+        this.entries.set(key, value);
+      }
+      if (!current) this.stamp(value);
       return;
     }
     if (this.usedNow >= this.perGeneration) this.rotate();
-    this.entries.set(key, { value, generation: this.generation });
+    value.generation = this.generation;
+    this.entries.set(key, value);
     this.usedNow++;
   }
 
@@ -66,7 +73,7 @@ export class GenerationalMap<K, V> {
     this.usedNow = this.usedBefore = 0;
   }
 
-  private stamp(e: Stamped<V>): void {
+  private stamp(e: V): void {
     if (this.usedNow >= this.perGeneration) this.rotate();
     e.generation = this.generation;
     this.usedNow++;
@@ -75,5 +82,43 @@ export class GenerationalMap<K, V> {
   private sweep(): void {
     const oldest = this.generation - 1;
     for (const [k, e] of this.entries) if (e.generation < oldest) this.entries.delete(k);
+  }
+}
+
+interface Stamped<V> extends Stamp {
+  value: V;
+}
+
+/** A StampedMap of any values, each held in a stamp of its own. */
+export class GenerationalMap<K, V> {
+  private readonly stamped: StampedMap<K, Stamped<V>>;
+
+  /** @param perGeneration entries after which the current generation rotates on its own */
+  constructor(perGeneration = Infinity) {
+    this.stamped = new StampedMap(perGeneration);
+  }
+
+  /** Entries held, stale ones not yet swept included (what the memory bound is about). */
+  get heldEntries(): number {
+    return this.stamped.heldEntries;
+  }
+
+  get(key: K): V | undefined {
+    return this.stamped.get(key)?.value;
+  }
+
+  set(key: K, value: V): void {
+    const e = this.stamped.get(key);
+    if (e !== undefined) e.value = value;
+    else this.stamped.set(key, { value, generation: 0 });
+  }
+
+  /** Starts a new generation: entries not used since the last rotation are dropped at the next. */
+  rotate(): void {
+    this.stamped.rotate();
+  }
+
+  clear(): void {
+    this.stamped.clear();
   }
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { GenerationalMap } from '../../shared/util/generational-map';
+import { GenerationalMap, StampedMap } from '../../shared/util/generational-map';
 
 describe('GenerationalMap (bounded caches)', () => {
   it('keeps what the last two generations used and drops the rest', () => {
@@ -41,5 +41,48 @@ describe('GenerationalMap (bounded caches)', () => {
     m.set('k', 2);
     m.rotate();
     assert.equal(m.get('k'), 2);
+  });
+});
+
+describe('StampedMap (bounded caches of values carrying their stamp)', () => {
+  interface Item {
+    name: string;
+    generation: number;
+  }
+  const item = (name: string): Item => ({ name, generation: 0 });
+
+  it('keeps the values themselves, stamped, for two generations', () => {
+    const m = new StampedMap<string, Item>();
+    const old = item('old');
+    const kept = item('kept');
+    m.set('old', old);
+    m.set('kept', kept);
+    m.rotate();
+    assert.equal(m.get('kept'), kept, 'the value itself, not a copy or a wrapper');
+    assert.equal(kept.generation, 1, 'stamped with the generation that used it');
+    m.rotate();
+    assert.equal(m.get('old'), undefined);
+    assert.equal(m.get('kept'), kept);
+  });
+
+  it('a value replaced in the previous generation is the new one, kept for two more', () => {
+    const m = new StampedMap<string, Item>();
+    m.set('k', item('first'));
+    m.rotate();
+    const second = item('second');
+    m.set('k', second);
+    m.rotate();
+    assert.equal(m.get('k'), second);
+    m.rotate();
+    m.rotate();
+    assert.equal(m.get('k'), undefined);
+  });
+
+  it('rotates on its own when a generation is full, and stays bounded', () => {
+    const m = new StampedMap<number, Item>(3);
+    for (let i = 0; i < 5000; i++) m.set(i, item(String(i)));
+    assert.equal(m.get(0), undefined);
+    assert.equal(m.get(4999)?.name, '4999');
+    assert.ok(m.heldEntries <= 2 * 3 + 1024 + 3, `${m.heldEntries} entries held`);
   });
 });

@@ -1,4 +1,4 @@
-import { GenerationalMap } from '../../util/generational-map';
+import { GenerationalMap, StampedMap, type Stamp } from '../../util/generational-map';
 import { fnv1a } from '../../util/hash-chains';
 import { describeKey, leadingPattern, translateExpanded, type ExpandKey, type KeyText, type Translation } from './inclusion-syntax';
 import { accepts, isRoutableUri, mayStartWith, packDfa, type TableDfa } from './pattern-automata';
@@ -35,11 +35,13 @@ const EMPTY: Coverage = Object.freeze({ kind: 'empty' });
 /** A key's DFA (∩ URIs) and its summary, or why it could not be built. */
 type Automaton = { dfa: TableDfa; summary: Summary } | { error: string };
 
-/** Everything known about one key; cached per key text. */
-interface Entry {
+/**
+ * Everything known about one key; cached per key text. Its text's expansion, literal form and
+ * textual segments (cheap, computed for every earlier key) are its own fields, and so is its
+ * cache stamp: no object beside it per key (tens of thousands in a large file).
+ */
+interface Entry extends KeyText, Stamp {
   readonly key: string;
-  /** Expansion, literal form and textual first segment (cheap, computed for every earlier key). */
-  readonly text: KeyText;
   /** Translated on demand. */
   translation?: Translation;
   /** Built on demand: the DFA (∩ URIs) and its summary, or why it could not be built (literal keys' are kept apart); forgotten when unused for long (see keep()). */
@@ -108,7 +110,7 @@ export class InclusionChecker {
   private readonly automataPerGeneration: number;
   /** What the decision under way may still spend on products (see decide()). */
   private budget = new ProductBudget(0);
-  private readonly cache = new GenerationalMap<string, Entry>(KEYS_PER_GENERATION);
+  private readonly cache = new StampedMap<string, Entry>(KEYS_PER_GENERATION);
   /** The automata of the literal keys used last (see automaton()). */
   private readonly literalAutomata = new GenerationalMap<string, Automaton>(LITERAL_AUTOMATA_PER_GENERATION);
   /** The generation of automata in use (see AUTOMATA_PER_GENERATION), and the entries that hold one, by generation. */
@@ -174,12 +176,12 @@ export class InclusionChecker {
 
   /** The literal first segment every match of the key starts with, when its text shows one. */
   firstSegmentOf(key: string): string | null {
-    return this.entry(key).text.firstSegment;
+    return this.entry(key).firstSegment;
   }
 
   /** With a literal first segment, the literal second one every match goes on with, when its text shows one. */
   secondSegmentOf(key: string): string | null {
-    return this.entry(key).text.secondSegment;
+    return this.entry(key).secondSegment;
   }
 
   private readonly startsWith = new Map<string, boolean>();
@@ -228,14 +230,14 @@ export class InclusionChecker {
     if (!translation.ok) return { kind: 'unknown', reason: translation.reason };
     this.syncIndex(earlier, count);
 
-    if (entry.text.literal !== null) return this.literalCoverage(entry.text.literal);
+    if (entry.literal !== null) return this.literalCoverage(entry.literal);
 
     const own = this.automaton(entry);
     if ('error' in own) return { kind: 'unknown', reason: own.error };
     if (own.dfa.states === 0) return EMPTY;
     // A key that may start with many segments has many candidates; a word of it that none of the
     // few keys able to match that word's first segment matches settles it without listing them.
-    if (entry.text.firstSegment === null) {
+    if (entry.firstSegment === null) {
       const witness = this.unmatchedSample(entry, own.dfa, key);
       if (witness !== undefined) return { kind: 'not-covered', witness };
     }
@@ -258,7 +260,7 @@ export class InclusionChecker {
     const notCovered: Coverage = blocked ? this.blockedBy(blocked) : NOT_COVERED;
     // A key without a literal first segment is told with a witness (a URI it matches and no
     // earlier key does): an edit that adds no key matching it leaves it reachable, undecided again.
-    const witnessed = !blocked && entry.text.firstSegment === null;
+    const witnessed = !blocked && entry.firstSegment === null;
     // Nothing earlier can match any of its URIs (most keys of a large file): no sample words needed.
     if (dfas.length === 0) {
       if (!witnessed) return notCovered;
@@ -410,7 +412,8 @@ export class InclusionChecker {
     if (!entry) {
       // Every field from the start: added later, they went to a property store of their own (0.2 MB at 10,000 keys).
       // Read as the router's preg_match() reads it, on bytes (see utf8Bytes).
-      entry = { key, text: describeKey(utf8Bytes(key), this.expandKey), translation: undefined, automaton: undefined, usedIn: -1, samples: undefined };
+      const text = describeKey(utf8Bytes(key), this.expandKey);
+      entry = { key, expanded: text.expanded, literal: text.literal, firstSegment: text.firstSegment, secondSegment: text.secondSegment, translation: undefined, automaton: undefined, usedIn: -1, samples: undefined, generation: 0 };
       this.stats.entriesCreated++;
       this.cache.set(key, entry);
     }
@@ -418,7 +421,7 @@ export class InclusionChecker {
   }
 
   private translation(entry: Entry): Translation {
-    return (entry.translation ??= translateExpanded(entry.text.expanded));
+    return (entry.translation ??= translateExpanded(entry.expanded));
   }
 
   private automaton(entry: Entry): Automaton {
@@ -429,9 +432,9 @@ export class InclusionChecker {
     }
     // A literal key's automaton is a chain of its characters, rebuilt in microseconds: only the
     // few last used are kept (they were a third of the cache's memory at 10,000 declarations).
-    if (entry.text.literal !== null) {
-      let built = this.literalAutomata.get(entry.text.literal);
-      if (!built) this.literalAutomata.set(entry.text.literal, (built = this.build(entry)));
+    if (entry.literal !== null) {
+      let built = this.literalAutomata.get(entry.literal);
+      if (!built) this.literalAutomata.set(entry.literal, (built = this.build(entry)));
       return built;
     }
     const built = this.build(entry);
@@ -444,7 +447,7 @@ export class InclusionChecker {
    * first forgets those neither it nor the one before used (see AUTOMATA_PER_GENERATION).
    */
   private keep(entry: Entry, automaton: Automaton): void {
-    if (entry.text.firstSegment !== null && entry.usedIn !== this.automataGeneration) {
+    if (entry.firstSegment !== null && entry.usedIn !== this.automataGeneration) {
       if (this.holdersNow.length >= this.automataPerGeneration) {
         const current = this.automataGeneration;
         for (const held of this.holdersBefore) if (held.usedIn < current) held.automaton = undefined;
@@ -462,10 +465,10 @@ export class InclusionChecker {
     this.stats.automataBuilt++;
     try {
       // Built again after it was forgotten: the translation kept is only a flag (see below).
-      const translation = entry.translation === TRANSLATED && entry.text.literal === null ? translateExpanded(entry.text.expanded) : this.translation(entry);
+      const translation = entry.translation === TRANSLATED && entry.literal === null ? translateExpanded(entry.expanded) : this.translation(entry);
       if (!translation.ok) throw new Error(translation.reason);
       // A literal key's class map (its own characters) would only fill the map of shared ones.
-      const dfa = entry.text.literal !== null ? packDfa(literalDfa(entry.text.literal), false) : packDfa(buildDfa(translation.alternatives, this.limits));
+      const dfa = entry.literal !== null ? packDfa(literalDfa(entry.literal), false) : packDfa(buildDfa(translation.alternatives, this.limits));
       // Only whether it translated is read from now on: the cache keeps thousands of keys.
       entry.translation = TRANSLATED;
       return { dfa, summary: summarise(dfa) };
@@ -492,9 +495,9 @@ export class InclusionChecker {
     this.indexSource = source;
     for (let k = keys.length - 1; k >= common; k--) {
       const entry = this.indexEntries[k]!;
-      const list = entry.text.firstSegment !== null ? this.buckets.get(entry.text.firstSegment)! : this.wild;
+      const list = entry.firstSegment !== null ? this.buckets.get(entry.firstSegment)! : this.wild;
       list.pop();
-      if (entry.text.firstSegment !== null && list.length === 0) this.buckets.delete(entry.text.firstSegment);
+      if (entry.firstSegment !== null && list.length === 0) this.buckets.delete(entry.firstSegment);
     }
     keys.length = common;
     this.indexEntries.length = common;
@@ -502,9 +505,9 @@ export class InclusionChecker {
       const entry = this.entry(source[k]!);
       keys.push(source[k]!);
       this.indexEntries.push(entry);
-      if (entry.text.firstSegment !== null) {
-        let bucket = this.buckets.get(entry.text.firstSegment);
-        if (!bucket) this.buckets.set(entry.text.firstSegment, (bucket = []));
+      if (entry.firstSegment !== null) {
+        let bucket = this.buckets.get(entry.firstSegment);
+        if (!bucket) this.buckets.set(entry.firstSegment, (bucket = []));
         bucket.push(k);
       } else this.wild.push(k);
     }

@@ -1,10 +1,10 @@
-import { GenerationalMap } from '../../../util/generational-map';
+import { StampedMap, type Stamp } from '../../../util/generational-map';
 import { RunningHash } from '../../../util/running-hash';
 import { fnv1a } from '../../../util/hash-chains';
 import type { Coverage, InclusionChecker } from '../../regular/inclusion';
 
 /** What the walk needs to know of a key, computed once per key text. */
-interface KeyInfo {
+interface KeyInfo extends Stamp {
   /** Its literal first segment, if its text shows one. */
   readonly segment: string | null;
   /** With one, its literal second segment, if its text shows one too. */
@@ -17,7 +17,7 @@ interface KeyInfo {
 }
 
 /** A key's decisions by candidates' signature: the first inline (most keys have one), others in a map. */
-interface KeyDecisions {
+interface KeyDecisions extends Stamp {
   signature: number;
   coverage: Coverage;
   more?: Map<number, Coverage>;
@@ -30,8 +30,8 @@ interface KeyDecisions {
  */
 export class DecisionMemo {
   /** By key, then by the signature of its candidates (keys are table strings: their hash is cached). */
-  private readonly decisions = new GenerationalMap<string, KeyDecisions>();
-  private readonly infos = new GenerationalMap<string, KeyInfo>();
+  private readonly decisions = new StampedMap<string, KeyDecisions>();
+  private readonly infos = new StampedMap<string, KeyInfo>();
 
   /** Decisions stored since the last rotation. */
   growth = 0;
@@ -60,7 +60,7 @@ export class DecisionMemo {
   set(key: string, signature: number, c: Coverage): void {
     this.growth++;
     const d = this.decisions.get(key);
-    if (d === undefined) this.decisions.set(key, { signature, coverage: c });
+    if (d === undefined) this.decisions.set(key, { signature, coverage: c, more: undefined, generation: 0 });
     else if (d.signature === signature) d.coverage = c;
     else (d.more ??= new Map()).set(signature, c);
   }
@@ -69,7 +69,7 @@ export class DecisionMemo {
     let info = this.infos.get(key);
     if (!info) {
       const segment = checker.firstSegmentOf(key);
-      info = { segment, second: segment === null ? null : checker.secondSegmentOf(key), pattern: segment === null ? checker.leadingPatternOf(key) : null, h1: fnv1a(key), h2: hash2(key) };
+      info = { segment, second: segment === null ? null : checker.secondSegmentOf(key), pattern: segment === null ? checker.leadingPatternOf(key) : null, h1: fnv1a(key), h2: hash2(key), generation: 0 };
       this.infos.set(key, info);
     }
     return info;
