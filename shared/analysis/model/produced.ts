@@ -70,7 +70,7 @@ export class ProducedIndex {
   /**
    * summarize() of of(site, nested), made anew at each call: not kept, since the outline keeps what
    * it made of each call across versions (see OutlineCalls) and lenses and hovers read a summary
-   * once per request (kept, a large file's summaries were 15 MB at 10,000 declarations).
+   * once per request (kept, a large file's summaries were 10 MB at 10,000 declarations).
    */
   summary(site: CallSite, nested: boolean): DeclarationSummary {
     // Folded from the index's own lists: no entry objects for what the outline only counts.
@@ -92,8 +92,9 @@ export class ProducedIndex {
     const reasons = new Array<string>(n);
     for (let e = 0; e < n; e++) {
       const i = e < own.length ? own[e]! : inner[e - own.length]!;
-      records[e] = this.sites.recordAt(i);
-      reasons[e] = reasonOf(this.evaluation, this.sites.methodAt(i), this.fateNow(i));
+      const record = (records[e] = this.sites.recordAt(i));
+      const m = this.sites.methodAt(i);
+      reasons[e] = reasonOf(this.evaluation, m, this.fateNow(i, record, m));
     }
     return { records, reasons };
   }
@@ -103,17 +104,19 @@ export class ProducedIndex {
     return [this.sites.own.get(start) ?? NO_RECORDS, nested ? (this.sites.inside.get(start) ?? NO_RECORDS) : NO_RECORDS];
   }
 
-  /** The fate of the record at place `i`, as kept if a hover or a lens asked for it, else made now and not kept. */
-  private fateNow(i: number): Fate {
-    return this.fates?.[i] ?? fateOf(this.sites.recordAt(i), this.evaluation.methods[this.sites.methodAt(i)], this.sites.lastMap, this.evaluation.places, this.stop);
+  /** The fate of the record at place `i` (its record, its method), as kept for a hover's rows, else made now and not kept. */
+  private fateNow(i: number, record = this.sites.recordAt(i), m = this.sites.methodAt(i)): Fate {
+    return this.fates?.[i] ?? this.madeFate(record, m);
   }
 
   /** The fate of the record at place `i`, kept. */
   private fateOf(i: number): Fate {
     const fates = (this.fates ??= new Array<Fate | undefined>(this.sites.count));
-    let fate = fates[i];
-    if (!fate) fates[i] = fate = fateOf(this.sites.recordAt(i), this.evaluation.methods[this.sites.methodAt(i)], this.sites.lastMap, this.evaluation.places, this.stop);
-    return fate;
+    return (fates[i] ??= this.madeFate(this.sites.recordAt(i), this.sites.methodAt(i)));
+  }
+
+  private madeFate(record: RouteRecord, m: MethodIndex): Fate {
+    return fateOf(record, this.evaluation.methods[m], this.sites.lastMap, this.evaluation.places, this.stop);
   }
 }
 
