@@ -94,12 +94,13 @@ function* build(evaluation: FileEvaluation): Steps<RecordsBySite> {
       if ((++n & 4095) === 0) yield;
     }
   }
+  // Filled from the back, so that each list's count, taken down, is its next free slot.
   const own = listsOf(ownCounts);
-  for (let i = 0; i < count; i++) if (starts[i] !== NOT_HERE) add(own, starts[i]!, i);
+  for (let i = count - 1; i >= 0; i--) if (starts[i] !== NOT_HERE) putBack(own, ownCounts, starts[i]!, i);
   const inside = listsOf(insideCounts);
-  for (let k = 0; k < insidePlaces.length; k++) add(inside, insideStarts[k]!, insidePlaces[k]!);
+  for (let k = insidePlaces.length - 1; k >= 0; k--) putBack(inside, insideCounts, insideStarts[k]!, insidePlaces[k]!);
   const lastMap = maps[maps.length - 1]?.site;
-  return new RecordsBySite(evaluation, finished(own), finished(inside), firsts, n, lastMap && places.site(lastMap));
+  return new RecordsBySite(evaluation, own, inside, firsts, n, lastMap && places.site(lastMap));
 }
 
 /** Whether a call before `i` on `via` starts at `v`. */
@@ -108,26 +109,16 @@ function seenBefore(via: readonly RecordedSite[], i: number, v: number, places: 
   return false;
 }
 
-/** A list being filled: its places, and how many are in. */
-interface Filling {
-  readonly places: number[];
-  filled: number;
-}
-
 /** A list of its final length for each count. */
-function listsOf(counts: ReadonlyMap<number, number>): Map<number, Filling> {
-  const lists = new Map<number, Filling>();
-  for (const [start, c] of counts) lists.set(start, { places: new Array<number>(c).fill(0), filled: 0 });
+function listsOf(counts: ReadonlyMap<number, number>): Map<number, number[]> {
+  const lists = new Map<number, number[]>();
+  for (const [start, c] of counts) lists.set(start, new Array<number>(c).fill(0));
   return lists;
 }
 
-function add(lists: ReadonlyMap<number, Filling>, start: number, place: number): void {
-  const list = lists.get(start)!;
-  list.places[list.filled++] = place;
-}
-
-function finished(lists: ReadonlyMap<number, Filling>): Map<number, readonly number[]> {
-  const out = new Map<number, readonly number[]>();
-  for (const [start, list] of lists) out.set(start, list.places);
-  return out;
+/** Puts `place` in the last free slot of `start`'s list (`left` counts the slots still free). */
+function putBack(lists: ReadonlyMap<number, number[]>, left: Map<number, number>, start: number, place: number): void {
+  const slot = left.get(start)! - 1;
+  left.set(start, slot);
+  lists.get(start)![slot] = place;
 }
